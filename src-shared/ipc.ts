@@ -1,0 +1,137 @@
+// The one IPC contract. Every channel between the renderer and main is listed
+// here with its request and response types. Main registers handlers for all of
+// them generically (src-main/ipc), the Electron preload builds invokers from
+// IPC_CHANNELS (src-preload), and the browser-mode host serves the same list
+// over its loopback RPC (src-main/web). Nothing else names a channel.
+
+import type { CaptchaReply, DictItem, ErrorLogEntry, ErrorLogInput } from './wire';
+
+/** A workspace the console can sign in to. Secrets are never part of it. */
+export interface Profile {
+  id: string;
+  name: string;
+  /** base URL of the API, ending in /api, e.g. http://127.0.0.1:8080/api */
+  baseUrl: string;
+  tenantId: string;
+  clientId: string;
+  colour: string;
+  language: 'zh' | 'en';
+  /** true: grant_type captcha with a captcha image; false: grant_type password */
+  captchaMode: boolean;
+  /** allow switching department / role after login */
+  switchMode: boolean;
+  /** the built-in Local workspace on the embedded back end */
+  builtin: boolean;
+}
+
+/** What the renderer knows of the signed-in user: the token reply minus every token. */
+export interface SessionUser {
+  account: string;
+  user_name: string;
+  nick_name: string;
+  role_name: string;
+  avatar: string;
+  user_id: string;
+  dept_id: string;
+  role_id: string;
+  tenant_id: string;
+}
+
+export interface LoginInput {
+  tenantId: string;
+  username: string;
+  /** plain text as typed; main hashes it (md5) before it leaves the machine */
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+  deptId?: string;
+  roleId?: string;
+}
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface ApiRequest {
+  method: HttpMethod;
+  /** path under the profile's base URL, e.g. /website-blade-system/param/list */
+  url: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+}
+
+/** The R envelope of a successful call (code 200), returned as is. */
+export interface ApiReply<T = unknown> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+export interface AppInfo {
+  version: string;
+  /** 'electron' or 'web' (browser mode) */
+  host: 'electron' | 'web';
+  profile: Profile;
+}
+
+/** channel -> [request, response] */
+export interface IpcContract {
+  'app:info': [void, AppInfo];
+  'auth:captcha': [void, CaptchaReply];
+  'auth:login': [LoginInput, SessionUser];
+  'auth:logout': [void, void];
+  /** the current session user, or null when signed out */
+  'auth:session': [void, SessionUser | null];
+  'api:request': [ApiRequest, ApiReply];
+  /** dictionary entries by code, through the local SQLite cache */
+  'dict:get': [{ code: string }, DictItem[]];
+  'log:add': [ErrorLogInput, void];
+  'log:list': [void, ErrorLogEntry[]];
+  'log:clear': [void, void];
+}
+
+export type Channel = keyof IpcContract;
+export type ReqOf<K extends Channel> = IpcContract[K][0];
+export type ResOf<K extends Channel> = IpcContract[K][1];
+
+/** Every channel, checked complete by the compiler. */
+const channelSet: { [K in Channel]: true } = {
+  'app:info': true,
+  'auth:captcha': true,
+  'auth:login': true,
+  'auth:logout': true,
+  'auth:session': true,
+  'api:request': true,
+  'dict:get': true,
+  'log:add': true,
+  'log:list': true,
+  'log:clear': true,
+};
+export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
+
+/** Events main pushes to the renderer. */
+export interface EventContract {
+  /** the session is over (401 or failed refresh); the renderer goes to /login */
+  'session:expired': { reason: string };
+}
+export type EventName = keyof EventContract;
+const eventSet: { [K in EventName]: true } = { 'session:expired': true };
+export const IPC_EVENTS = Object.keys(eventSet) as EventName[];
+
+/** Errors cross the boundary as data, never as thrown objects. */
+export interface DeskErrorShape {
+  /** business code (400, 401, 500...) or 0 for network / local failures */
+  code: number;
+  message: string;
+}
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: DeskErrorShape };
+
+/** The one object the renderer talks to: window.desk in Electron, the RPC client in a browser. */
+export interface Desk {
+  invoke<K extends Channel>(channel: K, req: ReqOf<K>): Promise<IpcResult<ResOf<K>>>;
+  /** subscribe to an event; returns the unsubscribe function */
+  on<E extends EventName>(event: E, listener: (payload: EventContract[E]) => void): () => void;
+}
+
+/** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */
+export const RPC_SECRET_HEADER = 'x-desk-key';
+export const RPC_SECRET_QUERY = 'k';
