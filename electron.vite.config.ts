@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// main and preload are bundled for Electron; native modules and other
+// dependencies stay external (electron-vite's default). The renderer is a
+// plain Vite React app; `npm run web` serves the same build in a browser.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: { index: resolve('src-preload/index.ts') }, output: { format: 'cjs' } },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    base: './',
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive browser mode (`npm run web`) in Debian's Chromium:
+// the real renderer, the real main services, the real embedded back end.
+// The renderer must be built first (scripts/test-all.mjs runs electron-vite build).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PW_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.PW_JSON_REPORT }]]
+    : [['list']],
+  use: {
+    viewport: { width: 1366, height: 820 },
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+    screenshot: 'off',
+  },
+});

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, unit + contract tests (vitest), end-to-end tests
+// (Playwright in browser mode), then one closing line `N passed, N failed`.
+//
+// The unit tests use the real OS keychain through keytar. Without a D-Bus
+// session (CI, a headless shell) this script re-runs itself inside
+// `dbus-run-session` with an unlocked gnome-keyring and a throw-away HOME, so
+// no keyring file lands in the real home.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SMC_NO_KEYRING_WRAP) {
+  const which = spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
+    encoding: 'utf8',
+  });
+  if (which.status === 0) {
+    const home = mkdtempSync(join(tmpdir(), 'smc-keyring-'));
+    const inner =
+      'echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ' +
+      `exec "${process.execPath}" "${join(root, 'scripts/test-all.mjs')}" ${process.argv.slice(2).join(' ')}`;
+    const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner], {
+      stdio: 'inherit',
+      cwd: root,
+      env: { ...process.env, HOME: home, XDG_DATA_HOME: home, SMC_REAL_HOME: process.env.HOME ?? '' },
+    });
+    rmSync(home, { recursive: true, force: true });
+    process.exit(r.status ?? 1);
+  }
+  console.warn('warning: no dbus-run-session / gnome-keyring-daemon: keychain tests will be skipped');
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const steps = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+/** A step that is one check (type-check, lint, build). */
+function check(label, cmd, args) {
+  const ok = run(label, cmd, args);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  steps.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
+  return ok;
+}
+
+check('type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+
+// vitest: unit + contract, counted from its JSON report
+const vitestJson = join(mkdtempSync(join(tmpdir(), 'smc-vitest-')), 'report.json');
+run('unit + contract', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  totals.passed += report.numPassedTests;
+  // a file that cannot load fails no test but fails the run: count it once
+  totals.failed += report.numFailedTests + (!report.success && report.numFailedTests === 0 ? 1 : 0);
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  steps.push(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, success ${report.success}`);
+} else {
+  totals.failed += 1;
+  steps.push('vitest: no report (crashed)');
+}
+
+// end to end: build the renderer, then Playwright against browser mode
+if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) {
+  const pwJson = join(mkdtempSync(join(tmpdir(), 'smc-pw-')), 'report.json');
+  run('end to end', bin('playwright'), ['test'], { PW_JSON_REPORT: pwJson });
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    totals.passed += s.expected + (s.flaky ?? 0);
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+    steps.push(`playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+    if (s.expected + s.unexpected === 0) {
+      totals.failed += 1;
+      steps.push('playwright: ran no test');
+    }
+  } else {
+    totals.failed += 1;
+    steps.push('playwright: no report (crashed)');
+  }
+}
+
+console.log('\n' + steps.join('\n'));
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,107 @@
+// The renderer's platform seam. In Electron the preload exposes `window.desk`;
+// in a browser (browser mode: `npm run web`) the same contract is served over a
+// loopback RPC protected by a per-launch secret. Nothing else in the renderer
+// knows which one it has: everything calls `call()` / `onEvent()` from here.
+
+import {
+  RPC_SECRET_HEADER,
+  RPC_SECRET_QUERY,
+  type Channel,
+  type Desk,
+  type DeskErrorShape,
+  type EventContract,
+  type EventName,
+  type IpcResult,
+  type ReqOf,
+  type ResOf,
+} from '../../src-shared/ipc';
+
+declare global {
+  interface Window {
+    desk?: Desk;
+  }
+}
+
+/** A failed call: business code (400, 401, 500...) or 0 for network / local failures. */
+export class DeskError extends Error {
+  readonly code: number;
+  constructor(shape: DeskErrorShape) {
+    super(shape.message);
+    this.name = 'DeskError';
+    this.code = shape.code;
+  }
+}
+
+const SECRET_KEY = 'desk.rpc.secret';
+
+/** Reads the launch secret from the URL once, keeps it for this tab, and removes it from the address bar. */
+function rpcSecret(): string {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get(RPC_SECRET_QUERY);
+  if (fromUrl) {
+    sessionStorage.setItem(SECRET_KEY, fromUrl);
+    url.searchParams.delete(RPC_SECRET_QUERY);
+    window.history.replaceState(window.history.state, '', url.toString());
+    return fromUrl;
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
+/** The browser-mode implementation of Desk: POST /rpc/<channel>, events over SSE. */
+function rpcDesk(): Desk {
+  const secret = rpcSecret();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let source: EventSource | null = null;
+  const ensureSource = () => {
+    if (source) return;
+    source = new EventSource(`/rpc/events?${RPC_SECRET_QUERY}=${encodeURIComponent(secret)}`);
+    source.onmessage = (e) => {
+      const { event, payload } = JSON.parse(e.data as string) as { event: string; payload: unknown };
+      listeners.get(event)?.forEach((l) => l(payload));
+    };
+  };
+  return {
+    async invoke(channel, req) {
+      let res: Response;
+      try {
+        res = await fetch(`/rpc/${channel}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [RPC_SECRET_HEADER]: secret },
+          body: JSON.stringify({ req: req ?? null }),
+        });
+      } catch (e) {
+        return { ok: false, error: { code: 0, message: (e as Error).message } };
+      }
+      if (!res.ok) return { ok: false, error: { code: res.status, message: await res.text() } };
+      return (await res.json()) as IpcResult<never>;
+    },
+    on(event, listener) {
+      ensureSource();
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: unknown) => void);
+      listeners.set(event, set);
+      return () => set.delete(listener as (payload: unknown) => void);
+    },
+  };
+}
+
+let desk: Desk | null = null;
+function getDesk(): Desk {
+  desk ??= window.desk ?? rpcDesk();
+  return desk;
+}
+
+/** 'electron' when the preload bridge is present, else 'web'. */
+export const hostKind = (): 'electron' | 'web' => (window.desk ? 'electron' : 'web');
+
+/** Calls a channel and unwraps the result; a failure throws DeskError. */
+export async function call<K extends Channel>(channel: K, ...req: ReqOf<K> extends void ? [] : [ReqOf<K>]): Promise<ResOf<K>> {
+  const result = await getDesk().invoke(channel, req[0] as ReqOf<K>);
+  if (!result.ok) throw new DeskError(result.error);
+  return result.data;
+}
+
+/** Subscribes to an event from main; returns the unsubscribe function. */
+export function onEvent<E extends EventName>(event: E, listener: (payload: EventContract[E]) => void): () => void {
+  return getDesk().on(event, listener);
+}

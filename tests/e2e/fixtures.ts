@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** A running browser-mode host (`src-main/web/cli.ts`) on a fresh data folder. */
+export interface WebHost {
+  /** the `ready` URL, launch secret included */
+  url: string;
+  origin: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startWebHost(args: string[] = ['--captcha', 'off']): Promise<WebHost> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smc-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not get ready:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /^ready (\S+)$/m.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`web host exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    origin: new URL(url).origin,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until the renderer says it is usable. */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');
+}
+
+/** Signs in as admin/admin on the login page (captcha off). */
+export async function signIn(page: Page, host: WebHost, account = 'admin', password = 'admin'): Promise<void> {
+  await page.goto(host.url);
+  await appReady(page);
+  await page.getByLabel(/账号|用户名/).fill(account);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/wel\/index/);
+}
+
+type Fixtures = { host: WebHost };
+
+/** One fresh host (fresh data folder) per test file worker. */
+export const test = base.extend<object, Fixtures>({
+  host: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const host = await startWebHost();
+      await use(host);
+      await host.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+export { expect };
