@@ -1,0 +1,185 @@
+// One axios instance per profile. Adds the client's Basic header, the bearer
+// token and the tenant; accepts HTTP 200-500 and reads the business code from
+// the body (else the status); maps every failure to DeskError; keeps the
+// session alive by refreshing the token once it is tokenTime seconds old
+// (one refresh at a time), and ends the session on 401 or a refused refresh.
+
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { ApiReply, ApiRequest, EventContract, EventName, Profile } from '../../src-shared/ipc';
+import { DeskError, type Logger, consoleLogger } from './errors';
+import { type Session, userFromReply } from './Session';
+
+export type EmitFn = <E extends EventName>(event: E, payload: EventContract[E]) => void;
+
+export const TOKEN_URL = '/blade-auth/oauth/token';
+export const DEFAULT_TOKEN_TIME_S = 3000;
+export const DEFAULT_CHECK_INTERVAL_MS = 10_000;
+export const DEFAULT_TIMEOUT_MS = 50_000;
+
+export interface ApiClientOptions {
+  profile: Profile;
+  session: Session;
+  emit: EmitFn;
+  /** seconds after which a token is refreshed (BladeX Saber's tokenTime) */
+  tokenTimeSeconds?: number;
+  /** how often the refresh timer looks at the token age */
+  checkIntervalMs?: number;
+  timeoutMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+export const basicAuth = (clientId: string, clientSecret: string) =>
+  `Basic ${Buffer.from(`${clientId}:${clientSecret}`, 'utf8').toString('base64')}`;
+
+type Body = Record<string, unknown>;
+const asBody = (data: unknown): Body => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Body) : {});
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The business code of a reply: body.code when it is a number (or numeric string), else the HTTP status. */
+export function replyCode(res: AxiosResponse): number {
+  const c = asBody(res.data).code;
+  const n = typeof c === 'number' ? c : typeof c === 'string' && c.trim() !== '' ? Number(c) : NaN;
+  return Number.isFinite(n) ? n : res.status;
+}
+
+/** The message of a failed reply: msg, else error_description, else 'unknown error'. */
+export function replyMessage(res: AxiosResponse): string {
+  const b = asBody(res.data);
+  return text(b.msg) || text(b.error_description) || 'unknown error';
+}
+
+export class ApiClient {
+  readonly http: AxiosInstance;
+  readonly profile: Profile;
+  readonly session: Session;
+  readonly now: () => number;
+  private readonly emit: EmitFn;
+  private readonly tokenTimeSeconds: number;
+  private readonly checkIntervalMs: number;
+  private readonly logger: Logger;
+  private refreshing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(o: ApiClientOptions) {
+    this.profile = o.profile;
+    this.session = o.session;
+    this.emit = o.emit;
+    this.now = o.now ?? Date.now;
+    this.tokenTimeSeconds = o.tokenTimeSeconds ?? DEFAULT_TOKEN_TIME_S;
+    this.checkIntervalMs = o.checkIntervalMs ?? DEFAULT_CHECK_INTERVAL_MS;
+    this.logger = o.logger ?? consoleLogger;
+    this.http = axios.create({
+      baseURL: o.profile.baseUrl,
+      timeout: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      validateStatus: (s) => s >= 200 && s <= 500,
+      // never follow a redirect to another host with our headers
+      maxRedirects: 0,
+    });
+    this.http.interceptors.request.use((config) => {
+      const s = this.session;
+      config.headers.set('Authorization', basicAuth(this.profile.clientId, s.clientSecret));
+      const token = s.accessToken;
+      if (token) config.headers.set('Blade-Auth', `bearer ${token}`, false);
+      const tenant = s.scope.tenantId || s.user?.tenant_id || this.profile.tenantId;
+      config.headers.set('Tenant-Id', tenant, false);
+      return config;
+    });
+  }
+
+  /** Starts the refresh timer (unref'd: it never keeps the process alive). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.tokenDue()) this.refresh().catch(() => {});
+    }, this.checkIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** true when signed in and the token is at least tokenTime seconds old */
+  tokenDue(): boolean {
+    if (!this.session.refreshToken) return false;
+    return (this.now() - this.session.savedAt) / 1000 >= this.tokenTimeSeconds;
+  }
+
+  /**
+   * Sends a request with the profile's headers and returns the raw reply
+   * (any HTTP status 200-500). Only a failure to get a reply throws: DeskError(0)
+   * for the network, DeskError(status) for a status above 500.
+   */
+  async send<T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    try {
+      return await this.http.request<T>(config);
+    } catch (e) {
+      if (e instanceof AxiosError && e.response) throw new DeskError(replyCode(e.response), replyMessage(e.response));
+      throw new DeskError(0, e instanceof Error && e.message ? e.message : 'network error');
+    }
+  }
+
+  /** A business call: refreshes first when due, returns the R envelope on code 200, else rejects with DeskError. */
+  async request<T = unknown>(req: ApiRequest): Promise<ApiReply<T>> {
+    if (this.tokenDue()) await this.refresh();
+    const res = await this.send<ApiReply<T>>({ method: req.method, url: req.url, params: req.params, data: req.data });
+    return this.unwrap(res);
+  }
+
+  /** Maps a reply to its body (code 200) or a DeskError; 401 ends the session first. */
+  async unwrap<T>(res: AxiosResponse<T>): Promise<T> {
+    const code = replyCode(res);
+    if (code === 200) return res.data;
+    if (code === 401) {
+      await this.expire('unauthorized');
+      throw new DeskError(401, replyMessage(res));
+    }
+    throw new DeskError(code, replyMessage(res));
+  }
+
+  /** Refreshes the token; concurrent callers share the one request in flight. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /** Ends the session (vault and memory) and tells the renderer. */
+  async expire(reason: string): Promise<void> {
+    const wasSignedIn = this.session.accessToken !== null || this.session.user !== null;
+    await this.session.end();
+    if (wasSignedIn) this.emit('session:expired', { reason });
+  }
+
+  private async doRefresh(): Promise<void> {
+    const s = this.session;
+    const refreshToken = s.refreshToken;
+    if (!refreshToken) throw new DeskError(401, 'not signed in');
+    const tenantId = s.scope.tenantId || s.user?.tenant_id || this.profile.tenantId;
+    const headers: Record<string, string> = { 'Tenant-Id': tenantId };
+    if (s.scope.deptId) headers['Dept-Id'] = s.scope.deptId;
+    if (s.scope.roleId) headers['Role-Id'] = s.scope.roleId;
+    const form = new URLSearchParams({ grant_type: 'refresh_token', scope: 'all', refresh_token: refreshToken, tenantId });
+    // A refresh that gets no reply (network) leaves the session as it is; the timer tries again.
+    const res = await this.send<Body>({ method: 'post', url: TOKEN_URL, data: form, headers });
+    const body = asBody(res.data);
+    if (s.refreshToken !== refreshToken) return; // signed out or in again meanwhile
+    if (typeof body.access_token !== 'string' || !body.access_token || body.error_description) {
+      this.logger.warn(`token refresh refused for profile ${this.profile.id} (HTTP ${res.status})`);
+      await this.expire('refresh failed');
+      throw new DeskError(401, text(body.error_description) || text(body.msg) || 'session expired');
+    }
+    const user = userFromReply(body);
+    await s.renew(
+      {
+        accessToken: body.access_token,
+        refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : refreshToken,
+        savedAt: this.now(),
+      },
+      user.user_id ? user : undefined,
+    );
+  }
+}

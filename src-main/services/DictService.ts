@@ -1,0 +1,43 @@
+// dict:get through the local SQLite cache: fresh entries (< 10 min) are served
+// from the cache, older ones are fetched again; when the server fails, a stale
+// entry is better than nothing.
+
+import type { ApiReply, ApiRequest } from '../../src-shared/ipc';
+import type { DictItem } from '../../src-shared/wire';
+import { DeskError } from './errors';
+import type { LocalDb } from './LocalDb';
+
+export const DICT_URL = '/website-blade-system/dict/dictionary';
+export const DICT_MAX_AGE_MS = 10 * 60 * 1000;
+
+export interface DictSource {
+  request<T = unknown>(req: ApiRequest): Promise<ApiReply<T>>;
+}
+
+export class DictService {
+  constructor(
+    private readonly db: LocalDb,
+    private readonly api: DictSource,
+    private readonly options: { maxAgeMs?: number; now?: () => number } = {},
+  ) {}
+
+  async get(code: string): Promise<DictItem[]> {
+    if (typeof code !== 'string' || !code.trim()) throw new DeskError(400, 'code is required');
+    const now = (this.options.now ?? Date.now)();
+    const cached = this.db.getDict(code);
+    if (cached && now - cached.fetchedAt < (this.options.maxAgeMs ?? DICT_MAX_AGE_MS)) return cached.items;
+    try {
+      const reply = await this.api.request<DictItem[]>({ method: 'get', url: DICT_URL, params: { code } });
+      const items = Array.isArray(reply.data) ? reply.data : [];
+      this.db.putDict(code, items, now);
+      return items;
+    } catch (e) {
+      if (cached) return cached.items;
+      throw e;
+    }
+  }
+
+  invalidate(code?: string): void {
+    this.db.invalidateDict(code);
+  }
+}

@@ -1,0 +1,32 @@
+import type { DeskErrorShape } from '../../src-shared/ipc';
+
+/** A failure that crosses the IPC boundary as data: business code (400, 401...) or 0 for network / local failures. */
+export class DeskError extends Error implements DeskErrorShape {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = 'DeskError';
+    this.code = code;
+  }
+}
+
+/** Any thrown value as a DeskErrorShape (code 0 when it carries no code of its own). */
+export function toErrorShape(e: unknown): DeskErrorShape {
+  if (e instanceof DeskError) return { code: e.code, message: e.message };
+  if (e instanceof Error) return { code: 0, message: e.message || 'unknown error' };
+  return { code: 0, message: typeof e === 'string' && e ? e : 'unknown error' };
+}
+
+/** The minimal logger the services use. Never pass it a token or a secret. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+/** Logs to stderr: stdout is reserved for the machine-read `ready ...` line of the CLIs. */
+export const consoleLogger: Logger = {
+  info: (m) => console.error(m),
+  warn: (m) => console.error(`warning: ${m}`),
+};
+
+export const silentLogger: Logger = { info: () => {}, warn: () => {} };

@@ -1,0 +1,123 @@
+// npm run web -- [--port P] [--data DIR] [--captcha off]
+// Browser mode: the embedded back end, the main services for the Local
+// workspace, and the built renderer on 127.0.0.1. Prints one line
+// `ready http://127.0.0.1:P/?k=<secret>` when the console can be opened.
+
+import Conf from 'conf';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../src-server/app';
+import { createHandlers } from '../ipc/handlers';
+import { loadKeytar } from '../keytar';
+import { LocalDb } from '../services/LocalDb';
+import { LOCAL_PROFILE_ID, ProfileService } from '../services/ProfileService';
+import { TokenVault } from '../services/TokenVault';
+import { createWorkspace } from '../workspace';
+import { startHost } from './host';
+
+export interface WebArgs {
+  port: number;
+  dataDir: string;
+  captcha: boolean;
+}
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() ? env.XDG_DATA_HOME : join(homedir(), '.local', 'share');
+  return join(base, 'seo-matrix-console', 'web');
+}
+
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WebArgs {
+  const out: WebArgs = { port: 0, dataDir: defaultDataDir(env), captcha: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === '') throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--port': {
+        const p = Number(value());
+        if (!Number.isInteger(p) || p < 0 || p > 65535) throw new Error('--port must be a port number (0-65535)');
+        out.port = p;
+        break;
+      }
+      case '--data':
+        out.dataDir = resolve(value());
+        break;
+      case '--captcha': {
+        const v = value();
+        if (v !== 'on' && v !== 'off') throw new Error('--captcha must be on or off');
+        out.captcha = v === 'on';
+        break;
+      }
+      default:
+        throw new Error(`unknown argument ${a} (usage: npm run web -- [--port P] [--data DIR] [--captcha off])`);
+    }
+  }
+  return out;
+}
+
+function appVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version?: string };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  mkdirSync(args.dataDir, { recursive: true });
+
+  const server = await startServer({ dataDir: join(args.dataDir, 'server'), port: 0 });
+  const profiles = new ProfileService(new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'profiles' }), {
+    localBaseUrl: server.url,
+    localOverrides: args.captcha ? {} : { captchaMode: false },
+  });
+  const profile = profiles.get(LOCAL_PROFILE_ID)!;
+  // one keychain account per data folder, so two browser-mode data folders never share a session
+  const namespace = `web-${createHash('sha256').update(args.dataDir).digest('hex').slice(0, 12)}`;
+  const workspace = await createWorkspace({
+    profile,
+    vault: new TokenVault(loadKeytar(), { namespace }),
+    db: LocalDb.open(join(args.dataDir, 'local.db')),
+    host: 'web',
+    version: appVersion(),
+  });
+  const host = await startHost({
+    handlers: createHandlers(workspace),
+    events: workspace.events,
+    rendererDir: fileURLToPath(new URL('../../out/renderer', import.meta.url)),
+    port: args.port,
+  });
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    try {
+      await host.close();
+      workspace.close();
+      await server.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+
+  process.stdout.write(`ready ${host.url}\n`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e: unknown) => {
+    console.error(`web: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}
