@@ -135,3 +135,11 @@ export interface Desk {
 /** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */
 export const RPC_SECRET_HEADER = 'x-desk-key';
 export const RPC_SECRET_QUERY = 'k';
+
+/** Electron: the one IPC channel main pushes events on. */
+export const DESK_EVENT_CHANNEL = 'desk:event';
+/** Electron: the message on DESK_EVENT_CHANNEL (browser mode sends the same shape over SSE). */
+export interface DeskEventMessage {
+  event: EventName;
+  payload: EventContract[EventName];
+}
