@@ -3,8 +3,15 @@
 // reaches the renderer.
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC_CHANNELS, IPC_EVENTS, type Desk, type EventContract, type EventName } from '../src-shared/ipc';
-import { DESK_EVENT_CHANNEL, type DeskEventMessage } from '../src-shared/ipc';
+import {
+  DESK_EVENT_CHANNEL,
+  IPC_CHANNELS,
+  IPC_EVENTS,
+  type Desk,
+  type DeskEventMessage,
+  type EventContract,
+  type EventName,
+} from '../src-shared/ipc';
 
 const channels = new Set<string>(IPC_CHANNELS);
 const events = new Set<string>(IPC_EVENTS);

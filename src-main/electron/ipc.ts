@@ -3,9 +3,14 @@
 // those of the window (workspace) that sent the call.
 
 import { ipcMain, type WebContents } from 'electron';
-import { IPC_CHANNELS, type EventContract, type EventName } from '../../src-shared/ipc';
+import {
+  DESK_EVENT_CHANNEL,
+  IPC_CHANNELS,
+  type DeskEventMessage,
+  type EventContract,
+  type EventName,
+} from '../../src-shared/ipc';
 import { dispatch, type Handlers } from '../ipc/handlers';
-import { DESK_EVENT_CHANNEL, type DeskEventMessage } from '../../src-shared/ipc';
 
 /** resolveHandlers: the handlers of the window whose webContents sent the call, or null for an unknown sender. */
 export function registerIpc(resolveHandlers: (webContentsId: number) => Handlers | null): () => void {
