@@ -1,0 +1,132 @@
+// The embedded BladeX-compatible back end: building the Fastify app and starting it.
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { migrate, openDatabase, type Db } from './db/database';
+import type { Migration } from './db/migrations';
+import { seed } from './db/seed';
+import { CaptchaStore } from './auth/captcha';
+import { installGuard } from './auth/guard';
+import { JwtService } from './auth/jwt';
+import { LoginLimiter } from './auth/lockout';
+import { registerAuthRoutes } from './auth/routes';
+import { TokenService } from './auth/token-service';
+import { registerResource } from './crud/router';
+import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
+import { RESOURCES } from './resources';
+import { CacheRegistry } from './system/cache';
+import { DictService, registerDictRoutes } from './system/dicts';
+import { MenuService, registerMenuRoutes } from './system/menus';
+import { getSetting, setSetting } from './system/settings';
+import { systemClock, type Clock } from './util/clock';
+
+export interface EmbeddedServer {
+  /** http://127.0.0.1:PORT/api */
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  /** 0 or missing: a free port */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  logger?: boolean;
+  /** injectable time source (tests move it to expire captchas, locks, tokens) */
+  clock?: Clock;
+  /** migrations to apply (tests only); default: the product's */
+  migrations?: Migration[];
+}
+
+export interface BuildOptions {
+  db: Db;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+export const API_PREFIX = '/api';
+
+function jwtSecret(db: Db): string {
+  let secret = getSetting(db, 'jwt.secret');
+  if (!secret) {
+    secret = randomBytes(48).toString('base64url');
+    setSetting(db, 'jwt.secret', secret);
+  }
+  return secret;
+}
+
+/** Builds the Fastify app on an open, migrated database. Does not listen. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({ logger: opts.logger ?? false });
+
+  const caches = new CacheRegistry();
+  const jwt = new JwtService(jwtSecret(db), clock);
+  const captcha = new CaptchaStore(db, clock);
+  const tokens = new TokenService(db, jwt, captcha, new LoginLimiter(db, clock));
+  const menus = new MenuService(db, caches);
+  const dicts = new DictService(db, caches);
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
+
+  app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
+    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.message));
+    if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
+    const code = (err as FastifyError).statusCode;
+    if (code && code >= 400 && code < 500) return reply.code(code).send(fail(code, err.message));
+    request.log.error(err);
+    if (!opts.logger) console.error(err);
+    return reply.code(500).send(fail(500, MSG_SERVER_ERROR));
+  });
+  app.setNotFoundHandler((_request, reply: FastifyReply) => reply.code(404).send(fail(404, '没找到请求')));
+
+  await app.register(
+    async (api) => {
+      installGuard(api, jwt);
+      registerAuthRoutes(api, { db, captcha, tokens, caches });
+      registerMenuRoutes(api, menus);
+      registerDictRoutes(api, dicts);
+      for (const resource of RESOURCES) registerResource(api, db, resource, clock);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+/** Opens (creating, migrating and on first start seeding) the data folder and listens on 127.0.0.1. */
+export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
+  const db = openDatabase(opts.dataDir);
+  let app: FastifyInstance | undefined;
+  try {
+    const { fresh } = migrate(db, opts.migrations);
+    if (fresh) seed(db);
+    app = await buildApp({ db, clock: opts.clock, logger: opts.logger });
+    const host = opts.host ?? '127.0.0.1';
+    await app.listen({ port: opts.port ?? 0, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+    let closed = false;
+    const running = app;
+    return {
+      url: `http://${host}:${port}${API_PREFIX}`,
+      port,
+      dataDir: opts.dataDir,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await running.close();
+        db.close();
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,37 @@
+// Every route not marked `config.public` needs `Blade-Auth: bearer <jwt>` (header,
+// any case) or the `blade-auth` query parameter.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
+import type { AccessClaims, JwtService } from './jwt';
+
+export function readBearer(request: FastifyRequest): string | null | undefined {
+  const header = request.headers['blade-auth'];
+  const query = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
+  if (raw === undefined || raw.trim() === '') return undefined; // missing
+  const value = raw.trim();
+  if (value.slice(0, 6).toLowerCase() !== 'bearer') return null; // malformed
+  const token = value.slice(6).trim();
+  return token || null;
+}
+
+export function installGuard(app: FastifyInstance, jwt: JwtService): void {
+  app.decorateRequest('authUser', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.config?.public) return;
+    const token = readBearer(request);
+    if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
+    const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
+    if (!claims) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    request.authUser = {
+      userId: claims.user_id,
+      tenantId: claims.tenant_id,
+      deptId: claims.dept_id ?? '',
+      roleId: claims.role_id ?? '',
+      roleName: claims.role_name ?? '',
+      account: claims.account,
+      userName: claims.user_name,
+      clientId: claims.client_id,
+    };
+  });
+}

@@ -1,0 +1,78 @@
+// /blade-auth/oauth/*: captcha, token, logout, user-info, clear-cache.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { OAuthError, ok } from '../http/reply';
+import { callerOf } from '../http/auth-user';
+import { findRoles, findTenant, findUserById, splitIds } from '../system/directory';
+import type { CacheRegistry } from '../system/cache';
+import type { CaptchaStore } from './captcha';
+import type { TokenService } from './token-service';
+
+function flatten(source: unknown): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  if (source && typeof source === 'object') {
+    for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+      const first = Array.isArray(v) ? v[0] : v;
+      if (first !== undefined && first !== null) out[k] = String(first);
+    }
+  }
+  return out;
+}
+
+function headersOf(request: FastifyRequest): Record<string, string | undefined> {
+  return flatten(request.headers);
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry },
+): void {
+  const base = '/blade-auth/oauth';
+  const open = { config: { public: true } };
+
+  app.get(`${base}/captcha`, open, async () => deps.captcha.create());
+
+  const token = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    try {
+      const params = { ...flatten(request.query), ...flatten(request.body) };
+      return await deps.tokens.grant({ params, headers: headersOf(request) });
+    } catch (err) {
+      if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
+      throw err;
+    }
+  };
+  app.post(`${base}/token`, open, token);
+
+  const logout = async () => ({ success: 'true', msg: 'success' });
+  app.get(`${base}/logout`, open, logout);
+  app.post(`${base}/logout`, open, logout);
+
+  app.get(`${base}/user-info`, async (request) => {
+    const caller = callerOf(request);
+    const user = findUserById(deps.db, caller.userId);
+    if (!user) return ok(null);
+    const roles = findRoles(deps.db, splitIds(user.role_id));
+    return ok({
+      id: user.id,
+      tenantId: user.tenant_id,
+      tenantName: findTenant(deps.db, user.tenant_id)?.tenant_name ?? '',
+      account: user.account,
+      name: user.name ?? '',
+      realName: user.real_name ?? '',
+      avatar: user.avatar ?? '',
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      roleId: user.role_id,
+      deptId: user.dept_id,
+      postId: user.post_id,
+      roleName: roles.map((r) => r.role_name).join(','),
+      roleAlias: roles.map((r) => r.role_alias).join(','),
+      clientId: caller.clientId,
+    });
+  });
+
+  app.get(`${base}/clear-cache`, async () => {
+    deps.caches.clearAll();
+    return { success: 'true', msg: 'success' };
+  });
+}

@@ -1,0 +1,164 @@
+// The BladeX-dialect token endpoint's logic: client check, grant types password,
+// captcha and refresh_token, lockout, and the raw snake_case reply.
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { TokenReply } from '../../src-shared/wire';
+import { OAuthError } from '../http/reply';
+import {
+  findClient,
+  findRoles,
+  findTenant,
+  findUserByAccount,
+  findUserById,
+  splitIds,
+  type ClientRow,
+  type UserRow,
+} from '../system/directory';
+import type { CaptchaStore } from './captcha';
+import type { AccessClaims, JwtService, RefreshClaims } from './jwt';
+import type { LoginLimiter } from './lockout';
+import { verifyPasswordDigest } from './passwords';
+
+export const DEFAULT_AVATAR = '';
+
+export interface TokenRequest {
+  /** merged query and form parameters */
+  params: Record<string, string | undefined>;
+  /** lower-cased header names */
+  headers: Record<string, string | undefined>;
+}
+
+export type TokenResponse = TokenReply & { real_name: string; client_id: string; scope: string; license: string };
+
+const E = {
+  invalidClient: () => new OAuthError('invalid_client', 3001, '客户端认证失败!', 401),
+  unauthorizedClient: () => new OAuthError('unauthorized_client', 3003, '客户端未被授权使用该授权类型'),
+  unsupportedGrant: () => new OAuthError('unsupported_grant_type', 4000, '不支持的授权类型'),
+  badCaptcha: () => new OAuthError('invalid_captcha', 2000, '验证码不正确'),
+  tenantNotFound: () => new OAuthError('user_tenant_not_found', 2002, '租户ID未找到'),
+  badCredentials: () => new OAuthError('invalid_user', 2004, '用户名或密码错误'),
+  locked: () => new OAuthError('user_too_many_fails', 2003, '登录错误次数过多,请稍后再试'),
+  noRole: () => new OAuthError('unauthorized_user', 2005, '未获得用户的角色信息'),
+  badRefresh: () => new OAuthError('invalid_refresh_token', 2010, '令牌已失效,请重新登录'),
+};
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly jwt: JwtService,
+    private readonly captcha: CaptchaStore,
+    private readonly limiter: LoginLimiter,
+  ) {}
+
+  /** `Authorization: Basic base64(clientId:secret)` checked against blade_client. */
+  authenticateClient(authorization: string | undefined): ClientRow {
+    const m = /^basic(?:\s+|%20)(.+)$/i.exec((authorization ?? '').trim());
+    if (!m) throw E.invalidClient();
+    const decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) throw E.invalidClient();
+    const client = findClient(this.db, decoded.slice(0, colon));
+    if (!client || !sameSecret(client.client_secret, decoded.slice(colon + 1))) throw E.invalidClient();
+    return client;
+  }
+
+  async grant(req: TokenRequest): Promise<TokenResponse> {
+    const client = this.authenticateClient(req.headers.authorization);
+    const grantType = req.params.grant_type ?? req.params.grantType ?? '';
+    if (!['password', 'captcha', 'refresh_token'].includes(grantType)) throw E.unsupportedGrant();
+    if (!client.authorized_grant_types.split(',').map((s) => s.trim()).includes(grantType)) throw E.unauthorizedClient();
+
+    if (grantType === 'refresh_token') return this.refresh(req, client);
+
+    if (grantType === 'captcha') {
+      const ok = this.captcha.check(req.headers['captcha-key'], req.headers['captcha-code']);
+      if (!ok) throw E.badCaptcha();
+    }
+    const tenantId = this.tenantOf(req);
+    if (!findTenant(this.db, tenantId)) throw E.tenantNotFound();
+    const username = (req.params.username ?? req.params.account ?? '').trim();
+    const password = req.params.password ?? '';
+    if (!username || !password) throw E.badCredentials();
+    if (this.limiter.isLocked(tenantId, username)) throw E.locked();
+
+    const user = findUserByAccount(this.db, tenantId, username);
+    const valid = user ? await verifyPasswordDigest(password, user.password) : false;
+    if (!user || !valid) {
+      this.limiter.recordFailure(tenantId, username);
+      throw E.badCredentials();
+    }
+    this.limiter.reset(tenantId, username);
+    return this.issue(user, client, req.headers);
+  }
+
+  private tenantOf(req: TokenRequest): string {
+    return (req.headers['tenant-id'] || req.params.tenant_id || req.params.tenantId || '000000').trim();
+  }
+
+  private async refresh(req: TokenRequest, client: ClientRow): Promise<TokenResponse> {
+    const token = req.params.refresh_token ?? req.params.refreshToken ?? '';
+    const claims = token ? await this.jwt.verify<RefreshClaims>(token, 'refresh_token') : null;
+    if (!claims || claims.client_id !== client.client_id) throw E.badRefresh();
+    const user = findUserById(this.db, claims.user_id);
+    if (!user || user.tenant_id !== claims.tenant_id || !findTenant(this.db, user.tenant_id)) throw E.badRefresh();
+    return this.issue(user, client, req.headers);
+  }
+
+  private async issue(user: UserRow, client: ClientRow, headers: TokenRequest['headers']): Promise<TokenResponse> {
+    const pick = (all: string[], wanted: string | undefined): string[] =>
+      wanted && all.includes(wanted.trim()) ? [wanted.trim()] : all;
+    const roleIds = pick(splitIds(user.role_id), headers['role-id']);
+    const deptIds = pick(splitIds(user.dept_id), headers['dept-id']);
+    const roles = findRoles(this.db, roleIds).filter((r) => r.tenant_id === user.tenant_id);
+    if (roles.length === 0) throw E.noRole();
+
+    const access: AccessClaims = {
+      token_type: 'access_token',
+      tenant_id: user.tenant_id,
+      user_id: user.id,
+      dept_id: deptIds.join(','),
+      role_id: roles.map((r) => r.id).join(','),
+      role_name: roles.map((r) => r.role_alias).join(','),
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.name ?? user.account,
+      real_name: user.real_name ?? user.account,
+      client_id: client.client_id,
+    };
+    const refresh: RefreshClaims = {
+      token_type: 'refresh_token',
+      user_id: user.id,
+      tenant_id: user.tenant_id,
+      client_id: client.client_id,
+    };
+    const [accessToken, refreshToken] = await Promise.all([
+      this.jwt.sign(access, client.access_token_validity),
+      this.jwt.sign(refresh, client.refresh_token_validity),
+    ]);
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: client.access_token_validity,
+      scope: 'all',
+      tenant_id: access.tenant_id,
+      user_id: access.user_id,
+      dept_id: access.dept_id,
+      role_id: access.role_id,
+      account: access.account,
+      user_name: access.user_name,
+      nick_name: access.nick_name,
+      real_name: access.real_name,
+      role_name: access.role_name,
+      avatar: user.avatar || DEFAULT_AVATAR,
+      client_id: client.client_id,
+      license: 'powered by seo-matrix-console',
+    };
+  }
+}

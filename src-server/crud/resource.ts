@@ -1,0 +1,113 @@
+// Declaring a CRUD resource: one small object per resource; the generic router
+// (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
+import { camelToSnake } from '../util/case';
+
+export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
+
+export type Rule =
+  | { required: true; message: string }
+  | { maxLength: number; message: string }
+  | { min: number; message: string }
+  | { max: number; message: string }
+  | { pattern: RegExp; message: string }
+  | { enum: readonly (string | number)[]; message: string }
+  /** unique among the caller's tenant's live rows (or all live rows for untenanted resources) */
+  | { unique: true; message: string };
+
+export interface ColumnDef {
+  /** camelCase property on the wire */
+  name: string;
+  /** snake_case column; defaults to camelToSnake(name) */
+  column?: string;
+  type: ColumnType;
+  rules?: Rule[];
+  /** clients cannot write it (computed or server-set) */
+  readOnly?: boolean;
+  /** never sent to clients (secrets) */
+  hidden?: boolean;
+  /** may not be used as a list filter */
+  noFilter?: boolean;
+  /** value used on insert when the client sends nothing */
+  default?: string | number;
+}
+
+export type Endpoint = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
+
+export interface WriteContext {
+  tenantId: string;
+  userId: string;
+  deptId: string;
+  mode: 'insert' | 'update';
+}
+
+export interface ResourceHooks {
+  /** adjust a validated, coerced row (camelCase keys) before it is written; throw ServiceError to refuse */
+  beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void;
+  /** decorate formatted records (e.g. add display names) before they are sent */
+  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void;
+}
+
+export interface ResourceDef {
+  name: string;
+  /** path under /api, e.g. /website-blade-system/param */
+  basePath: string;
+  table: string;
+  columns: ColumnDef[];
+  endpoints: readonly Endpoint[];
+  /** tenant_id filled from the token, every query filtered by it */
+  tenantScoped: boolean;
+  /** is_deleted = 1 instead of DELETE */
+  softDelete: boolean;
+  /** BaseEntity audit columns present (create_user ... status, is_deleted); default true */
+  audit?: boolean;
+  /** default order; default create_time desc */
+  defaultSort?: { column: string; asc: boolean }[];
+  hooks?: ResourceHooks;
+}
+
+export interface Column extends ColumnDef {
+  column: string;
+  /** the engine manages it (id and audit columns) */
+  system: boolean;
+}
+
+export interface Resource extends Omit<ResourceDef, 'columns'> {
+  columns: Column[];
+  /** lookup by camelCase name or snake_case column */
+  column(key: string): Column | undefined;
+}
+
+const AUDIT_COLUMNS: ColumnDef[] = [
+  { name: 'createUser', type: 'string', readOnly: true },
+  { name: 'createDept', type: 'string', readOnly: true },
+  { name: 'createTime', type: 'datetime', readOnly: true },
+  { name: 'updateUser', type: 'string', readOnly: true },
+  { name: 'updateTime', type: 'datetime', readOnly: true },
+  { name: 'status', type: 'int', default: 1 },
+  { name: 'isDeleted', type: 'int', readOnly: true },
+];
+
+export function defineResource(def: ResourceDef): Resource {
+  const system = (c: ColumnDef): Column => ({ ...c, column: c.column ?? camelToSnake(c.name), system: true });
+  const own = def.columns.map((c): Column => ({ ...c, column: c.column ?? camelToSnake(c.name), system: false }));
+  const columns: Column[] = [
+    system({ name: 'id', type: 'string', readOnly: true }),
+    ...(def.tenantScoped ? [system({ name: 'tenantId', type: 'string', readOnly: true })] : []),
+    ...own,
+    ...((def.audit ?? true) ? AUDIT_COLUMNS.map(system) : def.softDelete ? [system({ name: 'isDeleted', type: 'int', readOnly: true })] : []),
+  ];
+  const byKey = new Map<string, Column>();
+  for (const c of columns) {
+    if (byKey.has(c.name)) throw new Error(`resource ${def.name}: duplicate column ${c.name}`);
+    if (!/^[a-z][a-z0-9_]*$/.test(c.column)) throw new Error(`resource ${def.name}: bad column name ${c.column}`);
+    byKey.set(c.name, c);
+    byKey.set(c.column, c);
+  }
+  if (!/^[a-z][a-z0-9_]*$/.test(def.table)) throw new Error(`resource ${def.name}: bad table name ${def.table}`);
+  return {
+    ...def,
+    defaultSort: def.defaultSort ?? ((def.audit ?? true) ? [{ column: 'create_time', asc: false }] : []),
+    columns,
+    column: (key) => byKey.get(key),
+  };
+}

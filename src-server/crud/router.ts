@@ -1,0 +1,83 @@
+// The one generic router: list/page, detail, submit, save, update, remove for
+// every declared resource, in the BladeX dialect.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { MSG_NOT_FOUND, ok, ServiceError, status } from '../http/reply';
+import { callerOf, firstDeptOf } from '../http/auth-user';
+import type { Clock } from '../util/clock';
+import type { Resource } from './resource';
+import { CrudRepository, type Scope } from './repository';
+
+function scopeOf(request: FastifyRequest): Scope {
+  const user = callerOf(request);
+  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user) };
+}
+
+function jsonBody(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ServiceError('请求参数格式错误: 请求体必须是JSON对象');
+  return body as Record<string, unknown>;
+}
+
+function param(source: unknown, name: string): string | undefined {
+  if (!source || typeof source !== 'object') return undefined;
+  const v = (source as Record<string, unknown>)[name];
+  const first = Array.isArray(v) ? v.join(',') : v;
+  return first === undefined || first === null ? undefined : String(first);
+}
+
+function idOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const s = String(value).trim();
+  return s === '' || s === '-1' ? null : s;
+}
+
+export function registerResource(app: FastifyInstance, db: Db, resource: Resource, clock: Clock): CrudRepository {
+  const repo = new CrudRepository(db, resource, clock);
+  const base = resource.basePath;
+  const has = (e: Resource['endpoints'][number]): boolean => resource.endpoints.includes(e);
+  const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+
+  const page = async (request: FastifyRequest) => ok(repo.page(query(request), scopeOf(request)));
+  if (has('list')) app.get(`${base}/list`, page);
+  if (has('page')) app.get(`${base}/page`, page);
+
+  if (has('detail')) {
+    app.get(`${base}/detail`, async (request) => {
+      const id = idOf(param(request.query, 'id'));
+      if (!id) throw new ServiceError('缺少必要的请求参数: id');
+      return ok(repo.detail(id, scopeOf(request)));
+    });
+  }
+
+  if (has('submit')) {
+    app.post(`${base}/submit`, async (request) => {
+      const body = jsonBody(request);
+      const id = idOf(body.id);
+      const scope = scopeOf(request);
+      return ok(id ? repo.update(id, body, scope) : repo.insert(body, scope));
+    });
+  }
+  if (has('save')) {
+    app.post(`${base}/save`, async (request) => ok(repo.insert(jsonBody(request), scopeOf(request))));
+  }
+  if (has('update')) {
+    app.post(`${base}/update`, async (request) => {
+      const body = jsonBody(request);
+      const id = idOf(body.id);
+      if (!id) throw new ServiceError('缺少必要的请求参数: id');
+      return ok(repo.update(id, body, scopeOf(request)));
+    });
+  }
+
+  if (has('remove')) {
+    app.post(`${base}/remove`, async (request) => {
+      const raw = param(request.query, 'ids') ?? param(request.body, 'ids') ?? '';
+      const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+      if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+      if (repo.remove(ids, scopeOf(request)) === 0) throw new ServiceError(MSG_NOT_FOUND);
+      return status(true);
+    });
+  }
+  return repo;
+}

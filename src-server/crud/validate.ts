@@ -1,0 +1,51 @@
+// Server-side validation of a write: coerces every writable column present in the
+// body and applies the declared rules in order; the first failing rule's message
+// is thrown as a ServiceError (HTTP 400).
+import type { Column, Resource, Rule } from './resource';
+import { ServiceError } from '../http/reply';
+import { coerce } from './values';
+
+export type Value = string | number | null;
+
+/** Asks whether a value is already taken (unique rules). */
+export type UniqueCheck = (col: Column, value: Value) => boolean;
+
+const isEmpty = (v: Value): boolean => v === null || (typeof v === 'string' && v.trim() === '');
+
+function check(rule: Rule, value: Value, col: Column, taken: UniqueCheck): boolean {
+  if ('required' in rule) return !isEmpty(value);
+  if (isEmpty(value)) return true; // other rules only judge present values
+  if ('maxLength' in rule) return String(value).length <= rule.maxLength;
+  if ('min' in rule) return Number(value) >= rule.min;
+  if ('max' in rule) return Number(value) <= rule.max;
+  if ('pattern' in rule) return rule.pattern.test(String(value));
+  if ('enum' in rule) return rule.enum.some((e) => String(e) === String(value));
+  if ('unique' in rule) return !taken(col, value);
+  return true;
+}
+
+/**
+ * Returns the writable values (by column def) taken from `body`.
+ * insert: every writable column is judged (missing = empty);
+ * update: only columns present in the body are judged and written.
+ */
+export function validate(
+  resource: Resource,
+  body: Record<string, unknown>,
+  mode: 'insert' | 'update',
+  taken: UniqueCheck,
+): Map<Column, Value> {
+  const values = new Map<Column, Value>();
+  for (const col of resource.columns) {
+    if (col.readOnly) continue;
+    const present = Object.prototype.hasOwnProperty.call(body, col.name);
+    if (mode === 'update' && !present) continue;
+    let value = present ? coerce(col, body[col.name]) : null;
+    if (mode === 'insert' && value === null && col.default !== undefined) value = col.default;
+    for (const rule of col.rules ?? []) {
+      if (!check(rule, value, col, taken)) throw new ServiceError(rule.message);
+    }
+    values.set(col, value);
+  }
+  return values;
+}

@@ -1,0 +1,44 @@
+// Coercion of wire values to column values, and of DB rows to wire records.
+import type { Column, Resource } from './resource';
+import { ServiceError } from '../http/reply';
+import { normalizeDateTime } from '../util/dates';
+
+export const formatError = (name: string): ServiceError => new ServiceError(`请求参数格式错误: ${name}`);
+
+/** Wire value -> DB value (null when empty). Throws the format error on a bad value. */
+export function coerce(col: Column, value: unknown): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' && value.trim() === '' && col.type !== 'string') return null;
+  switch (col.type) {
+    case 'string':
+      if (typeof value === 'object') throw formatError(col.name);
+      return String(value);
+    case 'int': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+      if (!Number.isSafeInteger(n)) throw formatError(col.name);
+      return n;
+    }
+    case 'decimal': {
+      const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+      if (!Number.isFinite(n)) throw formatError(col.name);
+      return n;
+    }
+    case 'datetime': {
+      const d = typeof value === 'string' ? normalizeDateTime(value) : null;
+      if (d === null) throw formatError(col.name);
+      return d;
+    }
+  }
+}
+
+/** DB row -> wire record: camelCase, ids and strings as strings (null string -> ''), hidden columns dropped. */
+export function toRecord(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const col of resource.columns) {
+    if (col.hidden) continue;
+    const v = row[col.column];
+    if (col.type === 'string' || col.type === 'datetime') out[col.name] = v === null || v === undefined ? '' : String(v);
+    else out[col.name] = v === undefined ? null : v;
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+// Numbered schema migrations. Append new entries; never edit an applied one:
+// the database keeps the sha256 of each applied migration's SQL and refuses to
+// start when the text in this file no longer matches.
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Audit columns of every BladeX TenantEntity table (snake_case). */
+const AUDIT = `
+  create_user TEXT,
+  create_dept TEXT,
+  create_time TEXT,
+  update_user TEXT,
+  update_time TEXT,
+  status INTEGER NOT NULL DEFAULT 1,
+  is_deleted INTEGER NOT NULL DEFAULT 0`;
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'core: settings, tenants, clients, depts, roles, users, auth state',
+    sql: `
+CREATE TABLE blade_setting (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE blade_tenant (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  tenant_name TEXT NOT NULL,
+  domain TEXT,
+  background_url TEXT,
+  linkman TEXT,
+  contact_number TEXT,
+  address TEXT,
+  account_number INTEGER NOT NULL DEFAULT -1,
+  expire_time TEXT,
+  package_id TEXT,
+  datasource_id TEXT,
+  license_key TEXT,${AUDIT}
+);
+CREATE UNIQUE INDEX ux_blade_tenant_tenant_id ON blade_tenant(tenant_id) WHERE is_deleted = 0;
+
+CREATE TABLE blade_client (
+  id TEXT PRIMARY KEY,
+  client_id TEXT NOT NULL,
+  client_secret TEXT NOT NULL,
+  resource_ids TEXT,
+  scope TEXT NOT NULL DEFAULT 'all',
+  authorized_grant_types TEXT NOT NULL,
+  web_server_redirect_uri TEXT,
+  authorities TEXT,
+  access_token_validity INTEGER NOT NULL,
+  refresh_token_validity INTEGER NOT NULL,
+  additional_information TEXT,
+  autoapprove TEXT,${AUDIT}
+);
+
+CREATE TABLE blade_dept (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  parent_id TEXT NOT NULL DEFAULT '0',
+  ancestors TEXT NOT NULL DEFAULT '0',
+  dept_category INTEGER NOT NULL DEFAULT 1,
+  dept_name TEXT NOT NULL,
+  full_name TEXT,
+  sort INTEGER NOT NULL DEFAULT 1,
+  remark TEXT,
+  is_deleted INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE blade_role (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  parent_id TEXT NOT NULL DEFAULT '0',
+  role_name TEXT NOT NULL,
+  sort INTEGER NOT NULL DEFAULT 1,
+  role_alias TEXT NOT NULL,
+  is_deleted INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE blade_user (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  code TEXT,
+  user_type INTEGER NOT NULL DEFAULT 1,
+  account TEXT NOT NULL,
+  password TEXT NOT NULL,
+  name TEXT,
+  real_name TEXT,
+  avatar TEXT,
+  email TEXT,
+  phone TEXT,
+  birthday TEXT,
+  sex INTEGER,
+  role_id TEXT NOT NULL DEFAULT '',
+  dept_id TEXT NOT NULL DEFAULT '',
+  post_id TEXT NOT NULL DEFAULT '',${AUDIT}
+);
+CREATE UNIQUE INDEX ux_blade_user_account ON blade_user(tenant_id, account) WHERE is_deleted = 0;
+
+CREATE TABLE blade_captcha (
+  captcha_key TEXT PRIMARY KEY,
+  code TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+
+CREATE TABLE blade_login_fail (
+  tenant_id TEXT NOT NULL,
+  account TEXT NOT NULL,
+  fail_count INTEGER NOT NULL DEFAULT 0,
+  first_fail_at INTEGER NOT NULL,
+  locked_until INTEGER,
+  PRIMARY KEY (tenant_id, account)
+);
+`,
+  },
+  {
+    version: 2,
+    name: 'menus, role grants, top menus, dictionaries',
+    sql: `
+CREATE TABLE blade_menu (
+  id TEXT PRIMARY KEY,
+  parent_id TEXT NOT NULL DEFAULT '0',
+  code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  alias TEXT NOT NULL DEFAULT 'menu',
+  path TEXT,
+  source TEXT,
+  sort INTEGER NOT NULL DEFAULT 1,
+  category INTEGER NOT NULL DEFAULT 1,
+  action INTEGER NOT NULL DEFAULT 0,
+  is_open INTEGER NOT NULL DEFAULT 1,
+  component TEXT,
+  remark TEXT,
+  roles TEXT,
+  is_deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX ix_blade_menu_parent ON blade_menu(parent_id);
+
+CREATE TABLE blade_role_menu (
+  id TEXT PRIMARY KEY,
+  role_id TEXT NOT NULL,
+  menu_id TEXT NOT NULL
+);
+CREATE UNIQUE INDEX ux_blade_role_menu ON blade_role_menu(role_id, menu_id);
+
+CREATE TABLE blade_top_menu (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  code TEXT NOT NULL,
+  name TEXT NOT NULL,
+  source TEXT,
+  path TEXT,
+  sort INTEGER NOT NULL DEFAULT 1,${AUDIT}
+);
+
+CREATE TABLE blade_top_menu_setting (
+  id TEXT PRIMARY KEY,
+  top_menu_id TEXT NOT NULL,
+  menu_id TEXT NOT NULL
+);
+
+CREATE TABLE blade_dict (
+  id TEXT PRIMARY KEY,
+  parent_id TEXT NOT NULL DEFAULT '0',
+  code TEXT NOT NULL,
+  dict_key TEXT NOT NULL,
+  dict_value TEXT NOT NULL,
+  sort INTEGER NOT NULL DEFAULT 1,
+  remark TEXT,
+  is_sealed INTEGER NOT NULL DEFAULT 0,
+  is_deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX ix_blade_dict_code ON blade_dict(code, parent_id);
+`,
+  },
+  {
+    version: 3,
+    name: 'system parameters',
+    sql: `
+CREATE TABLE blade_param (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  param_name TEXT NOT NULL,
+  param_key TEXT NOT NULL,
+  param_value TEXT NOT NULL,
+  remark TEXT,${AUDIT}
+);
+CREATE INDEX ix_blade_param_tenant ON blade_param(tenant_id, is_deleted, create_time);
+`,
+  },
+];

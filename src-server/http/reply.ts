@@ -1,0 +1,51 @@
+// The R<T> envelope and the errors that map onto it.
+import type { R } from '../../src-shared/wire';
+
+export const MSG_SUCCESS = '操作成功';
+export const MSG_NO_DATA = '暂无承载数据';
+export const MSG_UNAUTHORIZED = '请求未授权';
+export const MSG_TOKEN_MISSING = '缺失令牌,鉴权失败';
+export const MSG_SERVER_ERROR = '服务器异常';
+/** a write aimed at a row that is not in the caller's tenant, deleted or unknown */
+export const MSG_NOT_FOUND = '数据不存在或已被删除';
+
+export function ok<T>(data: T, msg = MSG_SUCCESS): R<T> {
+  return { code: 200, success: true, data, msg: data === null || data === undefined ? MSG_NO_DATA : msg };
+}
+
+/** R.status(true): success without data. Failures are thrown as ServiceError so the HTTP status is 400. */
+export function status(flag: true): R<null> {
+  return { code: 200, success: flag, data: null, msg: MSG_SUCCESS };
+}
+
+export function fail(code: number, msg: string): R<null> {
+  return { code, success: false, data: null, msg };
+}
+
+/** A business failure: HTTP status and body code are both `code` (400 by default). */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly code = 400,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** Failure of the BladeX token endpoint: raw `{error, error_code, error_description}`. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly errorCode: number,
+    description: string,
+    readonly httpStatus = 400,
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+
+  body(): { error: string; error_code: number; error_description: string } {
+    return { error: this.error, error_code: this.errorCode, error_description: this.message };
+  }
+}

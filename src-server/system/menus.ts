@@ -1,0 +1,151 @@
+// Menus delivered per caller: /menu/routes (category-1 forest), /menu/buttons
+// (buttons grouped under their menu), /menu/top-menu.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import type { MenuNode } from '../../src-shared/wire';
+import { ok } from '../http/reply';
+import { callerOf, roleIdsOf, type AuthUser } from '../http/auth-user';
+import { findRoles } from './directory';
+import type { CacheRegistry } from './cache';
+import { formatRow } from './rows';
+
+interface MenuRow {
+  id: string;
+  parent_id: string;
+  code: string;
+  name: string;
+  alias: string;
+  path: string | null;
+  source: string | null;
+  sort: number;
+  category: number;
+  action: number;
+  is_open: number;
+  remark: string | null;
+  roles: string | null;
+}
+
+export class MenuService {
+  private menus: MenuRow[] | null = null;
+
+  constructor(
+    private readonly db: Db,
+    caches: CacheRegistry,
+  ) {
+    caches.register(() => {
+      this.menus = null;
+    });
+  }
+
+  private all(): MenuRow[] {
+    this.menus ??= this.db
+      .prepare('SELECT * FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id')
+      .all() as MenuRow[];
+    return this.menus;
+  }
+
+  private isAdministrator(user: AuthUser): boolean {
+    return findRoles(this.db, roleIdsOf(user)).some((r) => r.role_alias === 'administrator' && r.tenant_id === user.tenantId);
+  }
+
+  /** Ids of menus (any category) granted to the caller. */
+  private grantedIds(user: AuthUser): Set<string> {
+    if (this.isAdministrator(user)) return new Set(this.all().map((m) => m.id));
+    const roleIds = roleIdsOf(user);
+    if (roleIds.length === 0) return new Set();
+    const rows = this.db
+      .prepare(`SELECT DISTINCT menu_id FROM blade_role_menu WHERE role_id IN (${roleIds.map(() => '?').join(',')})`)
+      .all(...roleIds) as { menu_id: string }[];
+    return new Set(rows.map((r) => r.menu_id));
+  }
+
+  routes(user: AuthUser, topMenuId?: string): MenuNode[] {
+    const byId = new Map(this.all().map((m) => [m.id, m]));
+    let granted = [...this.grantedIds(user)].filter((id) => byId.get(id)?.category === 1);
+    if (topMenuId) {
+      const attached = new Set(
+        (this.db.prepare('SELECT menu_id FROM blade_top_menu_setting WHERE top_menu_id = ?').all(topMenuId) as { menu_id: string }[])
+          .map((r) => r.menu_id),
+      );
+      granted = granted.filter((id) => attached.has(id));
+    }
+    const visible = new Set<string>();
+    for (const id of granted) {
+      let cur = byId.get(id);
+      while (cur && !visible.has(cur.id)) {
+        visible.add(cur.id);
+        cur = byId.get(cur.parent_id);
+      }
+    }
+    const rows = this.all().filter((m) => visible.has(m.id) && m.category === 1);
+    return forest(rows.map(toNode));
+  }
+
+  buttons(user: AuthUser): MenuNode[] {
+    const granted = this.grantedIds(user);
+    const byId = new Map(this.all().map((m) => [m.id, m]));
+    const groups = new Map<string, MenuNode>();
+    for (const b of this.all()) {
+      if (b.category !== 2 || !granted.has(b.id)) continue;
+      const parent = byId.get(b.parent_id);
+      if (!parent) continue;
+      let group = groups.get(parent.id);
+      if (!group) {
+        group = { ...toNode(parent), children: [] };
+        groups.set(parent.id, group);
+      }
+      group.children!.push(toNode(b));
+    }
+    return [...groups.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  topMenus(user: AuthUser): Record<string, unknown>[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM blade_top_menu WHERE tenant_id = ? AND is_deleted = 0 ORDER BY sort, id')
+        .all(user.tenantId) as Record<string, unknown>[]
+    ).map(formatRow);
+  }
+}
+
+function toNode(m: MenuRow): MenuNode {
+  const node: MenuNode = {
+    id: m.id,
+    parentId: m.parent_id,
+    code: m.code,
+    name: m.name,
+    alias: m.alias,
+    path: m.path ?? '',
+    source: m.source ?? '',
+    sort: m.sort,
+    category: m.category,
+    action: m.action,
+    isOpen: m.is_open,
+    remark: m.remark ?? '',
+  };
+  const roles = (m.roles ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (roles.length > 0) node.roles = roles;
+  return node;
+}
+
+/** Merges nodes (already sorted) into a forest; nodes whose parent is absent become roots. Leaves get no `children`. */
+function forest(nodes: MenuNode[]): MenuNode[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const roots: MenuNode[] = [];
+  for (const n of nodes) {
+    const parent = byId.get(n.parentId);
+    if (parent) (parent.children ??= []).push(n);
+    else roots.push(n);
+  }
+  return roots;
+}
+
+export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): void {
+  const base = '/website-blade-system/menu';
+  app.get(`${base}/routes`, async (request) => {
+    const q = request.query as Record<string, string | undefined>;
+    return ok(menus.routes(callerOf(request), q.topMenuId || undefined));
+  });
+  app.get(`${base}/buttons`, async (request) => ok(menus.buttons(callerOf(request))));
+  app.get(`${base}/top-menu`, async (request) => ok(menus.topMenus(callerOf(request))));
+}
