@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { HashRouter, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary } from './errors/ErrorBoundary';
+import { Boot } from './router/Boot';
+import { Guard } from './router/Guard';
+import { PageLoading } from './components/PageLoading';
+import { useUi } from './stores/ui';
+import { useSession } from './stores/session';
+
+// Route-level code splitting: the login page never loads the console.
+const LoginPage = lazy(() => import('./pages/login/LoginPage'));
+const LockPage = lazy(() => import('./pages/lock/LockPage'));
+const ErrorPage = lazy(() => import('./pages/error/ErrorPage'));
+const ConsoleLayout = lazy(() => import('./layout/ConsoleLayout'));
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+export function App() {
+  const language = useUi((s) => s.language);
+  const colour = useSession((s) => s.info?.profile.colour);
+  useEffect(() => {
+    dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
+  }, [language]);
+
+  return (
+    <ConfigProvider
+      locale={language === 'zh' ? zhCN : enUS}
+      button={{ autoInsertSpace: false }}
+      theme={{ token: colour && HEX_COLOUR.test(colour) ? { colorPrimary: colour } : {} }}
+    >
+      <ErrorBoundary>
+        <HashRouter>
+          <Boot>
+            <Guard>
+              <Suspense fallback={<PageLoading />}>
+                <Routes>
+                  <Route path="/login" element={<LoginPage />} />
+                  <Route path="/lock" element={<LockPage />} />
+                  <Route path="/403" element={<ErrorPage code={403} />} />
+                  <Route path="/404" element={<ErrorPage code={404} />} />
+                  <Route path="/500" element={<ErrorPage code={500} />} />
+                  <Route path="*" element={<ConsoleLayout />} />
+                </Routes>
+              </Suspense>
+            </Guard>
+          </Boot>
+        </HashRouter>
+      </ErrorBoundary>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { App as AntApp, Button, Col, Form, Modal, Row as GridRow, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { notify } from './notify';
+import type { Row } from '../../src-shared/wire';
+import type { ScreenDef } from './types';
+import type { Option } from './useOptions';
+import { FieldInput, formRules, placeholderOf } from './fields';
+import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData } from './values';
+import type { ColumnDef } from './types';
+import { DATE_TIME_FORMAT } from './params';
+import { fetchDetail, saveRow } from './api';
+
+export type DialogMode = 'add' | 'edit' | 'view';
+
+interface Props {
+  def: ScreenDef;
+  mode: DialogMode;
+  /** the table row being edited / viewed */
+  row: Row | null;
+  options: Record<string, Option[]>;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** Add / edit / view dialog. A failed save keeps the dialog open with the input. */
+export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm();
+  const [loading, setLoading] = useState(mode !== 'add');
+  const [saving, setSaving] = useState(false);
+  const key = def.rowKey ?? 'id';
+  const id = row ? (row[key] as string | number) : undefined;
+
+  useEffect(() => {
+    let alive = true;
+    if (mode === 'add') {
+      form.setFieldsValue(defaultValues(def));
+      return;
+    }
+    if (!row || id === undefined) return;
+    const load = async () => {
+      try {
+        const detail = (await fetchDetail(def, id)) ?? row;
+        if (alive) form.setFieldsValue(toFormValues(def, detail));
+      } catch (e) {
+        notify(message, 'error', (e as Error).message);
+        if (alive) form.setFieldsValue(toFormValues(def, row));
+      } finally {
+        if (alive) setLoading(false);
+      }
+    };
+    void load();
+    return () => {
+      alive = false;
+    };
+  }, [def, mode, row, id, form, message]);
+
+  const onSave = async () => {
+    let values: Record<string, unknown>;
+    try {
+      values = (await form.validateFields()) as Record<string, unknown>;
+    } catch {
+      return; // field messages are shown by the form
+    }
+    setSaving(true);
+    try {
+      await saveRow(def, toSubmitData(def, values, mode === 'edit' ? id : undefined), mode === 'edit');
+      notify(message, 'success', t(mode === 'edit' ? 'crud.updateSuccess' : 'crud.addSuccess'));
+      onSaved();
+    } catch (e) {
+      notify(message, 'error', (e as Error).message);
+      setSaving(false);
+    }
+  };
+
+  const title = t(mode === 'add' ? 'crud.addTitle' : mode === 'edit' ? 'crud.editTitle' : 'crud.viewTitle');
+  const footer =
+    mode === 'view'
+      ? [
+          <Button key="close" onClick={onClose}>
+            {t('crud.close')}
+          </Button>,
+        ]
+      : [
+          <Button key="cancel" onClick={onClose} disabled={saving}>
+            {t('crud.cancel')}
+          </Button>,
+          <Button key="save" type="primary" loading={saving} disabled={loading} onClick={() => void onSave()}>
+            {t('crud.save')}
+          </Button>,
+        ];
+
+  return (
+    <Modal
+      open
+      title={`${t(def.title)} - ${title}`}
+      width={def.dialogWidth ?? 880}
+      onCancel={saving ? undefined : onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={footer}
+    >
+      <Spin spinning={loading}>
+        <Form
+          form={form}
+          name="dialog"
+          layout="horizontal"
+          labelWrap
+          labelCol={{ flex: `${def.labelWidth ?? 110}px` }}
+          wrapperCol={{ flex: 1 }}
+          disabled={saving}
+          onFinish={() => void onSave()}
+        >
+          <GridRow gutter={16}>
+            {formColumns(def).map((c) => (
+              <Col key={c.name} span={c.span ?? (c.valueType === 'textarea' ? 24 : 12)}>
+                <Form.Item
+                  name={c.name}
+                  label={t(c.label)}
+                  rules={mode === 'view' ? [] : formRules(t, c)}
+                  valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
+                >
+                  {mode === 'view' ? (
+                    <ViewValue column={c} options={options[c.name] ?? []} yesNo={{ yes: t('crud.yes'), no: t('crud.no') }} />
+                  ) : (
+                    <FieldInput
+                      column={c}
+                      options={options[c.name]}
+                      label={placeholderOf(t, c)}
+                      disabled={mode === 'edit' && c.readonlyOnEdit ? true : undefined}
+                    />
+                  )}
+                </Form.Item>
+              </Col>
+            ))}
+          </GridRow>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
+
+/** View mode: the value as read-only text (Form.Item injects `value`). */
+function ViewValue({ column, options, yesNo, value }: { column: ColumnDef; options: Option[]; yesNo: { yes: string; no: string }; value?: unknown }) {
+  const text =
+    value && typeof value === 'object' && 'format' in value
+      ? (value as { format(f: string): string }).format(DATE_TIME_FORMAT)
+      : displayValue(column, value, options, yesNo);
+  return <div className="desk-view-value">{text}</div>;
+}

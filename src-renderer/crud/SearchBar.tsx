@@ -1,0 +1,55 @@
+import { Button, Form, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ScreenDef } from './types';
+import type { Option } from './useOptions';
+import { FieldInput, placeholderOf } from './fields';
+import { rangeField, searchColumns, timeRangeColumn } from './params';
+import { DatePicker } from 'antd';
+import { DATE_TIME_FORMAT } from './params';
+
+interface Props {
+  def: ScreenDef;
+  form: FormInstance;
+  options: Record<string, Option[]>;
+  onSearch(): void;
+  onReset(): void;
+}
+
+/** Search form: the columns marked search, the creation-time range, search + clear. */
+export function SearchBar({ def, form, options, onSearch, onReset }: Props) {
+  const { t } = useTranslation();
+  const range = timeRangeColumn(def);
+  const yesNo: Option[] = [
+    { value: 1, label: t('crud.yes') },
+    { value: 0, label: t('crud.no') },
+  ];
+  return (
+    <Form form={form} name="search" data-testid="crud-search" layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+      {searchColumns(def).map((c) => (
+        <Form.Item key={c.name} name={c.name} label={t(c.label)}>
+          <FieldInput column={c} options={c.valueType === 'switch' ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
+        </Form.Item>
+      ))}
+      {range && (
+        <Form.Item name={rangeField(range)} label={t('crud.createTime')}>
+          <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} placeholder={[t('crud.startTime'), t('crud.endTime')]} />
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Button type="primary" htmlType="submit">
+          {t('crud.search')}
+        </Button>
+      </Form.Item>
+      <Form.Item>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
+          {t('crud.reset')}
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+// One input per valueType, shared by the search form and the dialog form.
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { ColumnDef } from './types';
+import type { Option } from './useOptions';
+import { DATE_TIME_FORMAT } from './params';
+
+/** What Form.Item injects into its child: id, value / checked, onChange... */
+type Injected = Record<string, unknown>;
+
+export function FieldInput({ column, options, label, disabled, inSearch, ...bound }: {
+  column: ColumnDef;
+  options: Option[] | undefined;
+  label: string;
+  disabled?: boolean;
+  inSearch?: boolean;
+} & Injected) {
+  switch (column.valueType ?? 'text') {
+    case 'textarea':
+      return inSearch ? <Input allowClear placeholder={label} {...bound} /> : <Input.TextArea {...bound} rows={column.rows ?? 3} placeholder={label} disabled={disabled} />;
+    case 'password':
+      return <Input.Password {...bound} placeholder={label} disabled={disabled} />;
+    case 'number':
+      return <InputNumber {...bound} style={{ width: '100%' }} min={column.min} max={column.max} precision={column.precision} placeholder={label} disabled={disabled} />;
+    case 'select':
+      return (
+        <Select
+          {...bound}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          mode={column.multiple && !inSearch ? 'multiple' : undefined}
+          options={options ?? []}
+          placeholder={label}
+          disabled={disabled}
+          style={inSearch ? { minWidth: 180 } : undefined}
+        />
+      );
+    case 'switch':
+      return inSearch ? <Select {...bound} allowClear options={options ?? []} placeholder={label} style={{ minWidth: 120 }} /> : <Switch {...bound} disabled={disabled} />;
+    case 'date':
+      return <DatePicker {...bound} style={{ width: '100%' }} placeholder={label} disabled={disabled} />;
+    case 'datetime':
+      return <DatePicker {...bound} showTime style={{ width: '100%' }} format={DATE_TIME_FORMAT} placeholder={label} disabled={disabled} />;
+    case 'dateRange':
+      return <DatePicker.RangePicker {...bound} showTime format={DATE_TIME_FORMAT} disabled={disabled} />;
+    default:
+      return <Input {...bound} allowClear placeholder={label} disabled={disabled} />;
+  }
+}
+
+/** Placeholder text: 请输入X / 请选择X. */
+export function placeholderOf(t: TFunction, column: ColumnDef): string {
+  const label = t(column.label);
+  const picks = column.valueType === 'select' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
+  return picks ? t('crud.selectPlaceholder', { label }) : t('crud.inputPlaceholder', { label });
+}
+
+/** The column's rules as antd rules, messages translated. */
+export function formRules(t: TFunction, column: ColumnDef): Rule[] {
+  const label = t(column.label);
+  const isText = !column.valueType || column.valueType === 'text' || column.valueType === 'textarea' || column.valueType === 'password';
+  return (column.rules ?? []).map((r) => {
+    const message = t(r.message, { label, min: r.min, max: r.max });
+    if (r.required) return { required: true, whitespace: isText, message };
+    if (r.pattern) return { pattern: new RegExp(r.pattern), message };
+    if (column.valueType === 'number') return { type: 'number', min: r.min, max: r.max, message };
+    return { min: r.min, max: r.max, message };
+  });
+}

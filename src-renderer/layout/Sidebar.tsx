@@ -1,0 +1,63 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { MenuNode } from '../../src-shared/wire';
+import { ancestorKeys, isRoutePath, menuKey, uniqueOpenKeys } from '../session/menu';
+import { MenuIcon } from './icons';
+import { menuLabel } from './labels';
+
+type Item = Required<MenuProps>['items'][number];
+
+interface Props {
+  tree: MenuNode[];
+  collapsed: boolean;
+  path: string;
+}
+
+/** Collapsible, unique-opened sidebar built from the server's menu tree. */
+export function Sidebar({ tree, collapsed, path }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(tree, path));
+
+  useEffect(() => {
+    setOpenKeys(ancestorKeys(tree, path));
+  }, [tree, path]);
+
+  const items = useMemo(() => {
+    const build = (nodes: MenuNode[]): Item[] =>
+      nodes.map((n) => ({
+        key: menuKey(n),
+        icon: <MenuIcon source={n.source} />,
+        label: menuLabel(t, n),
+        children: n.children && n.children.length > 0 ? build(n.children) : undefined,
+      }));
+    return build(tree);
+  }, [tree, t]);
+
+  return (
+    <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} style={{ overflow: 'auto' }}>
+      <div className="desk-logo">
+        <span className="desk-logo-mark">SEO</span>
+        {!collapsed && <span className="desk-logo-text">{t('app.title')}</span>}
+      </div>
+      {tree.length === 0 ? (
+        !collapsed && <div className="desk-menu-empty">{t('layout.emptyMenu')}</div>
+      ) : (
+        <Menu
+          theme="dark"
+          mode="inline"
+          aria-label={t('layout.sidebar')}
+          items={items}
+          selectedKeys={[path]}
+          {...(collapsed ? {} : { openKeys })}
+          onOpenChange={(keys) => setOpenKeys(uniqueOpenKeys(tree, openKeys, keys))}
+          onClick={({ key }) => {
+            if (isRoutePath(key)) navigate(key);
+          }}
+        />
+      )}
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,42 @@
+// The navigation guard of the spec (shell-and-system.md §2), as a pure decision.
+
+export const HOME_PATH = '/wel/index';
+export const LOGIN_PATH = '/login';
+export const LOCK_PATH = '/lock';
+
+/** Public routes: no sign-in needed, never opened as tabs. */
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, LOCK_PATH, '/404', '/403', '/500'];
+
+/** Authenticated routes that exist whatever the menu says. */
+export const STATIC_PATHS: readonly string[] = [HOME_PATH];
+
+export interface GuardInput {
+  path: string;
+  loggedIn: boolean;
+  /** the lock flag (sessionStorage) */
+  locked: boolean;
+  /** whether an authenticated path exists (static route or menu item) */
+  isKnown: (path: string) => boolean;
+}
+
+export type GuardDecision = { kind: 'redirect'; to: string } | { kind: 'render'; tab: boolean };
+
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+export function normalizePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function decide(input: GuardInput): GuardDecision {
+  const path = normalizePath(input.path);
+  if (input.loggedIn && input.locked) return path === LOCK_PATH ? { kind: 'render', tab: false } : redirect(LOCK_PATH);
+  if (input.loggedIn && path === LOGIN_PATH) return redirect('/');
+  if (path === '/' || path === '/wel') return redirect(HOME_PATH);
+  // The lock page only makes sense for a signed-in, locked user.
+  if (path === LOCK_PATH) return input.loggedIn ? redirect('/') : redirect(LOGIN_PATH);
+  if (PUBLIC_PATHS.includes(path)) return { kind: 'render', tab: false };
+  if (!input.loggedIn) return redirect(LOGIN_PATH);
+  if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect('/404');
+  return { kind: 'render', tab: true };
+}

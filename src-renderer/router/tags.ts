@@ -1,0 +1,21 @@
+// Pure tag-bar rules. The list always starts with the home page; a page is added
+// once; a tag is closable only while more than one exists.
+import { HOME_PATH } from './guard';
+
+export function openTag(tags: readonly string[], path: string): string[] {
+  const base = tags.includes(HOME_PATH) ? [...tags] : [HOME_PATH, ...tags];
+  return base.includes(path) ? base : [...base, path];
+}
+
+export function isClosable(tags: readonly string[]): boolean {
+  return tags.length > 1;
+}
+
+/** Closes `path`. When it was the active tag, `next` is its right (else left) neighbour. */
+export function closeTag(tags: readonly string[], path: string, active: string): { tags: string[]; next: string | null } {
+  if (!isClosable(tags) || !tags.includes(path)) return { tags: [...tags], next: null };
+  const index = tags.indexOf(path);
+  const rest = tags.filter((t) => t !== path);
+  if (path !== active) return { tags: rest, next: null };
+  return { tags: rest, next: rest[Math.min(index, rest.length - 1)] ?? HOME_PATH };
+}

@@ -1,0 +1,23 @@
+// The tag bar: pages opened in this session, /wel/index always first.
+import { create } from 'zustand';
+import { HOME_PATH } from '../router/guard';
+import { closeTag, openTag } from '../router/tags';
+
+interface TagsState {
+  tags: string[];
+  open(path: string): void;
+  /** closes a tag; returns the path to show next if the closed one was active */
+  close(path: string, active: string): string | null;
+  reset(): void;
+}
+
+export const useTags = create<TagsState>((set, get) => ({
+  tags: [HOME_PATH],
+  open: (path) => set({ tags: openTag(get().tags, path) }),
+  close(path, active) {
+    const { tags, next } = closeTag(get().tags, path, active);
+    set({ tags });
+    return next;
+  },
+  reset: () => set({ tags: [HOME_PATH] }),
+}));

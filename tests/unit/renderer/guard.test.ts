@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { decide, HOME_PATH } from '../../../src-renderer/router/guard';
+
+const known = new Set(['/system/param', '/system/user']);
+const run = (path: string, loggedIn: boolean, locked = false) => decide({ path, loggedIn, locked, isKnown: (p) => known.has(p) });
+
+describe('navigation guard', () => {
+  it('sends every authenticated route to the lock page while locked', () => {
+    expect(run('/system/param', true, true)).toEqual({ kind: 'redirect', to: '/lock' });
+    expect(run('/login', true, true)).toEqual({ kind: 'redirect', to: '/lock' });
+    expect(run('/lock', true, true)).toEqual({ kind: 'render', tab: false });
+  });
+
+  it('redirects a signed-in user away from /login to /', () => {
+    expect(run('/login', true)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('redirects / and /wel to the welcome page', () => {
+    expect(run('/', true)).toEqual({ kind: 'redirect', to: HOME_PATH });
+    expect(run('/wel', true)).toEqual({ kind: 'redirect', to: HOME_PATH });
+    expect(run('/', false)).toEqual({ kind: 'redirect', to: HOME_PATH });
+  });
+
+  it('sends visitors without a session to /login for anything needing auth', () => {
+    expect(run(HOME_PATH, false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(run('/system/param', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(run('/no/such/page', false)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('lets anyone open the public routes, which are never tabs', () => {
+    for (const path of ['/login', '/404', '/403', '/500']) expect(run(path, false)).toEqual({ kind: 'render', tab: false });
+    for (const path of ['/404', '/403', '/500']) expect(run(path, true)).toEqual({ kind: 'render', tab: false });
+  });
+
+  it('does not show the lock page when nothing is locked', () => {
+    expect(run('/lock', false)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(run('/lock', true)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('opens menu and static pages as tabs, unknown paths go to /404', () => {
+    expect(run('/system/param', true)).toEqual({ kind: 'render', tab: true });
+    expect(run('/system/param/', true)).toEqual({ kind: 'render', tab: true });
+    expect(run(HOME_PATH, true)).toEqual({ kind: 'render', tab: true });
+    expect(run('/no/such/page', true)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+});
