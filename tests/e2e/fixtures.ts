@@ -65,12 +65,33 @@ export async function signIn(page: Page, host: WebHost, account = 'admin', passw
   await expect(page).toHaveURL(/#\/wel\/index/);
 }
 
-type Fixtures = { host: WebHost };
+/** Calls one channel of the host's RPC from the test process (as the renderer would). */
+export async function rpc(host: WebHost, channel: string, req: unknown = null): Promise<unknown> {
+  const secret = new URL(host.url).searchParams.get('k') ?? '';
+  const res = await fetch(`${host.origin}/rpc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-desk-key': secret },
+    body: JSON.stringify({ req }),
+  });
+  return res.json();
+}
 
-/** One fresh host (fresh data folder) per test file worker. */
-export const test = base.extend<object, Fixtures>({
+type Fixtures = { host: WebHost };
+type TestFixtures = { signedOutAfter: void };
+
+/**
+ * One host (fresh data folder) per worker; the session lives in the host, so
+ * every test ends signed out and the next one starts from the login page.
+ */
+export const test = base.extend<TestFixtures, Fixtures>({
+  signedOutAfter: [
+    async ({ host }, use) => {
+      await use();
+      await rpc(host, 'auth:logout');
+    },
+    { auto: true },
+  ],
   host: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const host = await startWebHost();
       await use(host);
