@@ -53,6 +53,8 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const times = [];
+  const entries = [];
+  const boots = [];
   let jsRaw = 0;
   let jsGzip = 0;
   let jsFiles = [];
@@ -67,8 +69,16 @@ async function main() {
       });
       await page.goto(host.url, { waitUntil: 'commit' });
       await page.waitForSelector('body[data-app-state="ready"] form button[type="submit"]:not([disabled])');
-      const ms = await page.evaluate(() => performance.now());
-      if (i > 0) times.push(ms); // the first run warms the host's disk cache
+      // the renderer's own marks: entry module evaluated, boot calls answered, login form committed
+      const marks = await page.evaluate(() =>
+        Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+      );
+      if (i > 0) {
+        // the first run warms the host's disk cache
+        times.push(marks['app-ready']);
+        entries.push(marks.entry);
+        boots.push(marks['boot-done']);
+      }
       if (i === 0) {
         await page.waitForLoadState('networkidle');
         for (const res of scripts) {
@@ -91,6 +101,8 @@ async function main() {
   const rows = [
     ['Login page time to interactive (median of ' + RUNS + ')', `${tti.toFixed(0)} ms`, '< 400 ms', tti < 400 ? 'met' : 'MISSED'],
     ['Login page time to interactive (p95)', `${p95(times).toFixed(0)} ms`, '', ''],
+    ['of which: entry script evaluated (median)', `${median(entries).toFixed(0)} ms`, '', ''],
+    ['of which: app:info + auth:session answered, first render (median)', `${median(boots).toFixed(0)} ms`, '', ''],
     ['Login page JavaScript, gzip', `${kb(jsGzip)} KB`, '< 300 KB', jsGzip < 300 * 1024 ? 'met' : 'MISSED'],
     ['Login page JavaScript, raw', `${kb(jsRaw)} KB`, '', ''],
   ];

@@ -7,6 +7,7 @@ import { storedLanguage } from './stores/ui';
 import { App } from './App';
 import './styles.css';
 
+performance.mark('entry');
 installGlobalErrorHandlers();
 const language = storedLanguage() ?? 'zh';
 initI18n(language);

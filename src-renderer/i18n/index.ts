@@ -18,6 +18,8 @@ export function initI18n(language: Language): typeof i18n {
     fallbackLng: 'zh',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // resources are bundled: initialise synchronously, so no component suspends on first render
+    initAsync: false,
   });
   return i18n;
 }

@@ -15,6 +15,18 @@ import { LOGIN_PATH } from './guard';
  * still hold, then lets the routes render. Also turns 'session:expired' into a
  * trip to /login with local state cleared (the login page says why).
  */
+/**
+ * The first two calls start as soon as this module loads, in parallel:
+ * nothing waits for React's first render to begin talking to main.
+ */
+let early: { info: ReturnType<typeof call<'app:info'>>; session: ReturnType<typeof call<'auth:session'>> } | null = {
+  info: call('app:info'),
+  session: call('auth:session'),
+};
+// keep an early failure from surfacing as an unhandled rejection before start() awaits it
+early.info.catch(() => undefined);
+early.session.catch(() => undefined);
+
 export function Boot({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,17 +34,20 @@ export function Boot({ children }: { children: ReactNode }) {
 
   const start = useCallback(async () => {
     setState('loading');
+    const pending = early;
+    early = null; // a retry starts afresh
     try {
-      const info = await call('app:info');
+      const info = await (pending?.info ?? call('app:info'));
       useSession.getState().setInfo(info);
       if (!storedLanguage()) useUi.getState().setLanguage(info.profile.language, false);
       try {
-        await restoreSession();
+        await restoreSession(pending?.session);
       } catch (e) {
         // A session that cannot be restored (expired, server gone) means signed out.
         reportError(e, 'restoreSession');
         clearLocalSession();
       }
+      performance.mark('boot-done');
       setState('ready');
     } catch (e) {
       reportError(e, 'app:info');

@@ -25,9 +25,12 @@ async function establish(user: SessionUser): Promise<void> {
   useSession.getState().signIn(user, menus, permissions);
 }
 
-/** Restores the session main still holds (after a reload); false when signed out. */
-export async function restoreSession(): Promise<boolean> {
-  const user = await call('auth:session');
+/**
+ * Restores the session main still holds (after a reload); false when signed out.
+ * `pending` is an auth:session call already under way (started at boot).
+ */
+export async function restoreSession(pending?: Promise<SessionUser | null>): Promise<boolean> {
+  const user = await (pending ?? call('auth:session'));
   if (!user) {
     useSession.getState().clear();
     return false;
