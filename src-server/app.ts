@@ -15,6 +15,7 @@ import { TokenService } from './auth/token-service';
 import { registerResource } from './crud/router';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
+import { MODULES } from './modules';
 import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { MenuService, registerMenuRoutes } from './system/menus';
@@ -44,6 +45,8 @@ export interface StartOptions {
 
 export interface BuildOptions {
   db: Db;
+  /** the data folder (uploads live under it) */
+  dataDir: string;
   clock?: Clock;
   logger?: boolean;
 }
@@ -93,6 +96,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, db, resource, clock);
+      const deps = { db, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir };
+      for (const module of MODULES) {
+        for (const resource of module.resources ?? []) registerResource(api, db, resource, clock);
+        await module.routes?.(api, deps);
+      }
     },
     { prefix: API_PREFIX },
   );
@@ -106,7 +114,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   try {
     const { fresh } = migrate(db, opts.migrations);
     if (fresh) seed(db);
-    app = await buildApp({ db, clock: opts.clock, logger: opts.logger });
+    app = await buildApp({ db, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });
     const address = app.server.address();

@@ -25,3 +25,19 @@ export function initI18n(language: Language): typeof i18n {
 }
 
 export default i18n;
+
+/** A screen area's own messages: zh is the source, en mirrors every key. */
+export interface AreaMessages<T extends object = object> {
+  zh: T;
+  en: T;
+}
+
+/**
+ * Adds an area's messages (content area, system administration...) to the
+ * running i18next. Area message modules call it when they are imported, so a
+ * screen's strings load with the screen and stay out of the login chunk.
+ */
+export function addMessages(messages: AreaMessages): void {
+  i18n.addResourceBundle('zh', 'translation', messages.zh, true, false);
+  i18n.addResourceBundle('en', 'translation', messages.en, true, false);
+}

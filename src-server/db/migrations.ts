@@ -2,23 +2,20 @@
 // the database keeps the sha256 of each applied migration's SQL and refuses to
 // start when the text in this file no longer matches.
 
+//
+// Core migrations are numbered 1-99 here. Each server module (src-server/modules)
+// brings its own, numbered in its own range (see modules/index.ts).
+
+import { MODULES } from '../modules';
+import { AUDIT } from './sql';
+
 export interface Migration {
   version: number;
   name: string;
   sql: string;
 }
 
-/** Audit columns of every BladeX TenantEntity table (snake_case). */
-const AUDIT = `
-  create_user TEXT,
-  create_dept TEXT,
-  create_time TEXT,
-  update_user TEXT,
-  update_time TEXT,
-  status INTEGER NOT NULL DEFAULT 1,
-  is_deleted INTEGER NOT NULL DEFAULT 0`;
-
-export const MIGRATIONS: Migration[] = [
+export const CORE_MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'core: settings, tenants, clients, depts, roles, users, auth state',
@@ -195,3 +192,6 @@ CREATE INDEX ix_blade_param_tenant ON blade_param(tenant_id, is_deleted, create_
 `,
   },
 ];
+
+/** Every migration of the product: the core ones, then each module's. */
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];

@@ -1,0 +1,34 @@
+// A server module: one area of the back end (shell, system administration,
+// content area...). It brings its tables (migrations in its own number range),
+// its declared CRUD resources (served by the generic router) and any special
+// endpoints. app.ts registers every module in MODULES the same way.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import type { Migration } from '../db/migrations';
+import type { Resource } from '../crud/resource';
+import type { CacheRegistry } from '../system/cache';
+import type { DictService } from '../system/dicts';
+import type { MenuService } from '../system/menus';
+import type { TokenService } from '../auth/token-service';
+import type { Clock } from '../util/clock';
+
+/** What a module's special endpoints may use. */
+export interface ModuleDeps {
+  db: Db;
+  clock: Clock;
+  caches: CacheRegistry;
+  menus: MenuService;
+  dicts: DictService;
+  tokens: TokenService;
+  /** the data folder (uploads live under it) */
+  dataDir: string;
+}
+
+export interface ServerModule {
+  name: string;
+  /** numbered within the module's range (shell 100-199, system 200-299, content 300-399, ...) */
+  migrations?: Migration[];
+  resources?: Resource[];
+  /** special endpoints, registered under /api after the guard (the caller is authenticated) */
+  routes?(api: FastifyInstance, deps: ModuleDeps): void | Promise<void>;
+}
