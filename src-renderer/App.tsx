@@ -12,6 +12,7 @@ import { PageLoading } from './components/PageLoading';
 import { useUi } from './stores/ui';
 import { useSession } from './stores/session';
 import LoginPage from './pages/login/LoginPage';
+import { antdThemeOf, DEFAULT_COLOUR } from './themes';
 
 // Route-level code splitting: the login page never loads the console. The
 // login page itself is in the entry chunk: behind a lazy boundary React 19
@@ -24,7 +25,10 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 export function App() {
   const language = useUi((s) => s.language);
-  const colour = useSession((s) => s.info?.profile.colour);
+  const profileColour = useSession((s) => s.info?.profile.colour);
+  const picked = useUi((s) => s.colour);
+  const themeName = useUi((s) => s.theme);
+  const colour = picked ?? (profileColour && HEX_COLOUR.test(profileColour) ? profileColour : DEFAULT_COLOUR);
   useEffect(() => {
     dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
   }, [language]);
@@ -33,7 +37,7 @@ export function App() {
     <ConfigProvider
       locale={language === 'zh' ? zhCN : enUS}
       button={{ autoInsertSpace: false }}
-      theme={{ token: colour && HEX_COLOUR.test(colour) ? { colorPrimary: colour } : {} }}
+      theme={antdThemeOf(themeName, colour)}
     >
       <ErrorBoundary>
         <HashRouter>

@@ -87,6 +87,21 @@ export interface IpcContract {
   'log:add': [ErrorLogInput, void];
   'log:list': [void, ErrorLogEntry[]];
   'log:clear': [void, void];
+  /** posts every local error log entry to the server's error log; returns how many were sent */
+  'log:upload': [void, { count: number }];
+  /** opens an http(s) URL in the system browser; opened false when the host cannot (browser mode: the renderer opens it) */
+  'app:open-external': [{ url: string }, { opened: boolean }];
+  /** the open tabs saved for this profile (restored after a restart) */
+  'tabs:get': [void, string[]];
+  'tabs:save': [{ tags: string[] }, void];
+  /** the URL of a menu item shown in /myiframe, with \${token} substituted by main (the URL must be a menu item's) */
+  'frame:url': [{ url: string }, { url: string }];
+  /** switch department / role: a token refresh with Dept-Id / Role-Id; returns the new session user */
+  'auth:switch': [{ deptId: string; roleId: string }, SessionUser];
+  /** uploads a file (base64 bytes) to the server's put-file with the session's token; scene = the form's limits */
+  'file:upload': [{ name: string; type?: string; base64: string; scene?: string }, { link: string; name: string; originalName: string }];
+  /** a stored image of the profile's server as a data: URL (the renderer's CSP shows data: images only) */
+  'file:read': [{ link: string }, { url: string }];
 }
 
 export type Channel = keyof IpcContract;
@@ -105,6 +120,14 @@ const channelSet: { [K in Channel]: true } = {
   'log:add': true,
   'log:list': true,
   'log:clear': true,
+  'log:upload': true,
+  'app:open-external': true,
+  'tabs:get': true,
+  'tabs:save': true,
+  'frame:url': true,
+  'auth:switch': true,
+  'file:upload': true,
+  'file:read': true,
 };
 export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
 

@@ -10,6 +10,8 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "script-src 'self'",
   "connect-src 'self'",
+  // /myiframe/{routerPath}: external pages of the menu, in a sandboxed frame
+  'frame-src http: https:',
 ].join('; ');
 
 /** Vite's dev server needs its inline preamble and websocket; never used for a built app. */
@@ -40,6 +42,8 @@ export function createConsoleWindow(o: WindowOptions): BrowserWindow {
   const ses = session.fromPartition(o.partition);
   const csp = o.devUrl ? DEV_CSP : CSP;
   ses.webRequest.onHeadersReceived((details, callback) => {
+    // an external page in /myiframe keeps its own headers; the console's CSP is for the console
+    if (details.resourceType === 'subFrame') return callback({ responseHeaders: details.responseHeaders });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

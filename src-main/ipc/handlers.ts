@@ -13,6 +13,7 @@ import {
 } from '../../src-shared/ipc';
 import type { ErrorLogInput } from '../../src-shared/wire';
 import { validateLoginInput } from '../services/AuthService';
+import { FileService, validateUploadInput } from '../services/FileService';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
 
@@ -55,7 +56,40 @@ export function validateLogInput(req: unknown): ErrorLogInput {
   return out;
 }
 
-export function createHandlers(ws: Workspace): Handlers {
+/** Host capabilities that are not part of a workspace (Electron passes shell.openExternal). */
+export interface HostExtras {
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export const LOG_UPLOAD_URL = '/blade-log/error/upload';
+const MENU_ROUTES_URL = '/website-blade-system/menu/routes';
+
+function httpUrl(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 4000) return bad('url must be an http(s) URL');
+  let parsed: URL;
+  try {
+    parsed = new URL(value as string);
+  } catch {
+    return bad('url must be an http(s) URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') bad('url must be an http(s) URL');
+  return value as string;
+}
+
+/** Every path of a menu tree (any depth). */
+function menuPaths(nodes: unknown, out = new Set<string>()): Set<string> {
+  if (!Array.isArray(nodes)) return out;
+  for (const n of nodes) {
+    if (!isObject(n)) continue;
+    if (typeof n.path === 'string') out.add(n.path);
+    menuPaths(n.children, out);
+  }
+  return out;
+}
+
+export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers {
+  const tabsKey = `tabs:${ws.profile.id}`;
+  const files = new FileService(ws.api);
   return {
     'app:info': async () => ({ version: ws.version, host: ws.host, profile: ws.profile }),
     'auth:captcha': () => ws.auth.captcha(),
@@ -69,6 +103,56 @@ export function createHandlers(ws: Workspace): Handlers {
     },
     'log:list': async () => ws.logs.list(),
     'log:clear': async () => ws.logs.clear(),
+    'log:upload': async () => {
+      const logs = ws.logs.list();
+      if (logs.length === 0) return { count: 0 };
+      await ws.api.request({
+        method: 'post',
+        url: LOG_UPLOAD_URL,
+        data: logs.map((l) => ({ type: l.type, url: l.url, message: l.message, stack: l.stack ?? '', info: l.info ?? '', time: l.time })),
+      });
+      return { count: logs.length };
+    },
+    'app:open-external': async (req) => {
+      const url = httpUrl(isObject(req) ? req.url : undefined);
+      if (!extras.openExternal) return { opened: false };
+      await extras.openExternal(url);
+      return { opened: true };
+    },
+    'tabs:get': async () => {
+      try {
+        const value: unknown = JSON.parse(ws.db.getPreference(tabsKey) ?? '[]');
+        return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string' && t.startsWith('/')).slice(0, 100) : [];
+      } catch {
+        return [];
+      }
+    },
+    'tabs:save': async (req) => {
+      const tags = isObject(req) && Array.isArray(req.tags) ? req.tags : bad('tags must be a list');
+      if (tags.length > 100 || !tags.every((t) => typeof t === 'string' && t.startsWith('/') && t.length < 500)) bad('tags must be paths');
+      ws.db.setPreference(tabsKey, JSON.stringify(tags));
+    },
+    'file:upload': (req) => files.upload(validateUploadInput(req)),
+    'file:read': async (req) => ({ url: await files.read(isObject(req) && typeof req.link === 'string' ? req.link : bad('link is required')) }),
+    'auth:switch': async (req) => {
+      const r: Record<string, unknown> = isObject(req) ? req : {};
+      const deptId = typeof r.deptId === 'string' && r.deptId.trim() ? r.deptId.trim() : bad('请选择部门');
+      const roleId = typeof r.roleId === 'string' && r.roleId.trim() ? r.roleId.trim() : bad('请选择角色');
+      const user = ws.session.user;
+      if (!user) throw new DeskError(401, 'not signed in');
+      ws.session.setUser(user, { ...ws.session.scope, deptId, roleId });
+      await ws.api.refresh();
+      ws.dict.invalidate();
+      return ws.session.user ?? user;
+    },
+    'frame:url': async (req) => {
+      const url = httpUrl(isObject(req) ? req.url : undefined);
+      // Only a URL the signed-in user's menu holds gets the token: a page script cannot make main put it into any URL.
+      const routes = await ws.api.request({ method: 'get', url: MENU_ROUTES_URL });
+      if (!menuPaths(routes.data).has(url)) bad('not a menu URL');
+      const token = ws.session.accessToken ?? '';
+      return { url: url.split('${token}').join(encodeURIComponent(token)) };
+    },
   };
 }
 

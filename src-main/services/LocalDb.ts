@@ -36,6 +36,16 @@ CREATE TABLE dict_cache (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'preferences kept by main (open tabs per profile)',
+    sql: `
+CREATE TABLE preference (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`,
+  },
 ];
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -94,6 +104,17 @@ export class LocalDb {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+
+  // ---- preferences ----
+
+  getPreference(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM preference WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setPreference(key: string, value: string): void {
+    this.db.prepare('INSERT INTO preference (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
   // ---- error log ----

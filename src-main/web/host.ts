@@ -21,6 +21,8 @@ export const PAGE_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "script-src 'self'",
   "connect-src 'self'",
+  // /myiframe/{routerPath}: external pages of the menu, in a sandboxed frame
+  'frame-src http: https:',
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

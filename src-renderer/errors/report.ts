@@ -17,6 +17,24 @@ function text(value: unknown): string {
   }
 }
 
+const loggedListeners = new Set<() => void>();
+/** Called after an entry was written to the local log (the top bar's badge counts them). */
+export function onLogged(listener: () => void): () => void {
+  loggedListeners.add(listener);
+  return () => loggedListeners.delete(listener);
+}
+
+/** True for a failed lazy chunk (JS or CSS): the app was updated or the network dropped. */
+export function isChunkLoadError(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; message?: string } | null;
+  if (!e) return false;
+  return (
+    e.name === 'ChunkLoadError' ||
+    e.code === 'CSS_CHUNK_LOAD_FAILED' ||
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(e.message ?? '')
+  );
+}
+
 export function reportError(error: unknown, info?: string): void {
   try {
     const message = text(error) || 'unknown error';
@@ -28,7 +46,9 @@ export function reportError(error: unknown, info?: string): void {
     last = { message, at: now };
     const entry = { type: 'error', url: window.location.href, message, stack: error instanceof Error ? (error.stack ?? '') : '', info: info ?? '' };
     // The rejection is swallowed here, so a failing log call never raises a new error.
-    call('log:add', entry).catch(() => undefined);
+    call('log:add', entry)
+      .then(() => loggedListeners.forEach((l) => l()))
+      .catch(() => undefined);
   } catch {
     // nothing: logging must never throw
   }

@@ -1,6 +1,8 @@
 import type { Messages } from './zh';
+import { shellEn } from './shell';
 
 const en: Messages = {
+  shell: shellEn,
   app: {
     title: 'SEO Matrix Console',
     loading: 'Loading...',

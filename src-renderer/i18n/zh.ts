@@ -1,6 +1,8 @@
 // Chinese (default) messages. The spec's exact Chinese wording lives here; en.ts
 // must mirror every key (the compiler checks it through the Messages type).
 
+import { shellZh } from './shell';
+
 const zh = {
   app: {
     title: 'SEO 矩阵控制台',
@@ -120,6 +122,7 @@ const zh = {
     paramValueRequired: '请输入参数键值',
   },
   menu: {} as Record<string, string>,
+  shell: shellZh,
 };
 
 export default zh;

@@ -1,33 +1,69 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { App as AntApp, Layout } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
+import { useTags } from '../stores/tags';
 import { userRoles, visibleMenu } from '../session/menu';
+import { persistTabs } from '../session/service';
 import { useScreenClass } from '../hooks/useScreenClass';
-import { HOME_PATH, normalizePath } from '../router/guard';
+import { HOME_PATH, INFO_PATH, TEST_PATH, normalizePath } from '../router/guard';
 import { markReady } from '../router/ready';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
 import { screenFor } from '../screens/registry';
 import { NotAvailable } from '../screens/NotAvailable';
 import { Welcome } from '../pages/wel/Welcome';
+import { RegisterDialog } from '../components/shell/RegisterDialog';
+import { cssVarsOf } from '../themes';
+import { FRAME_PREFIX } from '../pages/frame/frame';
 import { Sidebar } from './Sidebar';
 import { HeaderBar } from './HeaderBar';
 import { TagBar } from './TagBar';
 import { pageLabel } from './labels';
 
-/** The main layout: sidebar, header, tag bar and the content of the current page. */
+const InfoPage = lazy(() => import('../pages/info/InfoPage'));
+const TestPage = lazy(() => import('../pages/test/TestPage'));
+const FramePage = lazy(() => import('../pages/frame/FramePage'));
+
+function pageFor(path: string): ComponentType | null {
+  if (path === HOME_PATH) return Welcome;
+  if (path === INFO_PATH) return InfoPage;
+  if (path === TEST_PATH) return TestPage;
+  return screenFor(path);
+}
+
+/** One opened page. Kept mounted (hidden) while its tab is open, so it keeps its state when revisited. */
+const CachedPage = memo(function CachedPage({ path, active }: { path: string; active: boolean }) {
+  const { t } = useTranslation();
+  const menus = useSession((s) => s.menus);
+  const Screen = pageFor(path);
+  const frame = path.startsWith(FRAME_PREFIX);
+  return (
+    <section className="desk-page" hidden={!active} data-path={path} aria-hidden={!active}>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          {frame ? <FramePage path={path} /> : Screen ? <Screen /> : <NotAvailable name={pageLabel(t, menus, path)} />}
+        </Suspense>
+      </ErrorBoundary>
+    </section>
+  );
+});
+
+/** The main layout: sidebar, header, tag bar and the content of the open pages. */
 export default function ConsoleLayout() {
   const { t } = useTranslation();
   const path = normalizePath(useLocation().pathname);
   const user = useSession((s) => s.user);
   const menus = useSession((s) => s.menus);
+  const sideMenus = useSession((s) => s.sideMenus);
+  const tags = useTags((s) => s.tags);
   const collapsed = useUi((s) => s.collapsed);
   const setCollapsed = useUi((s) => s.setCollapsed);
+  const theme = useUi((s) => s.theme);
   const size = useScreenClass();
-  const tree = useMemo(() => visibleMenu(menus, userRoles(user?.role_name)), [menus, user]);
+  const tree = useMemo(() => visibleMenu(sideMenus ?? menus, userRoles(user?.role_name)), [menus, sideMenus, user]);
   const label = pageLabel(t, menus, path);
 
   useEffect(() => {
@@ -38,24 +74,25 @@ export default function ConsoleLayout() {
     document.title = `${label} - ${t('app.title')}`;
   }, [label, t]);
 
+  useEffect(() => persistTabs(), []);
   useEffect(() => markReady(), []);
 
-  const Screen = screenFor(path);
+  // the open tabs, plus the current page while the guard has not added it yet
+  const pages = tags.includes(path) ? tags : [...tags, path];
   return (
     <AntApp style={{ height: '100%' }}>
-      <Layout style={{ height: '100%' }}>
+      <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={path} />
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-          <HeaderBar />
+          <HeaderBar size={size} />
           <TagBar path={path} />
           <main className="desk-content">
-            <ErrorBoundary key={path}>
-              <Suspense fallback={<PageLoading />}>
-                {path === HOME_PATH ? <Welcome /> : Screen ? <Screen /> : <NotAvailable name={label} />}
-              </Suspense>
-            </ErrorBoundary>
+            {pages.map((p) => (
+              <CachedPage key={p} path={p} active={p === path} />
+            ))}
           </main>
         </Layout>
+        <RegisterDialog />
       </Layout>
     </AntApp>
   );

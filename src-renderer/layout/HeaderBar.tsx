@@ -1,19 +1,68 @@
-import { Avatar, Button, Dropdown, Layout } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
+import {
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  QuestionCircleOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
 import { logout } from '../session/service';
+import { call } from '../platform/bridge';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { LOGIN_PATH } from '../router/guard';
+import { DEFAULT_COLOUR } from '../themes';
+import { TopMenu } from '../components/shell/TopMenu';
+import { CommandPalette, MenuSearchOverlay, TopSearch } from '../components/shell/MenuSearch';
+import { LockButton } from '../components/shell/LockDialog';
+import { ThemeButton } from '../components/shell/ThemeDialog';
+import { LogsButton } from '../components/shell/LogsDialog';
+import { NoticeDropdown } from '../components/shell/NoticeDropdown';
+import { SwitchDialog } from '../components/shell/SwitchDialog';
+import type { ScreenClass } from '../hooks/screenClass';
 
-export function HeaderBar() {
+/** The operations guide opened by the help icon. */
+export const GUIDE_URL = 'https://bladex.cn/docs/';
+const PRESETS = ['#2EA300', '#1677FF', '#409EFF', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#722ED1', '#EB2F96', '#000000'];
+
+function useFullscreen(): [boolean, () => void] {
+  const [full, setFull] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const on = () => setFull(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  const toggle = () => {
+    const done = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    done.catch(() => setFull((f) => !f));
+  };
+  return [full, toggle];
+}
+
+export async function openGuide(): Promise<void> {
+  const { opened } = await call('app:open-external', { url: GUIDE_URL }).catch(() => ({ opened: false }));
+  if (!opened) window.open(GUIDE_URL, '_blank', 'noopener,noreferrer');
+}
+
+export function HeaderBar({ size }: { size: ScreenClass }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
+  const switchMode = useSession((s) => !!s.info?.profile.switchMode);
+  const profileColour = useSession((s) => s.info?.profile.colour);
   const collapsed = useUi((s) => s.collapsed);
   const toggle = useUi((s) => s.toggleCollapsed);
+  const colour = useUi((s) => s.colour) ?? profileColour ?? DEFAULT_COLOUR;
+  const setColour = useUi((s) => s.setColour);
+  const [full, toggleFull] = useFullscreen();
+  const [switching, setSwitching] = useState(false);
   const name = user?.nick_name || user?.user_name || user?.account || '';
 
   const onLogout = async () => {
@@ -21,32 +70,79 @@ export function HeaderBar() {
     navigate(LOGIN_PATH, { replace: true });
   };
 
+  const tip = (title: string, node: React.ReactNode) => <Tooltip title={title}>{node}</Tooltip>;
+
   return (
     <Layout.Header className="desk-header">
-      <Button
-        type="text"
-        aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={toggle}
-        style={{ width: 56, height: 56 }}
-      />
+      <div className="desk-header-left">
+        <Button
+          type="text"
+          className="desk-header-btn"
+          aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={toggle}
+          style={{ width: 56, height: 56 }}
+        />
+        {size >= 2 && <TopMenu />}
+      </div>
       <div className="desk-header-right">
+        {size >= 3 && <TopSearch />}
+        {tip(t('shell.menuSearch'), <MenuSearchOverlay />)}
+        <CommandPalette />
+        {size >= 1 && (
+          <ColorPicker
+            size="small"
+            value={colour}
+            presets={[{ label: t('shell.colour'), colors: PRESETS }]}
+            disabledAlpha
+            onChangeComplete={(c) => setColour(c.toHexString().toUpperCase())}
+          >
+            <Button type="text" className="desk-header-btn" aria-label={t('shell.colour')}>
+              <span className="desk-colour-dot" style={{ background: colour }} />
+            </Button>
+          </ColorPicker>
+        )}
+        {tip(t('shell.lock'), <LockButton />)}
+        {tip(t('shell.guide'), <Button type="text" className="desk-header-btn" icon={<QuestionCircleOutlined />} aria-label={t('shell.guide')} onClick={() => void openGuide()} />)}
+        {tip(t('shell.theme'), <ThemeButton />)}
+        {size >= 1 &&
+          tip(
+            full ? t('shell.exitFullscreen') : t('shell.fullscreen'),
+            <Button
+              type="text"
+              className="desk-header-btn"
+              icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              aria-label={full ? t('shell.exitFullscreen') : t('shell.fullscreen')}
+              aria-pressed={full}
+              onClick={toggleFull}
+            />,
+          )}
+        <NoticeDropdown />
+        <LogsButton />
         <LanguageSwitch />
         <Dropdown
           trigger={['click']}
           menu={{
-            items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') }],
+            items: [
+              { key: 'info', icon: <UserOutlined />, label: t('shell.userInfo') },
+              ...(switchMode ? [{ key: 'switch', icon: <SwapOutlined />, label: t('shell.switchIdentity') }] : []),
+              { type: 'divider' as const },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
+            ],
             onClick: ({ key }) => {
               if (key === 'logout') void onLogout();
+              else if (key === 'info') navigate('/info/index');
+              else if (key === 'switch') setSwitching(true);
             },
           }}
         >
-          <Button type="text" aria-label={`${t('layout.userMenu')} ${name}`} style={{ height: 48 }}>
+          <Button type="text" className="desk-header-btn" aria-label={`${t('layout.userMenu')} ${name}`} style={{ height: 48 }}>
             <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-            <span>{name}</span>
+            {size >= 1 && <span>{name}</span>}
           </Button>
         </Dropdown>
       </div>
+      {switchMode && <SwitchDialog open={switching} onClose={() => setSwitching(false)} />}
     </Layout.Header>
   );
 }

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../src-shared/wire';
 import { ancestorKeys, isRoutePath, menuKey, uniqueOpenKeys } from '../session/menu';
 import { MenuIcon } from './icons';
+import { framePathOf, isExternalUrl } from '../pages/frame/frame';
+import { useUi } from '../stores/ui';
+import { PALETTES } from '../themes';
 import { menuLabel } from './labels';
 
 type Item = Required<MenuProps>['items'][number];
@@ -19,6 +22,7 @@ interface Props {
 export function Sidebar({ tree, collapsed, path }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const menuTheme = PALETTES[useUi((s) => s.theme)].menu;
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(tree, path));
 
   useEffect(() => {
@@ -37,7 +41,7 @@ export function Sidebar({ tree, collapsed, path }: Props) {
   }, [tree, t]);
 
   return (
-    <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} style={{ overflow: 'auto' }}>
+    <Layout.Sider className="desk-sider" collapsible collapsed={collapsed} trigger={null} width={220} style={{ overflow: 'auto' }}>
       <div className="desk-logo">
         <span className="desk-logo-mark">SEO</span>
         {!collapsed && <span className="desk-logo-text">{t('app.title')}</span>}
@@ -46,7 +50,7 @@ export function Sidebar({ tree, collapsed, path }: Props) {
         !collapsed && <div className="desk-menu-empty">{t('layout.emptyMenu')}</div>
       ) : (
         <Menu
-          theme="dark"
+          theme={menuTheme}
           mode="inline"
           aria-label={t('layout.sidebar')}
           items={items}
@@ -55,6 +59,7 @@ export function Sidebar({ tree, collapsed, path }: Props) {
           onOpenChange={(keys) => setOpenKeys(uniqueOpenKeys(tree, openKeys, keys))}
           onClick={({ key }) => {
             if (isRoutePath(key)) navigate(key);
+            else if (isExternalUrl(key)) navigate(framePathOf(key));
           }}
         />
       )}

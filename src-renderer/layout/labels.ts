@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../src-shared/wire';
 import { findByPath } from '../session/menu';
-import { HOME_PATH } from '../router/guard';
+import { HOME_PATH, INFO_PATH, TEST_PATH } from '../router/guard';
 
 /** A menu item's label: the i18n key menu.<code> when present, else the server's name. */
 export function menuLabel(t: TFunction, node: MenuNode): string {
@@ -11,6 +11,18 @@ export function menuLabel(t: TFunction, node: MenuNode): string {
 /** The label of an opened page (tag bar, document title). */
 export function pageLabel(t: TFunction, menus: readonly MenuNode[], path: string): string {
   if (path === HOME_PATH) return t('tags.home');
+  if (path === INFO_PATH) return t('shell.info.title');
+  if (path === TEST_PATH) return t('shell.testPage');
+  if (path.startsWith('/myiframe/')) {
+    let url = path;
+    try {
+      url = decodeURIComponent(path.slice('/myiframe/'.length));
+    } catch {
+      // keep the raw path
+    }
+    const framed = findByPath(menus, url);
+    return framed ? menuLabel(t, framed) : t('shell.frame');
+  }
   const node = findByPath(menus, path);
   return node ? menuLabel(t, node) : path;
 }

@@ -94,10 +94,20 @@ function getDesk(): Desk {
 /** 'electron' when the preload bridge is present, else 'web'. */
 export const hostKind = (): 'electron' | 'web' => (window.desk ? 'electron' : 'web');
 
+const unauthorizedListeners = new Set<() => void>();
+/** Called whenever any call fails with 401 (the shell forces a local logout); returns the unsubscribe function. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
 /** Calls a channel and unwraps the result; a failure throws DeskError. */
 export async function call<K extends Channel>(channel: K, ...req: ReqOf<K> extends void ? [] : [ReqOf<K>]): Promise<ResOf<K>> {
   const result = await getDesk().invoke(channel, req[0] as ReqOf<K>);
-  if (!result.ok) throw new DeskError(result.error);
+  if (!result.ok) {
+    if (result.error.code === 401 && channel !== 'auth:login') unauthorizedListeners.forEach((l) => l());
+    throw new DeskError(result.error);
+  }
   return result.data;
 }
 

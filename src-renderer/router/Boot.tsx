@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { call, onEvent } from '../platform/bridge';
+import { call, onEvent, onUnauthorized } from '../platform/bridge';
 import { clearLocalSession, restoreSession } from '../session/service';
 import { useSession } from '../stores/session';
 import { storedLanguage, useUi } from '../stores/ui';
@@ -59,15 +59,20 @@ export function Boot({ children }: { children: ReactNode }) {
     void start();
   }, [start]);
 
-  useEffect(
-    () =>
-      onEvent('session:expired', () => {
-        if (!useSession.getState().user) return;
-        clearLocalSession();
-        navigate(LOGIN_PATH, { replace: true, state: { expired: true } });
-      }),
-    [navigate],
-  );
+  useEffect(() => {
+    const expire = () => {
+      if (!useSession.getState().user) return;
+      clearLocalSession();
+      navigate(LOGIN_PATH, { replace: true, state: { expired: true } });
+    };
+    const offExpired = onEvent('session:expired', expire);
+    // a 401 from any call (the token was refused) forces the same local logout
+    const offUnauthorized = onUnauthorized(expire);
+    return () => {
+      offExpired();
+      offUnauthorized();
+    };
+  }, [navigate]);
 
   if (state === 'loading') return <PageLoading />;
   if (state === 'failed') return <Fallback title={t('app.bootFailed')} action={t('app.retry')} onAction={() => void start()} />;

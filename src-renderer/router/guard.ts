@@ -8,7 +8,9 @@ export const LOCK_PATH = '/lock';
 export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, LOCK_PATH, '/404', '/403', '/500'];
 
 /** Authenticated routes that exist whatever the menu says. */
-export const STATIC_PATHS: readonly string[] = [HOME_PATH];
+export const INFO_PATH = '/info/index';
+export const TEST_PATH = '/test/index';
+export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH];
 
 export interface GuardInput {
   path: string;
@@ -37,6 +39,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (path === LOCK_PATH) return input.loggedIn ? redirect('/') : redirect(LOGIN_PATH);
   if (PUBLIC_PATHS.includes(path)) return { kind: 'render', tab: false };
   if (!input.loggedIn) return redirect(LOGIN_PATH);
+  // /myiframe/{routerPath}: an external menu page (main checks the URL is a menu item's)
+  if (path.startsWith('/myiframe/') && path.length > '/myiframe/'.length) return { kind: 'render', tab: true };
   if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect('/404');
   return { kind: 'render', tab: true };
 }

@@ -11,9 +11,27 @@ export function isClosable(tags: readonly string[]): boolean {
   return tags.length > 1;
 }
 
+/**
+ * One tag's close button: never for the last tag; the guide page (first page)
+ * cannot be closed unless it is not the first-page setting.
+ */
+export function isTagClosable(tags: readonly string[], tag: string, firstPage: string = HOME_PATH): boolean {
+  return isClosable(tags) && tag !== firstPage;
+}
+
+/** Close others: the first page and `keep` remain. */
+export function closeOthers(tags: readonly string[], keep: string): string[] {
+  return openTag([HOME_PATH], keep).filter((t) => tags.includes(t) || t === HOME_PATH);
+}
+
+/** Close all: back to the welcome tab alone. */
+export function closeAll(): string[] {
+  return [HOME_PATH];
+}
+
 /** Closes `path`. When it was the active tag, `next` is its right (else left) neighbour. */
 export function closeTag(tags: readonly string[], path: string, active: string): { tags: string[]; next: string | null } {
-  if (!isClosable(tags) || !tags.includes(path)) return { tags: [...tags], next: null };
+  if (!isTagClosable(tags, path) || !tags.includes(path)) return { tags: [...tags], next: null };
   const index = tags.indexOf(path);
   const rest = tags.filter((t) => t !== path);
   if (path !== active) return { tags: rest, next: null };

@@ -4,10 +4,14 @@ const LOCK_PASSWORD_KEY = 'desk.lockPassword';
 
 export const isLocked = (): boolean => sessionStorage.getItem(LOCK_KEY) === '1';
 
-export function lock(password: string): void {
-  sessionStorage.setItem(LOCK_PASSWORD_KEY, password);
+/** Sets the locked flag; `password` null keeps the lock password already set. */
+export function lock(password: string | null): void {
+  if (password !== null) sessionStorage.setItem(LOCK_PASSWORD_KEY, password);
   sessionStorage.setItem(LOCK_KEY, '1');
 }
+
+/** true when a lock password was already set (the lock icon then locks straight away). */
+export const hasLockPassword = (): boolean => !!sessionStorage.getItem(LOCK_PASSWORD_KEY);
 
 /** true when `password` matches the lock password (the lock is then cleared). */
 export function unlock(password: string): boolean {

@@ -36,7 +36,49 @@ export async function restoreSession(pending?: Promise<SessionUser | null>): Pro
     return false;
   }
   await establish(user);
+  await restoreTabs();
   return true;
+}
+
+/** Tabs open before the last restart (kept by main per profile). */
+async function restoreTabs(): Promise<void> {
+  try {
+    const saved = await call('tabs:get');
+    if (saved.length > 0) useTags.getState().restore(saved);
+  } catch {
+    // nothing saved: the home tab only
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+/** Saves the open tabs (debounced) whenever they change while signed in. */
+export function persistTabs(): () => void {
+  return useTags.subscribe((state, previous) => {
+    if (state.tags === previous.tags || !useSession.getState().user) return;
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void call('tabs:save', { tags: state.tags }).catch(() => undefined), 150);
+  });
+}
+
+/** Re-signs with another department and role (token refresh with Dept-Id / Role-Id), reloading menus. */
+export async function switchIdentity(deptId: string, roleId: string): Promise<void> {
+  const user = await call('auth:switch', { deptId, roleId });
+  useTags.getState().reset();
+  await establish(user);
+}
+
+/** Reloads the side menu for a top menu ('' = every menu). */
+export async function loadTopMenu(topMenuId: string): Promise<void> {
+  const routes = await call('api:request', { method: 'get', url: MENU_ROUTES_URL, params: topMenuId ? { topMenuId } : {} });
+  useSession.getState().setSideMenus(topMenuId && Array.isArray(routes.data) ? (routes.data as MenuNode[]) : null);
+}
+
+/** Expires every cookie this page can see (spec: logout clears cookies). */
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
 }
 
 /** Signs in, loads menus and buttons, resets tags and lock. Throws DeskError on failure. */
@@ -49,6 +91,7 @@ export async function login(input: LoginInput): Promise<void> {
 
 /** Clears everything local; the caller navigates to /login. */
 export function clearLocalSession(): void {
+  clearCookies();
   useSession.getState().clear();
   useTags.getState().reset();
   clearLock();

@@ -24,6 +24,9 @@ interface SessionState {
   setInfo(info: AppInfo): void;
   signIn(user: SessionUser, menus: MenuNode[], permissions: PermissionMap): void;
   clear(): void;
+  /** the side menu of the chosen top menu (null: the whole tree); the guard keeps using `menus` */
+  sideMenus: MenuNode[] | null;
+  setSideMenus(menus: MenuNode[] | null): void;
 }
 
 export const useSession = create<SessionState>((set) => ({
@@ -32,13 +35,15 @@ export const useSession = create<SessionState>((set) => ({
   menus: [],
   permissions: storedPermissions(),
   setInfo: (info) => set({ info }),
+  sideMenus: null,
+  setSideMenus: (sideMenus) => set({ sideMenus }),
   signIn(user, menus, permissions) {
     localStorage.setItem(PERMISSION_KEY, JSON.stringify(permissions));
-    set({ user, menus, permissions });
+    set({ user, menus, permissions, sideMenus: null });
   },
   clear() {
     localStorage.removeItem(PERMISSION_KEY);
-    set({ user: null, menus: [], permissions: {} });
+    set({ user: null, menus: [], permissions: {}, sideMenus: null });
   },
 }));
 

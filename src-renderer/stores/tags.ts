@@ -1,7 +1,7 @@
 // The tag bar: pages opened in this session, /wel/index always first.
 import { create } from 'zustand';
 import { HOME_PATH } from '../router/guard';
-import { closeTag, openTag } from '../router/tags';
+import { closeAll, closeOthers, closeTag, openTag } from '../router/tags';
 
 interface TagsState {
   tags: string[];
@@ -9,6 +9,10 @@ interface TagsState {
   /** closes a tag; returns the path to show next if the closed one was active */
   close(path: string, active: string): string | null;
   reset(): void;
+  closeOthers(keep: string): void;
+  closeAll(): void;
+  /** replaces the list with saved tabs (the home tab stays first) */
+  restore(saved: string[]): void;
 }
 
 export const useTags = create<TagsState>((set, get) => ({
@@ -20,4 +24,7 @@ export const useTags = create<TagsState>((set, get) => ({
     return next;
   },
   reset: () => set({ tags: [HOME_PATH] }),
+  closeOthers: (keep) => set({ tags: closeOthers(get().tags, keep) }),
+  closeAll: () => set({ tags: closeAll() }),
+  restore: (saved) => set({ tags: saved.reduce<string[]>((acc, p) => openTag(acc, p), [HOME_PATH]) }),
 }));

@@ -3,9 +3,13 @@
 import { create } from 'zustand';
 import i18n from '../i18n';
 import { isLanguage, type Language } from '../i18n';
+import { DEFAULT_THEME, isTheme, type ThemeName } from '../themes';
 
 const LANG_KEY = 'desk.language';
 const COLLAPSE_KEY = 'desk.collapsed';
+const THEME_KEY = 'desk.theme';
+const COLOUR_KEY = 'desk.colour';
+const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** The language chosen by the user earlier, if any. */
 export function storedLanguage(): Language | null {
@@ -19,11 +23,27 @@ interface UiState {
   setCollapsed(collapsed: boolean): void;
   toggleCollapsed(): void;
   setLanguage(language: Language, remember?: boolean): void;
+  theme: ThemeName;
+  /** the colour the user picked (null: the profile's, else #2EA300) */
+  colour: string | null;
+  setTheme(theme: ThemeName): void;
+  setColour(colour: string): void;
 }
 
 export const useUi = create<UiState>((set, get) => ({
   collapsed: localStorage.getItem(COLLAPSE_KEY) === '1',
   language: storedLanguage() ?? 'zh',
+  theme: ((v) => (isTheme(v) ? v : DEFAULT_THEME))(localStorage.getItem(THEME_KEY)),
+  colour: ((v) => (v && HEX.test(v) ? v : null))(localStorage.getItem(COLOUR_KEY)),
+  setTheme(theme) {
+    localStorage.setItem(THEME_KEY, theme);
+    set({ theme });
+  },
+  setColour(colour) {
+    if (!HEX.test(colour)) return;
+    localStorage.setItem(COLOUR_KEY, colour);
+    set({ colour });
+  },
   setCollapsed(collapsed) {
     localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0');
     set({ collapsed });

@@ -64,9 +64,10 @@ describe('menu routes', () => {
     expect(body.data[1].children!.map((n) => n.code)).toEqual(['article']);
   });
 
-  it('returns an empty top-menu list and an empty forest for an unknown top menu', async () => {
-    const top = await api<unknown[]>(base, admin, 'GET', '/website-blade-system/menu/top-menu');
-    expect(top.body).toMatchObject({ code: 200, success: true, data: [] });
+  it('returns the seeded top menus (shell module) and an empty forest for an unknown top menu', async () => {
+    const top = await api<{ name: string }[]>(base, admin, 'GET', '/website-blade-system/menu/top-menu');
+    expect(top.body).toMatchObject({ code: 200, success: true });
+    expect(top.body.data.map((m) => m.name)).toEqual(['站群业务', '系统运维']);
     const r = await api<MenuNode[]>(base, admin, 'GET', '/website-blade-system/menu/routes', { query: { topMenuId: '42' } });
     expect(r.body.data).toEqual([]);
   });

@@ -1,9 +1,291 @@
 // Server module: the console shell: self-service user endpoints, error-log upload, uploads, notices for the bell.
 // Migrations are numbered 100-199.
-import type { ServerModule } from '../types';
+import type { FastifyInstance } from 'fastify';
+import type { ServerModule, ModuleDeps } from '../types';
+import { AUDIT } from '../../db/sql';
+import { ok, status, ServiceError } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { findTenant, findUserByAccount, findUserById, splitIds } from '../../system/directory';
+import { getSetting, setSetting } from '../../system/settings';
+import { formatRow } from '../../system/rows';
+import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../auth/passwords';
+import { nextId } from '../../util/ids';
+import { formatDateTime } from '../../util/dates';
+import type { Db } from '../../db/database';
+
+export const PHONE_EMPTY = 'phone number cannot be empty';
+export const PHONE_LENGTH = 'phone number length is not 11';
+export const PHONE_FORMAT = 'phone number format incorrect';
+
+/** The phone check helper of the spec, in its order; null when valid. */
+export function phoneError(phone: string): string | null {
+  if (!phone) return PHONE_EMPTY;
+  if (phone.length !== 11) return PHONE_LENGTH;
+  if (!/^1[3-9]\d{9}$/.test(phone)) return PHONE_FORMAT;
+  return null;
+}
+
+const MIGRATIONS = [
+  {
+    version: 100,
+    name: 'shell: server error log, notices',
+    sql: `
+CREATE TABLE blade_log_error (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL DEFAULT '000000',
+  service_id TEXT,
+  server_host TEXT,
+  server_ip TEXT,
+  env TEXT,
+  method TEXT,
+  request_uri TEXT,
+  user_agent TEXT,
+  stack_trace TEXT,
+  exception_name TEXT,
+  message TEXT,
+  line_number INTEGER,
+  method_class TEXT,
+  file_name TEXT,
+  method_name TEXT,
+  params TEXT,
+  time TEXT,
+  create_by TEXT,
+  create_time TEXT
+);
+
+CREATE TABLE blade_notice (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  category INTEGER NOT NULL DEFAULT 1,
+  release_time TEXT,
+  content TEXT,${AUDIT}
+);
+`,
+  },
+];
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const body = (request: { body: unknown }): Record<string, unknown> =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+/** Fields from the query string and the body (BladeX controllers accept either). */
+const input = (request: { body: unknown; query: unknown }): Record<string, unknown> => ({
+  ...((request.query as Record<string, unknown>) ?? {}),
+  ...body(request),
+});
+
+function paramValue(db: Db, tenantId: string, key: string): string | undefined {
+  const row = db
+    .prepare(
+      `SELECT param_value FROM blade_param WHERE tenant_id IN (?, '000000') AND param_key = ? AND is_deleted = 0
+       ORDER BY CASE WHEN tenant_id = ? THEN 0 ELSE 1 END LIMIT 1`,
+    )
+    .get(tenantId, key, tenantId) as { param_value: string } | undefined;
+  return row?.param_value;
+}
+
+/** Two top menus for the admin tenant, attached to their menu subtrees (once per install). */
+function seedTopMenus(db: Db, now: string): void {
+  if (getSetting(db, 'shell.topMenusSeeded')) return;
+  db.transaction(() => {
+    setSetting(db, 'shell.topMenusSeeded', '1');
+    const existing = db.prepare("SELECT count(*) AS n FROM blade_top_menu WHERE tenant_id = '000000'").get() as { n: number };
+    if (existing.n > 0) return;
+    const menus = db.prepare('SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; parent_id: string; code: string }[];
+    const children = new Map<string, string[]>();
+    for (const m of menus) children.set(m.parent_id, [...(children.get(m.parent_id) ?? []), m.id]);
+    const subtree = (code: string): string[] => {
+      const root = menus.find((m) => m.code === code);
+      if (!root) return [];
+      const out: string[] = [];
+      const walk = (id: string) => {
+        out.push(id);
+        for (const c of children.get(id) ?? []) walk(c);
+      };
+      walk(root.id);
+      return out;
+    };
+    const tops: [string, string, string, string[]][] = [
+      ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
+      ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
+    ];
+    const insertTop = db.prepare(
+      `INSERT INTO blade_top_menu (id, tenant_id, code, name, source, path, sort, create_time, update_time) VALUES (?, '000000', ?, ?, ?, '', ?, ?, ?)`,
+    );
+    const attach = db.prepare('INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (?, ?, ?)');
+    tops.forEach(([code, name, source, roots], i) => {
+      const topId = nextId();
+      insertTop.run(topId, code, name, source, i + 1, now, now);
+      for (const root of roots) for (const menuId of subtree(root)) attach.run(nextId(), topId, menuId);
+    });
+  })();
+}
+
+function seedNotices(db: Db, now: string): void {
+  if (getSetting(db, 'shell.noticesSeeded')) return;
+  setSetting(db, 'shell.noticesSeeded', '1');
+  const insert = db.prepare(
+    'INSERT INTO blade_notice (id, tenant_id, title, category, release_time, content, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const rows: [string, number, string][] = [
+    ['欢迎使用 SEO 矩阵控制台', 1, '内置工作区已就绪,可直接管理站点与内容。'],
+    ['系统维护通知', 2, '本周日凌晨 2 点至 4 点进行例行维护。'],
+    ['新功能:AI 批量生成', 3, 'AI 设置中新增批量生成任务。'],
+  ];
+  for (const [title, category, content] of rows) insert.run(nextId(), '000000', title, category, now, content, now, now);
+}
+
+function userInfo(db: Db, id: string): Record<string, unknown> {
+  const user = findUserById(db, id);
+  if (!user) throw new ServiceError('用户不存在');
+  const row = formatRow(user as unknown as Record<string, unknown>);
+  delete row.password;
+  return row;
+}
+
+function routes(api: FastifyInstance, deps: ModuleDeps): void {
+  const { db, clock } = deps;
+  const now = () => formatDateTime(clock());
+  seedTopMenus(db, now());
+  seedNotices(db, now());
+
+  const user = '/website-blade-system/user';
+  api.get(`${user}/info`, async (request) => ok(userInfo(db, callerOf(request).userId)));
+
+  api.post(`${user}/update-info`, async (request) => {
+    const caller = callerOf(request);
+    const b = input(request);
+    const phone = str(b.phone).trim();
+    const problem = phoneError(phone);
+    if (problem) throw new ServiceError(problem);
+    const email = str(b.email).trim();
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ServiceError('邮箱格式不正确');
+    const current = findUserById(db, caller.userId);
+    if (!current) throw new ServiceError('用户不存在');
+    db.prepare('UPDATE blade_user SET avatar = ?, real_name = ?, name = ?, phone = ?, email = ?, update_user = ?, update_time = ? WHERE id = ?').run(
+      b.avatar === undefined ? current.avatar : str(b.avatar),
+      b.realName === undefined ? current.real_name : str(b.realName),
+      b.name === undefined ? current.name : str(b.name),
+      phone,
+      email,
+      caller.userId,
+      now(),
+      caller.userId,
+    );
+    return status(true);
+  });
+
+  api.post(`${user}/update-password`, async (request) => {
+    const caller = callerOf(request);
+    const b = input(request);
+    const oldPassword = str(b.oldPassword);
+    const newPassword = str(b.newPassword);
+    const newPassword1 = str(b.newPassword1);
+    if (!oldPassword) throw new ServiceError('请输入原密码');
+    if (!newPassword) throw new ServiceError('请输入新密码');
+    if (!newPassword1) throw new ServiceError('请输入确认密码');
+    if (newPassword !== newPassword1) throw new ServiceError('请输入正确的确认密码!');
+    const current = findUserById(db, caller.userId);
+    if (!current) throw new ServiceError('用户不存在');
+    if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
+    db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?').run(
+      hashPasswordDigest(md5Hex(newPassword)),
+      caller.userId,
+      now(),
+      caller.userId,
+    );
+    return status(true);
+  });
+
+  api.post(`${user}/register-guest`, async (request) => {
+    const caller = callerOf(request);
+    const b = input(request);
+    const tenantId = str(b.tenantId).trim() || caller.tenantId;
+    const name = str(b.name).trim();
+    const account = str(b.account).trim();
+    const password = str(b.password);
+    // The spec's order and messages (shell-and-system.md §5).
+    if (!tenantId) throw new ServiceError('请先输入租户编号');
+    if (!account) throw new ServiceError('请先输入账号名称');
+    if (!password) throw new ServiceError('请先输入密码');
+    if (b.password2 !== undefined && str(b.password2) !== password) throw new ServiceError('两次密码输入不一致');
+    if (paramValue(db, tenantId, 'account.registerUser') !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
+    if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
+    if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
+    const stamp = now();
+    // A pending user: no role, no department; an administrator approves it by granting roles.
+    db.prepare(
+      `INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
+         create_user, create_time, update_time, status)
+       VALUES (?, ?, ?, ?, ?, ?, ?, '', '-1', '-1', '-1', ?, ?, ?, 1)`,
+    ).run(nextId(), tenantId, account, account, hashPasswordDigest(md5Hex(password)), name || account, name || account, str(b.oauthId) || caller.userId, stamp, stamp);
+    return status(true);
+  });
+
+  api.get('/website-blade-system/dept/select', async (request) => {
+    const caller = callerOf(request);
+    const userId = str((request.query as Record<string, unknown>).userId);
+    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const ids = splitIds(target?.dept_id ?? caller.deptId).filter((id) => id !== '-1');
+    if (ids.length === 0) return ok([]);
+    const rows = db
+      .prepare(`SELECT * FROM blade_dept WHERE id IN (${ids.map(() => '?').join(',')}) AND is_deleted = 0 ORDER BY sort, id`)
+      .all(...ids) as Record<string, unknown>[];
+    return ok(rows.map(formatRow));
+  });
+
+  api.get('/website-blade-system/role/select', async (request) => {
+    const caller = callerOf(request);
+    const userId = str((request.query as Record<string, unknown>).userId);
+    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const ids = splitIds(target?.role_id ?? caller.roleId).filter((id) => id !== '-1');
+    if (ids.length === 0) return ok([]);
+    const rows = db
+      .prepare(`SELECT * FROM blade_role WHERE id IN (${ids.map(() => '?').join(',')}) AND is_deleted = 0 ORDER BY sort, id`)
+      .all(...ids) as Record<string, unknown>[];
+    return ok(rows.map(formatRow));
+  });
+
+  api.post('/blade-log/error/upload', async (request) => {
+    const caller = callerOf(request);
+    const list = Array.isArray(request.body) ? (request.body as unknown[]) : Array.isArray(body(request).logs) ? (body(request).logs as unknown[]) : null;
+    if (!list) throw new ServiceError('日志列表不能为空');
+    if (list.length > 1000) throw new ServiceError('一次最多上传1000条日志');
+    const insert = db.prepare(
+      `INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, env, method, request_uri, user_agent, stack_trace,
+         exception_name, message, params, time, create_by, create_time)
+       VALUES (?, ?, 'seo-console', 'desktop', 'client', 'CLIENT', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const stamp = now();
+    const ua = str(request.headers['user-agent']);
+    db.transaction(() => {
+      for (const item of list) {
+        const e = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+        const message = str(e.message);
+        if (!message) throw new ServiceError('日志内容不能为空');
+        insert.run(nextId(), caller.tenantId, str(e.url), ua, str(e.stack), str(e.type) || 'error', message, str(e.info), str(e.time) || stamp, caller.account, stamp);
+      }
+    })();
+    return status(true);
+  });
+
+  api.get('/website-blade-desk/notice/list', async (request) => {
+    const caller = callerOf(request);
+    const q = request.query as Record<string, unknown>;
+    const current = Math.max(1, Number(q.current) || 1);
+    const size = Math.min(200, Math.max(1, Number(q.size) || 10));
+    const where = 'tenant_id = ? AND is_deleted = 0';
+    const total = (db.prepare(`SELECT count(*) AS n FROM blade_notice WHERE ${where}`).get(caller.tenantId) as { n: number }).n;
+    const records = db
+      .prepare(`SELECT * FROM blade_notice WHERE ${where} ORDER BY release_time DESC, id DESC LIMIT ? OFFSET ?`)
+      .all(caller.tenantId, size, (current - 1) * size) as Record<string, unknown>[];
+    return ok({ records: records.map(formatRow), total, size, current, pages: Math.ceil(total / size) });
+  });
+}
 
 export const shellModule: ServerModule = {
   name: 'shell',
-  migrations: [],
+  migrations: MIGRATIONS,
   resources: [],
+  routes,
 };

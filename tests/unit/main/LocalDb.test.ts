@@ -28,7 +28,7 @@ describe('LocalDb migrations', () => {
     const raw = new Database(file, { readonly: true });
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-    expect(tables).toEqual(['_migrations', 'dict_cache', 'error_log']);
+    expect(tables).toEqual(['_migrations', 'dict_cache', 'error_log', 'preference']);
     const cols = (raw.prepare('PRAGMA table_info(error_log)').all() as { name: string }[]).map((c) => c.name);
     expect(cols).toEqual(['id', 'type', 'url', 'message', 'stack', 'info', 'time']);
     raw.close();
@@ -49,9 +49,10 @@ describe('LocalDb migrations', () => {
 
   it('applies only the new migrations of a later version', () => {
     LocalDb.open(file).close();
-    const later = [...MIGRATIONS, { version: 2, name: 'notes', sql: 'CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);' }];
+    const next = MIGRATIONS.length + 1;
+    const later = [...MIGRATIONS, { version: next, name: 'notes', sql: 'CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT);' }];
     const db = LocalDb.open(file, { migrations: later });
-    expect(db.appliedMigrations().map((m) => m.version)).toEqual([1, 2]);
+    expect(db.appliedMigrations().map((m) => m.version)).toEqual([...MIGRATIONS.map((m) => m.version), next]);
     db.close();
   });
 
@@ -69,22 +70,23 @@ describe('LocalDb migrations', () => {
     expect(() => LocalDb.open(file, { migrations: changed })).toThrow(/sha256 mismatch/);
     // and the file is left as it was
     const db = LocalDb.open(file);
-    expect(db.appliedMigrations()).toHaveLength(1);
+    expect(db.appliedMigrations()).toHaveLength(MIGRATIONS.length);
     db.close();
   });
 
   it('refuses a file migrated by a newer version of the app', () => {
-    const later = [...MIGRATIONS, { version: 2, name: 'future', sql: 'CREATE TABLE future (id INTEGER);' }];
+    const next = MIGRATIONS.length + 1;
+    const later = [...MIGRATIONS, { version: next, name: 'future', sql: 'CREATE TABLE future (id INTEGER);' }];
     LocalDb.open(file, { migrations: later }).close();
-    expect(() => LocalDb.open(file)).toThrow(/migration 2 \(future\) which this version of the app does not know/);
+    expect(() => LocalDb.open(file)).toThrow(new RegExp(`migration ${next} \\(future\\) which this version of the app does not know`));
   });
 
   it('rolls back a failing migration entirely', () => {
-    const broken = [...MIGRATIONS, { version: 2, name: 'broken', sql: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;' }];
+    const broken = [...MIGRATIONS, { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE half (id INTEGER); SELECT * FROM missing_table;' }];
     expect(() => LocalDb.open(file, { migrations: broken })).toThrow(/missing_table/);
     const raw = new Database(file, { readonly: true });
     expect(raw.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'half'").get()).toEqual({ n: 0 });
-    expect(raw.prepare('SELECT max(version) AS v FROM _migrations').get()).toEqual({ v: 1 });
+    expect(raw.prepare('SELECT max(version) AS v FROM _migrations').get()).toEqual({ v: MIGRATIONS.length });
     raw.close();
   });
 });

@@ -1,0 +1,162 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AutoComplete, Button, Empty, Input, Modal, type InputRef } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../stores/session';
+import { useTags } from '../../stores/tags';
+import { userRoles, visibleMenu } from '../../session/menu';
+import { menuLabel, pageLabel } from '../../layout/labels';
+import { fuzzyMatch, menuLeaves, prefixMatch, type MenuLeaf } from './search';
+
+function useLeaves(): MenuLeaf[] {
+  const { t } = useTranslation();
+  const menus = useSession((s) => s.menus);
+  const user = useSession((s) => s.user);
+  return useMemo(() => menuLeaves(visibleMenu(menus, userRoles(user?.role_name)), (n) => menuLabel(t, n)), [menus, user, t]);
+}
+
+/** The top autocomplete search over menu names. */
+export function TopSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leaves = useLeaves();
+  const [value, setValue] = useState('');
+  const options = useMemo(() => fuzzyMatch(leaves, value).slice(0, 20).map((l) => ({ value: l.path, label: l.label })), [leaves, value]);
+  return (
+    <AutoComplete
+      className="desk-top-search"
+      options={value ? options : []}
+      value={value}
+      onChange={(v: string) => setValue(v)}
+      onSelect={(path: string) => {
+        setValue('');
+        navigate(path);
+      }}
+      style={{ width: 200 }}
+    >
+      <Input size="small" prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.search')} allowClear />
+    </AutoComplete>
+  );
+}
+
+/** Menu search overlay: prefix match on leaf names; Esc closes. */
+export function MenuSearchOverlay() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leaves = useLeaves();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const input = useRef<InputRef>(null);
+  const found = prefixMatch(leaves, query);
+
+  useEffect(() => {
+    if (!open) return;
+    input.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <Button type="text" className="desk-header-btn" icon={<SearchOutlined />} aria-label={t('shell.menuSearch')} onClick={() => {
+        setQuery('');
+        setOpen(true);
+      }} />
+      {open && (
+        <div className="desk-search-overlay" role="dialog" aria-label={t('shell.menuSearch')}>
+          <div className="desk-search-box">
+            <Input ref={input} size="large" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.searchPlaceholder')} />
+            <ul className="desk-search-list" aria-label={t('shell.menus')}>
+              {found.length === 0 && <li className="desk-search-empty">{t('shell.noMatch')}</li>}
+              {found.map((l) => (
+                <li key={l.path}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOpen(false);
+                      navigate(l.path);
+                    }}
+                  >
+                    <span>{l.label}</span>
+                    <small>{l.path}</small>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** Ctrl/Cmd+K: a keyboard palette over the menus and the recently opened pages. */
+export function CommandPalette() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leaves = useLeaves();
+  const menus = useSession((s) => s.menus);
+  const tags = useTags((s) => s.tags);
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setQuery('');
+        setActive(0);
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const recent: MenuLeaf[] = [...tags].reverse().map((p) => ({ path: p, label: pageLabel(t, menus, p) }));
+  const items = [
+    ...fuzzyMatch(recent, query).map((l) => ({ ...l, group: 'recent' })),
+    ...fuzzyMatch(leaves, query).map((l) => ({ ...l, group: 'menus' })),
+  ].slice(0, 30);
+  const go = (path: string) => {
+    setOpen(false);
+    navigate(path);
+  };
+
+  return (
+    <Modal open={open} onCancel={() => setOpen(false)} footer={null} closable={false} title={t('shell.palette')} destroyOnHidden width={560}>
+      <Input
+        autoFocus
+        value={query}
+        placeholder={t('shell.palettePlaceholder')}
+        aria-label={t('shell.palettePlaceholder')}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, items.length - 1));
+          else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
+          else if (e.key === 'Enter' && items[active]) go(items[active].path);
+        }}
+      />
+      {items.length === 0 ? (
+        <Empty description={t('shell.noMatch')} />
+      ) : (
+        <ul className="desk-palette-list" role="listbox" aria-label={t('shell.palette')}>
+          {items.map((l, i) => (
+            <li key={`${l.group}:${l.path}`} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} onMouseEnter={() => setActive(i)} onClick={() => go(l.path)}>
+              <span>{l.label}</span>
+              <small>{l.group === 'recent' ? t('shell.recent') : t('shell.menus')}</small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

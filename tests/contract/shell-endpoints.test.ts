@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../src-shared/wire';
+import { api, login, startHarness, type Harness } from './helpers';
+
+// The shell's own endpoints on the embedded back end (src-server/modules/shell).
+
+let h: Harness;
+let base: string;
+let admin: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+  admin = await login(base);
+});
+afterAll(() => h.stop());
+
+const USER = '/website-blade-system/user';
+const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+
+describe('top menus', () => {
+  it('lists the seeded top menus and filters routes by topMenuId', async () => {
+    const top = await api<{ id: string; name: string }[]>(base, admin, 'GET', '/website-blade-system/menu/top-menu');
+    expect(top.body.data.map((m) => m.name)).toEqual(['站群业务', '系统运维']);
+    const ops = top.body.data[1].id;
+    const routes = await api<MenuNode[]>(base, admin, 'GET', '/website-blade-system/menu/routes', { query: { topMenuId: ops } });
+    const names = routes.body.data.map((n) => n.name);
+    expect(names).toContain('系统管理');
+    expect(names).not.toContain('站点管理');
+    expect(flat(routes.body.data).some((n) => n.path === '/system/param')).toBe(true);
+  });
+});
+
+describe('user self-service', () => {
+  it('info without the password hash, update-info with the phone checks', async () => {
+    const info = await api<Record<string, unknown>>(base, admin, 'GET', `${USER}/info`);
+    expect(info.body.data).toMatchObject({ account: 'admin', realName: '管理员' });
+    expect(info.body.data).not.toHaveProperty('password');
+    for (const [phone, msg] of [
+      ['', 'phone number cannot be empty'],
+      ['123', 'phone number length is not 11'],
+      ['23800138000', 'phone number format incorrect'],
+    ]) {
+      const r = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 400, success: false, msg });
+    }
+    const ok = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone: '13800138000', realName: '超管', email: 'a@b.cn' } });
+    expect(ok.body).toMatchObject({ code: 200, success: true });
+    const again = await api<Record<string, unknown>>(base, admin, 'GET', `${USER}/info`);
+    expect(again.body.data).toMatchObject({ phone: '13800138000', realName: '超管', email: 'a@b.cn' });
+  });
+
+  it('update-password checks the confirmation and the old password', async () => {
+    const mismatch = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'admin', newPassword: 'x1', newPassword1: 'x2' } });
+    expect(mismatch.body).toMatchObject({ code: 400, msg: '请输入正确的确认密码!' });
+    const wrong = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'nope', newPassword: 'x1', newPassword1: 'x1' } });
+    expect(wrong.body).toMatchObject({ code: 400, msg: '原密码不正确!' });
+    const done = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'admin', newPassword: 'x1', newPassword1: 'x1' } });
+    expect(done.body.success).toBe(true);
+    await expect(login(base, { password: 'x1' })).resolves.toBeTruthy();
+    await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'x1', newPassword: 'admin', newPassword1: 'admin' } });
+  });
+
+  it('register-guest: checks in order, gated by account.registerUser, creates a pending user', async () => {
+    const reg = (json: Record<string, unknown>) => api(base, admin, 'POST', `${USER}/register-guest`, { json });
+    expect((await reg({ tenantId: '000000', account: '', password: '' })).body.msg).toBe('请先输入账号名称');
+    expect((await reg({ tenantId: '000000', account: 'guest', password: '' })).body.msg).toBe('请先输入密码');
+    expect((await reg({ tenantId: '000000', account: 'guest', password: 'a', password2: 'b' })).body.msg).toBe('两次密码输入不一致');
+    expect((await reg({ tenantId: '000000', account: 'guest', password: 'a' })).body.msg).toBe('当前系统暂未开启注册功能');
+    h.db().prepare("UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'").run();
+    expect((await reg({ tenantId: '000000', account: 'admin', password: 'a' })).body.msg).toBe('当前用户 [admin] 已存在!');
+    const ok = await reg({ tenantId: '000000', name: '访客', account: 'guest', password: 'a', oauthId: '-1' });
+    expect(ok.body).toMatchObject({ code: 200, success: true });
+    const row = h.db().prepare("SELECT role_id, dept_id, real_name FROM blade_user WHERE account = 'guest'").get();
+    expect(row).toEqual({ role_id: '-1', dept_id: '-1', real_name: '访客' });
+  });
+
+  it('dept/select and role/select give the caller’s own departments and roles', async () => {
+    const depts = await api<{ deptName: string }[]>(base, admin, 'GET', '/website-blade-system/dept/select');
+    expect(depts.body.data.map((d) => d.deptName)).toEqual(['SEO矩阵']);
+    const roles = await api<{ roleAlias: string }[]>(base, admin, 'GET', '/website-blade-system/role/select');
+    expect(roles.body.data.map((r) => r.roleAlias)).toEqual(['administrator']);
+  });
+});
+
+describe('error log upload and notices', () => {
+  it('stores uploaded local logs in blade_log_error', async () => {
+    const r = await api(base, admin, 'POST', '/blade-log/error/upload', {
+      json: [{ type: 'error', url: 'app://#/x', message: 'boom', stack: 'at x', info: 'i', time: '2026-01-01 00:00:00' }],
+    });
+    expect(r.body).toMatchObject({ code: 200, success: true });
+    const row = h.db().prepare("SELECT message, stack_trace, request_uri, create_by FROM blade_log_error WHERE message = 'boom'").get();
+    expect(row).toEqual({ message: 'boom', stack_trace: 'at x', request_uri: 'app://#/x', create_by: 'admin' });
+    const bad = await api(base, admin, 'POST', '/blade-log/error/upload', { json: [{ type: 'error' }] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lists notices for the bell, paged', async () => {
+    const r = await api<{ records: { title: string }[]; total: number }>(base, admin, 'GET', '/website-blade-desk/notice/list', { query: { current: 1, size: 2 } });
+    expect(r.body.data.total).toBe(3);
+    expect(r.body.data.records).toHaveLength(2);
+  });
+
+  it('refuses without a token', async () => {
+    const r = await api(base, null, 'GET', `${USER}/info`);
+    expect(r.status).toBe(401);
+  });
+});
