@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { App as AntApp, Button, Card, Form, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,10 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, listParams, pageAfterRemoval, rowIndex, 
 import { displayValue } from './values';
 import { SearchBar } from './SearchBar';
 import { FormDialog, type DialogMode } from './FormDialog';
+import { fetchChildren, fetchTree, replaceChildren } from './tree';
+import { useExtraActions, visibleActions } from './ExtraActions';
+import { SideTree } from './SideTree';
+import { StoredImage } from '../components/upload/ImageUpload';
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -29,18 +33,28 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<(string | number)[]>([]);
-  const [dialog, setDialog] = useState<{ mode: DialogMode; row: Row | null } | null>(null);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; row: Row | null; initial?: Record<string, unknown> } | null>(null);
+  const [sideKey, setSideKey] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const reload = useCallback(() => setReloadTick((n) => n + 1), []);
 
   useEffect(() => {
     let alive = true;
     setLoading(true);
-    fetchPage(def, listParams(def, filters, page))
+    const params = { ...def.listParams, ...listParams(def, filters, page), ...(def.sideTree && sideKey ? { [def.sideTree.param]: sideKey } : {}) };
+    const load = def.tree
+      ? fetchTree(def, params, Object.keys(params).some((k) => k !== 'current' && k !== 'size' && !(def.listParams && k in def.listParams))).then((records) => ({
+          records,
+          total: records.length,
+        }))
+      : fetchPage(def, params);
+    load
       .then((result) => {
         if (!alive) return;
         setRows(result.records);
         setTotal(result.total);
+        if (def.tree) setExpanded([]);
       })
       .catch((e: unknown) => {
         if (alive) notify(message, 'error', (e as Error).message);
@@ -51,7 +65,16 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     return () => {
       alive = false;
     };
-  }, [def, filters, page, reloadTick, message]);
+  }, [def, filters, page, reloadTick, message, sideKey]);
+
+  const onExpand = (open: boolean, row: Row) => {
+    const key = row[rowKey] as string;
+    setExpanded((keys) => (open ? [...keys, key] : keys.filter((k) => k !== key)));
+    if (!open || !def.tree?.lazy || !Array.isArray(row.children) || row.children.length > 0) return;
+    fetchChildren(def, key, def.listParams ?? {})
+      .then((children) => setRows((list) => replaceChildren(list, rowKey, key, children)))
+      .catch((e: unknown) => notify(message, 'error', (e as Error).message));
+  };
 
   const onSearch = () => {
     setFilters(searchForm.getFieldsValue() as Record<string, unknown>);
@@ -97,9 +120,28 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     confirmRemove(selected);
   };
 
-  const canView = can(`${def.code}_view`);
-  const canEdit = can(`${def.code}_edit`);
-  const canDelete = can(`${def.code}_delete`);
+  const allowed = (action: 'add' | 'edit' | 'delete' | 'view'): boolean =>
+    !def.hide?.includes(action) && (def.alwaysAllow?.includes(action) === true || can(`${def.code}_${action}`));
+  const canView = allowed('view');
+  const canEdit = allowed('edit');
+  const canDelete = allowed('delete');
+  const canAdd = allowed('add');
+  const selectedRows = useMemo(() => {
+    const keys = new Set(selected.map(String));
+    const out: Row[] = [];
+    const walk = (list: Row[]): void => {
+      for (const r of list) {
+        if (keys.has(String(r[rowKey]))) out.push(r);
+        if (Array.isArray(r.children)) walk(r.children as Row[]);
+      }
+    };
+    walk(rows);
+    return out;
+  }, [rows, selected, rowKey]);
+  const extras = useExtraActions({ selected: selectedRows, selectedKeys: selected, reload });
+  const rowExtras = visibleActions(def.extraActions, 'row', can);
+  const toolbarExtras = visibleActions(def.extraActions, 'toolbar', can);
+  const addChild = def.tree?.addChild === true && canAdd;
   const yesNo = useMemo(() => ({ yes: t('crud.yes'), no: t('crud.no') }), [t]);
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
@@ -113,14 +155,15 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           title: t(c.label),
           width: c.width,
           ellipsis: true,
-          render: (v: unknown) => displayValue(c, v, options[c.name] ?? [], yesNo),
+          render: (v: unknown, row: Row) =>
+            c.valueType === 'image' ? (typeof v === 'string' && v ? <StoredImage link={v} /> : '') : c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, v, options[c.name] ?? [], yesNo),
         })),
     ];
-    if (canView || canEdit || canDelete)
+    if (canView || canEdit || canDelete || addChild || rowExtras.length > 0)
       list.push({
         key: '__actions',
         title: t('crud.actions'),
-        width: 200,
+        width: 200 + (addChild ? 70 : 0) + rowExtras.length * 70,
         fixed: 'right',
         render: (_v, row) => (
           <Space size={0}>
@@ -139,26 +182,37 @@ export function CrudPage({ def }: { def: ScreenDef }) {
                 {t('crud.delete')}
               </Button>
             )}
+            {addChild && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setDialog({ mode: 'add', row: null, initial: { [def.tree?.parentField ?? 'parentId']: row[rowKey] } })}
+              >
+                {t('crud.addChild')}
+              </Button>
+            )}
+            {rowExtras.filter((a) => !a.visible || a.visible(row)).map((a) => extras.button(a, row, 'small'))}
           </Space>
         ),
       });
     return list;
-  }, [def, t, page, options, yesNo, canView, canEdit, canDelete, rowKey, confirmRemove]);
+  }, [def, t, page, options, yesNo, canView, canEdit, canDelete, rowKey, confirmRemove, addChild, rowExtras, extras]);
 
-  return (
-    <Card title={t(def.title)}>
+  const body = (
+    <Card title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
       <SearchBar def={def} form={searchForm} options={options} onSearch={onSearch} onReset={onReset} />
       <Space style={{ marginBottom: 12 }}>
-        {can(`${def.code}_add`) && (
+        {canAdd && (
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ mode: 'add', row: null })}>
             {t('crud.add')}
           </Button>
         )}
-        {canDelete && (
+        {canDelete && !def.hide?.includes('batchDelete') && (
           <Button danger icon={<DeleteOutlined aria-hidden />} onClick={onBatchDelete}>
             {t('crud.batchDelete')}
           </Button>
         )}
+        {toolbarExtras.map((a) => extras.button(a, null))}
       </Space>
       <Table<Row>
         rowKey={rowKey}
@@ -170,7 +224,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as (string | number)[]), preserveSelectedRowKeys: true }}
         locale={{ emptyText: t('crud.empty') }}
-        pagination={{
+        expandable={def.tree ? { expandedRowKeys: expanded, onExpand } : undefined}
+        pagination={def.tree ? false : {
           current: page.current,
           pageSize: page.size,
           total,
@@ -185,6 +240,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           def={def}
           mode={dialog.mode}
           row={dialog.row}
+          initial={dialog.initial}
           options={options}
           onClose={() => setDialog(null)}
           onSaved={() => {
@@ -193,6 +249,21 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           }}
         />
       )}
+      {extras.dialog}
     </Card>
+  );
+  if (!def.sideTree) return body;
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+      <SideTree
+        def={def.sideTree}
+        selected={sideKey}
+        onSelect={(id) => {
+          setSideKey(id);
+          setPage((p) => ({ ...p, current: 1 }));
+        }}
+      />
+      {body}
+    </div>
   );
 }

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { App as AntApp, Button, Col, Form, Modal, Row as GridRow, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { Rule } from 'antd/es/form';
 import { notify } from './notify';
 import type { Row } from '../../src-shared/wire';
 import type { ScreenDef } from './types';
 import type { Option } from './useOptions';
 import { FieldInput, formRules, placeholderOf } from './fields';
 import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData } from './values';
-import type { ColumnDef } from './types';
+import type { ColumnDef, FieldContext } from './types';
+import { useSession } from '../stores/session';
+import { StoredImage } from '../components/upload/ImageUpload';
 import { DATE_TIME_FORMAT } from './params';
 import { fetchDetail, saveRow } from './api';
 
@@ -19,12 +23,14 @@ interface Props {
   /** the table row being edited / viewed */
   row: Row | null;
   options: Record<string, Option[]>;
+  /** add mode: values set over the defaults (e.g. parentId of a new child) */
+  initial?: Record<string, unknown>;
   onClose(): void;
   onSaved(): void;
 }
 
 /** Add / edit / view dialog. A failed save keeps the dialog open with the input. */
-export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props) {
+export function FormDialog({ def, mode, row, options, initial, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
@@ -32,11 +38,13 @@ export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props)
   const [saving, setSaving] = useState(false);
   const key = def.rowKey ?? 'id';
   const id = row ? (row[key] as string | number) : undefined;
+  const tenantId = useSession((st) => st.user?.tenant_id ?? '');
+  const fieldCtx = useMemo<FieldContext>(() => ({ mode, tenantId }), [mode, tenantId]);
 
   useEffect(() => {
     let alive = true;
     if (mode === 'add') {
-      form.setFieldsValue(defaultValues(def));
+      form.setFieldsValue({ ...defaultValues(def), ...initial });
       return;
     }
     if (!row || id === undefined) return;
@@ -55,7 +63,7 @@ export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props)
     return () => {
       alive = false;
     };
-  }, [def, mode, row, id, form, message]);
+  }, [def, mode, row, id, form, message, initial]);
 
   const onSave = async () => {
     let values: Record<string, unknown>;
@@ -111,15 +119,18 @@ export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props)
           labelCol={{ flex: `${def.labelWidth ?? 110}px` }}
           wrapperCol={{ flex: 1 }}
           disabled={saving}
+          initialValues={mode === 'add' ? { ...defaultValues(def), ...initial } : undefined}
           onFinish={() => void onSave()}
         >
           <GridRow gutter={16}>
-            {formColumns(def).map((c) => (
+            {formColumns(def).filter((c) => !(c.addOnly && mode !== 'add')).map((c) => withVisibility(c, fieldCtx, (
               <Col key={c.name} span={c.span ?? (c.valueType === 'textarea' ? 24 : 12)}>
                 <Form.Item
                   name={c.name}
                   label={t(c.label)}
-                  rules={mode === 'view' ? [] : formRules(t, c)}
+                  rules={mode === 'view' ? [] : [...formRules(t, c), ...conditionalRequired(t, c, fieldCtx)]}
+                  validateTrigger={c.validateTrigger}
+                  extra={c.extra && mode !== 'view' ? t(c.extra) : undefined}
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >
                   {mode === 'view' ? (
@@ -134,7 +145,7 @@ export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props)
                   )}
                 </Form.Item>
               </Col>
-            ))}
+            )))}
           </GridRow>
         </Form>
       </Spin>
@@ -142,8 +153,27 @@ export function FormDialog({ def, mode, row, options, onClose, onSaved }: Props)
   );
 }
 
+/** The `requiredWhen` rule of a column, judged on the current values. */
+function conditionalRequired(t: TFunction, c: ColumnDef, ctx: FieldContext): Rule[] {
+  const rw = c.requiredWhen;
+  if (!rw) return [];
+  return [(form) => ({ required: rw.when(form.getFieldsValue(true) as Record<string, unknown>, ctx), message: t(rw.message, { label: t(c.label) }) })];
+}
+
+/** A column with `visibleWhen` is rendered only while its condition holds for the current values. */
+function withVisibility(c: ColumnDef, ctx: FieldContext, item: ReactElement): ReactElement {
+  if (!c.visibleWhen) return item;
+  const visible = c.visibleWhen;
+  return (
+    <Form.Item key={c.name} noStyle shouldUpdate>
+      {(form) => (visible(form.getFieldsValue(true) as Record<string, unknown>, ctx) ? item : null)}
+    </Form.Item>
+  );
+}
+
 /** View mode: the value as read-only text (Form.Item injects `value`). */
 function ViewValue({ column, options, yesNo, value }: { column: ColumnDef; options: Option[]; yesNo: { yes: string; no: string }; value?: unknown }) {
+  if (column.valueType === 'image') return <div className="desk-view-value">{typeof value === 'string' && value ? <StoredImage link={value} size={96} /> : ''}</div>;
   const text =
     value && typeof value === 'object' && 'format' in value
       ? (value as { format(f: string): string }).format(DATE_TIME_FORMAT)

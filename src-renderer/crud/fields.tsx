@@ -5,6 +5,8 @@ import type { TFunction } from 'i18next';
 import type { ColumnDef } from './types';
 import type { Option } from './useOptions';
 import { DATE_TIME_FORMAT } from './params';
+import { ImageUpload } from '../components/upload/ImageUpload';
+import { TreeSelectField } from './TreeSelectField';
 
 /** What Form.Item injects into its child: id, value / checked, onChange... */
 type Injected = Record<string, unknown>;
@@ -23,6 +25,8 @@ export function FieldInput({ column, options, label, disabled, inSearch, ...boun
       return <Input.Password {...bound} placeholder={label} disabled={disabled} />;
     case 'number':
       return <InputNumber {...bound} style={{ width: '100%' }} min={column.min} max={column.max} precision={column.precision} placeholder={label} disabled={disabled} />;
+    case 'treeSelect':
+      return <TreeSelectField {...bound} column={column} placeholder={label} disabled={disabled} inSearch={inSearch} />;
     case 'select':
       return (
         <Select
@@ -44,6 +48,18 @@ export function FieldInput({ column, options, label, disabled, inSearch, ...boun
       return <DatePicker {...bound} showTime style={{ width: '100%' }} format={DATE_TIME_FORMAT} placeholder={label} disabled={disabled} />;
     case 'dateRange':
       return <DatePicker.RangePicker {...bound} showTime format={DATE_TIME_FORMAT} disabled={disabled} />;
+    case 'image':
+      return (
+        <ImageUpload
+          {...(bound as { value?: string; onChange?(v: string | undefined): void; id?: string })}
+          accept={column.upload?.accept ?? ['jpg', 'jpeg', 'png', 'gif', 'ico', 'webp']}
+          maxKB={column.upload?.maxKB}
+          scene={column.upload?.scene}
+          typeMessage={column.upload?.typeMessage}
+          sizeMessage={column.upload?.sizeMessage}
+          disabled={disabled}
+        />
+      );
     default:
       return <Input {...bound} allowClear placeholder={label} disabled={disabled} />;
   }
@@ -52,7 +68,7 @@ export function FieldInput({ column, options, label, disabled, inSearch, ...boun
 /** Placeholder text: 请输入X / 请选择X. */
 export function placeholderOf(t: TFunction, column: ColumnDef): string {
   const label = t(column.label);
-  const picks = column.valueType === 'select' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
+  const picks = column.valueType === 'select' || column.valueType === 'treeSelect' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
   return picks ? t('crud.selectPlaceholder', { label }) : t('crud.inputPlaceholder', { label });
 }
 
@@ -62,8 +78,15 @@ export function formRules(t: TFunction, column: ColumnDef): Rule[] {
   const isText = !column.valueType || column.valueType === 'text' || column.valueType === 'textarea' || column.valueType === 'password';
   return (column.rules ?? []).map((r) => {
     const message = t(r.message, { label, min: r.min, max: r.max });
-    if (r.required) return { required: true, whitespace: isText, message };
+    // only text gets `whitespace`: any key besides required/message makes async-validator check the type as string, refusing numbers
+    if (r.required) return isText ? { required: true, whitespace: true, message } : { required: true, message };
     if (r.pattern) return { pattern: new RegExp(r.pattern), message };
+    if (r.sameAs) {
+      const other = r.sameAs;
+      return ({ getFieldValue }) => ({
+        validator: (_rule, value) => (!value || value === getFieldValue(other) ? Promise.resolve() : Promise.reject(new Error(message))),
+      });
+    }
     if (column.valueType === 'number') return { type: 'number', min: r.min, max: r.max, message };
     return { min: r.min, max: r.max, message };
   });

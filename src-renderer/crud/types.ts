@@ -1,7 +1,10 @@
 // The typed screen definition: one object per CRUD screen, in the spirit of
 // ProTable columns / avue options. Every label and message is an i18n key.
 
-export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange';
+import type { ComponentType } from 'react';
+import type { Row } from '../../src-shared/wire';
+
+export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image';
 
 /** A validation rule; `message` is an i18n key (interpolated with label, min, max). */
 export interface FieldRule {
@@ -10,6 +13,8 @@ export interface FieldRule {
   min?: number;
   /** regular expression source */
   pattern?: string;
+  /** the value must equal this other field's (e.g. password confirmation) */
+  sameAs?: string;
   message: string;
 }
 
@@ -54,6 +59,56 @@ export interface ColumnDef {
   precision?: number;
   /** textarea rows */
   rows?: number;
+  /** treeSelect: GET endpoint returning a forest of TreeNodes ({id|value, title, children}); `multiple` sends ids comma-joined */
+  treeUrl?: string;
+  /** treeSelect: fixed query parameters of treeUrl */
+  treeParams?: Record<string, string | number>;
+  /** table cell shows this field of the row instead (e.g. deptName for deptId) */
+  displayField?: string;
+  /** select: options read from an endpoint (e.g. website groups from websiteGroup/listGroup) */
+  remote?: RemoteOptions;
+  /** form only: the field is shown (and validated, and sent) only when this returns true for the current form values */
+  visibleWhen?: (values: Record<string, unknown>, ctx: FieldContext) => boolean;
+  /** form only: shown when adding, hidden when editing / viewing (e.g. a domain's transfer switch) */
+  addOnly?: boolean;
+  /** when the field's rules are checked (default blur for text, change for the others) */
+  validateTrigger?: 'onChange' | 'onBlur';
+  /** image: the upload's limits and messages */
+  upload?: UploadDef;
+  /** form only: i18n key of a hint shown under the input (e.g. the domain record-number hint) */
+  extra?: string;
+  /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */
+  requiredWhen?: { when: (values: Record<string, unknown>, ctx: FieldContext) => boolean; message: string };
+}
+
+/** Options read from an endpoint answering a list (or a page with records). */
+export interface RemoteOptions {
+  url: string;
+  params?: Record<string, string | number>;
+  /** field shown as the label */
+  labelKey: string;
+  /** field used as the value (default id) */
+  valueKey?: string;
+}
+
+/** What a conditional field knows besides the form values. */
+export interface FieldContext {
+  mode: 'add' | 'edit' | 'view';
+  /** the signed-in user's tenant */
+  tenantId: string;
+}
+
+/** Limits of an image field (checked again by the server for the same scene). */
+export interface UploadDef {
+  /** extensions accepted, lower case, without dot: ['jpg', 'png'] */
+  accept: string[];
+  /** largest size in KB */
+  maxKB: number;
+  /** the server's upload scene (put-file ?scene=) */
+  scene?: string;
+  /** i18n keys of the refusal messages (default upload.typeError / upload.sizeError with {types} / {size}) */
+  typeMessage?: string;
+  sizeMessage?: string;
 }
 
 /** Endpoint paths under the API base. Either submit (upsert) or save + update. */
@@ -66,6 +121,71 @@ export interface ScreenApi {
   update?: string;
   /** POST ?ids=a,b */
   remove: string;
+}
+
+/** What an extra action's run / dialog receives. */
+export interface ExtraActionContext {
+  /** the row of a row action; null on the toolbar */
+  row: Row | null;
+  /** the rows ticked in the table (toolbar actions) */
+  selected: Row[];
+  /** their keys */
+  selectedKeys: (string | number)[];
+  /** reloads the list */
+  reload(): void;
+}
+
+/** Props of an extra action's custom dialog. */
+export interface ExtraActionDialogProps {
+  ctx: ExtraActionContext;
+  /** close without change */
+  onClose(): void;
+  /** close and reload the list */
+  onDone(): void;
+}
+
+/** An extra toolbar / row button with its own permission code. */
+export interface ExtraAction {
+  key: string;
+  /** i18n key */
+  label: string;
+  /** button permission code (from /menu/buttons); omitted = always shown */
+  permission?: string;
+  placement: 'toolbar' | 'row' | 'both';
+  /** i18n key of a confirmation asked before run */
+  confirm?: string;
+  /** toolbar: warn 请选择至少一条数据 when nothing is ticked */
+  needsSelection?: boolean;
+  danger?: boolean;
+  /** row placement: shown only for rows it returns true for */
+  visible?(row: Row): boolean;
+  /** called on click (after the confirmation); errors are shown, success shows `successMessage` (i18n key, default crud.operateSuccess) then reloads */
+  run?(ctx: ExtraActionContext): Promise<void> | void;
+  successMessage?: string;
+  /** a custom dialog opened on click instead of run */
+  render?: ComponentType<ExtraActionDialogProps>;
+}
+
+/** Tree lists: the list endpoint returns a forest (or lazy levels). */
+export interface TreeDef {
+  /** GET ?parentId= returning one level with hasChildren; when set, the list endpoint is used for searches only */
+  lazy?: string;
+  /** lazy parameter name (default parentId) */
+  parentParam?: string;
+  /** field of a new child pointing at its parent (default parentId) */
+  parentField?: string;
+  /** row action 新增下级 (permission <code>_add) */
+  addChild?: boolean;
+}
+
+/** A left-hand tree filtering the list (e.g. users by department). */
+export interface SideTreeDef {
+  /** GET endpoint returning TreeNodes */
+  url: string;
+  /** list parameter set to the selected node's id */
+  param: string;
+  /** i18n key of the panel title */
+  title?: string;
 }
 
 export interface ScreenDef {
@@ -82,4 +202,16 @@ export interface ScreenDef {
   /** creation-time range filter: the column it applies to (default createTime), or false */
   timeRange?: string | false;
   pageSize?: number;
+  /** tree list instead of paged table */
+  tree?: TreeDef;
+  /** left filter tree */
+  sideTree?: SideTreeDef;
+  /** extra toolbar / row buttons */
+  extraActions?: ExtraAction[];
+  /** standard buttons shown without checking permissions (e.g. tenant packages: add, edit, delete) */
+  alwaysAllow?: ('add' | 'edit' | 'delete' | 'view')[];
+  /** standard buttons never shown */
+  hide?: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[];
+  /** fixed parameters added to every list call */
+  listParams?: Record<string, string | number>;
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../platform/bridge';
 import type { DictItem } from '../../src-shared/wire';
-import type { ColumnDef } from './types';
+import type { ColumnDef, RemoteOptions } from './types';
 
 export interface Option {
   value: string | number;
@@ -24,7 +24,18 @@ function loadDict(code: string): Promise<DictItem[]> {
   return pending;
 }
 
-/** Options of every select column: fixed options (translated) or dictionary entries. */
+// Remote option lists: one request per url + params while a screen is open (re-read on each open).
+function loadRemote(remote: RemoteOptions): Promise<Option[]> {
+  return call('api:request', { method: 'get', url: remote.url, params: { size: 1000, ...remote.params } }).then((reply) => {
+    const data = reply.data as unknown;
+    const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { records?: unknown }).records) ? (data as { records: unknown[] }).records : [];
+    return (list as Record<string, unknown>[]).map((r) => ({ value: String(r[remote.valueKey ?? 'id'] ?? ''), label: String(r[remote.labelKey] ?? '') }));
+  });
+}
+
+const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}`;
+
+/** Options of every select column: fixed options (translated), dictionary entries or a remote list. */
 export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, Option[]> {
   const { t } = useTranslation();
   const [dicts, setDicts] = useState<Record<string, DictItem[]>>({});
@@ -44,13 +55,34 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
     };
   }, [codes]);
 
+  const [remotes, setRemotes] = useState<Record<string, Option[]>>({});
+  const remoteDefs = useMemo(() => {
+    const seen = new Map<string, RemoteOptions>();
+    for (const c of columns) if (c.remote) seen.set(remoteKey(c.remote), c.remote);
+    return [...seen.entries()];
+  }, [columns]);
+  useEffect(() => {
+    let alive = true;
+    for (const [key, remote] of remoteDefs) {
+      loadRemote(remote)
+        .then((items) => {
+          if (alive) setRemotes((d) => ({ ...d, [key]: items }));
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      alive = false;
+    };
+  }, [remoteDefs]);
+
   return useMemo(() => {
     const out: Record<string, Option[]> = {};
     for (const c of columns) {
       if (c.options) out[c.name] = c.options.map((o) => ({ value: o.value, label: t(o.label) }));
       else if (c.dict)
         out[c.name] = (dicts[c.dict] ?? []).map((d) => ({ value: c.numeric ? Number(d.dictKey) : d.dictKey, label: d.dictValue }));
+      else if (c.remote) out[c.name] = remotes[remoteKey(c.remote)] ?? [];
     }
     return out;
-  }, [columns, dicts, t]);
+  }, [columns, dicts, t, remotes]);
 }

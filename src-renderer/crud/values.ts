@@ -20,6 +20,7 @@ function toFormValue(c: ColumnDef, v: unknown): unknown {
   switch (c.valueType) {
     case 'switch':
       return v === true || v === 1 || v === '1';
+    case 'treeSelect':
     case 'select':
       if (c.multiple) return (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map((x) => (c.numeric ? Number(x) : String(x)));
       return c.numeric ? Number(v) : String(v);
@@ -46,7 +47,7 @@ function toWireValue(c: ColumnDef, v: unknown): unknown {
   if (v === undefined) return undefined;
   if (c.valueType === 'switch') return v ? 1 : 0;
   if (v === null) return null;
-  if (c.valueType === 'select' && c.multiple && Array.isArray(v)) return v.map(String).join(',');
+  if ((c.valueType === 'select' || c.valueType === 'treeSelect') && c.multiple && Array.isArray(v)) return v.map(String).join(',');
   if (c.valueType === 'select' && c.numeric) return Number(v);
   if (isDateType(c) && typeof v === 'object' && 'format' in (v as object))
     return (v as Dayjs).format(c.valueType === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT);

@@ -164,6 +164,7 @@ export class CrudRepository {
   /** Removes (soft when declared) the rows of the caller's tenant among ids; returns how many. */
   remove(ids: string[], scope: Scope): number {
     if (ids.length === 0) return 0;
+    this.resource.hooks?.beforeRemove?.(ids, { tenantId: scope.tenantId });
     const s = this.scopeSql(scope);
     const marks = ids.map(() => '?').join(', ');
     const t = `"${this.resource.table}"`;

@@ -29,6 +29,8 @@ export interface ColumnDef {
   noFilter?: boolean;
   /** value used on insert when the client sends nothing */
   default?: string | number;
+  /** written on insert only; ignored (kept) on update (e.g. a website's group, a domain's server) */
+  writeOnce?: boolean;
 }
 
 export type Endpoint = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
@@ -45,6 +47,8 @@ export interface ResourceHooks {
   beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void;
   /** decorate formatted records (e.g. add display names) before they are sent */
   decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void;
+  /** before a remove of these ids (caller's tenant); throw ServiceError to refuse (e.g. still in use) */
+  beforeRemove?(ids: string[], ctx: { tenantId: string }): void;
 }
 
 export interface ResourceDef {
@@ -94,7 +98,8 @@ export function defineResource(def: ResourceDef): Resource {
     system({ name: 'id', type: 'string', readOnly: true }),
     ...(def.tenantScoped ? [system({ name: 'tenantId', type: 'string', readOnly: true })] : []),
     ...own,
-    ...((def.audit ?? true) ? AUDIT_COLUMNS.map(system) : def.softDelete ? [system({ name: 'isDeleted', type: 'int', readOnly: true })] : []),
+    // an own column named like an audit column (e.g. status with another default) replaces it
+    ...((def.audit ?? true) ? AUDIT_COLUMNS.filter((a) => !own.some((c) => c.name === a.name)).map(system) : def.softDelete ? [system({ name: 'isDeleted', type: 'int', readOnly: true })] : []),
   ];
   const byKey = new Map<string, Column>();
   for (const c of columns) {

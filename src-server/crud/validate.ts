@@ -38,6 +38,7 @@ export function validate(
   const values = new Map<Column, Value>();
   for (const col of resource.columns) {
     if (col.readOnly) continue;
+    if (mode === 'update' && col.writeOnce) continue;
     const present = Object.prototype.hasOwnProperty.call(body, col.name);
     if (mode === 'update' && !present) continue;
     let value = present ? coerce(col, body[col.name]) : null;

@@ -2,9 +2,179 @@
 // area's screen definitions, which registers them with i18next.
 import { addMessages } from '../index';
 
-const zh = {};
+const zh = {
+  content: {
+    dashboard: {
+      websiteTotal: '网站总数', deployedTotal: '已部署网站', groupTotal: '网站分组', domainTotal: '域名数量', serverTotal: '服务器数量',
+      templateTotal: '模板数量', sslTotal: '已签发证书', clicks: 'Google 点击总数', impressions: 'Google 展示总数', trafficTitle: '近30天 Google 点击量',
+    },
+    common: {
+      status: '状态', on: '开启', off: '关闭', enabled: '启用', disabled: '禁用', yes: '是', no: '否',
+      createTime: '创建时间', website: '网站', websiteRequired: '请选择网站', name: '名称', sort: '排序',
+    },
+    website: {
+      title: '网站管理', websiteGroupId: '网站分组', websiteType: '网站类型', typeNormal: '普通', typeAB: 'A/B', typeMatrix: '矩阵',
+      websiteName: '网站名称', websiteLang: '网站语言', descVal: '网站描述', keywords: '关键词', longTailWords: '长尾词',
+      domainInfoId: '域名', templateId: '模板', goodsId: '商品分组', domainName: '域名', statusName: '部署状态', isSsl: '证书状态',
+      type: '解析类型', resolveTop: '顶级域名', resolveSub: '二级域名', subdomain: '二级域名', icoId: '图标分组', logoId: 'Logo分组',
+      bannerId: 'Banner分组', contactId: '客服分组', createBy: '创建人', updateTime: '更新时间',
+      groupRequired: '请选择网站分组', websiteTypeRequired: '请选择网站类型', nameRequired: '请输入网站名称', nameMax: '网站名称不能超过100个字符',
+      langRequired: '请选择网站语言', descRequired: '请输入网站描述', descMax: '网站描述不能超过300个字符', keywordsRequired: '请输入关键词',
+      keywordsMax: '关键词不能超过150个字符', longTailMax: '长尾词不能超过200个字符', domainRequired: '请选择域名', templateRequired: '请选择模板',
+      typeRequired: '请选择解析类型', subdomainRequired: '请输入二级域名', subdomainMax: '二级域名不能超过30个字符',
+      subdomainPattern: '只能输入小写英文字母和数字', icoRequired: '请选择图标分组', logoRequired: '请选择Logo分组',
+      bannerRequired: '请选择Banner分组', contactRequired: '请选择客服分组',
+      deploy: '部署', deployConfirm: '确定部署选择的网站?', deploySuccess: '部署成功', openSite: '打开网站', ssl: '证书状态',
+      sslTitle: 'SSL证书状态', sslIssued: '已签发', sslNone: '未签发',
+    },
+    group: {
+      title: '网站分组', name: '分组名称', type: '分组类型', normal: '普通', whiteHat: '白帽', count: '网站数量',
+      nameRequired: '请输入分组名称', nameMax: '分组名称不能超过50个字符', typeRequired: '请选择分组类型', createBy: '创建人',
+    },
+    domain: {
+      title: '域名管理', name: '域名名称', domain: '域名', serverName: '服务器名称', serverId: '服务器名称', recordNumber: '备案号',
+      recordHint: '如需搜索引擎收录，请上传备案号', domainService: '解析方式', isCloudflare: 'Cloudflare托管', cloudflare: '托管状态',
+      notTransferred: '未托管', transferred: '已托管', nameServers: 'NameServers',
+      nameRequired: '请输入域名名称', domainRequired: '请输入域名', serviceRequired: '请选择解析方式', serverRequired: '请选择服务器名称',
+      markTransferred: '已修改DNS', markTransferredConfirm: '确认已将域名的DNS服务器修改为上面的NameServers?',
+    },
+    server: {
+      title: '服务器管理', serverName: '服务器名称', serverIp: '服务器IP', serverPort: '端口', serverUsername: '用户名', serverPassword: '密码',
+      passwordHint: '编辑时留空表示不修改', status: '状态', bindTenantId: '绑定租户',
+      nameRequired: '请输入服务器名称', ipRequired: '请输入服务器IP', ipPattern: '服务器IP格式不正确', portRequired: '请输入服务器端口',
+      portRange: '端口范围为1-65535', usernameRequired: '请输入用户名', passwordRequired: '请输入密码',
+    },
+    template: {
+      title: '网站模板', templateName: '模板名称', type: '模板类型', typeGeneral: '通用', typeNews: '资讯', typeCompany: '企业',
+      image: '模板图片', useNum: '使用数量', status: '状态', nameRequired: '请输入模板名称', imageRequired: '请上传图片',
+      imageType: '只能上传jpg/png图片', imageSize: '上传头像图片大小不能超过5MB',
+    },
+    templateConfig: {
+      title: '模板页面配置', websiteInfoId: '网站', type: '页面类型', name: '名称', configKey: '配置键', configValue: '配置值',
+      typeRequired: '请选择页面类型', keyRequired: '请输入配置键', createBy: '创建人', updateBy: '更新人', updateTime: '更新时间',
+    },
+    customPageUrl: {
+      title: '自定义页面URL', categoryUrl: '栏目URL', articleUrl: '文章URL', urlPattern: 'URL只能包含字母、数字和 - _ / { } .',
+    },
+    navbar: {
+      title: '导航栏管理', name: '导航栏名称', descVal: '描述', type: '导航栏类型', url: '链接', cateId: '网站分组',
+      nameRequired: '请输入导航栏名称', typeRequired: '请选择导航栏类型', groupRequired: '请选择网站分组',
+    },
+    links: {
+      title: '标签链接', name: '链接名称', link: '链接', websiteName: '网站', articleCount: '文章数量', openPage: '新窗口打开',
+      status: '状态', linkRequired: '请输入链接', nameRequired: '请输入链接名称',
+    },
+    advert: {
+      title: '广告管理', advertName: '广告名称', topAdvert: '顶部广告', sideAdvert: '侧边广告', bottomAdvert: '底部广告', nameRequired: '请输入广告名称',
+    },
+    contact: {
+      title: '客服分组', name: '分组名称', weChat: '微信', phone: '电话', customerServer: '页面聊天框', nameRequired: '请输入客服分组名称',
+    },
+    imgGroup: { title: '图片分组', name: '分组名称', imageCount: '图片数量', nameRequired: '请输入分组名称' },
+    websiteImg: {
+      title: '图片素材', imageUrl: '图片', alt: 'alt', imageLink: '跳转链接', imgGroupId: '图片分组', imageRequired: '请上传素材图片',
+      groupRequired: '请选择图片分组', imageType: '只能上传 jpeg/png/ico 格式图片!', imageSize: '上传图片大小不能超过 1 MB!',
+    },
+    goods: {
+      title: '商品管理', name: '商品分组名称', imageUrl: '图片', goodsPrice: '价格', priceUnit: '价格单位', linkUrl: '链接',
+      nameRequired: '请输入商品分组名称', pricePattern: '价格格式不正确',
+      subTitle: '商品', subName: '商品名称', subNameRequired: '请输入商品名称', group: '商品分组', groupRequired: '请选择商品分组',
+    },
+    language: { title: '语言管理', language: '语言', abbrevia: '语言缩写', languageRequired: '请输入语言', abbreviaRequired: '请输入语言缩写' },
+    associa: {
+      title: '网站关联', domainId: '域名', websiteInfoId: '网站', languagesId: '语言', serverId: '服务器', status: '状态', subdomain: '二级域名',
+      domainRequired: '请选择域名', languageRequired: '请选择语言', serverRequired: '请选择服务器',
+    },
+  },
+};
 
-const en: typeof zh = {};
+const en: typeof zh = {
+  content: {
+    dashboard: {
+      websiteTotal: 'Websites', deployedTotal: 'Deployed websites', groupTotal: 'Website groups', domainTotal: 'Domains', serverTotal: 'Servers',
+      templateTotal: 'Templates', sslTotal: 'Certificates issued', clicks: 'Google clicks', impressions: 'Google impressions', trafficTitle: 'Google clicks, last 30 days',
+    },
+    common: {
+      status: 'Status', on: 'On', off: 'Off', enabled: 'Enabled', disabled: 'Disabled', yes: 'Yes', no: 'No',
+      createTime: 'Created', website: 'Website', websiteRequired: 'Please select a website', name: 'Name', sort: 'Sort',
+    },
+    website: {
+      title: 'Websites', websiteGroupId: 'Website group', websiteType: 'Website type', typeNormal: 'Normal', typeAB: 'A/B', typeMatrix: 'Matrix',
+      websiteName: 'Website name', websiteLang: 'Language', descVal: 'Description', keywords: 'Keywords', longTailWords: 'Long-tail words',
+      domainInfoId: 'Domain', templateId: 'Template', goodsId: 'Goods group', domainName: 'Domain', statusName: 'Deploy status', isSsl: 'Certificate',
+      type: 'Resolve type', resolveTop: 'Top-level domain', resolveSub: 'Subdomain', subdomain: 'Subdomain', icoId: 'Icon group', logoId: 'Logo group',
+      bannerId: 'Banner group', contactId: 'Customer-service group', createBy: 'Created by', updateTime: 'Updated',
+      groupRequired: 'Please select a website group', websiteTypeRequired: 'Please select a website type', nameRequired: 'Please enter the website name',
+      nameMax: 'The website name may not exceed 100 characters', langRequired: 'Please select a language', descRequired: 'Please enter a description',
+      descMax: 'The description may not exceed 300 characters', keywordsRequired: 'Please enter keywords', keywordsMax: 'Keywords may not exceed 150 characters',
+      longTailMax: 'Long-tail words may not exceed 200 characters', domainRequired: 'Please select a domain', templateRequired: 'Please select a template',
+      typeRequired: 'Please select a resolve type', subdomainRequired: 'Please enter the subdomain', subdomainMax: 'The subdomain may not exceed 30 characters',
+      subdomainPattern: 'Only lowercase English letters and digits', icoRequired: 'Please select an icon group', logoRequired: 'Please select a logo group',
+      bannerRequired: 'Please select a banner group', contactRequired: 'Please select a customer-service group',
+      deploy: 'Deploy', deployConfirm: 'Deploy the selected websites?', deploySuccess: 'Deployed', openSite: 'Open site', ssl: 'Certificate',
+      sslTitle: 'SSL certificate status', sslIssued: 'Issued', sslNone: 'Not issued',
+    },
+    group: {
+      title: 'Website groups', name: 'Group name', type: 'Group type', normal: 'Normal', whiteHat: 'White-hat', count: 'Sites',
+      nameRequired: 'Please enter the group name', nameMax: 'The group name may not exceed 50 characters', typeRequired: 'Please select the group type', createBy: 'Created by',
+    },
+    domain: {
+      title: 'Domains', name: 'Domain name', domain: 'Domain', serverName: 'Server', serverId: 'Server', recordNumber: 'Record number',
+      recordHint: 'Upload the record number if search-engine indexing is wanted', domainService: 'Resolution method', isCloudflare: 'Cloudflare transfer',
+      cloudflare: 'Transfer state', notTransferred: 'Not transferred', transferred: 'Transferred', nameServers: 'Name servers',
+      nameRequired: 'Please enter the domain name', domainRequired: 'Please enter the domain', serviceRequired: 'Please select the resolution method',
+      serverRequired: 'Please select the server', markTransferred: 'DNS changed',
+      markTransferredConfirm: 'Have the domain’s DNS servers been changed to the name servers shown?',
+    },
+    server: {
+      title: 'Servers', serverName: 'Server name', serverIp: 'Server IP', serverPort: 'Port', serverUsername: 'User name', serverPassword: 'Password',
+      passwordHint: 'Leave empty when editing to keep it', status: 'Status', bindTenantId: 'Bound tenants',
+      nameRequired: 'Please enter the server name', ipRequired: 'Please enter the server IP', ipPattern: 'The server IP is not valid',
+      portRequired: 'Please enter the port', portRange: 'The port must be 1-65535', usernameRequired: 'Please enter the user name', passwordRequired: 'Please enter the password',
+    },
+    template: {
+      title: 'Website templates', templateName: 'Template name', type: 'Template type', typeGeneral: 'General', typeNews: 'News', typeCompany: 'Company',
+      image: 'Template image', useNum: 'In use', status: 'Status', nameRequired: 'Please enter the template name', imageRequired: 'Please upload an image',
+      imageType: 'Only jpg/png images can be uploaded', imageSize: 'The image may not be larger than 5MB',
+    },
+    templateConfig: {
+      title: 'Template page configs', websiteInfoId: 'Website', type: 'Page type', name: 'Name', configKey: 'Config key', configValue: 'Config value',
+      typeRequired: 'Please select the page type', keyRequired: 'Please enter the config key', createBy: 'Created by', updateBy: 'Updated by', updateTime: 'Updated',
+    },
+    customPageUrl: {
+      title: 'Custom page URLs', categoryUrl: 'Column URL', articleUrl: 'Article URL', urlPattern: 'URLs may contain letters, digits and - _ / { } . only',
+    },
+    navbar: {
+      title: 'Navbars', name: 'Navbar name', descVal: 'Description', type: 'Navbar type', url: 'Link', cateId: 'Website group',
+      nameRequired: 'Please enter the navbar name', typeRequired: 'Please select the navbar type', groupRequired: 'Please select a website group',
+    },
+    links: {
+      title: 'Tags / links', name: 'Link name', link: 'Link', websiteName: 'Website', articleCount: 'Articles', openPage: 'Open in new window',
+      status: 'Status', linkRequired: 'Please enter the link', nameRequired: 'Please enter the link name',
+    },
+    advert: {
+      title: 'Adverts', advertName: 'Advert name', topAdvert: 'Top advert', sideAdvert: 'Side advert', bottomAdvert: 'Bottom advert', nameRequired: 'Please enter the advert name',
+    },
+    contact: {
+      title: 'Contact groups', name: 'Group name', weChat: 'WeChat', phone: 'Phone', customerServer: 'Chat box', nameRequired: 'Please enter the group name',
+    },
+    imgGroup: { title: 'Image groups', name: 'Group name', imageCount: 'Images', nameRequired: 'Please enter the group name' },
+    websiteImg: {
+      title: 'Image material', imageUrl: 'Image', alt: 'alt', imageLink: 'Jump link', imgGroupId: 'Image group', imageRequired: 'Please upload the material image',
+      groupRequired: 'Please select an image group', imageType: 'Only jpeg/png/ico images can be uploaded!', imageSize: 'The image may not be larger than 1 MB!',
+    },
+    goods: {
+      title: 'Goods', name: 'Goods group name', imageUrl: 'Image', goodsPrice: 'Price', priceUnit: 'Price unit', linkUrl: 'Link',
+      nameRequired: 'Please enter the goods group name', pricePattern: 'The price is not valid',
+      subTitle: 'Goods', subName: 'Goods name', subNameRequired: 'Please enter the goods name', group: 'Goods group', groupRequired: 'Please select a goods group',
+    },
+    language: { title: 'Languages', language: 'Language', abbrevia: 'Abbreviation', languageRequired: 'Please enter the language', abbreviaRequired: 'Please enter the abbreviation' },
+    associa: {
+      title: 'Website associations', domainId: 'Domain', websiteInfoId: 'Website', languagesId: 'Language', serverId: 'Server', status: 'Status', subdomain: 'Subdomain',
+      domainRequired: 'Please select a domain', languageRequired: 'Please select a language', serverRequired: 'Please select a server',
+    },
+  },
+};
 
 export const contentMessages = { zh, en };
 addMessages(contentMessages);

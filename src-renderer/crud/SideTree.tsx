@@ -1,0 +1,47 @@
+// Left-hand filter tree of a screen (e.g. users by department).
+import { useEffect, useState } from 'react';
+import { Card, Input, Tree } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { SideTreeDef } from './types';
+import { fetchTreeNodes, toAntTree } from './tree';
+
+type AntTree = ReturnType<typeof toAntTree>;
+
+function filterTree(nodes: AntTree, text: string): AntTree {
+  if (!text) return nodes;
+  return nodes.flatMap((n) => {
+    const children = n.children ? filterTree(n.children, text) : undefined;
+    if (n.title.includes(text) || (children && children.length > 0)) return [{ ...n, ...(children ? { children } : {}) }];
+    return [];
+  });
+}
+
+export function SideTree({ def, selected, onSelect }: { def: SideTreeDef; selected: string | null; onSelect(id: string | null): void }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<AntTree>([]);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    let alive = true;
+    fetchTreeNodes(def.url)
+      .then((nodes) => {
+        if (alive) setData(toAntTree(nodes));
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [def.url]);
+  return (
+    <Card size="small" title={def.title ? t(def.title) : undefined} style={{ width: 240, flex: 'none' }} data-testid="side-tree">
+      <Input.Search allowClear size="small" placeholder={t('crud.search')} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
+      <Tree
+        blockNode
+        defaultExpandAll
+        key={data.length}
+        treeData={filterTree(data, text)}
+        selectedKeys={selected ? [selected] : []}
+        onSelect={(keys) => onSelect(keys.length > 0 ? String(keys[0]) : null)}
+      />
+    </Card>
+  );
+}

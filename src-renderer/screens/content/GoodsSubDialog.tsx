@@ -1,0 +1,44 @@
+// The goods of one goods group (goodsSub), opened from the group's row: the same
+// generic CrudPage, filtered by the group and adding into it.
+import { useMemo } from 'react';
+import { Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../crud/CrudPage';
+import type { ExtraActionDialogProps, ScreenDef } from '../../crud/types';
+import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+
+const S = '/website-blade-material/goodsSub';
+
+export function goodsSubScreen(groupId: string): ScreenDef {
+  return {
+    code: 'goods',
+    title: 'content.goods.subTitle',
+    api: { list: `${S}/page`, detail: `${S}/detail`, submit: `${S}/submit`, remove: `${S}/remove` },
+    listParams: { pId_equal: groupId },
+    columns: [
+      { name: 'name', label: 'content.goods.subName', search: true, rules: [{ required: true, message: 'content.goods.subNameRequired' }] },
+      remoteSelect('pId', 'content.goods.group', REMOTE.goodsGroups, {
+        default: groupId, readonlyOnEdit: true, hideInTable: true, rules: [{ required: true, message: 'content.goods.groupRequired' }],
+      }),
+      {
+        name: 'imageUrl', label: 'content.goods.imageUrl', valueType: 'image', span: 24, width: 90,
+        upload: { accept: ['jpg', 'png'], maxKB: 1024, scene: 'cover' },
+      },
+      { name: 'goodsPrice', label: 'content.goods.goodsPrice', rules: [{ pattern: '^\\d+(\\.\\d{1,2})?$', message: 'content.goods.pricePattern' }] },
+      { name: 'priceUnit', label: 'content.goods.priceUnit' },
+      { name: 'linkUrl', label: 'content.goods.linkUrl', span: 24 },
+      createTimeColumn,
+    ],
+  };
+}
+
+export function GoodsSubDialog({ ctx, onClose }: ExtraActionDialogProps) {
+  const { t } = useTranslation();
+  const id = String(ctx.row?.id ?? '');
+  const def = useMemo(() => goodsSubScreen(id), [id]);
+  return (
+    <Modal open title={`${t('content.goods.subTitle')} - ${String(ctx.row?.name ?? '')}`} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
+      <CrudPage def={def} />
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+// Pieces shared by the content screen definitions: option sources read from the
+// back end and the common 0/1 status options.
+import type { ColumnDef, OptionDef, RemoteOptions } from '../../crud/types';
+import '../../i18n/areas/content';
+
+const M = '/website-blade-material';
+
+export const REMOTE = {
+  websiteGroups: { url: `${M}/websiteGroup/listGroup`, labelKey: 'name' },
+  websites: { url: `${M}/websiteInfo/listGroup`, labelKey: 'websiteName' },
+  domains: { url: `${M}/domainInfo/listGroup`, labelKey: 'domain' },
+  domainServices: { url: `${M}/domainInfo/enum`, labelKey: 'dictValue', valueKey: 'dictKey' },
+  servers: { url: `${M}/serverInfo/listGroup`, labelKey: 'serverName' },
+  tenants: { url: `${M}/serverInfo/server-bind-tenant`, labelKey: 'tenantName', valueKey: 'tenantId' },
+  templates: { url: '/seo-blade-material/websiteTemplate/page', labelKey: 'templateName' },
+  imageGroups: { url: `${M}/imgGroup/page`, labelKey: 'name' },
+  contactGroups: { url: `${M}/contactInfo/page`, labelKey: 'name' },
+  goodsGroups: { url: `${M}/goods/page`, labelKey: 'name' },
+  languages: { url: '/website/LanguageList', labelKey: 'language' },
+} satisfies Record<string, RemoteOptions>;
+
+/** 0 off / 1 on */
+export const ON_OFF: OptionDef[] = [
+  { value: 0, label: 'content.common.off' },
+  { value: 1, label: 'content.common.on' },
+];
+/** 0 disabled / 1 enabled */
+export const ENABLED: OptionDef[] = [
+  { value: 0, label: 'content.common.disabled' },
+  { value: 1, label: 'content.common.enabled' },
+];
+export const YES_NO: OptionDef[] = [
+  { value: 0, label: 'content.common.no' },
+  { value: 1, label: 'content.common.yes' },
+];
+
+/** A select of ids read from the back end, searchable with an exact match. */
+export function remoteSelect(name: string, label: string, remote: RemoteOptions, extra: Partial<ColumnDef> = {}): ColumnDef {
+  return { name, label, valueType: 'select', remote, searchOp: 'equal', ...extra };
+}
+
+export const createTimeColumn: ColumnDef = { name: 'createTime', label: 'content.common.createTime', hideInForm: true, width: 170 };

@@ -1,0 +1,122 @@
+// The upload pipeline of the embedded back end (BladeX oss endpoint dialect):
+// POST /blade-resource/oss/endpoint/put-file (multipart `file`) stores the bytes
+// under <data>/upload after checking type (extension AND content) and size on
+// the server; GET /blade-resource/oss/endpoint/file/<name> serves them back.
+// An optional `scene` query names the limits of the form that uploads (template
+// image, material image, cover, avatar, keyword file); the default is any image
+// up to 10 MB.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { fail, ok, ServiceError } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import type { Clock } from '../../util/clock';
+import { formatDateTime } from '../../util/dates';
+
+export const PUT_FILE = '/blade-resource/oss/endpoint/put-file';
+export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
+export const UPLOAD_DIR = 'upload';
+
+export interface UploadScene {
+  exts: string[];
+  maxBytes: number;
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+const MB = 1024 * 1024;
+export const SCENES: Record<string, UploadScene> = {
+  image: { exts: ['jpg', 'jpeg', 'png', 'gif', 'ico', 'webp'], maxBytes: 10 * MB, typeMessage: '只能上传 jpg/jpeg/png/gif/ico/webp 格式图片!', sizeMessage: '上传图片大小不能超过 10 MB!' },
+  template: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 5 * MB, typeMessage: '只能上传jpg/png图片', sizeMessage: '上传头像图片大小不能超过5MB' },
+  material: { exts: ['jpg', 'jpeg', 'png', 'ico'], maxBytes: 1 * MB, typeMessage: '只能上传 jpeg/png/ico 格式图片!', sizeMessage: '上传图片大小不能超过 1 MB!' },
+  cover: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 1 * MB, typeMessage: '只能上传jpg/png用户头像', sizeMessage: '上传头像图片大小不能超过1MB' },
+  avatar: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 500 * 1024, typeMessage: '只能上传 jpg/png 格式图片!', sizeMessage: '上传头像图片大小不能超过 500 kb!' },
+  keyword: { exts: ['txt'], maxBytes: 51200 * 1024, typeMessage: '只能上传txt文件', sizeMessage: '上传文件大小不能超过 51200 KB!' },
+};
+
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', ico: 'image/x-icon', webp: 'image/webp',
+  txt: 'text/plain; charset=utf-8',
+};
+
+/** The file's real kind from its first bytes (images), so a renamed file is refused. */
+export function sniff(bytes: Buffer): string | null {
+  const hex = bytes.subarray(0, 12).toString('hex');
+  if (hex.startsWith('89504e470d0a1a0a')) return 'png';
+  if (hex.startsWith('ffd8ff')) return 'jpg';
+  if (hex.startsWith('47494638')) return 'gif';
+  if (hex.startsWith('00000100')) return 'ico';
+  if (hex.startsWith('52494646') && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+const extOf = (name: string): string => {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? '' : name.slice(i + 1).toLowerCase();
+};
+
+/** Checks a file against a scene; returns the stored extension or throws the scene's message. */
+export function checkUpload(scene: UploadScene, originalName: string, bytes: Buffer): string {
+  const ext = extOf(originalName);
+  if (!scene.exts.includes(ext)) throw new ServiceError(scene.typeMessage);
+  if (ext !== 'txt') {
+    const real = sniff(bytes);
+    const same = real === ext || (real === 'jpg' && ext === 'jpeg');
+    if (!same) throw new ServiceError(scene.typeMessage);
+  }
+  if (bytes.length > scene.maxBytes) throw new ServiceError(scene.sizeMessage);
+  if (bytes.length === 0) throw new ServiceError('上传失败');
+  return ext;
+}
+
+const NAME = /^[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
+
+/** The stored file's path for a served name, or null (unknown, or not a plain stored name: no traversal). */
+export function storedPath(dataDir: string, name: string): string | null {
+  if (!NAME.test(name)) return null;
+  const file = join(dataDir, UPLOAD_DIR, name);
+  return existsSync(file) ? file : null;
+}
+
+export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataDir: string; clock: Clock }): void {
+  const dir = join(deps.dataDir, UPLOAD_DIR);
+  mkdirSync(dir, { recursive: true });
+  const record = deps.db.prepare(
+    'INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+
+  api.post(PUT_FILE, async (request) => {
+    const user = callerOf(request);
+    const sceneName = String((request.query as Record<string, unknown> | undefined)?.scene ?? 'image');
+    const scene = SCENES[sceneName];
+    if (!scene) throw new ServiceError(`未知的上传场景: ${sceneName.slice(0, 40)}`);
+    if (!request.isMultipart()) throw new ServiceError('请上传文件');
+    const part = await request.file({ limits: { fileSize: scene.maxBytes + 1, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
+    const bytes = await part.toBuffer().catch(() => {
+      throw new ServiceError(scene.sizeMessage);
+    });
+    if (part.file.truncated) throw new ServiceError(scene.sizeMessage);
+    const originalName = part.filename || 'file';
+    const ext = checkUpload(scene, originalName, bytes);
+    const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
+    writeFileSync(join(dir, name), bytes, { flag: 'wx' });
+    record.run(name, user.tenantId, originalName, CONTENT_TYPES[ext] ?? 'application/octet-stream', bytes.length, formatDateTime(deps.clock()));
+    return ok({ link: `/api${FILE_ROUTE}/${name}`, domain: '', name, originalName, attachId: name });
+  });
+
+  // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
+  api.get(`${FILE_ROUTE}/:name`, { config: { public: true } }, async (request, reply) => {
+    const name = String((request.params as { name?: string }).name ?? '');
+    const file = storedPath(deps.dataDir, name);
+    if (!file) return reply.code(404).send(fail(404, '文件不存在'));
+    return reply
+      .type(CONTENT_TYPES[extOf(name)] ?? 'application/octet-stream')
+      .header('content-length', statSync(file).size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=86400')
+      .send(createReadStream(file));
+  });
+}
