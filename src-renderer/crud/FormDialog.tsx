@@ -140,7 +140,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                       column={c}
                       options={options[c.name]}
                       label={placeholderOf(t, c)}
-                      disabled={mode === 'edit' && c.readonlyOnEdit ? true : undefined}
+                      disabled={mode === 'edit' && (c.readonlyOnEdit || (row && c.readonlyWhen?.(row))) ? true : undefined}
                     />
                   )}
                 </Form.Item>

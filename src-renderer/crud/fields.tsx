@@ -60,6 +60,10 @@ export function FieldInput({ column, options, label, disabled, inSearch, ...boun
           disabled={disabled}
         />
       );
+    case 'custom': {
+      const Custom = column.input;
+      return Custom ? <Custom {...bound} placeholder={label} disabled={disabled} /> : null;
+    }
     default:
       return <Input {...bound} allowClear placeholder={label} disabled={disabled} />;
   }

@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { Row } from '../../src-shared/wire';
 
-export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image';
+export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
 
 /** A validation rule; `message` is an i18n key (interpolated with label, min, max). */
 export interface FieldRule {
@@ -77,8 +77,21 @@ export interface ColumnDef {
   upload?: UploadDef;
   /** form only: i18n key of a hint shown under the input (e.g. the domain record-number hint) */
   extra?: string;
+  /** custom: the form input (Form.Item injects value / onChange) */
+  input?: ComponentType<CustomInputProps>;
+  /** form only: disabled when editing a row for which this returns true (e.g. a published article's group) */
+  readonlyWhen?: (row: Row) => boolean;
   /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */
   requiredWhen?: { when: (values: Record<string, unknown>, ctx: FieldContext) => boolean; message: string };
+}
+
+/** Props of a custom form input. */
+export interface CustomInputProps {
+  id?: string;
+  value?: unknown;
+  onChange?(value: unknown): void;
+  disabled?: boolean;
+  placeholder?: string;
 }
 
 /** Options read from an endpoint answering a list (or a page with records). */

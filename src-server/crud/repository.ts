@@ -137,7 +137,7 @@ export class CrudRepository {
   }
 
   update(id: string, body: Record<string, unknown>, scope: Scope): Record<string, unknown> {
-    const ctx: WriteContext = { ...scope, mode: 'update' };
+    const ctx: WriteContext = { ...scope, mode: 'update', id };
     return this.db.transaction(() => {
       if (!this.row(id, scope)) throw new ServiceError(MSG_NOT_FOUND);
       const values = this.applyHook(validate(this.resource, body, 'update', this.uniqueCheck(scope, id)), ctx);

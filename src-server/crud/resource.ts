@@ -40,6 +40,8 @@ export interface WriteContext {
   userId: string;
   deptId: string;
   mode: 'insert' | 'update';
+  /** the row being updated (update only) */
+  id?: string;
 }
 
 export interface ResourceHooks {

@@ -178,3 +178,108 @@ const en: typeof zh = {
 
 export const contentMessages = { zh, en };
 addMessages(contentMessages);
+
+// ---- content area II: categories, articles, keywords, AI, tasks, deploy tasks
+const zh2 = {
+  content: {
+    c2: {
+      groupRequired: '请选择网站分组', createUserName: '创建人',
+      rt: { bold: '加粗', italic: '斜体', h2: '二级标题', h3: '三级标题', bullet: '无序列表', ordered: '有序列表', link: '链接', image: '插入图片', linkPrompt: '请输入链接地址', imageType: '只能上传 jpg/png/gif/webp 格式图片!', imageSize: '上传图片大小不能超过 10 MB!' },
+      cate: {
+        title: '文章栏目', websiteGroupId: '网站分组', cateName: '栏目名称', type: '栏目类型', typeCustom: '自定义页面', typeJump: '跳转页面',
+        pageId: '模板页面', imgGroupId: '素材分组', advertId: '广告页', linkUrl: '引流/跳转链接', optStatus: '选择状态', optRandom: '随机', optMust: '必选',
+        articleCount: '文章数', websiteCount: '网站数', nameRequired: '请输入栏目名称', nameMax: '栏目名称不能超过50个字符', typeRequired: '请选择栏目类型',
+        pageRequired: '请选择模板页面', linkRequired: '请输入跳转链接', linkMax: '链接不能超过500个字符', optRequired: '请选择选择状态',
+      },
+      article: {
+        title: '文章管理', titleField: '标题', websiteGroupId: '网站分组', websiteInfoId: '网站', parentId: '网站栏目', keyword: '关键字', auth: '作者',
+        sort: '排序', displayStatus: '显示状态', displayClosed: '关闭', displayShown: '显示', coverImg: '封面图', descVal: '描述', content: '内容',
+        status: '发布状态', unpublished: '未发布', published: '已发布', saveStatus: '发布来源', deployTime: '发布时间',
+        titleRequired: '请输入标题', titleMax: '标题不能超过50个字符', columnRequired: '请选择网站栏目', keywordRequired: '请输入关键字', keywordMax: '关键字不能超过50个字符',
+        authMax: '作者不能超过50个字符', sortRange: '排序范围为0-99999', descRequired: '请输入描述', descMax: '描述不能超过300个字符', contentRequired: '内容不能为空',
+        coverType: '只能上传jpg/png用户头像', coverSize: '上传头像图片大小不能超过1MB', release: '发布', releaseConfirm: '确定发布选择的文章?',
+      },
+      paragraph: { title: '段落管理', content: '段落内容', required: '请输入段落内容' },
+      keyword: { title: '关键词管理', keyword: '关键词', required: '请输入关键词', max: '关键词不能超过50个字符', import: '导入', importResult: '共 {{total}} 行，成功 {{ok}} 行，失败 {{failed}} 行' },
+      genKeyword: {
+        title: '关键词生成', siteGroupId: '网站分组', type: '关键词类型', type0: '核心词', type1: '一级词', type2: '二级词', type3: '长尾词', keyword: '关键词',
+        typeRequired: '请选择关键词类型', keywordRequired: '请输入关键词', keywordMax: '关键词不能超过100个字符',
+      },
+      task: {
+        title: '生成文章任务', taskName: '任务名称', maxTokens: '最大Token数', prompts: '生成描述', file: '关键字文件', statusName: '任务状态', total: '总数',
+        successCount: '成功', failCount: '失败', nameRequired: '请输入任务名称', nameMax: '任务名称不能超过50个字符', maxTokensRange: '最大Token数范围为1-4096',
+        promptRequired: '请输入生成描述', promptPlaceholder: '请输入生成描述，可使用 {keyword} 占位关键词', addRow: '添加', deleteRow: '删除',
+        fileRequired: '请上传关键字文件', fileType: '只能上传txt文件', fileSize: '上传文件大小不能超过 51200 KB!', chooseFile: '选择文件',
+        produce: '开始生成', poll: '任务进度', exportTitle: '导出标题', progressText: '{{status}}：共 {{total}}，成功 {{ok}}，失败 {{failed}}',
+      },
+      aiModel: {
+        title: 'AI模型设置', name: '名称', apiKey: '密钥', url: '链接', model: '模型', platform: '平台', temperature: '温度', maxTokens: '返回token数',
+        nameRequired: '请输入名称', keyRequired: '请输入密钥', urlRequired: '请输入链接', urlPattern: '链接格式不正确', modelRequired: '请输入模型',
+        platformRequired: '请选择平台', temperatureRequired: '请输入温度', temperatureRange: '温度范围为0-2', tokensRequired: '请输入返回token数',
+        tokensMin: '返回token数不能小于0', statusRequired: '请选择状态',
+      },
+      aiKey: { title: 'AI密钥设置', name: '名称', type: '类型', targetUrl: '目标地址', key: '密钥', nameRequired: '请输入名称', typeRequired: '请选择类型', targetRequired: '请输入目标地址', keyRequired: '请输入密钥' },
+      importTask: { title: '导入任务', taskName: '任务名称', taskTypeName: '任务类型', statusName: '状态', totalRows: '总行数', successRows: '成功行数', failedRows: '失败行数' },
+      errorLog: { title: '任务错误日志', taskId: '导入任务', errorLine: '行号', errorMsg: '错误信息', errorData: '原始数据' },
+      deployTask: {
+        title: '部署任务', taskName: '任务名称', groupIds: '网站分组', scheduleType: '调度类型', none: '无', fixRate: '固定速度', cron: 'CRON',
+        scheduleConf: '调度配置', confHint: '固定速度填秒数；CRON 填 CRON 表达式', cronRequired: '请输入CRON表达式', articleCount: '文章发布数量',
+        articleCountRequired: '请输入文章发布数量', countMin: '数量不能小于0', abArticleCount: 'A/B文章数量', abHint: '仅白帽分组有效',
+        executeCount: '执行次数', switch: '启动/停止', executeOnce: '执行一次', executeConfirm: '确定立即执行一次?', nextTrigger: '下次触发时间', noTrigger: '无调度',
+      },
+    },
+  },
+};
+
+const en2: typeof zh2 = {
+  content: {
+    c2: {
+      groupRequired: 'Select a website group', createUserName: 'Created by',
+      rt: { bold: 'Bold', italic: 'Italic', h2: 'Heading 2', h3: 'Heading 3', bullet: 'Bulleted list', ordered: 'Numbered list', link: 'Link', image: 'Insert image', linkPrompt: 'Link address', imageType: 'Only jpg/png/gif/webp images can be uploaded!', imageSize: 'The image may not be larger than 10 MB!' },
+      cate: {
+        title: 'Article categories', websiteGroupId: 'Website group', cateName: 'Category name', type: 'Category type', typeCustom: 'Custom page', typeJump: 'Jump page',
+        pageId: 'Template page', imgGroupId: 'Material group', advertId: 'Ad page', linkUrl: 'Traffic / jump link', optStatus: 'Selection', optRandom: 'Random', optMust: 'Must select',
+        articleCount: 'Articles', websiteCount: 'Websites', nameRequired: 'Enter the category name', nameMax: 'The category name may not exceed 50 characters', typeRequired: 'Select the category type',
+        pageRequired: 'Select the template page', linkRequired: 'Enter the jump link', linkMax: 'The link may not exceed 500 characters', optRequired: 'Select the selection status',
+      },
+      article: {
+        title: 'Articles', titleField: 'Title', websiteGroupId: 'Website group', websiteInfoId: 'Website', parentId: 'Website column', keyword: 'Keyword', auth: 'Author',
+        sort: 'Sort', displayStatus: 'Display', displayClosed: 'Closed', displayShown: 'Shown', coverImg: 'Cover image', descVal: 'Description', content: 'Content',
+        status: 'Publish state', unpublished: 'Unpublished', published: 'Published', saveStatus: 'Published by', deployTime: 'Published at',
+        titleRequired: 'Enter the title', titleMax: 'The title may not exceed 50 characters', columnRequired: 'Select the website column', keywordRequired: 'Enter the keyword', keywordMax: 'The keyword may not exceed 50 characters',
+        authMax: 'The author may not exceed 50 characters', sortRange: 'Sort must be 0-99999', descRequired: 'Enter the description', descMax: 'The description may not exceed 300 characters', contentRequired: 'Content may not be empty',
+        coverType: 'Only jpg/png images can be uploaded', coverSize: 'The image may not be larger than 1 MB', release: 'Publish', releaseConfirm: 'Publish the selected articles?',
+      },
+      paragraph: { title: 'Paragraphs', content: 'Paragraph', required: 'Enter the paragraph content' },
+      keyword: { title: 'Keywords', keyword: 'Keyword', required: 'Enter the keyword', max: 'The keyword may not exceed 50 characters', import: 'Import', importResult: '{{total}} lines: {{ok}} imported, {{failed}} failed' },
+      genKeyword: {
+        title: 'Keyword generation', siteGroupId: 'Website group', type: 'Keyword type', type0: 'Core', type1: 'Level one', type2: 'Level two', type3: 'Long tail', keyword: 'Keyword',
+        typeRequired: 'Select the keyword type', keywordRequired: 'Enter the keyword', keywordMax: 'The keyword may not exceed 100 characters',
+      },
+      task: {
+        title: 'Generate-article tasks', taskName: 'Task name', maxTokens: 'Max tokens', prompts: 'Prompts', file: 'Keyword file', statusName: 'Status', total: 'Total',
+        successCount: 'Succeeded', failCount: 'Failed', nameRequired: 'Enter the task name', nameMax: 'The task name may not exceed 50 characters', maxTokensRange: 'Max tokens must be 1-4096',
+        promptRequired: 'Enter the prompt', promptPlaceholder: 'Prompt; {keyword} stands for the keyword', addRow: 'Add', deleteRow: 'Delete',
+        fileRequired: 'Upload the keyword file', fileType: 'Only .txt files can be uploaded', fileSize: 'The file may not be larger than 51200 KB!', chooseFile: 'Choose file',
+        produce: 'Start', poll: 'Progress', exportTitle: 'Export titles', progressText: '{{status}}: {{total}} in all, {{ok}} succeeded, {{failed}} failed',
+      },
+      aiModel: {
+        title: 'AI model settings', name: 'Name', apiKey: 'API key', url: 'URL', model: 'Model', platform: 'Platform', temperature: 'Temperature', maxTokens: 'Return tokens',
+        nameRequired: 'Enter the name', keyRequired: 'Enter the key', urlRequired: 'Enter the URL', urlPattern: 'Invalid URL', modelRequired: 'Enter the model',
+        platformRequired: 'Select the platform', temperatureRequired: 'Enter the temperature', temperatureRange: 'Temperature must be 0-2', tokensRequired: 'Enter the return tokens',
+        tokensMin: 'Return tokens may not be below 0', statusRequired: 'Select the status',
+      },
+      aiKey: { title: 'AI key settings', name: 'Name', type: 'Type', targetUrl: 'Target address', key: 'Key', nameRequired: 'Enter the name', typeRequired: 'Select the type', targetRequired: 'Enter the target address', keyRequired: 'Enter the key' },
+      importTask: { title: 'Import tasks', taskName: 'Task name', taskTypeName: 'Task type', statusName: 'Status', totalRows: 'Total rows', successRows: 'Succeeded rows', failedRows: 'Failed rows' },
+      errorLog: { title: 'Task error logs', taskId: 'Import task', errorLine: 'Line', errorMsg: 'Error', errorData: 'Raw data' },
+      deployTask: {
+        title: 'Deploy tasks', taskName: 'Task name', groupIds: 'Website groups', scheduleType: 'Schedule type', none: 'None', fixRate: 'Fixed rate', cron: 'CRON',
+        scheduleConf: 'Schedule', confHint: 'Fixed rate: seconds; CRON: a CRON expression', cronRequired: 'Enter the CRON expression', articleCount: 'Articles to publish',
+        articleCountRequired: 'Enter the number of articles to publish', countMin: 'May not be below 0', abArticleCount: 'A/B articles', abHint: 'White-hat groups only',
+        executeCount: 'Executions', switch: 'Start / stop', executeOnce: 'Run once', executeConfirm: 'Run it once now?', nextTrigger: 'Next trigger times', noTrigger: 'Not scheduled',
+      },
+    },
+  },
+};
+
+addMessages({ zh: zh2, en: en2 });

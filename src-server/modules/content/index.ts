@@ -5,19 +5,32 @@
 import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
 import { CONTENT_MIGRATIONS } from './migrations';
+import { CONTENT2_MIGRATIONS } from './migrations2';
 import { contentResources } from './resources';
+import { contentResources2 } from './resources2';
 import { registerContentRoutes } from './routes';
+import { registerContentRoutes2 } from './routes2';
 import { SecretBox } from './secrets';
 import { registerUploadRoutes } from './upload';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: CONTENT_MIGRATIONS,
+  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS],
   resources: [],
   routes(api, deps) {
-    const { all, byName } = contentResources(deps.db, SecretBox.forDataDir(deps.dataDir));
-    for (const resource of all) registerResource(api, deps.db, resource, deps.clock);
+    const box = SecretBox.forDataDir(deps.dataDir);
+    const { all, byName } = contentResources(deps.db, box);
+    const second = contentResources2(deps.db, box);
+    // prompt rows arrive as a JSON list; the task column keeps them as JSON text
+    api.addHook('preValidation', async (request) => {
+      if (request.method !== 'POST' || !/\/gptProduceArticle\/(save|submit|update)$/.test(request.url.split('?')[0])) return;
+      const b = request.body as Record<string, unknown> | null;
+      if (b && typeof b === 'object' && b.prompts !== undefined && typeof b.prompts !== 'string') b.prompts = JSON.stringify(b.prompts);
+    });
+    for (const resource of [...all, ...second]) registerResource(api, deps.db, resource, deps.clock);
+    for (const r of second) byName.set(r.name, r);
     registerUploadRoutes(api, deps);
     registerContentRoutes(api, { ...deps, resources: byName });
+    registerContentRoutes2(api, { ...deps, box, resources: byName });
   },
 };

@@ -1,0 +1,85 @@
+// Rich-text input (tiptap): bold, italic, headings, lists, link and image upload
+// (through main's 'file:upload' channel, checked against the cover limits). The
+// value is HTML; an empty document is sent as '' so "required" rules hold.
+import { useEffect, useRef } from 'react';
+import { App as AntApp, Button, Space, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+import type { CustomInputProps } from '../../crud/types';
+import { call } from '../../platform/bridge';
+import { fileToBase64, uploadProblem } from '../upload/files';
+import '../../i18n/areas/content';
+import { registerUploadMessages } from '../upload/messages';
+
+registerUploadMessages();
+
+const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
+
+export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: { openOnClick: false } }), Image],
+    content: typeof value === 'string' ? value : '',
+    editable: !disabled,
+    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+  });
+  // a value set from outside (the loaded row) replaces the document
+  useEffect(() => {
+    if (!editor) return;
+    const html = typeof value === 'string' ? value : '';
+    if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
+  }, [editor, value]);
+  useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+
+  if (!editor) return null;
+  const btn = (key: string, label: string, active: boolean, run: () => void) => (
+    <Tooltip title={t(`content.c2.rt.${key}`)} key={key}>
+      <Button size="small" type={active ? 'primary' : 'default'} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run} aria-label={t(`content.c2.rt.${key}`)}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+  const chain = () => editor.chain().focus();
+  const onLink = () => {
+    const prev = editor.getAttributes('link').href as string | undefined;
+    const url = window.prompt(t('content.c2.rt.linkPrompt'), prev ?? 'https://');
+    if (url === null) return;
+    if (url === '') chain().extendMarkRange('link').unsetLink().run();
+    else if (/^(https?:\/\/|\/)/i.test(url)) chain().extendMarkRange('link').setLink({ href: url }).run();
+  };
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = uploadProblem(file, IMAGE_TYPES, 10 * 1024);
+    if (problem) {
+      void message.error(t(problem === 'type' ? 'content.c2.rt.imageType' : 'content.c2.rt.imageSize'));
+      return;
+    }
+    try {
+      const r = await call('file:upload', { name: file.name, type: file.type, base64: await fileToBase64(file), scene: 'image' });
+      chain().setImage({ src: r.link, alt: file.name }).run();
+      void message.success(t('upload.success'));
+    } catch (e) {
+      void message.error((e as Error).message || t('upload.failed'));
+    }
+  };
+  return (
+    <div className="rich-text" id={id} style={{ border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6 }}>
+      <Space size={4} wrap style={{ padding: 6, borderBottom: '1px solid var(--ant-color-border, #d9d9d9)', width: '100%' }}>
+        {btn('bold', 'B', editor.isActive('bold'), () => chain().toggleBold().run())}
+        {btn('italic', 'I', editor.isActive('italic'), () => chain().toggleItalic().run())}
+        {btn('h2', 'H2', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run())}
+        {btn('h3', 'H3', editor.isActive('heading', { level: 3 }), () => chain().toggleHeading({ level: 3 }).run())}
+        {btn('bullet', '•', editor.isActive('bulletList'), () => chain().toggleBulletList().run())}
+        {btn('ordered', '1.', editor.isActive('orderedList'), () => chain().toggleOrderedList().run())}
+        {btn('link', '🔗', editor.isActive('link'), onLink)}
+        {btn('image', '🖼', false, () => fileRef.current?.click())}
+      </Space>
+      <input ref={fileRef} type="file" accept="image/*" hidden data-testid="richtext-image" onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ''; }} />
+      <EditorContent editor={editor} style={{ minHeight: 180, padding: '4px 11px' }} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// AI model settings: spec content-area.md §3 AI model setting, §5 (all required; temperature 0-2, 2 decimals).
+import type { ScreenDef } from '../../crud/types';
+import { createTimeColumn } from './shared';
+
+const AM = '/seo-blade-article/aiModel';
+const req = (message: string) => ({ required: true, message });
+
+const aiModel: ScreenDef = {
+  code: 'aiModel',
+  title: 'content.c2.aiModel.title',
+  api: { list: `${AM}/page`, detail: `${AM}/detail`, submit: `${AM}/submit`, remove: `${AM}/remove` },
+  columns: [
+    { name: 'name', label: 'content.c2.aiModel.name', search: true, rules: [req('content.c2.aiModel.nameRequired')] },
+    { name: 'apiKey', label: 'content.c2.aiModel.apiKey', hideInTable: true, rules: [req('content.c2.aiModel.keyRequired')] },
+    { name: 'url', label: 'content.c2.aiModel.url', rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }] },
+    { name: 'model', label: 'content.c2.aiModel.model', rules: [req('content.c2.aiModel.modelRequired')] },
+    { name: 'platform', label: 'content.c2.aiModel.platform', valueType: 'select', dict: 'ai_platform', search: true, searchOp: 'equal', rules: [req('content.c2.aiModel.platformRequired')] },
+    { name: 'temperature', label: 'content.c2.aiModel.temperature', valueType: 'number', min: 0, max: 2, precision: 2, rules: [req('content.c2.aiModel.temperatureRequired'), { min: 0, max: 2, message: 'content.c2.aiModel.temperatureRange' }] },
+    { name: 'maxTokens', label: 'content.c2.aiModel.maxTokens', valueType: 'number', min: 0, precision: 0, rules: [req('content.c2.aiModel.tokensRequired'), { min: 0, message: 'content.c2.aiModel.tokensMin' }] },
+    {
+      name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, default: 1, search: true, searchOp: 'equal',
+      options: [{ value: 1, label: 'content.common.on' }, { value: 2, label: 'content.common.off' }], rules: [req('content.c2.aiModel.statusRequired')],
+    },
+    createTimeColumn,
+  ],
+};
+
+export default aiModel;

@@ -1,0 +1,60 @@
+// Articles: spec content-area.md §3 Article, §4 (0 unpublished -> 1 published; then group and column are fixed), §5.
+import type { ScreenDef } from '../../crud/types';
+import { call } from '../../platform/bridge';
+import { RichText } from '../../components/richtext/RichText';
+import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+
+const A = '/website-blade-article/article';
+const published = (row: Record<string, unknown>) => row.status === 1;
+
+const article: ScreenDef = {
+  code: 'article',
+  title: 'content.c2.article.title',
+  api: { list: `${A}/page`, detail: `${A}/detail`, save: `${A}/save`, update: `${A}/update`, remove: `${A}/remove` },
+  dialogWidth: 1000,
+  columns: [
+    { name: 'title', label: 'content.c2.article.titleField', search: true, rules: [{ required: true, message: 'content.c2.article.titleRequired' }, { max: 50, message: 'content.c2.article.titleMax' }] },
+    remoteSelect('websiteGroupId', 'content.c2.article.websiteGroupId', REMOTE.websiteGroups, {
+      search: true, displayField: 'websiteGroupName', validateTrigger: 'onChange', readonlyWhen: published,
+      rules: [{ required: true, message: 'content.c2.groupRequired' }],
+    }),
+    remoteSelect('websiteInfoId', 'content.c2.article.websiteInfoId', REMOTE.websites, {
+      search: true, displayField: 'websiteName', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
+    }),
+    remoteSelect('parentId', 'content.c2.article.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, {
+      displayField: 'cateName', validateTrigger: 'onChange', readonlyWhen: published, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
+    }),
+    { name: 'keyword', label: 'content.c2.article.keyword', rules: [{ required: true, message: 'content.c2.article.keywordRequired' }, { max: 50, message: 'content.c2.article.keywordMax' }] },
+    { name: 'auth', label: 'content.c2.article.auth', hideInTable: true, rules: [{ max: 50, message: 'content.c2.article.authMax' }] },
+    { name: 'sort', label: 'content.common.sort', valueType: 'number', min: 0, max: 99999, precision: 0, default: 0, width: 80, rules: [{ min: 0, max: 99999, message: 'content.c2.article.sortRange' }] },
+    {
+      name: 'displayStatus', label: 'content.c2.article.displayStatus', valueType: 'select', numeric: true, default: 1, width: 100,
+      options: [{ value: 0, label: 'content.c2.article.displayClosed' }, { value: 1, label: 'content.c2.article.displayShown' }],
+    },
+    {
+      name: 'coverImg', label: 'content.c2.article.coverImg', valueType: 'image', hideInTable: true, span: 24,
+      upload: { accept: ['jpg', 'png'], maxKB: 1024, scene: 'cover', typeMessage: 'content.c2.article.coverType', sizeMessage: 'content.c2.article.coverSize' },
+    },
+    { name: 'descVal', label: 'content.c2.article.descVal', valueType: 'textarea', hideInTable: true, rows: 2, rules: [{ required: true, message: 'content.c2.article.descRequired' }, { max: 300, message: 'content.c2.article.descMax' }] },
+    { name: 'content', label: 'content.c2.article.content', valueType: 'custom', input: RichText, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.article.contentRequired' }] },
+    {
+      name: 'status', label: 'content.c2.article.status', valueType: 'select', numeric: true, hideInForm: true, search: true, searchOp: 'equal', width: 90,
+      options: [{ value: 0, label: 'content.c2.article.unpublished' }, { value: 1, label: 'content.c2.article.published' }],
+    },
+    { name: 'saveStatus', label: 'content.c2.article.saveStatus', hideInForm: true, width: 100 },
+    { name: 'deployTime', label: 'content.c2.article.deployTime', hideInForm: true, width: 170 },
+    createTimeColumn,
+  ],
+  extraActions: [
+    {
+      key: 'release', label: 'content.c2.article.release', permission: 'article_edit', placement: 'both', needsSelection: true,
+      confirm: 'content.c2.article.releaseConfirm', visible: (row) => row.status !== 1,
+      async run(ctx) {
+        const ids = ctx.row ? [ctx.row.id] : ctx.selectedKeys;
+        await call('api:request', { method: 'post', url: `${A}/release`, params: { ids: ids.join(',') } });
+      },
+    },
+  ],
+};
+
+export default article;

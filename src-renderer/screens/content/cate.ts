@@ -1,0 +1,45 @@
+// Categories (website columns): spec content-area.md §3 Category, §4 (type 2 custom page / 3 jump page), §5.
+import type { ScreenDef } from '../../crud/types';
+import { createTimeColumn, REMOTE, remoteSelect, YES_NO } from './shared';
+
+const C = '/seo-blade-article/cate';
+const custom = (v: Record<string, unknown>) => v.type !== 3;
+
+const cate: ScreenDef = {
+  code: 'cate',
+  title: 'content.c2.cate.title',
+  api: { list: `${C}/page`, detail: `${C}/detail`, save: `${C}/save`, update: `${C}/update`, remove: `${C}/remove` },
+  dialogWidth: 800,
+  columns: [
+    remoteSelect('websiteGroupId', 'content.c2.cate.websiteGroupId', REMOTE.websiteGroups, {
+      search: true, validateTrigger: 'onChange', displayField: 'websiteGroupName', rules: [{ required: true, message: 'content.c2.groupRequired' }],
+    }),
+    { name: 'cateName', label: 'content.c2.cate.cateName', search: true, rules: [{ required: true, message: 'content.c2.cate.nameRequired' }, { max: 50, message: 'content.c2.cate.nameMax' }] },
+    {
+      name: 'type', label: 'content.c2.cate.type', valueType: 'select', numeric: true, default: 2, searchOp: 'equal', validateTrigger: 'onChange',
+      options: [{ value: 2, label: 'content.c2.cate.typeCustom' }, { value: 3, label: 'content.c2.cate.typeJump' }],
+      rules: [{ required: true, message: 'content.c2.cate.typeRequired' }],
+    },
+    remoteSelect('pageId', 'content.c2.cate.pageId', { url: '/blade-material/templatePageConfig/page', labelKey: 'name' }, {
+      hideInTable: true, visibleWhen: custom, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.cate.pageRequired' }],
+    }),
+    remoteSelect('imgGroupId', 'content.c2.cate.imgGroupId', REMOTE.imageGroups, { hideInTable: true, visibleWhen: custom }),
+    remoteSelect('advertId', 'content.c2.cate.advertId', { url: '/website-blade-material/advert/page', labelKey: 'advertName' }, { hideInTable: true, visibleWhen: custom }),
+    {
+      name: 'linkUrl', label: 'content.c2.cate.linkUrl', hideInTable: true,
+      requiredWhen: { when: (v) => v.type === 3, message: 'content.c2.cate.linkRequired' },
+      rules: [{ max: 500, message: 'content.c2.cate.linkMax' }],
+    },
+    {
+      name: 'optStatus', label: 'content.c2.cate.optStatus', valueType: 'select', numeric: true, default: 0, validateTrigger: 'onChange',
+      options: [{ value: 0, label: 'content.c2.cate.optRandom' }, { value: 1, label: 'content.c2.cate.optMust' }],
+      rules: [{ required: true, message: 'content.c2.cate.optRequired' }],
+    },
+    { name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, default: 0, options: YES_NO },
+    { name: 'articleCount', label: 'content.c2.cate.articleCount', hideInForm: true, width: 100 },
+    { name: 'websiteCount', label: 'content.c2.cate.websiteCount', hideInForm: true, width: 100 },
+    createTimeColumn,
+  ],
+};
+
+export default cate;

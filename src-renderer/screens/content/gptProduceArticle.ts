@@ -1,0 +1,39 @@
+// Generate-article tasks: spec content-area.md §3 Generate-article task, §5; start
+// batch production, poll status with a progress bar, export titles. Action column 380.
+import type { ScreenDef } from '../../crud/types';
+import { call } from '../../platform/bridge';
+import { createTimeColumn } from './shared';
+import { KeywordFile, PromptRows } from './TaskInputs';
+import { TaskProgressDialog } from './TaskProgressDialog';
+
+const G = '/seo-blade-article/gptProduceArticle';
+const W = '/website-blade-article/gptProduceArticle';
+
+const gptProduceArticle: ScreenDef = {
+  code: 'gptProduceArticle',
+  title: 'content.c2.task.title',
+  api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
+  dialogWidth: 800,
+  columns: [
+    { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
+    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
+    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }] },
+    { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
+    { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
+    { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
+    { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },
+    { name: 'failCount', label: 'content.c2.task.failCount', hideInForm: true, width: 80 },
+    createTimeColumn,
+  ],
+  extraActions: [
+    {
+      key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', visible: (row) => row.status !== 1,
+      async run(ctx) {
+        await call('api:request', { method: 'post', url: `${W}/produce`, params: { ids: String(ctx.row!.id) } });
+      },
+    },
+    { key: 'poll', label: 'content.c2.task.poll', permission: 'gptProduceArticle_view', placement: 'row', render: TaskProgressDialog },
+  ],
+};
+
+export default gptProduceArticle;

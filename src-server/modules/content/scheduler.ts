@@ -1,0 +1,104 @@
+// The deploy-task scheduler: started tasks (status 1) fire at their next trigger
+// time (kept in deploy_tasks.next_time, so schedules survive a restart). A run
+// publishes up to articleCount unpublished articles of the group's websites
+// (abArticleCount for the A/B websites of white-hat groups), redeploys the
+// group's websites and counts the execution.
+import type { Db } from '../../db/database';
+import type { Clock } from '../../util/clock';
+import { formatDateTime } from '../../util/dates';
+import type { SiteDeployer } from './deploy';
+import { nextTriggerTime } from './schedule';
+
+type Rec = Record<string, unknown>;
+
+export interface RunResult {
+  published: number;
+  deployed: number;
+}
+
+export class DeployScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private busy = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly deployer: SiteDeployer,
+    private readonly tickMs = 250,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.tick(), this.tickMs);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Fires every started task that is due. */
+  tick(): void {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const now = this.clock();
+      const due = this.db.prepare('SELECT * FROM deploy_tasks WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ?').all(now) as Rec[];
+      for (const task of due) {
+        let next: number | null = null;
+        try {
+          next = nextTriggerTime(String(task.schedule_type), String(task.schedule_conf ?? ''), now);
+        } catch {
+          next = null;
+        }
+        this.db.prepare('UPDATE deploy_tasks SET next_time = ? WHERE id = ?').run(next, task.id);
+        this.run(task);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Schedules a task from now (switching on) or clears its schedule (switching off). */
+  arm(taskId: string, on: boolean): void {
+    const task = this.db.prepare('SELECT * FROM deploy_tasks WHERE id = ?').get(taskId) as Rec | undefined;
+    if (!task) return;
+    const next = on ? nextTriggerTime(String(task.schedule_type), String(task.schedule_conf ?? ''), this.clock()) : null;
+    this.db.prepare('UPDATE deploy_tasks SET status = ?, next_time = ? WHERE id = ?').run(on ? 1 : 0, next, taskId);
+  }
+
+  /** One execution of a task. */
+  run(task: Rec): RunResult {
+    const tenantId = String(task.tenant_id);
+    const groups = String(task.group_ids ?? task.website_group_id ?? '').split(',').filter(Boolean);
+    const now = formatDateTime(this.clock());
+    let published = 0;
+    let deployed = 0;
+    const scope = { userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
+    for (const groupId of groups) {
+      const group = this.db.prepare('SELECT * FROM website_group WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(groupId, tenantId) as Rec | undefined;
+      if (!group) continue;
+      const sites = this.db.prepare('SELECT id, website_type FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time').all(tenantId, groupId) as Rec[];
+      const publish = (siteIds: string[], limit: number) => {
+        if (siteIds.length === 0 || limit <= 0) return 0;
+        const ids = (this.db
+          .prepare(`SELECT id FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND website_info_id IN (${siteIds.map(() => '?').join(',')}) ORDER BY sort, create_time LIMIT ?`)
+          .all(tenantId, ...siteIds, limit) as { id: string }[]).map((r) => r.id);
+        if (ids.length === 0) return 0;
+        return this.db
+          .prepare(`UPDATE article SET status = 1, deploy_time = ?, save_status = '定时发布', update_time = ? WHERE id IN (${ids.map(() => '?').join(',')})`)
+          .run(now, now, ...ids).changes;
+      };
+      const whiteHat = group.type === 1;
+      const ab = whiteHat ? sites.filter((s) => s.website_type === 1).map((s) => String(s.id)) : [];
+      const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
+      published += this.db.transaction(() => publish(normal, Number(task.article_count) || 0) + publish(ab, Number(task.ab_article_count) || 0))();
+      for (const s of sites) {
+        this.deployer.deploy(String(s.id), tenantId, scope);
+        deployed++;
+      }
+    }
+    this.db.prepare('UPDATE deploy_tasks SET execute_count = execute_count + 1, update_time = ? WHERE id = ?').run(now, task.id);
+    return { published, deployed };
+  }
+}
