@@ -163,7 +163,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       list.push({
         key: '__actions',
         title: t('crud.actions'),
-        width: 200 + (addChild ? 70 : 0) + rowExtras.length * 70,
+        width: def.actionWidth ?? 200 + (addChild ? 70 : 0) + rowExtras.length * 70,
         fixed: 'right',
         render: (_v, row) => (
           <Space size={0}>

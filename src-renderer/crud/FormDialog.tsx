@@ -157,7 +157,12 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
 function conditionalRequired(t: TFunction, c: ColumnDef, ctx: FieldContext): Rule[] {
   const rw = c.requiredWhen;
   if (!rw) return [];
-  return [(form) => ({ required: rw.when(form.getFieldsValue(true) as Record<string, unknown>, ctx), message: t(rw.message, { label: t(c.label) }) })];
+  return [
+    (form) => {
+      const values = form.getFieldsValue(true) as Record<string, unknown>;
+      return { required: rw.when(values, ctx), message: t(rw.messageOf?.(values) ?? rw.message, { label: t(c.label) }) };
+    },
+  ];
 }
 
 /** A column with `visibleWhen` is rendered only while its condition holds for the current values. */

@@ -82,7 +82,7 @@ export interface ColumnDef {
   /** form only: disabled when editing a row for which this returns true (e.g. a published article's group) */
   readonlyWhen?: (row: Row) => boolean;
   /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */
-  requiredWhen?: { when: (values: Record<string, unknown>, ctx: FieldContext) => boolean; message: string };
+  requiredWhen?: { when: (values: Record<string, unknown>, ctx: FieldContext) => boolean; message: string; messageOf?: (values: Record<string, unknown>) => string };
 }
 
 /** Props of a custom form input. */
@@ -227,4 +227,6 @@ export interface ScreenDef {
   hide?: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[];
   /** fixed parameters added to every list call */
   listParams?: Record<string, string | number>;
+  /** width of the table's action column (default computed from the buttons) */
+  actionWidth?: number;
 }

@@ -1,10 +1,7 @@
 // Messages of the system screens (zh from the spec, en complete). Imported by the
 // area's screen definitions, which registers them with i18next.
 import { addMessages } from '../index';
-
-const zh = {};
-
-const en: typeof zh = {};
+import { en, zh } from './system.messages';
 
 export const systemMessages = { zh, en };
 addMessages(systemMessages);

@@ -1,0 +1,37 @@
+// Tenants (/website-blade-system/tenant, administrator only): licence setting, package setting.
+import type { ScreenDef } from '../../crud/types';
+import '../../i18n/areas/system';
+import { SYS } from './api';
+import { TenantSettingDialog } from './components/TenantSettingDialog';
+import { TenantPackageSettingDialog } from './components/TenantPackageSettingDialog';
+import { TenantDatasourceDialog } from './components/TenantDatasourceDialog';
+
+const B = `${SYS}/tenant`;
+
+const tenant: ScreenDef = {
+  code: 'tenant',
+  title: 'sysTenant.title',
+  api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  dialogWidth: 880,
+  labelWidth: 100,
+  columns: [
+    { name: 'tenantId', label: 'sysTenant.tenantId', search: true, hideInForm: true, width: 100 },
+    { name: 'tenantName', label: 'sysTenant.tenantName', search: true, rules: [{ required: true, message: 'sysTenant.tenantNameRequired' }, { max: 50, message: 'crud.maxLength' }] },
+    { name: 'linkman', label: 'sysTenant.linkman', search: true, rules: [{ required: true, message: 'sysTenant.linkmanRequired' }] },
+    { name: 'contactNumber', label: 'sysTenant.contactNumber', rules: [{ required: true, message: 'sysTenant.contactNumberRequired' }] },
+    { name: 'domain', label: 'sysTenant.domain' },
+    { name: 'accountNumber', label: 'sysTenant.accountNumber', valueType: 'number', min: -1, precision: 0, width: 90 },
+    { name: 'expireTime', label: 'sysTenant.expireTime', valueType: 'datetime' },
+    { name: 'packageId', label: 'sysTenant.packageId', valueType: 'select', remote: { url: `${SYS}/tenant-package/select`, labelKey: 'packageName' }, addOnly: true, hideInTable: true },
+    { name: 'address', label: 'sysTenant.address', valueType: 'textarea', hideInTable: true },
+    { name: 'backgroundUrl', label: 'sysTenant.backgroundUrl', hideInTable: true },
+  ],
+  timeRange: false,
+  extraActions: [
+    { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_edit', placement: 'toolbar', needsSelection: true, render: TenantSettingDialog },
+    { key: 'packageSetting', label: 'sysTenant.packageSetting', permission: 'tenant_edit', placement: 'row', render: TenantPackageSettingDialog },
+    { key: 'datasource', label: 'sysTenant.datasource', permission: 'tenant_edit', placement: 'row', render: TenantDatasourceDialog },
+  ],
+};
+
+export default tenant;

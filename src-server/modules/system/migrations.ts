@@ -1,0 +1,107 @@
+// System-administration tables (migrations 200-299). The core tables (users, roles,
+// depts, menus, tenants, clients, top menus) are created by the core migrations.
+import type { Migration } from '../../db/migrations';
+import { AUDIT } from '../../db/sql';
+
+export const SYSTEM_MIGRATIONS: Migration[] = [
+  {
+    version: 200,
+    name: 'system: posts, tenant packages, scopes, regions, user platforms, indexes',
+    sql: `
+CREATE TABLE blade_post (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  category INTEGER,
+  post_code TEXT NOT NULL,
+  post_name TEXT NOT NULL,
+  sort INTEGER NOT NULL DEFAULT 1,
+  remark TEXT,${AUDIT}
+);
+CREATE INDEX ix_blade_post_tenant ON blade_post(tenant_id, is_deleted);
+
+CREATE TABLE blade_tenant_package (
+  id TEXT PRIMARY KEY,
+  package_name TEXT NOT NULL,
+  menu_id TEXT NOT NULL DEFAULT '',
+  remark TEXT,${AUDIT}
+);
+
+CREATE TABLE blade_scope_data (
+  id TEXT PRIMARY KEY,
+  menu_id TEXT NOT NULL,
+  resource_code TEXT NOT NULL,
+  scope_name TEXT NOT NULL,
+  scope_field TEXT,
+  scope_class TEXT,
+  scope_column TEXT,
+  scope_type INTEGER NOT NULL DEFAULT 1,
+  scope_value TEXT,
+  remark TEXT,${AUDIT}
+);
+
+CREATE TABLE blade_scope_api (
+  id TEXT PRIMARY KEY,
+  menu_id TEXT NOT NULL,
+  resource_code TEXT NOT NULL,
+  scope_name TEXT NOT NULL,
+  scope_path TEXT,
+  scope_type INTEGER NOT NULL DEFAULT 1,
+  remark TEXT,${AUDIT}
+);
+
+CREATE TABLE blade_role_scope (
+  id TEXT PRIMARY KEY,
+  scope_category INTEGER NOT NULL,
+  scope_id TEXT NOT NULL,
+  role_id TEXT NOT NULL
+);
+CREATE UNIQUE INDEX ux_blade_role_scope ON blade_role_scope(role_id, scope_category, scope_id);
+
+CREATE TABLE blade_region (
+  code TEXT PRIMARY KEY,
+  parent_code TEXT NOT NULL DEFAULT '00',
+  ancestors TEXT NOT NULL DEFAULT '00',
+  name TEXT NOT NULL,
+  province_code TEXT,
+  province_name TEXT,
+  city_code TEXT,
+  city_name TEXT,
+  district_code TEXT,
+  district_name TEXT,
+  town_code TEXT,
+  town_name TEXT,
+  village_code TEXT,
+  village_name TEXT,
+  region_level INTEGER NOT NULL DEFAULT 1,
+  sort INTEGER NOT NULL DEFAULT 1,
+  remark TEXT
+);
+CREATE INDEX ix_blade_region_parent ON blade_region(parent_code);
+INSERT INTO blade_region (code, parent_code, ancestors, name, province_code, province_name, region_level, sort) VALUES
+  ('11', '00', '00', '北京市', '11', '北京市', 1, 1),
+  ('31', '00', '00', '上海市', '31', '上海市', 1, 2),
+  ('44', '00', '00', '广东省', '44', '广东省', 1, 3);
+INSERT INTO blade_region (code, parent_code, ancestors, name, province_code, province_name, city_code, city_name, region_level, sort) VALUES
+  ('1101', '11', '00,11', '市辖区', '11', '北京市', '1101', '市辖区', 2, 1),
+  ('3101', '31', '00,31', '市辖区', '31', '上海市', '3101', '市辖区', 2, 1),
+  ('4401', '44', '00,44', '广州市', '44', '广东省', '4401', '广州市', 2, 1),
+  ('4403', '44', '00,44', '深圳市', '44', '广东省', '4403', '深圳市', 2, 2);
+INSERT INTO blade_region (code, parent_code, ancestors, name, province_code, province_name, city_code, city_name, district_code, district_name, region_level, sort) VALUES
+  ('110101', '1101', '00,11,1101', '东城区', '11', '北京市', '1101', '市辖区', '110101', '东城区', 3, 1),
+  ('110102', '1101', '00,11,1101', '西城区', '11', '北京市', '1101', '市辖区', '110102', '西城区', 3, 2),
+  ('440305', '4403', '00,44,4403', '南山区', '44', '广东省', '4403', '深圳市', '440305', '南山区', 3, 1);
+
+CREATE TABLE blade_user_platform (
+  user_id TEXT PRIMARY KEY,
+  user_type INTEGER NOT NULL DEFAULT 1,
+  user_ext TEXT
+);
+
+CREATE INDEX ix_blade_user_tenant ON blade_user(tenant_id, is_deleted, create_time);
+CREATE INDEX ix_blade_dept_tenant ON blade_dept(tenant_id, parent_id);
+CREATE INDEX ix_blade_role_tenant ON blade_role(tenant_id, parent_id);
+CREATE INDEX ix_blade_role_menu_role ON blade_role_menu(role_id);
+CREATE INDEX ix_blade_top_menu_setting ON blade_top_menu_setting(top_menu_id);
+`,
+  },
+];

@@ -1,0 +1,84 @@
+// Regions (/website-blade-system/region): keyed by code; lazy tree by parentCode.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import { body, likeParam, paramOf, requireParam, rows, SYS, treeNode } from './common';
+
+const FIELDS = ['provinceCode', 'provinceName', 'cityCode', 'cityName', 'districtCode', 'districtName', 'townCode', 'townName', 'villageCode', 'villageName'];
+/** parentCode of the top level: '00' (0 and empty accepted) */
+const rootOr = (v: string | undefined): string => (!v || v.trim() === '' || v.trim() === '0' ? '00' : v.trim());
+const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
+  const B = `${SYS}/region`;
+  const withVo = (r: Record<string, unknown>, has: Set<string>): Record<string, unknown> => ({
+    ...r, id: r.code, parentId: r.parentCode, hasChildren: has.has(String(r.code)),
+  });
+  const parents = (): Set<string> => new Set((db.prepare('SELECT DISTINCT parent_code FROM blade_region').all() as { parent_code: string }[]).map((x) => x.parent_code));
+  const list = async (request: import('fastify').FastifyRequest) => {
+    const q = (request.query ?? {}) as Record<string, string | undefined>;
+    const has = parents();
+    if (q.name?.trim() || q.code?.trim()) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.name?.trim()) { where.push("name LIKE ? ESCAPE '\\'"); params.push(likeParam(q.name.trim())); }
+      if (q.code?.trim()) { where.push("code LIKE ? ESCAPE '\\'"); params.push(likeParam(q.code.trim())); }
+      return ok(rows(db, `SELECT * FROM blade_region WHERE ${where.join(' AND ')} ORDER BY sort, code LIMIT 1000`, ...params).map((r) => withVo(r, has)));
+    }
+    const parentCode = rootOr(paramOf(request, 'parentCode'));
+    return ok(rows(db, 'SELECT * FROM blade_region WHERE parent_code = ? ORDER BY sort, code', parentCode).map((r) => withVo(r, has)));
+  };
+  api.get(`${B}/list`, list);
+  api.get(`${B}/lazy-list`, list);
+  api.get(`${B}/lazy-tree`, async (request) => {
+    const parentCode = rootOr(paramOf(request, 'parentCode'));
+    const has = parents();
+    return ok((db.prepare('SELECT code, parent_code, name FROM blade_region WHERE parent_code = ? ORDER BY sort, code').all(parentCode) as
+      { code: string; parent_code: string; name: string }[]).map((r) => treeNode(r.code, r.parent_code, r.name, { hasChildren: has.has(r.code) })));
+  });
+  api.get(`${B}/detail`, async (request) => {
+    const code = paramOf(request, 'code')?.trim() || requireParam(request, 'id');
+    const r = rows(db, 'SELECT * FROM blade_region WHERE code = ?', code)[0];
+    return ok(r ? withVo(r, parents()) : null);
+  });
+  api.get(`${B}/select`, async (request) => {
+    const code = paramOf(request, 'code')?.trim() || '00';
+    return ok(rows(db, 'SELECT * FROM blade_region WHERE parent_code = ? ORDER BY sort, code', code));
+  });
+  api.post(`${B}/submit`, async (request) => {
+    const b = body(request);
+    const code = String(b.code ?? '').trim();
+    if (!code) throw new ServiceError('请输入区划编号');
+    if (!/^\d{2,12}$/.test(code)) throw new ServiceError('区划编号必须是2到12位数字');
+    const name = String(b.name ?? '').trim();
+    if (!name) throw new ServiceError('请输入区划名称');
+    const parentCode = String(b.parentCode ?? '').trim() || '00';
+    let ancestors = '00';
+    if (parentCode !== '00') {
+      const p = db.prepare('SELECT ancestors FROM blade_region WHERE code = ?').get(parentCode) as { ancestors: string } | undefined;
+      if (!p) throw new ServiceError('上级区划不存在');
+      ancestors = `${p.ancestors},${parentCode}`;
+    }
+    const level = Number(b.regionLevel ?? b.level ?? ancestors.split(',').length);
+    if (!Number.isInteger(level) || level < 0 || level > 5) throw new ServiceError('请选择区划层级');
+    const sort = Number(b.sort ?? 1);
+    if (!Number.isInteger(sort)) throw new ServiceError('排序必须是整数');
+    const extra = FIELDS.map((f) => (b[f] === undefined || b[f] === null || b[f] === '' ? null : String(b[f])));
+    const exists = db.prepare('SELECT 1 FROM blade_region WHERE code = ?').get(code);
+    const isUpdate = b.id !== undefined && b.id !== null && String(b.id) !== '';
+    if (exists && !isUpdate) throw new ServiceError('区划编号已存在');
+    if (!exists && isUpdate) throw new ServiceError(MSG_NOT_FOUND);
+    const cols = ['parent_code', 'ancestors', 'name', ...FIELDS.map(snake), 'region_level', 'sort', 'remark'];
+    const vals = [parentCode, ancestors, name, ...extra, level, sort, b.remark ? String(b.remark) : null];
+    if (exists) db.prepare(`UPDATE blade_region SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE code = ?`).run(...vals, code);
+    else db.prepare(`INSERT INTO blade_region (code, ${cols.join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`).run(code, ...vals);
+    return ok(withVo(rows(db, 'SELECT * FROM blade_region WHERE code = ?', code)[0]!, parents()));
+  });
+  api.post(`${B}/remove`, async (request) => {
+    const id = paramOf(request, 'id')?.trim() || paramOf(request, 'ids')?.trim();
+    if (!id) throw new ServiceError('请选择至少一条数据');
+    if (db.prepare('SELECT 1 FROM blade_region WHERE parent_code = ?').get(id)) throw new ServiceError('请先删除子节点!');
+    if (db.prepare('DELETE FROM blade_region WHERE code = ?').run(id).changes === 0) throw new ServiceError(MSG_NOT_FOUND);
+    return status(true);
+  });
+}

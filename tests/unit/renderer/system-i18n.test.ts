@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { en, zh } from '../../../src-renderer/i18n/areas/system.messages';
+import zhCore from '../../../src-renderer/i18n/zh';
+
+const keys = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
+const get = (o: object, key: string): unknown => key.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown>)?.[k], o);
+
+describe('system area messages', () => {
+  it('en has exactly the keys of zh, none empty', () => {
+    expect(keys(en).sort()).toEqual(keys(zh).sort());
+    for (const k of keys(en)) expect(String(get(en, k)).trim(), k).not.toBe('');
+  });
+
+  it('does not shadow core keys (only adds crud.addChild) and carries the spec messages', () => {
+    const core = new Set(keys(zhCore));
+    expect(keys(zh).filter((k) => core.has(k))).toEqual([]);
+    expect(get(zh, 'sysTenantPackage.packageNameRequired')).toBe('请输入产品包名称');
+    expect(get(zh, 'sysTenantPackage.menuRequired')).toBe('请选择菜单');
+  });
+});
