@@ -5,6 +5,10 @@
 // renderer's data-app-state="ready" marker with the login form enabled), and
 // the JavaScript the login page loads, gzip-compressed. Targets: < 400 ms,
 // < 300 KB. Measured in browser mode against the real host and back end.
+//
+// Console tabs: switching between 10 open tabs (click on a tab to the next
+// frame with its cached page shown; target < 50 ms) and the renderer's JS heap
+// after visiting 20 screens (after a forced GC; reported).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,8 +28,8 @@ function build() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
-async function startHost(dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir], {
+async function startHost(dataDir, extra = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...extra], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -44,8 +48,12 @@ async function startHost(dataDir) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
+const machineOf = () => `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
+
 async function main() {
   build();
+  // BENCH_LOGIN=0: only the console tabs benchmark
+  if (process.env.BENCH_LOGIN === '0') return benchTabs(machineOf());
   const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-'));
   const host = await startHost(dataDir);
   const browser = await chromium.launch({
@@ -106,7 +114,7 @@ async function main() {
     ['Login page JavaScript, gzip', `${kb(jsGzip)} KB`, '< 300 KB', jsGzip < 300 * 1024 ? 'met' : 'MISSED'],
     ['Login page JavaScript, raw', `${kb(jsRaw)} KB`, '', ''],
   ];
-  const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
+  const machine = machineOf();
   const table = ['| measure | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   console.log(table);
 
@@ -119,6 +127,111 @@ async function main() {
     `<!-- bench:login:end -->`;
   writeFileSync(docPath, doc.replace(/<!-- bench:login:start -->[\s\S]*<!-- bench:login:end -->/, section));
   console.log(`written to ${docPath}`);
+
+  if (process.env.BENCH_TABS !== '0') await benchTabs(machine);
+}
+
+/** Leaf screens of the menu (route paths, no external pages), in menu order. */
+function leafPaths(nodes, out = []) {
+  for (const n of nodes ?? []) {
+    if (n.children?.length) leafPaths(n.children, out);
+    else if (typeof n.path === 'string' && n.path.startsWith('/') && !/^https?:/.test(n.path)) out.push(n.path);
+  }
+  return out;
+}
+
+async function benchTabs(machine) {
+  const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 40);
+  const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-tabs-'));
+  const host = await startHost(dataDir, ['--captcha', 'off']);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  let switchTimes = [];
+  let heapMb = 0;
+  let screens = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await page.waitForSelector('body[data-app-state="ready"] form button[type="submit"]');
+    await page.fill('#login_username', 'admin');
+    await page.fill('#login_password', 'admin');
+    await page.click('form button[type="submit"]');
+    await page.waitForURL(/#\/wel\/index/);
+    await page.waitForSelector('.desk-page[data-path="/wel/index"]');
+
+    const secret = new URL(host.url).searchParams.get('k');
+    const routes = await fetch(new URL('/rpc/api:request', host.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-desk-key': secret },
+      body: JSON.stringify({ req: { method: 'get', url: '/website-blade-system/menu/routes' } }),
+    }).then((r) => r.json());
+    screens = leafPaths(routes.data?.data ?? []).filter((p) => p !== '/wel/index').slice(0, 20);
+    if (screens.length < 20) throw new Error(`only ${screens.length} screens in the menu`);
+
+    const visit = async (path) => {
+      await page.evaluate((p) => (window.location.hash = '#' + p), path);
+      await page.waitForSelector(`.desk-page[data-path="${path}"]:not([hidden])`);
+      // let the screen load its data and settle
+      await page.waitForTimeout(600);
+    };
+    // 10 open tabs (the welcome tab and 9 screens), then switch between them
+    const open = ['/wel/index', ...screens.slice(0, 9)];
+    for (const p of open.slice(1)) await visit(p);
+    for (let i = 0; i < SWITCHES + 3; i++) {
+      // steps of 3 through the 10 tabs: never the tab already shown (the last visited is open[9])
+      const target = open[(i * 3) % open.length];
+      const ms = await page.evaluate(async (key) => {
+        const tab = document.querySelector(`.desk-tags .ant-tabs-tab[data-node-key="${key}"] .ant-tabs-tab-btn`);
+        if (!tab) throw new Error('no tab ' + key);
+        const t0 = performance.now();
+        tab.click();
+        // until the cached page is shown ...
+        await new Promise((res) => {
+          const check = () => {
+            const s = document.querySelector(`.desk-page[data-path="${key}"]`);
+            if (s && !s.hidden) res();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+        // ... and the frame showing it has been rendered
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        return performance.now() - t0;
+      }, target);
+      if (i >= 3) switchTimes.push(ms); // the first switches warm up
+      await page.waitForTimeout(50);
+    }
+    // 20 screens visited: the renderer's heap after a forced collection
+    for (const p of screens.slice(9)) await visit(p);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    heapMb = heap.usedSize / 1024 / 1024;
+    await context.close();
+  } finally {
+    await browser.close();
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const sw = median(switchTimes);
+  const rows = [
+    [`Show a cached tab, 10 tabs open (median of ${switchTimes.length} switches)`, `${sw.toFixed(0)} ms`, '< 50 ms', sw < 50 ? 'met' : 'MISSED'],
+    ['Show a cached tab (p95)', `${p95(switchTimes).toFixed(0)} ms`, '', ''],
+    ['Renderer JS heap after visiting 20 screens (after GC)', `${heapMb.toFixed(1)} MB`, 'report', ''],
+  ];
+  const table = ['| measure | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  console.log(table);
+  const docPath = join(root, 'docs/benchmarks.md');
+  const doc = readFileSync(docPath, 'utf8');
+  const section =
+    `<!-- bench:tabs:start -->\n` +
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium, 1366x820.\n\n` +
+    `${table}\n\nScreens visited: ${screens.map((p) => '`' + p + '`').join(', ')}.\n` +
+    `<!-- bench:tabs:end -->`;
+  writeFileSync(docPath, doc.replace(/<!-- bench:tabs:start -->[\s\S]*<!-- bench:tabs:end -->/, section));
 }
 
 main().catch((e) => {

@@ -1,10 +1,12 @@
-// Renderer entry: error listeners first, then i18n, then the app.
+// Renderer entry: error listeners first, then i18n, then the app once the boot
+// calls (started while router/Boot was evaluated) have answered.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installGlobalErrorHandlers, reportError } from './errors/report';
 import { initI18n } from './i18n';
 import { storedLanguage } from './stores/ui';
 import { App } from './App';
+import { bootstrap } from './router/Boot';
 import './styles.css';
 
 performance.mark('entry');
@@ -18,8 +20,11 @@ const language = storedLanguage() ?? 'zh';
 initI18n(language);
 document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// index.html shows a plain loading indicator until this first render
+void bootstrap().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

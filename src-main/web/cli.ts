@@ -1,4 +1,4 @@
-// npm run web -- [--port P] [--data DIR] [--captcha off]
+// npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on]
 // Browser mode: the embedded back end, the main services for the Local
 // workspace, and the built renderer on 127.0.0.1. Prints one line
 // `ready http://127.0.0.1:P/?k=<secret>` when the console can be opened.
@@ -22,6 +22,8 @@ export interface WebArgs {
   port: number;
   dataDir: string;
   captcha: boolean;
+  /** the header's switch department/role entry (the profile's switchMode; off by default) */
+  switchMode: boolean;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -30,7 +32,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WebArgs {
-  const out: WebArgs = { port: 0, dataDir: defaultDataDir(env), captcha: true };
+  const out: WebArgs = { port: 0, dataDir: defaultDataDir(env), captcha: true, switchMode: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -55,8 +57,14 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         out.captcha = v === 'on';
         break;
       }
+      case '--switch-mode': {
+        const v = value();
+        if (v !== 'on' && v !== 'off') throw new Error('--switch-mode must be on or off');
+        out.switchMode = v === 'on';
+        break;
+      }
       default:
-        throw new Error(`unknown argument ${a} (usage: npm run web -- [--port P] [--data DIR] [--captcha off])`);
+        throw new Error(`unknown argument ${a} (usage: npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on])`);
     }
   }
   return out;
@@ -78,7 +86,8 @@ async function main(): Promise<void> {
   const server = await startServer({ dataDir: join(args.dataDir, 'server'), port: 0 });
   const profiles = new ProfileService(new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'profiles' }), {
     localBaseUrl: server.url,
-    localOverrides: args.captcha ? {} : { captchaMode: false },
+    localAesKey: server.aesKey,
+    localOverrides: { ...(args.captcha ? {} : { captchaMode: false }), ...(args.switchMode ? { switchMode: true } : {}) },
   });
   const profile = profiles.get(LOCAL_PROFILE_ID)!;
   // one keychain account per data folder, so two browser-mode data folders never share a session

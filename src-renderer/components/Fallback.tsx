@@ -1,14 +1,12 @@
-import { Button } from 'antd';
-
-/** A light result block (title, hint, one action) for the entry chunk, instead of antd Result. */
+/** A light result block (title, hint, one action) for the entry chunk: plain HTML and CSS, no antd. */
 export function Fallback({ title, hint, action, onAction }: { title: string; hint?: string; action: string; onAction(): void }) {
   return (
     <div className="desk-fallback" role="alert">
       <h2>{title}</h2>
       {hint && <p>{hint}</p>}
-      <Button type="primary" onClick={onAction}>
+      <button type="button" className="desk-btn desk-btn-primary" onClick={onAction}>
         {action}
-      </Button>
+      </button>
     </div>
   );
 }

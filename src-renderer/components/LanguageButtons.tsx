@@ -1,9 +1,8 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../i18n';
 import { useUi } from '../stores/ui';
 
-/** The login page's language switch: one button per language, the current one disabled. */
+/** The login page's language switch: one button per language, the current one disabled (plain HTML, no antd). */
 export function LanguageButtons() {
   const { t } = useTranslation();
   const language = useUi((s) => s.language);
@@ -11,9 +10,9 @@ export function LanguageButtons() {
   return (
     <div className="desk-lang-buttons" role="group" aria-label={t('lang.switch')}>
       {LANGUAGES.map((l) => (
-        <Button key={l} size="small" ghost={l !== language} disabled={l === language} onClick={() => setLanguage(l)}>
+        <button key={l} type="button" className="desk-lang-button" disabled={l === language} onClick={() => setLanguage(l)}>
           {t(`lang.${l}`)}
-        </Button>
+        </button>
       ))}
     </div>
   );

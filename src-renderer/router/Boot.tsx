@@ -14,49 +14,60 @@ import { LOGIN_PATH } from './guard';
  * Start-up: reads the profile (app:info) and restores the session main may
  * still hold, then lets the routes render. Also turns 'session:expired' into a
  * trip to /login with local state cleared (the login page says why).
- */
-/**
- * The first two calls start as soon as this module loads, in parallel:
- * nothing waits for React's first render to begin talking to main.
+ *
+ * The first two calls start as soon as this module loads, in parallel, and
+ * main.tsx waits for bootstrap() before React's first render (index.html shows
+ * a plain loading indicator meanwhile): the first render is then the login
+ * page (or the console) itself, not a loading state followed by a second pass.
  */
 let early: { info: ReturnType<typeof call<'app:info'>>; session: ReturnType<typeof call<'auth:session'>> } | null = {
   info: call('app:info'),
   session: call('auth:session'),
 };
-// keep an early failure from surfacing as an unhandled rejection before start() awaits it
+// keep an early failure from surfacing as an unhandled rejection before bootstrap() awaits it
 early.info.catch(() => undefined);
 early.session.catch(() => undefined);
+
+type BootState = 'loading' | 'ready' | 'failed';
+let booted: BootState = 'loading';
+
+/** Profile and session; never rejects ('failed' when main cannot be reached). */
+export async function bootstrap(): Promise<BootState> {
+  const pending = early;
+  early = null; // a retry starts afresh
+  try {
+    const info = await (pending?.info ?? call('app:info'));
+    useSession.getState().setInfo(info);
+    if (!storedLanguage()) useUi.getState().setLanguage(info.profile.language, false);
+    try {
+      await restoreSession(pending?.session);
+    } catch (e) {
+      // A session that cannot be restored (expired, server gone) means signed out.
+      reportError(e, 'restoreSession');
+      clearLocalSession();
+    }
+    performance.mark('boot-done');
+    booted = 'ready';
+  } catch (e) {
+    reportError(e, 'app:info');
+    booted = 'failed';
+  }
+  return booted;
+}
 
 export function Boot({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [state, setState] = useState<BootState>(booted);
 
   const start = useCallback(async () => {
     setState('loading');
-    const pending = early;
-    early = null; // a retry starts afresh
-    try {
-      const info = await (pending?.info ?? call('app:info'));
-      useSession.getState().setInfo(info);
-      if (!storedLanguage()) useUi.getState().setLanguage(info.profile.language, false);
-      try {
-        await restoreSession(pending?.session);
-      } catch (e) {
-        // A session that cannot be restored (expired, server gone) means signed out.
-        reportError(e, 'restoreSession');
-        clearLocalSession();
-      }
-      performance.mark('boot-done');
-      setState('ready');
-    } catch (e) {
-      reportError(e, 'app:info');
-      setState('failed');
-    }
+    setState(await bootstrap());
   }, []);
 
   useEffect(() => {
-    void start();
+    // rendered without main.tsx having waited (tests, hot reload): start here
+    if (booted === 'loading') void start();
   }, [start]);
 
   useEffect(() => {

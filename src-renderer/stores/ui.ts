@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import i18n from '../i18n';
 import { isLanguage, type Language } from '../i18n';
-import { DEFAULT_THEME, isTheme, type ThemeName } from '../themes';
+import { DEFAULT_THEME, isTheme, type ThemeName } from '../themes/names';
 
 const LANG_KEY = 'desk.language';
 const COLLAPSE_KEY = 'desk.collapsed';

@@ -1,13 +1,9 @@
 // The 11 themes of the spec. Each is an antd theme (algorithm + component
 // tokens) plus a few CSS variables the layout reads (header, sider, logo, tag bar).
 import { theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ThemeName } from './names';
 
-export const THEMES = ['default', 'white', 'dark', 'star', 'smart', 'iview', 'vip', 'cool', 'd2', 'hey', 'lte'] as const;
-export type ThemeName = (typeof THEMES)[number];
-export const DEFAULT_THEME: ThemeName = 'default';
-export const DEFAULT_COLOUR = '#2EA300';
-
-export const isTheme = (v: unknown): v is ThemeName => typeof v === 'string' && (THEMES as readonly string[]).includes(v);
+export { THEMES, DEFAULT_THEME, DEFAULT_COLOUR, isTheme, type ThemeName } from './names';
 
 interface Palette {
   /** sidebar menu: dark text on light, or light text on dark */

@@ -32,9 +32,9 @@ export function RegisterDialog() {
         url: '/website-blade-system/user/register-guest',
         data: { tenantId: values.tenantId, name: values.name, account: values.account, password: values.password, password2: values.password2, oauthId: user.user_id },
       });
-      void message.success(t('shell.registerDone'));
       await logout().catch(() => undefined);
-      navigate(LOGIN_PATH, { replace: true });
+      // the console (and its message holder) unmounts with the sign-out: the login page shows the message
+      navigate(LOGIN_PATH, { replace: true, state: { notice: t('shell.registerDone') } });
     } catch (e) {
       void message.error((e as Error).message || t('shell.submitFailed'));
     } finally {

@@ -49,10 +49,10 @@ export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => 
         }}
       >
         <Form.Item label={t('shell.dept')} name="deptId" rules={[{ required: true, message: t('shell.deptRequired') }]}>
-          <Select options={depts.map((d) => ({ value: d.id, label: d.deptName }))} />
+          <Select allowClear options={depts.map((d) => ({ value: d.id, label: d.deptName }))} />
         </Form.Item>
         <Form.Item label={t('shell.role')} name="roleId" rules={[{ required: true, message: t('shell.roleRequired') }]}>
-          <Select options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
+          <Select allowClear options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,42 +1,80 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Flex, Form, Input, message as antMessage } from 'antd';
-import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
 import { login } from '../../session/service';
 import { useSession } from '../../stores/session';
+import { usePrimaryColour } from '../../stores/colour';
 import { LanguageButtons } from '../../components/LanguageButtons';
+import { useToast } from '../../components/Toast';
 import { HOME_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
 import { DEFAULT_TENANT_ID } from '../../../src-shared/wire';
+import { LoginIcon, type LoginIconName } from './icons';
 
-interface LoginForm {
-  tenantId: string;
-  username: string;
-  password: string;
-  captchaCode?: string;
+// The login page is the entry chunk's only page and uses no antd: plain React
+// and CSS (styles.css, .desk-login*), so the form is usable before any antd
+// code has been downloaded, evaluated or has generated its styles.
+
+type Field = 'tenantId' | 'username' | 'password' | 'captchaCode';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** Loads the console's code while the user types (it is needed right after signing in). */
+let prefetched = false;
+function prefetchConsole(): void {
+  if (prefetched) return;
+  prefetched = true;
+  void import('../../layout/ConsoleRoot').catch(() => undefined);
 }
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
-  const [message, messageHolder] = antMessage.useMessage();
+  const [toast, toastHolder] = useToast();
   const navigate = useNavigate();
-  const expired = (useLocation().state as { expired?: boolean } | null)?.expired === true;
+  // why we are here: the session expired, or a page that signed out left a message (registration)
+  const arrival = useLocation().state as { expired?: boolean; notice?: string } | null;
+  const expired = arrival?.expired === true;
+  const notice = typeof arrival?.notice === 'string' ? arrival.notice : '';
   const profile = useSession((s) => s.info?.profile);
+  const colour = usePrimaryColour();
   const captchaMode = profile?.captchaMode ?? false;
-  const [form] = Form.useForm<LoginForm>();
+  const [values, setValues] = useState<Values>(() => ({
+    tenantId: profile?.tenantId || DEFAULT_TENANT_ID,
+    username: '',
+    password: '',
+    captchaCode: '',
+  }));
+  const [errors, setErrors] = useState<Errors>({});
   const [captcha, setCaptcha] = useState<{ key: string; image: string } | null>(null);
   const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+
+  // the rules of each field, in the form's order (the spec's messages)
+  const check = useCallback(
+    (field: Field, value: string): string | undefined => {
+      switch (field) {
+        case 'tenantId':
+          return value.trim() ? undefined : t('login.tenantRequired');
+        case 'username':
+          return value.trim() ? undefined : t('login.usernameRequired');
+        case 'password':
+          return value ? undefined : t('login.passwordRequired');
+        case 'captchaCode':
+          return !captchaMode || value.trim() ? undefined : t('login.captchaRequired');
+      }
+    },
+    [t, captchaMode],
+  );
 
   const refreshCaptcha = useCallback(async () => {
     if (!captchaMode) return;
     try {
       setCaptcha(await call('auth:captcha'));
     } catch (e) {
-      void message.error((e as Error).message);
+      toast('error', (e as Error).message);
     }
-  }, [captchaMode, message]);
+  }, [captchaMode, toast]);
 
   useEffect(() => {
     void refreshCaptcha();
@@ -49,80 +87,136 @@ export default function LoginPage() {
   useEffect(() => markReady(), []);
 
   useEffect(() => {
-    if (expired) void message.warning(t('app.sessionExpired'));
-  }, [expired, message, t]);
+    if (expired) toast('warning', t('app.sessionExpired'));
+  }, [expired, toast, t]);
 
-  const onFinish = async (values: LoginForm) => {
+  useEffect(() => {
+    if (notice) toast('success', notice);
+  }, [notice, toast]);
+
+  // shown messages follow the language
+  useEffect(() => {
+    setErrors((shown) => {
+      const next: Errors = {};
+      for (const f of Object.keys(shown) as Field[]) if (shown[f]) next[f] = check(f, values[f]);
+      return next;
+    });
+    // only on a language change (check and values are read as of that render)
+  }, [i18n.language]);
+
+  // like a form library: a field is checked on every change, all fields on submit
+  const change = (field: Field, value: string) => {
+    prefetchConsole();
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: check(field, value) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy.current) return;
+    const fields: Field[] = captchaMode ? ['tenantId', 'username', 'password', 'captchaCode'] : ['tenantId', 'username', 'password'];
+    const found: Errors = {};
+    for (const f of fields) found[f] = check(f, values[f]);
+    setErrors(found);
+    if (fields.some((f) => found[f])) return;
+    busy.current = true;
     setLoading(true);
+    prefetchConsole();
     try {
       await login({
         tenantId: values.tenantId.trim(),
         username: values.username.trim(),
         password: values.password,
-        ...(captchaMode ? { captchaKey: captcha?.key ?? '', captchaCode: values.captchaCode?.trim() ?? '' } : {}),
+        ...(captchaMode ? { captchaKey: captcha?.key ?? '', captchaCode: values.captchaCode.trim() } : {}),
       });
       navigate(HOME_PATH, { replace: true });
     } catch (e) {
-      void message.error((e as Error).message);
-      form.setFieldValue('captchaCode', '');
+      toast('error', (e as Error).message);
+      setValues((v) => ({ ...v, captchaCode: '' }));
       void refreshCaptcha();
+      busy.current = false;
       setLoading(false);
     }
   };
 
+  const input = (field: Field, icon: LoginIconName, props: { type?: string; autoComplete: string }, extra?: ReactNode) => (
+    <span className={`desk-field${errors[field] ? ' desk-field-error' : ''}`}>
+        <LoginIcon name={icon} />
+        <input
+          id={`login_${field}`}
+          name={field}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          value={values[field]}
+          aria-required
+          aria-invalid={!!errors[field]}
+          aria-describedby={errors[field] ? `login_${field}_help` : undefined}
+          onChange={(e) => change(field, e.target.value)}
+        />
+      {extra}
+    </span>
+  );
+
+  const item = (field: Field, label: string, control: ReactNode) => (
+    <div className="desk-form-item">
+      <label htmlFor={`login_${field}`}>{label}</label>
+      {control}
+      <div className="desk-form-help" id={`login_${field}_help`} role={errors[field] ? 'alert' : undefined}>
+        {errors[field] ?? ''}
+      </div>
+    </div>
+  );
+
   return (
-    <div className="desk-login">
-      {messageHolder}
+    <div className="desk-login" style={{ '--desk-primary': colour } as CSSProperties}>
+      {toastHolder}
       <div className="desk-login-lang">
         <LanguageButtons />
       </div>
       <main className="desk-login-panel">
         <h1>{t('app.title')}</h1>
         <p>{t('login.heading')}</p>
-        <Form<LoginForm>
-          form={form}
-          name="login"
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          initialValues={{ tenantId: profile?.tenantId || DEFAULT_TENANT_ID }}
-          onFinish={(v) => void onFinish(v)}
-        >
-          <Form.Item label={t('login.tenantId')} name="tenantId" rules={[{ required: true, whitespace: true, message: t('login.tenantRequired') }]}>
-            <Input prefix={<TeamOutlined />} autoComplete="off" />
-          </Form.Item>
-          <Form.Item label={t('login.username')} name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-          </Form.Item>
-          {captchaMode && (
-            <Form.Item label={t('login.captcha')} htmlFor="login_captchaCode" required>
-              <Flex gap={8}>
-                <Form.Item
-                  name="captchaCode"
-                  noStyle
-                  rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-                >
-                  <Input id="login_captchaCode" prefix={<SafetyOutlined />} autoComplete="off" />
-                </Form.Item>
-                <button
-                  type="button"
-                  className="desk-captcha"
-                  title={t('login.refreshCaptcha')}
-                  onClick={() => void refreshCaptcha()}
-                >
+        <form name="login" noValidate onSubmit={(e) => void submit(e)}>
+          {item('tenantId', t('login.tenantId'), input('tenantId', 'team', { autoComplete: 'off' }))}
+          {item('username', t('login.username'), input('username', 'user', { autoComplete: 'username' }))}
+          {item('password', t('login.password'), <PasswordInput render={(type, toggle) => input('password', 'lock', { type, autoComplete: 'current-password' }, toggle)} />)}
+          {captchaMode &&
+            item(
+              'captchaCode',
+              t('login.captcha'),
+              <div className="desk-captcha-row">
+                {input('captchaCode', 'safety', { autoComplete: 'off' })}
+                <button type="button" className="desk-captcha" title={t('login.refreshCaptcha')} onClick={() => void refreshCaptcha()}>
                   {captcha && <img data-testid="captcha-image" src={captcha.image} alt={t('login.captchaImage')} />}
                 </button>
-              </Flex>
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block loading={loading}>
+              </div>,
+            )}
+          <button type="submit" className={`desk-btn desk-btn-primary desk-btn-block${loading ? ' desk-btn-loading' : ''}`} aria-busy={loading}>
+            {loading && <span className="desk-btn-spinner" aria-hidden />}
             {t('login.submit')}
-          </Button>
-        </Form>
+          </button>
+        </form>
       </main>
     </div>
   );
+}
+
+/**
+ * The password field's show/hide eye. Kept out of the accessibility tree (as
+ * antd's is an icon, not a button): its name would otherwise also match the
+ * password field's label.
+ */
+function PasswordInput({ render }: { render(type: string, toggle: ReactNode): ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  const toggle = (
+    <span
+      className={`desk-field-suffix${visible ? ' desk-field-suffix-on' : ''}`}
+      aria-hidden
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => setVisible((v) => !v)}
+    >
+      <LoginIcon name="eye" />
+    </span>
+  );
+  return <>{render(visible ? 'text' : 'password', toggle)}</>;
 }
