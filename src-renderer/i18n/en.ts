@@ -76,6 +76,7 @@ const en: Messages = {
     notAvailableHint: 'The page for the menu item {{name}} will come in a later version.',
   },
   crud: {
+    addChild: 'Add child',
     search: 'Search',
     reset: 'Clear',
     add: 'Add',

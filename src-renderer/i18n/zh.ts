@@ -77,6 +77,7 @@ const zh = {
     notAvailableHint: '菜单项 {{name}} 对应的页面将在后续版本中提供。',
   },
   crud: {
+    addChild: '新增下级',
     search: '搜索',
     reset: '清空',
     add: '新增',

@@ -24,7 +24,7 @@ beforeAll(async () => {
   base = h.server.url;
   admin = await login(base);
   const menus = flat((await get<Rec[]>(admin, '/menu/list')).body.data);
-  const ids = menus.filter((m) => ['system', 'post', 'post_add', 'dept', 'topmenu', 'authority', 'role'].includes(String(m.code))).map((m) => m.id);
+  const ids = menus.filter((m) => ['system', 'post', 'post_add', 'dept', 'topmenu', 'topmenu_setting', 'authority', 'role'].includes(String(m.code))).map((m) => m.id);
   const pkg = await post(admin, '/tenant-package/submit', { packageName: '组织', menuId: ids.join(',') });
   const t = await post(admin, '/tenant/submit', { tenantName: '丙公司', linkman: 'x', contactNumber: '1', packageId: pkg.body.data.id });
   tenantId = String(t.body.data.tenantId);
@@ -139,13 +139,9 @@ describe('data and API scopes', () => {
   });
 });
 
-describe('benchmark', () => {
-  it('serves the full grant tree and the role keys in under 300 ms', async () => {
-    await get(admin, '/menu/grant-tree');
-    const t0 = performance.now();
+describe('grant tree', () => {
+  it('gives the administrator every menu of the full tree as granted keys (timing: npm run bench)', async () => {
     const [tree, keys] = await Promise.all([get<{ menu: Rec[] }>(admin, '/menu/grant-tree'), get<{ menu: string[] }>(admin, '/menu/role-tree-keys', { roleIds: SEED_IDS.administratorRole })]);
-    const ms = performance.now() - t0;
     expect(flat(tree.body.data.menu).length).toBe(keys.body.data.menu.length);
-    expect(ms).toBeLessThan(300);
   });
 });

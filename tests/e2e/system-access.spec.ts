@@ -94,7 +94,7 @@ test.describe('system administration', () => {
     const flat = (list: { id: string; code: string; children?: unknown[] }[]): { id: string; code: string }[] =>
       list.flatMap((m) => [m, ...flat((m.children ?? []) as { id: string; code: string; children?: unknown[] }[])]);
     const byCode = new Map(flat(menus).map((m) => [m.code, m.id]));
-    const codes = ['system', 'user', 'user_add', 'user_edit', 'user_view', 'dept', 'dept_add', 'authority', 'role', 'role_add', 'role_edit', 'role_delete'];
+    const codes = ['system', 'user', 'user_add', 'user_edit', 'user_view', 'dept', 'dept_add', 'authority', 'role', 'role_add', 'role_edit', 'role_delete', 'role_setting'];
     const pkg = await call(host, 'post', '/website-blade-system/tenant-package/submit', { data: { packageName: '组织包', menuId: codes.map((c) => byCode.get(c)).join(',') } });
     expect(pkg.ok).toBe(true);
     const pkgId = (pkg.data?.data as { id: string }).id;

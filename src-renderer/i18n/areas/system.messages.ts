@@ -1,7 +1,6 @@
 // Messages of the system screens (zh from the spec, en complete), without side effects.
 
 export const zh = {
-  crud: { addChild: '新增下级' },
   sysCommon: {
     sort: '排序',
     sortRequired: '请输入排序',
@@ -46,6 +45,13 @@ export const zh = {
     resetConfirm: '确定将选择账号密码重置为初始密码?',
     unlock: '账号解封',
     unlockConfirm: '确定将选择账号解封?',
+    auditStatus: '审核状态',
+    auditPending: '待审核',
+    auditDone: '已审核',
+    auditPass: '通过',
+    auditRefuse: '拒绝',
+    auditPassConfirm: '确定通过选择账号的注册申请?',
+    auditRefuseConfirm: '确定拒绝选择账号的注册申请?',
     platform: '平台配置',
     userExt: '用户拓展',
   },
@@ -186,7 +192,6 @@ export const zh = {
 };
 
 export const en: typeof zh = {
-  crud: { addChild: 'Add child' },
   sysCommon: {
     sort: 'Sort',
     sortRequired: 'Enter the sort order',
@@ -231,6 +236,13 @@ export const en: typeof zh = {
     resetConfirm: 'Reset the selected accounts to the initial password?',
     unlock: 'Unlock',
     unlockConfirm: 'Unlock the selected accounts?',
+    auditStatus: 'Approval',
+    auditPending: 'Pending approval',
+    auditDone: 'Approved',
+    auditPass: 'Approve',
+    auditRefuse: 'Refuse',
+    auditPassConfirm: 'Approve the registration of the selected account?',
+    auditRefuseConfirm: 'Refuse the registration of the selected account?',
     platform: 'Platform',
     userExt: 'Extension',
   },

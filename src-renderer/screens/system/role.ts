@@ -20,7 +20,7 @@ const role: ScreenDef = {
     { name: 'parentId', label: 'sysRole.parentId', valueType: 'treeSelect', treeUrl: `${B}/tree`, displayField: 'parentName', hideInTable: true },
     { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1, min: 0, max: 99999, precision: 0, rules: [{ required: true, message: 'sysCommon.sortRequired' }] },
   ],
-  extraActions: [{ key: 'grant', label: 'sysCommon.grant', permission: 'role_edit', placement: 'both', needsSelection: true, render: RoleGrantDialog }],
+  extraActions: [{ key: 'grant', label: 'sysCommon.grant', permission: 'role_setting', placement: 'both', needsSelection: true, render: RoleGrantDialog }],
 };
 
 export default role;

@@ -28,9 +28,9 @@ const tenant: ScreenDef = {
   ],
   timeRange: false,
   extraActions: [
-    { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_edit', placement: 'toolbar', needsSelection: true, render: TenantSettingDialog },
-    { key: 'packageSetting', label: 'sysTenant.packageSetting', permission: 'tenant_edit', placement: 'row', render: TenantPackageSettingDialog },
-    { key: 'datasource', label: 'sysTenant.datasource', permission: 'tenant_edit', placement: 'row', render: TenantDatasourceDialog },
+    { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_setting', placement: 'toolbar', needsSelection: true, render: TenantSettingDialog },
+    { key: 'packageSetting', label: 'sysTenant.packageSetting', permission: 'tenant_package_setting', placement: 'row', render: TenantPackageSettingDialog },
+    { key: 'datasource', label: 'sysTenant.datasource', permission: 'tenant_datasource', placement: 'row', render: TenantDatasourceDialog },
   ],
 };
 

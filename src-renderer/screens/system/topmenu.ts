@@ -19,7 +19,7 @@ const topmenu: ScreenDef = {
     { name: 'path', label: 'sysTopmenu.path' },
     { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1, min: 0, max: 99999, precision: 0, rules: [{ required: true, message: 'sysCommon.sortRequired' }] },
   ],
-  extraActions: [{ key: 'setting', label: 'sysTopmenu.setting', permission: 'topmenu_edit', placement: 'both', needsSelection: true, render: TopMenuGrantDialog }],
+  extraActions: [{ key: 'setting', label: 'sysTopmenu.setting', permission: 'topmenu_setting', placement: 'both', needsSelection: true, render: TopMenuGrantDialog }],
 };
 
 export default topmenu;

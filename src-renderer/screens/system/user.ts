@@ -1,12 +1,16 @@
 // Users (/website-blade-system/user): list by department tree, roles grant,
 // password reset, unlock, platform. Spec shell-and-system.md §7.
 import type { ScreenDef } from '../../crud/types';
+import type { Row } from '../../../src-shared/wire';
 import '../../i18n/areas/system';
 import { keysOf, post, SYS } from './api';
 import { UserRoleDialog } from './components/UserRoleDialog';
 import { UserPlatformDialog } from './components/UserPlatformDialog';
 
 const B = `${SYS}/user`;
+
+/** A guest from register-guest waiting for approval (no role yet). */
+const pending = (row: Row): boolean => String(row.roleId ?? '') === '-1';
 
 const user: ScreenDef = {
   code: 'user',
@@ -31,19 +35,31 @@ const user: ScreenDef = {
     { name: 'sex', label: 'sysUser.sex', valueType: 'select', dict: 'sex', numeric: true, hideInTable: true },
     { name: 'birthday', label: 'sysUser.birthday', valueType: 'datetime', hideInTable: true },
     { name: 'code', label: 'sysUser.code', hideInTable: true },
+    {
+      name: 'auditStatus', label: 'sysUser.auditStatus', valueType: 'select', search: true, hideInTable: true, hideInForm: true,
+      options: [{ value: '0', label: 'sysUser.auditPending' }, { value: '1', label: 'sysUser.auditDone' }],
+    },
   ],
   timeRange: false,
   extraActions: [
-    { key: 'grantRole', label: 'sysUser.grantRole', permission: 'user_edit', placement: 'toolbar', needsSelection: true, render: UserRoleDialog },
+    { key: 'grantRole', label: 'sysUser.grantRole', permission: 'user_role', placement: 'toolbar', needsSelection: true, render: UserRoleDialog },
     {
-      key: 'resetPassword', label: 'sysUser.resetPassword', permission: 'user_edit', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.resetConfirm',
+      key: 'resetPassword', label: 'sysUser.resetPassword', permission: 'user_reset', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.resetConfirm',
       run: (ctx) => post(`${B}/reset-password`, { params: { userIds: keysOf(ctx.selectedKeys) } }),
     },
     {
-      key: 'unlock', label: 'sysUser.unlock', permission: 'user_edit', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.unlockConfirm',
+      key: 'unlock', label: 'sysUser.unlock', permission: 'user_unlock', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.unlockConfirm',
       run: (ctx) => post(`${B}/unlock`, { params: { userIds: keysOf(ctx.selectedKeys) } }),
     },
-    { key: 'platform', label: 'sysUser.platform', permission: 'user_edit', placement: 'row', render: UserPlatformDialog },
+    { key: 'platform', label: 'sysUser.platform', permission: 'user_platform', placement: 'row', render: UserPlatformDialog },
+    {
+      key: 'auditPass', label: 'sysUser.auditPass', permission: 'user_audit', placement: 'row', confirm: 'sysUser.auditPassConfirm', visible: pending,
+      run: (ctx) => post(`${B}/audit-pass`, { params: { ids: String(ctx.row?.id ?? '') } }),
+    },
+    {
+      key: 'auditRefuse', label: 'sysUser.auditRefuse', permission: 'user_audit', placement: 'row', confirm: 'sysUser.auditRefuseConfirm', danger: true, visible: pending,
+      run: (ctx) => post(`${B}/audit-refuse`, { params: { ids: String(ctx.row?.id ?? '') } }),
+    },
   ],
 };
 

@@ -45,6 +45,18 @@ const PICKERS: Record<string, string[]> = {
   [`${SYS}/tenant-package/select`]: ['tenant'],
 };
 
+/** Extra actions that also need their own button (migration 201), as the console shows them. */
+const BUTTONS: Record<string, string> = {
+  [`${SYS}/user/grant`]: 'user_role',
+  [`${SYS}/user/reset-password`]: 'user_reset',
+  [`${SYS}/user/unlock`]: 'user_unlock',
+  [`${SYS}/user/update-platform`]: 'user_platform',
+  [`${SYS}/user/audit-pass`]: 'user_audit',
+  [`${SYS}/user/audit-refuse`]: 'user_audit',
+  [`${SYS}/role/grant`]: 'role_setting',
+  [`${SYS}/topmenu/grant`]: 'topmenu_setting',
+};
+
 /** Segments only the platform administrator may use at all. */
 const ADMINISTRATOR_ONLY = new Set(['tenant', 'tenant-package', 'client']);
 
@@ -72,6 +84,8 @@ export function allowed(db: Db, user: AuthUser, url: string): boolean {
   if (isAdministrator(user)) return true;
   if (ADMINISTRATOR_ONLY.has(segment)) return false;
   const codes = grantedCodes(db, user);
+  const button = BUTTONS[url];
+  if (button && !codes.has(button)) return false;
   return [...CODES[segment]!, ...(PICKERS[url] ?? [])].some((c) => codes.has(c));
 }
 

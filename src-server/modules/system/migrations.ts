@@ -104,4 +104,65 @@ CREATE INDEX ix_blade_role_menu_role ON blade_role_menu(role_id);
 CREATE INDEX ix_blade_top_menu_setting ON blade_top_menu_setting(top_menu_id);
 `,
   },
+  {
+    version: 201,
+    name: 'system: own button codes for the extra actions (role, reset, unlock, platform, audit, grant settings)',
+    sql: `
+CREATE TABLE system_extra_button (
+  menu_code TEXT NOT NULL,
+  code TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  alias TEXT NOT NULL,
+  source TEXT NOT NULL,
+  action INTEGER NOT NULL,
+  sort INTEGER NOT NULL
+);
+INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, sort) VALUES
+  ('user', 'user_role', '角色配置', 'role', 'user-add', 2, 5),
+  ('user', 'user_reset', '密码重置', 'reset-password', 'reload', 2, 6),
+  ('user', 'user_unlock', '账号解封', 'unlock', 'unlock', 2, 7),
+  ('user', 'user_platform', '平台配置', 'platform', 'setting', 2, 8),
+  ('user', 'user_audit', '账号审核', 'audit', 'audit', 2, 9),
+  ('role', 'role_setting', '权限设置', 'setting', 'setting', 2, 5),
+  ('topmenu', 'topmenu_setting', '菜单配置', 'setting', 'setting', 2, 5),
+  ('tenant', 'tenant_setting', '授权配置', 'setting', 'setting', 2, 5),
+  ('tenant', 'tenant_package_setting', '产品包配置', 'package-setting', 'gift', 2, 6),
+  ('tenant', 'tenant_datasource', '数据源配置', 'datasource', 'database', 2, 7);
+
+-- existing databases: the buttons under their menus, granted to every role holding the menu's <code>_edit
+INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_deleted)
+  SELECT m.id || printf('%02d', b.sort), m.id, b.code, b.name, b.alias, m.path || '/' || b.alias, b.source, b.sort, 2, b.action, 1, 0
+  FROM system_extra_button b JOIN blade_menu m ON m.code = b.menu_code AND m.category = 1 AND m.is_deleted = 0
+  WHERE NOT EXISTS (SELECT 1 FROM blade_menu x WHERE x.code = b.code AND x.is_deleted = 0);
+INSERT INTO blade_role_menu (id, role_id, menu_id)
+  SELECT DISTINCT rm.id || printf('%02d', b.sort), rm.role_id, nb.id
+  FROM system_extra_button b
+  JOIN blade_menu m ON m.code = b.menu_code AND m.category = 1 AND m.is_deleted = 0
+  JOIN blade_menu ed ON ed.parent_id = m.id AND ed.code = b.menu_code || '_edit' AND ed.is_deleted = 0
+  JOIN blade_role_menu rm ON rm.menu_id = ed.id
+  JOIN blade_menu nb ON nb.parent_id = m.id AND nb.code = b.code AND nb.is_deleted = 0;
+
+-- fresh databases (the seed runs after the migrations): a seeded menu brings its buttons,
+-- and the administrator role granted the menu is granted them too
+CREATE TRIGGER system_extra_buttons_on_menu AFTER INSERT ON blade_menu
+  WHEN NEW.category = 1 AND NEW.code IN (SELECT menu_code FROM system_extra_button)
+BEGIN
+  INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_deleted)
+    SELECT NEW.id || printf('%02d', b.sort), NEW.id, b.code, b.name, b.alias, NEW.path || '/' || b.alias, b.source, b.sort, 2, b.action, 1, 0
+    FROM system_extra_button b
+    WHERE b.menu_code = NEW.code AND NOT EXISTS (SELECT 1 FROM blade_menu x WHERE x.code = b.code AND x.is_deleted = 0);
+END;
+CREATE TRIGGER system_extra_buttons_on_grant AFTER INSERT ON blade_role_menu
+  WHEN (SELECT role_alias FROM blade_role WHERE id = NEW.role_id) = 'administrator'
+   AND EXISTS (SELECT 1 FROM blade_menu m WHERE m.id = NEW.menu_id AND m.category = 1 AND m.code IN (SELECT menu_code FROM system_extra_button))
+BEGIN
+  INSERT INTO blade_role_menu (id, role_id, menu_id)
+    SELECT NEW.id || printf('%02d', nb.sort), NEW.role_id, nb.id
+    FROM blade_menu nb
+    WHERE nb.parent_id = NEW.menu_id AND nb.category = 2 AND nb.is_deleted = 0
+      AND nb.code IN (SELECT code FROM system_extra_button)
+      AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = NEW.role_id AND x.menu_id = nb.id);
+END;
+`,
+  },
 ];

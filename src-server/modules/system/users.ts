@@ -158,6 +158,10 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock): 
         params.push(likeParam(v));
       }
     }
+    // 待审核: guests from register-guest wait with no role until an administrator approves them.
+    const audit = (q.auditStatus ?? q.auditStatus_equal)?.trim();
+    if (audit === '0') where.push("role_id = '-1'");
+    else if (audit === '1') where.push("role_id <> '-1'");
     const userType = q.userType?.trim();
     if (userType) {
       where.push('user_type = ?');
@@ -284,6 +288,44 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock): 
     const now = formatDateTime(clock());
     const stmt = db.prepare('UPDATE blade_user SET role_id = ?, update_user = ?, update_time = ? WHERE id = ?');
     db.transaction(() => users.forEach((u) => stmt.run(roleIds.join(','), user.userId, now, u.id)))();
+    return status(true);
+  });
+
+  /** Pending guests among the ids, of the caller's tenant; anything else is refused. */
+  const pendingUsers = (tenantId: string, ids: string[]): { id: string; account: string }[] => {
+    const users = ownUsers(tenantId, ids);
+    const pending = new Set((db.prepare(`SELECT id FROM blade_user WHERE role_id = '-1' AND id IN (${placeholders(users.length)})`)
+      .all(...users.map((u) => u.id)) as { id: string }[]).map((r) => r.id));
+    const other = users.find((u) => !pending.has(u.id));
+    if (other) throw new ServiceError(`当前用户 [${other.account}] 无需审核`);
+    return users;
+  };
+
+  // Approve: the guest gets the tenant's ordinary role (role alias user, else the given roleId) and its root department.
+  api.post(`${BASE}/audit-pass`, async (request) => {
+    const user = caller(request);
+    const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
+    let roleId = idList(paramOf(request, 'roleId')).join(',');
+    if (!roleId) {
+      const r = db.prepare("SELECT id FROM blade_role WHERE tenant_id = ? AND role_alias = 'user' AND is_deleted = 0 ORDER BY sort, id").get(user.tenantId) as { id: string } | undefined;
+      if (!r) throw new ServiceError('请选择所属角色');
+      roleId = r.id;
+    }
+    validateInput(db, user.tenantId, { roleId }, false, null, isAdministrator(user));
+    const dept = db.prepare("SELECT id FROM blade_dept WHERE tenant_id = ? AND parent_id = '0' AND is_deleted = 0 ORDER BY sort, id").get(user.tenantId) as { id: string } | undefined;
+    const now = formatDateTime(clock());
+    const stmt = db.prepare('UPDATE blade_user SET role_id = ?, dept_id = ?, update_user = ?, update_time = ? WHERE id = ?');
+    db.transaction(() => users.forEach((u) => stmt.run(roleId, dept?.id ?? '-1', user.userId, now, u.id)))();
+    return status(true);
+  });
+
+  // Refuse: the pending registration is removed (soft delete), which frees the account name.
+  api.post(`${BASE}/audit-refuse`, async (request) => {
+    const user = caller(request);
+    const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
+    const now = formatDateTime(clock());
+    const stmt = db.prepare('UPDATE blade_user SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ?');
+    db.transaction(() => users.forEach((u) => stmt.run(user.userId, now, u.id)))();
     return status(true);
   });
 
