@@ -26,6 +26,8 @@ const SQL_OP: Partial<Record<Op, string>> = {
 export interface Where {
   sql: string;
   params: (string | number)[];
+  /** true when a query-string condition was applied (beyond tenant and soft delete) */
+  filtered?: boolean;
 }
 
 function parseKey(key: string): { field: string; op: Op } {
@@ -101,7 +103,8 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
         params.push(valueFor(col, key, op, raw));
     }
   }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  const scoped = (resource.tenantScoped ? 1 : 0) + (resource.softDelete ? 1 : 0);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, filtered: parts.length > scoped };
 }
 
 export interface Order {

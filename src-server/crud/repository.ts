@@ -7,7 +7,7 @@ import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
 import { nextId } from '../util/ids';
 import type { Column, Resource, WriteContext } from './resource';
-import { buildOrder, buildWhere } from './query';
+import { buildOrder, buildWhere, type Where } from './query';
 import { validate, type Value } from './validate';
 import { toRecord } from './values';
 
@@ -47,15 +47,26 @@ export class CrudRepository {
     return records;
   }
 
+  /** COUNT(*) of the page's rows; the trigger-kept tenant count when the resource has one and nothing is filtered. */
+  private total(table: string, where: Where, scope: Scope): number {
+    const r = this.resource;
+    if (r.countedRows && r.tenantScoped && r.softDelete && !where.filtered) {
+      const row = this.db
+        .prepare('SELECT live FROM row_count WHERE table_name = ? AND tenant_id = ?')
+        .get(r.table, scope.tenantId) as { live: number } | undefined;
+      return row?.live ?? 0;
+    }
+    const row = this.db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${where.sql}`).get(...where.params) as { total: number };
+    return row.total;
+  }
+
   page(query: Record<string, unknown>, scope: Scope): Page<Record<string, unknown>> {
     const current = toInt(query.current, 1);
     const size = Math.min(toInt(query.size, 10), MAX_PAGE_SIZE);
     const where = buildWhere(this.resource, query, scope.tenantId);
     const order = buildOrder(this.resource, query);
     const t = `"${this.resource.table}"`;
-    const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM ${t} ${where.sql}`).get(...where.params) as {
-      total: number;
-    };
+    const total = this.total(t, where, scope);
     const rows = this.db
       .prepare(`SELECT * FROM ${t} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`)
       .all(...where.params, size, (current - 1) * size) as Record<string, unknown>[];

@@ -54,6 +54,12 @@ export interface ResourceHooks {
 }
 
 export interface ResourceDef {
+  /**
+   * The table keeps its live-row count per tenant in `row_count` through
+   * triggers (db/sql.ts countTriggers): an unfiltered page reads the total from
+   * there instead of COUNT(*) over every row. For tables of millions of rows.
+   */
+  countedRows?: boolean;
   name: string;
   /** path under /api, e.g. /website-blade-system/param */
   basePath: string;

@@ -191,6 +191,18 @@ CREATE TABLE blade_param (
 CREATE INDEX ix_blade_param_tenant ON blade_param(tenant_id, is_deleted, create_time);
 `,
   },
+  {
+    version: 4,
+    name: 'row_count: live rows per tenant, kept by triggers (db/sql.ts countTriggers)',
+    sql: `
+CREATE TABLE row_count (
+  table_name TEXT NOT NULL,
+  tenant_id TEXT NOT NULL,
+  live INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (table_name, tenant_id)
+);
+`,
+  },
 ];
 
 /** Every migration of the product: the core ones, then each module's. */

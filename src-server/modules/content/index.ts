@@ -6,6 +6,7 @@ import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { CONTENT2_MIGRATIONS } from './migrations2';
+import { CONTENT3_MIGRATIONS } from './migrations3';
 import { contentResources } from './resources';
 import { contentResources2 } from './resources2';
 import { registerContentRoutes } from './routes';
@@ -15,7 +16,7 @@ import { registerUploadRoutes } from './upload';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

@@ -144,6 +144,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
     name: 'article',
     basePath: '/website-blade-article/article',
     table: 'article',
+    countedRows: true,
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
