@@ -28,7 +28,7 @@ const workspaces: Workspace[] = [];
 async function openLocalWorkspace(): Promise<void> {
   const userData = app.getPath('userData');
   server = await startServer({ dataDir: join(userData, 'server') });
-  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: server.url });
+  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: server.url, localAesKey: server.aesKey });
   const profile = profiles.get(LOCAL_PROFILE_ID)!;
   const ws = await createWorkspace({
     profile,

@@ -18,6 +18,7 @@ import { RESOURCES } from './resources';
 import { MODULES } from './modules';
 import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
+import { aesKey, decryptToken } from './auth/crypto-token';
 import { MenuService, registerMenuRoutes } from './system/menus';
 import { getSetting, setSetting } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
@@ -25,6 +26,8 @@ import { systemClock, type Clock } from './util/clock';
 export interface EmbeddedServer {
   /** http://127.0.0.1:PORT/api */
   url: string;
+  /** the install's AES key of the crypto Blade-Auth variant (the Local workspace's profile carries it) */
+  aesKey: string;
   port: number;
   dataDir: string;
   close(): Promise<void>;
@@ -91,7 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installGuard(api, jwt);
+      const cryptoKey = aesKey(db);
+      installGuard(api, jwt, (base64) => decryptToken(base64, cryptoKey));
       registerAuthRoutes(api, { db, captcha, tokens, caches });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
@@ -123,6 +127,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     const running = app;
     return {
       url: `http://${host}:${port}${API_PREFIX}`,
+      aesKey: aesKey(db),
       port,
       dataDir: opts.dataDir,
       async close() {

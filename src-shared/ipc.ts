@@ -22,6 +22,8 @@ export interface Profile {
   switchMode: boolean;
   /** the built-in Local workspace on the embedded back end */
   builtin: boolean;
+  /** the back end's 32-character AES key: calls the spec marks (notices) send `Blade-Auth: crypto <AES(token)>` */
+  aesKey?: string;
 }
 
 /** What the renderer knows of the signed-in user: the token reply minus every token. */

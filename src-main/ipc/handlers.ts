@@ -96,7 +96,12 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
     'auth:login': (req) => ws.auth.login(validateLoginInput(req)),
     'auth:logout': () => ws.auth.logout(),
     'auth:session': async () => ws.auth.current(),
-    'api:request': (req) => ws.api.request(validateApiRequest(req)),
+    'api:request': async (req) => {
+      const request = validateApiRequest(req);
+      const reply = await ws.api.request(request);
+      ws.dict.afterRequest(request);
+      return reply;
+    },
     'dict:get': (req) => ws.dict.get(isObject(req) && typeof req.code === 'string' ? req.code : bad('code is required')),
     'log:add': async (req) => {
       ws.logs.add(validateLogInput(req));

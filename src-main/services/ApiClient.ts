@@ -8,6 +8,7 @@ import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type Ax
 import type { ApiReply, ApiRequest, EventContract, EventName, Profile } from '../../src-shared/ipc';
 import { DeskError, type Logger, consoleLogger } from './errors';
 import { type Session, userFromReply } from './Session';
+import { encryptToken, usesCryptoToken } from './cryptoToken';
 
 export type EmitFn = <E extends EventName>(event: E, payload: EventContract[E]) => void;
 
@@ -80,7 +81,7 @@ export class ApiClient {
       const s = this.session;
       config.headers.set('Authorization', basicAuth(this.profile.clientId, s.clientSecret));
       const token = s.accessToken;
-      if (token) config.headers.set('Blade-Auth', `bearer ${token}`, false);
+      if (token) config.headers.set('Blade-Auth', this.profile.aesKey && usesCryptoToken(config.url) ? `crypto ${encryptToken(token, this.profile.aesKey)}` : `bearer ${token}`, false);
       const tenant = s.scope.tenantId || s.user?.tenant_id || this.profile.tenantId;
       config.headers.set('Tenant-Id', tenant, false);
       return config;

@@ -40,4 +40,21 @@ export class DictService {
   invalidate(code?: string): void {
     this.db.invalidateDict(code);
   }
+
+  /**
+   * After a successful api:request: a dictionary write (dict submit / remove)
+   * drops the cached entry of the code it names, or every entry when the call
+   * does not name one (a remove by ids, an edit sending only the id).
+   */
+  afterRequest(req: ApiRequest): void {
+    if (!isDictWrite(req.url)) return;
+    const data = req.data && typeof req.data === 'object' && !Array.isArray(req.data) ? (req.data as Record<string, unknown>) : {};
+    const code = typeof data.code === 'string' && data.code.trim() && !data.id ? data.code.trim() : undefined;
+    this.invalidate(code);
+  }
+}
+
+/** Whether a URL is a write to the system or business dictionaries. */
+export function isDictWrite(url: string): boolean {
+  return /\/dict(-biz)?\/(submit|save|update|remove)(\?|$)/.test(url);
 }

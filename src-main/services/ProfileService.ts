@@ -42,6 +42,8 @@ export function localProfileDefaults(baseUrl: string): Profile {
 export interface ProfileServiceOptions {
   /** the embedded back end's URL, ending in /api */
   localBaseUrl: string;
+  /** the embedded back end's AES key (crypto Blade-Auth for notices) */
+  localAesKey?: string;
   /** runtime-only overrides of the Local workspace (e.g. `--captcha off`), never persisted */
   localOverrides?: Partial<LocalEditable>;
 }
@@ -76,17 +78,20 @@ export function validateProfile(input: unknown): Profile {
     captchaMode: p.captchaMode !== false,
     switchMode: p.switchMode === true,
     builtin: false,
+    ...(typeof p.aesKey === 'string' && Buffer.byteLength(p.aesKey) === 32 ? { aesKey: p.aesKey } : {}),
   };
 }
 
 export class ProfileService {
   private readonly store: KeyValueStore;
   private readonly localBaseUrl: string;
+  private readonly localAesKey: string | undefined;
   private readonly overrides: Partial<LocalEditable>;
 
   constructor(store: KeyValueStore, options: ProfileServiceOptions) {
     this.store = store;
     this.localBaseUrl = options.localBaseUrl;
+    this.localAesKey = options.localAesKey;
     this.overrides = options.localOverrides ?? {};
   }
 
@@ -125,7 +130,7 @@ export class ProfileService {
   }
 
   private local(): Profile {
-    return { ...localProfileDefaults(this.localBaseUrl), ...this.storedLocal(), ...this.overrides };
+    return { ...localProfileDefaults(this.localBaseUrl), ...this.storedLocal(), ...this.overrides, ...(this.localAesKey ? { aesKey: this.localAesKey } : {}) };
   }
 
   private storedLocal(): Partial<LocalEditable> {

@@ -172,17 +172,17 @@ export function CrudPage({ def }: { def: ScreenDef }) {
                 {t('crud.view')}
               </Button>
             )}
-            {canEdit && (
+            {canEdit && !def.rowLocked?.(row) && (
               <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
                 {t('crud.edit')}
               </Button>
             )}
-            {canDelete && (
+            {canDelete && !def.rowLocked?.(row) && (
               <Button type="link" size="small" danger onClick={() => confirmRemove([row[rowKey] as string])}>
                 {t('crud.delete')}
               </Button>
             )}
-            {addChild && (
+            {addChild && !def.rowLocked?.(row) && (
               <Button
                 type="link"
                 size="small"

@@ -85,6 +85,10 @@ export function formRules(t: TFunction, column: ColumnDef): Rule[] {
     // only text gets `whitespace`: any key besides required/message makes async-validator check the type as string, refusing numbers
     if (r.required) return isText ? { required: true, whitespace: true, message } : { required: true, message };
     if (r.pattern) return { pattern: new RegExp(r.pattern), message };
+    if (r.check) {
+      const check = r.check;
+      return { validator: (_rule: unknown, value: unknown) => (check(value) ? Promise.resolve() : Promise.reject(new Error(message))) };
+    }
     if (r.sameAs) {
       const other = r.sameAs;
       return ({ getFieldValue }) => ({

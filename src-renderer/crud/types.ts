@@ -15,6 +15,8 @@ export interface FieldRule {
   pattern?: string;
   /** the value must equal this other field's (e.g. password confirmation) */
   sameAs?: string;
+  /** custom check: the value is accepted when this returns true (e.g. every prompt row filled) */
+  check?: (value: unknown) => boolean;
   message: string;
 }
 
@@ -229,4 +231,6 @@ export interface ScreenDef {
   listParams?: Record<string, string | number>;
   /** width of the table's action column (default computed from the buttons) */
   actionWidth?: number;
+  /** rows for which this returns true show no edit, delete or add-child button (e.g. dictionary children in the vertical layout) */
+  rowLocked?(row: Row): boolean;
 }

@@ -10,7 +10,9 @@ export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, LOCK_PATH, '/404', '
 /** Authenticated routes that exist whatever the menu says. */
 export const INFO_PATH = '/info/index';
 export const TEST_PATH = '/test/index';
-export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH];
+/** the spec's two dictionary layouts (shell-and-system.md §2) */
+export const DICT_LAYOUT_PATHS: readonly string[] = ['/dict-horizontal/index', '/dict-vertical/index'];
+export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH, ...DICT_LAYOUT_PATHS];
 
 export interface GuardInput {
   path: string;

@@ -1,25 +1,27 @@
 // Every route not marked `config.public` needs `Blade-Auth: bearer <jwt>` (header,
-// any case) or the `blade-auth` query parameter.
+// any case; or `crypto <AES of the jwt>`, see crypto-token.ts) or the `blade-auth` query parameter.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
 import type { AccessClaims, JwtService } from './jwt';
 
-export function readBearer(request: FastifyRequest): string | null | undefined {
+export function readBearer(request: FastifyRequest, decrypt?: (base64: string) => string | null): string | null | undefined {
   const header = request.headers['blade-auth'];
   const query = (request.query as Record<string, unknown> | undefined)?.['blade-auth'];
   const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined);
   if (raw === undefined || raw.trim() === '') return undefined; // missing
   const value = raw.trim();
+  // the encrypted variant: `crypto <base64 of AES(token)>`
+  if (decrypt && value.slice(0, 6).toLowerCase() === 'crypto') return decrypt(value.slice(6).trim()) || null;
   if (value.slice(0, 6).toLowerCase() !== 'bearer') return null; // malformed
   const token = value.slice(6).trim();
   return token || null;
 }
 
-export function installGuard(app: FastifyInstance, jwt: JwtService): void {
+export function installGuard(app: FastifyInstance, jwt: JwtService, decrypt?: (base64: string) => string | null): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config?.public) return;
-    const token = readBearer(request);
+    const token = readBearer(request, decrypt);
     if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
     if (!claims) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));

@@ -2,9 +2,24 @@
 // notices, SMS, object storage, attachments, code generation, workflow, logs, reports.
 // Migrations are numbered 400-499.
 import type { ServerModule } from '../types';
+import { DICT, DICT_BIZ, DICT_MIGRATION, registerDictKind } from './dicts';
+import { LOG_MIGRATION, registerLogRoutes } from './logs';
+import { codeResource, datasourceResource, DEVELOP_MIGRATION, modelResource, registerDevelopRoutes } from './develop';
+import { noticeResource } from './notices';
+import { registerReportRoutes, REPORT_MIGRATION } from './reports';
+import { LOCAL_OSS_MIGRATION, ossResource, registerResourceRoutes, RESOURCE_MIGRATION, smsResource } from './resources';
 
 export const adminModule: ServerModule = {
   name: 'admin',
-  migrations: [],
-  resources: [],
+  migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION],
+  resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, codeResource],
+  routes(api, deps) {
+    // a changed system dictionary drops the server's dictionary cache (the console drops its own copy)
+    registerDictKind(api, deps.db, DICT, () => deps.caches.clearAll());
+    registerDictKind(api, deps.db, DICT_BIZ, () => undefined);
+    registerResourceRoutes(api, deps);
+    registerLogRoutes(api, deps);
+    registerReportRoutes(api, deps.db);
+    registerDevelopRoutes(api, deps);
+  },
 };

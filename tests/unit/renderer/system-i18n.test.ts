@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, zh } from '../../../src-renderer/i18n/areas/system.messages';
 import zhCore from '../../../src-renderer/i18n/zh';
+import enCore from '../../../src-renderer/i18n/en';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -12,9 +13,11 @@ describe('system area messages', () => {
     for (const k of keys(en)) expect(String(get(en, k)).trim(), k).not.toBe('');
   });
 
-  it('does not shadow core keys (only adds crud.addChild) and carries the spec messages', () => {
+  it('does not shadow core keys (crud.addChild lives in the core messages) and carries the spec messages', () => {
     const core = new Set(keys(zhCore));
     expect(keys(zh).filter((k) => core.has(k))).toEqual([]);
+    expect(get(zhCore, 'crud.addChild')).toBe('新增下级');
+    expect(get(enCore, 'crud.addChild')).toBe('Add child');
     expect(get(zh, 'sysTenantPackage.packageNameRequired')).toBe('请输入产品包名称');
     expect(get(zh, 'sysTenantPackage.menuRequired')).toBe('请选择菜单');
   });

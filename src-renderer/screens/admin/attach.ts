@@ -1,0 +1,25 @@
+// Attachments (/blade-resource/attach): every put-file upload; list, detail, remove (the file too).
+import type { ScreenDef } from '../../crud/types';
+import '../../i18n/areas/admin';
+
+const B = '/blade-resource/attach';
+
+const attach: ScreenDef = {
+  code: 'attach',
+  title: 'adminRes.attachTitle',
+  api: { list: `${B}/list`, detail: `${B}/detail`, remove: `${B}/remove` },
+  dialogWidth: 800,
+  labelWidth: 110,
+  timeRange: false,
+  hide: ['add', 'edit'],
+  columns: [
+    { name: 'originalName', label: 'adminRes.originalName', search: true },
+    { name: 'name', label: 'adminRes.fileName' },
+    { name: 'extension', label: 'adminRes.extension', width: 90 },
+    { name: 'attachSize', label: 'adminRes.attachSize', valueType: 'number', width: 110 },
+    { name: 'link', label: 'adminRes.link', hideInTable: true },
+    { name: 'createTime', label: 'adminRes.createTime', width: 170 },
+  ],
+};
+
+export default attach;

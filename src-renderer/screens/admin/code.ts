@@ -1,0 +1,45 @@
+// Code generation entries (/blade-develop/code): list, detail, submit, remove, copy.
+import type { ScreenDef } from '../../crud/types';
+import { call } from '../../platform/bridge';
+import '../../i18n/areas/admin';
+
+const B = '/blade-develop/code';
+
+const code: ScreenDef = {
+  code: 'code',
+  title: 'adminDev.codeTitle',
+  api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  dialogWidth: 880,
+  labelWidth: 120,
+  timeRange: false,
+  columns: [
+    {
+      name: 'modelId',
+      label: 'adminDev.modelId',
+      valueType: 'select',
+      remote: { url: '/blade-develop/model/select', labelKey: 'modelName' },
+      hideInTable: true,
+      rules: [{ required: true, message: 'adminDev.modelIdRequired' }],
+    },
+    { name: 'serviceName', label: 'adminDev.serviceName', default: 'generated', rules: [{ pattern: '^[a-z][a-z0-9-]*$', message: 'adminDev.serviceNameFormat' }] },
+    { name: 'codeName', label: 'adminDev.codeName', search: true, rules: [{ required: true, message: 'adminDev.codeNameRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.codeNameFormat' }] },
+    { name: 'tableName', label: 'adminDev.tableName', search: true, rules: [{ required: true, message: 'adminDev.tableNameRequired' }] },
+    { name: 'tablePrefix', label: 'adminDev.tablePrefix', hideInTable: true },
+    { name: 'pkName', label: 'adminDev.pkName', default: 'id', hideInTable: true },
+    { name: 'apiPath', label: 'adminDev.apiPath', rules: [{ required: true, message: 'adminDev.apiPathRequired' }, { pattern: '^(/[A-Za-z0-9_-]+)+$', message: 'adminDev.apiPathFormat' }] },
+    { name: 'webPath', label: 'adminDev.webPath', hideInTable: true },
+  ],
+  extraActions: [
+    {
+      key: 'copy',
+      label: 'adminDev.copy',
+      permission: 'code_add',
+      placement: 'row',
+      run: async ({ row }) => {
+        await call('api:request', { method: 'post', url: `${B}/copy`, params: { id: String(row?.id ?? '') } });
+      },
+    },
+  ],
+};
+
+export default code;

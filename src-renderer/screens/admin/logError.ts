@@ -1,0 +1,4 @@
+// error logs (see logScreen.ts).
+import { logScreen } from './logScreen';
+
+export default logScreen('error');

@@ -1,0 +1,4 @@
+// usual logs (see logScreen.ts).
+import { logScreen } from './logScreen';
+
+export default logScreen('usual');

@@ -1,0 +1,40 @@
+// Code-generation models (/blade-develop/model): a model names a table of a data source.
+import type { ScreenDef } from '../../crud/types';
+import '../../i18n/areas/admin';
+
+const B = '/blade-develop/model';
+/** the embedded SQLite data source (seeded by the back end) */
+const EMBEDDED = '1123598812738675201';
+
+const model: ScreenDef = {
+  code: 'model',
+  title: 'adminDev.modelTitle',
+  api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  dialogWidth: 800,
+  labelWidth: 110,
+  timeRange: false,
+  columns: [
+    {
+      name: 'datasourceId',
+      label: 'adminDev.datasourceId',
+      valueType: 'select',
+      remote: { url: '/blade-develop/datasource/select', labelKey: 'name' },
+      default: EMBEDDED,
+      hideInTable: true,
+      rules: [{ required: true, message: 'adminDev.datasourceRequired' }],
+    },
+    { name: 'modelName', label: 'adminDev.modelName', search: true, rules: [{ required: true, message: 'adminDev.modelNameRequired' }, { max: 64, message: 'crud.maxLength' }] },
+    { name: 'modelCode', label: 'adminDev.modelCode', search: true, rules: [{ required: true, message: 'adminDev.modelCodeRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.modelCodeFormat' }] },
+    {
+      name: 'modelTable',
+      label: 'adminDev.modelTable',
+      valueType: 'select',
+      remote: { url: `${B}/table-list`, params: { datasourceId: EMBEDDED }, labelKey: 'name', valueKey: 'name' },
+      rules: [{ required: true, message: 'adminDev.modelTableRequired' }],
+    },
+    { name: 'modelClass', label: 'adminDev.modelClass', rules: [{ required: true, message: 'adminDev.modelClassRequired' }, { pattern: '^[A-Z][A-Za-z0-9]*$', message: 'adminDev.modelClassFormat' }] },
+    { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },
+  ],
+};
+
+export default model;

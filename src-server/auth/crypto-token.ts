@@ -1,0 +1,43 @@
+// The encrypted token variant of BladeX: `Blade-Auth: crypto <base64>` where
+// base64 = AES-256-CBC(token) with a 32-character key, IV = the key's first 16
+// bytes, PKCS7 padding. The key is kept in the server settings (auth.aesKey).
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { getSetting, setSetting } from '../system/settings';
+
+export const AES_KEY_SETTING = 'auth.aesKey';
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function keyBytes(key: string): Buffer {
+  const bytes = Buffer.from(key, 'utf8');
+  if (bytes.length !== 32) throw new Error('the aes key must be 32 bytes');
+  return bytes;
+}
+
+export function encryptToken(token: string, key: string): string {
+  const k = keyBytes(key);
+  const cipher = createCipheriv('aes-256-cbc', k, k.subarray(0, 16));
+  return Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]).toString('base64');
+}
+
+/** The token inside a crypto header value, or null when it does not decrypt. */
+export function decryptToken(base64: string, key: string): string | null {
+  try {
+    const k = keyBytes(key);
+    const decipher = createDecipheriv('aes-256-cbc', k, k.subarray(0, 16));
+    return Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The install's aes key (32 characters), created on first use. */
+export function aesKey(db: Db): string {
+  let key = getSetting(db, AES_KEY_SETTING);
+  if (!key || Buffer.byteLength(key) !== 32) {
+    const bytes = randomBytes(32);
+    key = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
+    setSetting(db, AES_KEY_SETTING, key);
+  }
+  return key;
+}

@@ -1,0 +1,390 @@
+// Code generation (/blade-develop): data sources (the embedded SQLite is the
+// default one), models built from a table's columns (table-list, table-info,
+// model-prototype, submit-list, select), code entries (list, detail, submit,
+// remove, copy) and gen-code: a zip with a screen definition and a back-end
+// resource definition in this product's conventions.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { defineResource } from '../../crud/resource';
+import { ok, ServiceError, status } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { AUDIT } from '../../db/sql';
+import { nextId } from '../../util/ids';
+import { formatDateTime } from '../../util/dates';
+import type { Clock } from '../../util/clock';
+import { snakeToCamel } from '../../util/case';
+import { formatRow } from '../../system/rows';
+import { idList, paramOf } from '../system/common';
+import { zipFiles } from './zip';
+
+export const DEV = '/blade-develop';
+export const EMBEDDED_DATASOURCE_ID = '1123598812738675201';
+export const EMBEDDED_URL = 'jdbc:sqlite:embedded';
+const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
+
+export const DEVELOP_MIGRATION = {
+  version: 404,
+  name: 'admin: code generation (datasources, models, prototypes, code entries)',
+  sql: `
+CREATE TABLE blade_datasource (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  driver_class TEXT NOT NULL,
+  url TEXT NOT NULL,
+  username TEXT,
+  password TEXT,
+  remark TEXT,${AUDIT}
+);
+INSERT INTO blade_datasource (id, name, driver_class, url, username, password, remark, create_time, update_time)
+VALUES ('${EMBEDDED_DATASOURCE_ID}', '内置SQLite', 'org.sqlite.JDBC', '${EMBEDDED_URL}', '', '', '控制台内置数据库', '2026-01-01 00:00:00', '2026-01-01 00:00:00');
+CREATE TABLE blade_model (
+  id TEXT PRIMARY KEY,
+  datasource_id TEXT NOT NULL,
+  model_name TEXT NOT NULL,
+  model_code TEXT NOT NULL,
+  model_table TEXT NOT NULL,
+  model_class TEXT NOT NULL,
+  model_remark TEXT,${AUDIT}
+);
+CREATE TABLE blade_model_prototype (
+  id TEXT PRIMARY KEY,
+  model_id TEXT NOT NULL,
+  jdbc_name TEXT NOT NULL,
+  jdbc_type TEXT,
+  comment TEXT,
+  property_type TEXT,
+  property_name TEXT NOT NULL,
+  is_list INTEGER NOT NULL DEFAULT 1,
+  is_form INTEGER NOT NULL DEFAULT 1,
+  is_row INTEGER NOT NULL DEFAULT 0,
+  component_type TEXT,
+  dict_code TEXT,
+  is_required INTEGER NOT NULL DEFAULT 0,
+  is_query INTEGER NOT NULL DEFAULT 0,
+  query_type TEXT,
+  sort INTEGER NOT NULL DEFAULT 0,
+  is_deleted INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX ix_blade_model_prototype_model ON blade_model_prototype(model_id, sort);
+CREATE TABLE blade_code (
+  id TEXT PRIMARY KEY,
+  model_id TEXT NOT NULL,
+  service_name TEXT,
+  code_name TEXT NOT NULL,
+  table_name TEXT NOT NULL,
+  table_prefix TEXT,
+  pk_name TEXT,
+  package_name TEXT,
+  base_mode INTEGER NOT NULL DEFAULT 1,
+  wrap_mode INTEGER NOT NULL DEFAULT 1,
+  api_path TEXT,
+  web_path TEXT,${AUDIT}
+);
+`,
+};
+
+export const datasourceResource = defineResource({
+  name: 'datasource',
+  basePath: `${DEV}/datasource`,
+  table: 'blade_datasource',
+  tenantScoped: false,
+  softDelete: true,
+  endpoints: ALL,
+  columns: [
+    { name: 'name', type: 'string', rules: [{ required: true, message: '请输入名称' }, { maxLength: 64, message: '名称不能超过64个字符' }] },
+    { name: 'driverClass', type: 'string', rules: [{ required: true, message: '请选择驱动类' }] },
+    { name: 'url', type: 'string', rules: [{ required: true, message: '请输入连接地址' }, { maxLength: 500, message: '连接地址不能超过500个字符' }] },
+    { name: 'username', type: 'string' },
+    { name: 'password', type: 'string', hidden: true },
+    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
+  ],
+});
+
+export const modelResource = defineResource({
+  name: 'model',
+  basePath: `${DEV}/model`,
+  table: 'blade_model',
+  tenantScoped: false,
+  softDelete: true,
+  endpoints: ALL,
+  columns: [
+    { name: 'datasourceId', type: 'string', rules: [{ required: true, message: '请选择数据源' }] },
+    { name: 'modelName', type: 'string', rules: [{ required: true, message: '请输入模型名称' }, { maxLength: 64, message: '模型名称不能超过64个字符' }] },
+    { name: 'modelCode', type: 'string', rules: [{ required: true, message: '请输入模型编号' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模型编号须为小驼峰英文' }, { unique: true, message: '模型编号已存在' }] },
+    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请选择物理表名' }] },
+    { name: 'modelClass', type: 'string', rules: [{ required: true, message: '请输入模型类名' }, { pattern: /^[A-Z][A-Za-z0-9]*$/, message: '模型类名须为大驼峰英文' }] },
+    { name: 'modelRemark', type: 'string' },
+  ],
+});
+
+export const codeResource = defineResource({
+  name: 'code',
+  basePath: `${DEV}/code`,
+  table: 'blade_code',
+  tenantScoped: false,
+  softDelete: true,
+  endpoints: ALL,
+  columns: [
+    { name: 'modelId', type: 'string', rules: [{ required: true, message: '请选择数据模型' }] },
+    { name: 'serviceName', type: 'string', default: 'generated', rules: [{ pattern: /^[a-z][a-z0-9-]*$/, message: '服务名须为小写英文' }] },
+    { name: 'codeName', type: 'string', rules: [{ required: true, message: '请输入模块名' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模块名须为小驼峰英文' }] },
+    { name: 'tableName', type: 'string', rules: [{ required: true, message: '请输入表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请输入表名' }] },
+    { name: 'tablePrefix', type: 'string' },
+    { name: 'pkName', type: 'string', default: 'id' },
+    { name: 'packageName', type: 'string' },
+    { name: 'baseMode', type: 'int', default: 1, rules: [{ enum: [1, 2], message: '请选择基础业务' }] },
+    { name: 'wrapMode', type: 'int', default: 1, rules: [{ enum: [1, 2], message: '请选择包装器' }] },
+    { name: 'apiPath', type: 'string', rules: [{ required: true, message: '请输入后端接口路径' }, { pattern: /^(\/[A-Za-z0-9_-]+)+$/, message: '后端接口路径格式不正确' }] },
+    { name: 'webPath', type: 'string' },
+  ],
+});
+
+interface ColumnInfo {
+  name: string;
+  type: string;
+  notnull: number;
+  pk: number;
+}
+
+/** Tables of the embedded database a model may be built from (not the engine's own bookkeeping). */
+function tables(db: Db): { name: string; comment: string }[] {
+  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]).map((t) => ({
+    name: t.name,
+    comment: '',
+  }));
+}
+
+function columnsOf(db: Db, table: string): ColumnInfo[] {
+  if (!tables(db).some((t) => t.name === table)) throw new ServiceError('数据表不存在');
+  return db.prepare(`PRAGMA table_info("${table}")`).all() as ColumnInfo[];
+}
+
+const propertyType = (c: ColumnInfo): string => {
+  const t = c.type.toUpperCase();
+  if (t.includes('INT')) return 'int';
+  if (t.includes('REAL') || t.includes('NUM') || t.includes('DEC') || t.includes('DOUB')) return 'decimal';
+  if (c.name.endsWith('_time') || c.name.endsWith('_date')) return 'datetime';
+  return 'string';
+};
+
+function fieldsOf(db: Db, table: string) {
+  return columnsOf(db, table).map((c, i) => ({
+    name: c.name,
+    jdbcName: c.name,
+    jdbcType: c.type,
+    propertyName: snakeToCamel(c.name),
+    propertyType: propertyType(c),
+    comment: '',
+    keyFlag: c.pk > 0,
+    isRequired: c.notnull ? 1 : 0,
+    sort: i,
+  }));
+}
+
+function requireEmbedded(db: Db, datasourceId: string | undefined): void {
+  const ds = db.prepare('SELECT url FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(datasourceId ?? EMBEDDED_DATASOURCE_ID) as { url: string } | undefined;
+  if (!ds) throw new ServiceError('数据源不存在');
+  if (ds.url !== EMBEDDED_URL) throw new ServiceError('仅支持读取内置数据源的表结构');
+}
+
+const SYSTEM_COLUMNS = new Set(['id', 'tenant_id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted']);
+
+interface Prototype {
+  jdbcName: string;
+  propertyName: string;
+  propertyType: string;
+  comment: string;
+  isList: number;
+  isForm: number;
+  isRequired: number;
+  isQuery: number;
+  dictCode: string;
+}
+
+function prototypesOf(db: Db, modelId: string): Prototype[] {
+  const saved = db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[];
+  if (saved.length > 0)
+    return saved.map((p) => ({
+      jdbcName: String(p.jdbc_name),
+      propertyName: String(p.property_name),
+      propertyType: String(p.property_type ?? 'string'),
+      comment: String(p.comment ?? ''),
+      isList: Number(p.is_list),
+      isForm: Number(p.is_form),
+      isRequired: Number(p.is_required),
+      isQuery: Number(p.is_query),
+      dictCode: String(p.dict_code ?? ''),
+    }));
+  const model = db.prepare('SELECT model_table FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string } | undefined;
+  if (!model) throw new ServiceError('数据模型不存在');
+  return fieldsOf(db, model.model_table).map((f) => ({
+    jdbcName: f.jdbcName,
+    propertyName: f.propertyName,
+    propertyType: f.propertyType,
+    comment: '',
+    isList: 1,
+    isForm: 1,
+    isRequired: f.isRequired,
+    isQuery: 0,
+    dictCode: '',
+  }));
+}
+
+const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** The files gen-code writes for one code entry (paths relative to the repository root). */
+export function generate(db: Db, codeId: string): Record<string, string> {
+  const code = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(codeId) as Record<string, string> | undefined;
+  if (!code) throw new ServiceError('代码生成配置不存在');
+  const model = db.prepare('SELECT * FROM blade_model WHERE id = ? AND is_deleted = 0').get(code.model_id) as Record<string, string> | undefined;
+  if (!model) throw new ServiceError('数据模型不存在');
+  const table = code.table_name || model.model_table;
+  const cols = columnsOf(db, table).map((c) => c.name);
+  const has = (c: string) => cols.includes(c);
+  const protos = prototypesOf(db, model.id).filter((p) => !SYSTEM_COLUMNS.has(p.jdbcName));
+  const name = code.code_name;
+  const service = code.service_name || 'generated';
+  const base = code.api_path;
+  const tsType = (t: string) => (t === 'int' || t === 'decimal' || t === 'datetime' ? t : 'string');
+  const resource = [
+    `// Generated by gen-code from model ${model.model_name} (${table}). A declared resource served by the generic engine;`,
+    `// add it to a module's \`resources\` (src-server/modules/<area>/index.ts).`,
+    `import { defineResource } from '../../crud/resource';`,
+    ``,
+    `export const ${name}Resource = defineResource({`,
+    `  name: ${q(name)},`,
+    `  basePath: ${q(base)},`,
+    `  table: ${q(table)},`,
+    `  tenantScoped: ${has('tenant_id')},`,
+    `  softDelete: ${has('is_deleted')},`,
+    `  audit: ${has('create_user')},`,
+    `  endpoints: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'],`,
+    `  columns: [`,
+    ...protos.map((p) => {
+      const rules = p.isRequired ? `, rules: [{ required: true, message: ${q(`请输入${p.comment || p.propertyName}`)} }]` : '';
+      const column = snakeToCamel(p.jdbcName) === p.propertyName ? '' : `, column: ${q(p.jdbcName)}`;
+      return `    { name: ${q(p.propertyName)}${column}, type: ${q(tsType(p.propertyType))}${rules} },`;
+    }),
+    `  ],`,
+    `});`,
+    ``,
+  ].join('\n');
+  const screen = [
+    `// Generated by gen-code from model ${model.model_name} (${table}). Register it by menu path in the area's`,
+    `// screen table with crud(() => import('./${name}')); labels are i18n keys (add them to the area's messages).`,
+    `import type { ScreenDef } from '../../crud/types';`,
+    ``,
+    `const ${name}: ScreenDef = {`,
+    `  code: ${q(name)},`,
+    `  title: ${q(`${name}.title`)},`,
+    `  api: { list: ${q(`${base}/list`)}, detail: ${q(`${base}/detail`)}, submit: ${q(`${base}/submit`)}, remove: ${q(`${base}/remove`)} },`,
+    `  columns: [`,
+    ...protos
+      .filter((p) => p.isList || p.isForm)
+      .map((p) => {
+        const parts = [`name: ${q(p.propertyName)}`, `label: ${q(`${name}.${p.propertyName}`)}`];
+        if (p.dictCode) parts.push(`valueType: 'select'`, `dict: ${q(p.dictCode)}`);
+        else if (p.propertyType === 'int' || p.propertyType === 'decimal') parts.push(`valueType: 'number'`);
+        else if (p.propertyType === 'datetime') parts.push(`valueType: 'datetime'`);
+        if (p.isQuery) parts.push('search: true');
+        if (!p.isList) parts.push('hideInTable: true');
+        if (!p.isForm) parts.push('hideInForm: true');
+        if (p.isRequired) parts.push(`rules: [{ required: true, message: ${q(`${name}.${p.propertyName}Required`)} }]`);
+        return `    { ${parts.join(', ')} },`;
+      }),
+    `  ],`,
+    `};`,
+    ``,
+    `export default ${name};`,
+    ``,
+  ].join('\n');
+  return {
+    [`src-server/modules/${service}/${name}.resource.ts`]: resource,
+    [`src-renderer/screens/${service}/${name}.ts`]: screen,
+  };
+}
+
+export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  const { db, clock } = deps;
+  api.get(`${DEV}/datasource/select`, async (request) => {
+    callerOf(request);
+    return ok((db.prepare('SELECT id, name, url FROM blade_datasource WHERE is_deleted = 0 ORDER BY create_time').all() as Record<string, unknown>[]).map(formatRow));
+  });
+  api.get(`${DEV}/model/select`, async (request) => {
+    callerOf(request);
+    return ok((db.prepare('SELECT id, model_name, model_code, model_table FROM blade_model WHERE is_deleted = 0 ORDER BY create_time').all() as Record<string, unknown>[]).map(formatRow));
+  });
+  api.get(`${DEV}/model/table-list`, async (request) => {
+    callerOf(request);
+    requireEmbedded(db, paramOf(request, 'datasourceId'));
+    return ok(tables(db));
+  });
+  api.get(`${DEV}/model/table-info`, async (request) => {
+    callerOf(request);
+    let table = paramOf(request, 'tableName')?.trim();
+    const modelId = paramOf(request, 'modelId')?.trim();
+    if (modelId) {
+      const m = db.prepare('SELECT model_table, datasource_id FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string; datasource_id: string } | undefined;
+      if (!m) throw new ServiceError('数据模型不存在');
+      requireEmbedded(db, m.datasource_id);
+      table = m.model_table;
+    } else requireEmbedded(db, paramOf(request, 'datasourceId'));
+    if (!table) throw new ServiceError('缺少必要的请求参数: tableName');
+    return ok({ name: table, comment: '', fields: fieldsOf(db, table) });
+  });
+  api.get(`${DEV}/model/model-prototype`, async (request) => {
+    callerOf(request);
+    const modelId = paramOf(request, 'modelId')?.trim();
+    if (!modelId) throw new ServiceError('缺少必要的请求参数: modelId');
+    return ok(prototypesOf(db, modelId).map((p) => ({ ...p, modelId })));
+  });
+  api.get(`${DEV}/model-prototype/select`, async (request) => {
+    callerOf(request);
+    const modelId = paramOf(request, 'modelId')?.trim() ?? '';
+    return ok((db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[]).map(formatRow));
+  });
+  api.post(`${DEV}/model-prototype/submit-list`, async (request) => {
+    callerOf(request);
+    const list = Array.isArray(request.body) ? (request.body as Record<string, unknown>[]) : null;
+    if (!list || list.length === 0) throw new ServiceError('模型字段不能为空');
+    const modelId = String(list[0].modelId ?? '');
+    if (!db.prepare('SELECT 1 FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId)) throw new ServiceError('数据模型不存在');
+    const flag = (v: unknown, d: number) => (v === undefined || v === null || v === '' ? d : Number(v) ? 1 : 0);
+    const insert = db.prepare(
+      `INSERT INTO blade_model_prototype (id, model_id, jdbc_name, jdbc_type, comment, property_type, property_name, is_list, is_form, is_row,
+         component_type, dict_code, is_required, is_query, query_type, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    db.transaction(() => {
+      db.prepare('DELETE FROM blade_model_prototype WHERE model_id = ?').run(modelId);
+      list.forEach((p, i) => {
+        if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
+        const jdbcName = String(p.jdbcName ?? '').trim();
+        if (!/^[a-z][a-z0-9_]*$/.test(jdbcName)) throw new ServiceError('请输入物理列名');
+        const prop = String(p.propertyName ?? '').trim() || snakeToCamel(jdbcName);
+        if (!/^[a-z][A-Za-z0-9]*$/.test(prop)) throw new ServiceError('实体列名须为小驼峰英文');
+        insert.run(nextId(), modelId, jdbcName, String(p.jdbcType ?? ''), String(p.comment ?? ''), String(p.propertyType ?? 'string'), prop, flag(p.isList, 1), flag(p.isForm, 1), flag(p.isRow, 0),
+          String(p.componentType ?? 'input'), String(p.dictCode ?? ''), flag(p.isRequired, 0), flag(p.isQuery, 0), String(p.queryType ?? 'equal'), i);
+      });
+    })();
+    return status(true);
+  });
+  api.post(`${DEV}/code/copy`, async (request) => {
+    const caller = callerOf(request);
+    const id = paramOf(request, 'id')?.trim();
+    const row = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(id ?? '') as Record<string, unknown> | undefined;
+    if (!row) throw new ServiceError('代码生成配置不存在');
+    const now = formatDateTime(clock());
+    const copy: Record<string, unknown> = { ...row, id: nextId(), code_name: `${String(row.code_name)}Copy`, create_user: caller.userId, create_time: now, update_user: caller.userId, update_time: now };
+    const cols = Object.keys(copy);
+    db.prepare(`INSERT INTO blade_code (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...cols.map((c) => copy[c] as string | number | null));
+    return ok(formatRow(db.prepare('SELECT * FROM blade_code WHERE id = ?').get(copy.id) as Record<string, unknown>));
+  });
+  api.post(`${DEV}/code/gen-code`, async (request, reply) => {
+    callerOf(request);
+    const ids = idList(paramOf(request, 'ids'));
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const files: Record<string, string> = {};
+    for (const id of ids) Object.assign(files, generate(db, id));
+    return reply.type('application/zip').header('content-disposition', 'attachment; filename="blade-code.zip"').send(zipFiles(files, new Date(clock())));
+  });
+}

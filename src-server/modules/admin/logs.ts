@@ -1,0 +1,195 @@
+// Logs: API logs (every write call: method, URL, time taken, user, tenant),
+// error logs (every server error with its stack, plus the console's uploaded
+// local errors, written by the shell's /blade-log/error/upload) and usual logs
+// (sign-ins). Read-only lists and details under /blade-log.
+import { hostname } from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { OAuthError, ok, ServiceError } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { nextId } from '../../util/ids';
+import { formatDateTime } from '../../util/dates';
+import type { Clock } from '../../util/clock';
+import { formatRow } from '../../system/rows';
+import { likeParam, paramOf } from '../system/common';
+
+export const LOG_MIGRATION = {
+  version: 402,
+  name: 'admin: api and usual logs',
+  sql: `
+CREATE TABLE blade_log_api (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL DEFAULT '000000',
+  service_id TEXT,
+  server_host TEXT,
+  server_ip TEXT,
+  env TEXT,
+  type TEXT,
+  title TEXT,
+  method TEXT,
+  request_uri TEXT,
+  user_agent TEXT,
+  remote_ip TEXT,
+  method_class TEXT,
+  method_name TEXT,
+  params TEXT,
+  status_code INTEGER,
+  time TEXT,
+  create_by TEXT,
+  create_time TEXT
+);
+CREATE INDEX ix_blade_log_api_tenant ON blade_log_api(tenant_id, create_time);
+CREATE TABLE blade_log_usual (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL DEFAULT '000000',
+  service_id TEXT,
+  server_host TEXT,
+  server_ip TEXT,
+  env TEXT,
+  log_level TEXT,
+  log_id TEXT,
+  log_data TEXT,
+  method TEXT,
+  request_uri TEXT,
+  remote_ip TEXT,
+  user_agent TEXT,
+  params TEXT,
+  create_by TEXT,
+  create_time TEXT
+);
+CREATE INDEX ix_blade_log_usual_tenant ON blade_log_usual(tenant_id, create_time);
+`,
+};
+
+const SERVICE = 'seo-console-server';
+const WRITE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+/** request fields never written to a log */
+const SECRET = /pass(word)?\d*$|secret|token|^key$|^code$/i;
+
+function paramsOf(request: FastifyRequest): string {
+  const out: Record<string, unknown> = {};
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object' || Array.isArray(source)) continue;
+    for (const [k, v] of Object.entries(source as Record<string, unknown>)) out[k] = SECRET.test(k) ? '******' : v;
+  }
+  const text = JSON.stringify(out);
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
+
+const uriOf = (request: FastifyRequest): string => request.url.split('?')[0];
+
+export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  const { db, clock } = deps;
+  const host = hostname();
+  const insertApi = db.prepare(
+    `INSERT INTO blade_log_api (id, tenant_id, service_id, server_host, server_ip, env, type, title, method, request_uri, user_agent, remote_ip,
+       method_class, method_name, params, status_code, time, create_by, create_time)
+     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', '1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertUsual = db.prepare(
+    `INSERT INTO blade_log_usual (id, tenant_id, service_id, server_host, server_ip, env, log_level, log_id, log_data, method, request_uri, remote_ip, user_agent, params, create_by, create_time)
+     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', 'INFO', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertError = db.prepare(
+    `INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, server_ip, env, method, request_uri, user_agent, stack_trace,
+       exception_name, message, method_class, method_name, params, time, create_by, create_time)
+     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+
+  api.addHook('onResponse', async (request, reply) => {
+    if (!WRITE.has(request.method)) return;
+    const uri = uriOf(request);
+    const now = formatDateTime(clock());
+    const ua = String(request.headers['user-agent'] ?? '');
+    if (uri.endsWith('/blade-auth/oauth/token')) {
+      // a sign-in (or refresh): a usual log, attributed to the account named in the form
+      if (reply.statusCode !== 200) return;
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      const tenant = String(request.headers['tenant-id'] ?? form.tenantId ?? '000000');
+      const account = String(form.username ?? '');
+      insertUsual.run(nextId(), tenant, SERVICE, host, 'login', `${account || '-'} ${String(form.grant_type ?? '')} 登录成功`, request.method, uri, request.ip, ua, paramsOf(request), account, now);
+      return;
+    }
+    const user = request.authUser;
+    if (!user) return;
+    const route = request.routeOptions.url ?? uri;
+    const action = route.split('/').pop() ?? '';
+    insertApi.run(
+      nextId(),
+      user.tenantId,
+      SERVICE,
+      host,
+      `${request.method} ${route}`,
+      request.method,
+      uri,
+      ua,
+      request.ip,
+      route.split('/').slice(0, -1).join('/'),
+      action,
+      paramsOf(request),
+      reply.statusCode,
+      String(Math.round(reply.elapsedTime)),
+      user.account,
+      now,
+    );
+  });
+
+  api.addHook('onError', async (request, _reply, error) => {
+    if (error instanceof ServiceError || error instanceof OAuthError) return;
+    const code = (error as { statusCode?: number }).statusCode;
+    if (code && code < 500) return;
+    const frame = /at (?:(\S+) )?\(?([^():]+):(\d+):\d+\)?/.exec(error.stack ?? '');
+    insertError.run(
+      nextId(),
+      request.authUser?.tenantId ?? '000000',
+      SERVICE,
+      host,
+      request.method,
+      uriOf(request),
+      String(request.headers['user-agent'] ?? ''),
+      error.stack ?? String(error),
+      error.name,
+      error.message,
+      frame?.[2] ?? '',
+      frame?.[1] ?? '',
+      paramsOf(request),
+      formatDateTime(clock()),
+      request.authUser?.account ?? '',
+      formatDateTime(clock()),
+    );
+  });
+
+  const listOf = (path: string, table: string, search: [string, string][]) => {
+    api.get(path, async (request) => {
+      const caller = callerOf(request);
+      const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
+      const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
+      let where = 'tenant_id = ?';
+      const args: unknown[] = [caller.tenantId];
+      for (const [param, column] of search) {
+        const v = paramOf(request, param)?.trim();
+        if (v) {
+          where += ` AND ${column} LIKE ? ESCAPE '\\'`;
+          args.push(likeParam(v));
+        }
+      }
+      const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
+      const records = (db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size) as Record<string, unknown>[]).map(formatRow);
+      return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
+    });
+  };
+  const detailOf = (path: string, table: string) => {
+    api.get(path, async (request) => {
+      const caller = callerOf(request);
+      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND tenant_id = ?`).get(paramOf(request, 'id') ?? '', caller.tenantId) as Record<string, unknown> | undefined;
+      return ok(row ? formatRow(row) : null);
+    });
+  };
+  const common: [string, string][] = [['serviceId', 'service_id'], ['serverHost', 'server_host'], ['requestUri', 'request_uri']];
+  listOf('/blade-log/usual/list', 'blade_log_usual', common);
+  detailOf('/blade-log/usual/detail', 'blade_log_usual');
+  listOf('/blade-log/list', 'blade_log_api', [...common, ['title', 'title']]);
+  detailOf('/blade-log/detail', 'blade_log_api');
+  listOf('/blade-log/error/list', 'blade_log_error', [...common, ['message', 'message']]);
+  detailOf('/blade-log/error/detail', 'blade_log_error');
+}

@@ -1,0 +1,257 @@
+// SMS and object-storage configurations (/blade-resource/sms, /blade-resource/oss):
+// declared resources (tenant-scoped), plus enable (exactly one enabled per tenant),
+// send-message (through a provider; the built-in one writes an outbox table) and
+// attachments (every put-file upload, /blade-resource/attach).
+import { unlinkSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { defineResource } from '../../crud/resource';
+import { ok, ServiceError, status } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { nextId } from '../../util/ids';
+import { formatDateTime } from '../../util/dates';
+import type { Clock } from '../../util/clock';
+import { idList, paramOf } from '../system/common';
+import { phoneError } from '../shell';
+import { storedPath } from '../content/upload';
+import { AUDIT } from '../../db/sql';
+
+export const SMS = '/blade-resource/sms';
+export const OSS = '/blade-resource/oss';
+export const ATTACH = '/blade-resource/attach';
+/** status of a configuration: 1 closed, 2 enabled (BladeX) */
+export const ENABLED = 2;
+const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
+
+export const RESOURCE_MIGRATION = {
+  version: 401,
+  name: 'admin: sms and oss configurations, sms outbox',
+  sql: `
+CREATE TABLE blade_sms (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  category INTEGER NOT NULL,
+  sms_code TEXT NOT NULL,
+  template_id TEXT NOT NULL,
+  access_key TEXT,
+  secret_key TEXT,
+  region_id TEXT,
+  sign_name TEXT,
+  remark TEXT,${AUDIT}
+);
+CREATE TABLE blade_oss (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  category INTEGER NOT NULL,
+  oss_code TEXT NOT NULL,
+  endpoint TEXT,
+  access_key TEXT,
+  secret_key TEXT,
+  bucket_name TEXT,
+  app_id TEXT,
+  region TEXT,
+  remark TEXT,${AUDIT}
+);
+CREATE TABLE blade_sms_outbox (
+  id TEXT PRIMARY KEY,
+  tenant_id TEXT NOT NULL,
+  sms_id TEXT NOT NULL,
+  sms_code TEXT NOT NULL,
+  template_id TEXT NOT NULL,
+  sign_name TEXT,
+  phone TEXT NOT NULL,
+  params TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  create_user TEXT,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX ix_blade_sms_outbox_tenant ON blade_sms_outbox(tenant_id, create_time);
+`,
+};
+
+/** The built-in "local" storage (category 5): the data folder's upload directory, which put-file writes; enabled for the admin tenant. */
+export const LOCAL_OSS_MIGRATION = {
+  version: 405,
+  name: 'admin: the built-in local object storage',
+  sql: `
+INSERT INTO blade_oss (id, tenant_id, category, oss_code, endpoint, access_key, secret_key, bucket_name, remark, create_time, update_time, status)
+VALUES ('1123598812738675301', '000000', 5, 'local', '/api/blade-resource/oss/endpoint/file', '-', '-', 'upload', '内置本地存储: 数据目录 upload 文件夹', '2026-01-01 00:00:00', '2026-01-01 00:00:00', 2);
+`,
+};
+
+export const smsResource = defineResource({
+  name: 'sms',
+  basePath: SMS,
+  table: 'blade_sms',
+  tenantScoped: true,
+  softDelete: true,
+  endpoints: ALL,
+  columns: [
+    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5], message: '请选择分类' }] },
+    { name: 'smsCode', type: 'string', rules: [{ required: true, message: '请输入资源编号' }, { maxLength: 64, message: '资源编号不能超过64个字符' }, { unique: true, message: '资源编号已存在' }] },
+    { name: 'templateId', type: 'string', rules: [{ required: true, message: '请输入模版ID' }, { maxLength: 64, message: '模版ID不能超过64个字符' }] },
+    { name: 'accessKey', type: 'string', rules: [{ required: true, message: '请输入accessKey' }] },
+    { name: 'secretKey', type: 'string', noFilter: true, rules: [{ required: true, message: '请输入secretKey' }] },
+    { name: 'regionId', type: 'string' },
+    { name: 'signName', type: 'string', rules: [{ required: true, message: '请输入短信签名' }] },
+    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
+    { name: 'status', type: 'int', readOnly: true },
+  ],
+});
+
+export const ossResource = defineResource({
+  name: 'oss',
+  basePath: OSS,
+  table: 'blade_oss',
+  tenantScoped: true,
+  softDelete: true,
+  endpoints: ALL,
+  columns: [
+    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5, 6], message: '请选择分类' }] },
+    { name: 'ossCode', type: 'string', rules: [{ required: true, message: '请输入资源编号' }, { maxLength: 64, message: '资源编号不能超过64个字符' }, { unique: true, message: '资源编号已存在' }] },
+    { name: 'endpoint', type: 'string', rules: [{ required: true, message: '请输入资源地址' }] },
+    { name: 'accessKey', type: 'string', rules: [{ required: true, message: '请输入accessKey' }] },
+    { name: 'secretKey', type: 'string', noFilter: true, rules: [{ required: true, message: '请输入secretKey' }] },
+    { name: 'bucketName', type: 'string', rules: [{ required: true, message: '请输入空间名' }] },
+    { name: 'appId', type: 'string' },
+    { name: 'region', type: 'string' },
+    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
+    { name: 'status', type: 'int', readOnly: true },
+  ],
+});
+
+/** One SMS to send: the configuration it goes through, one phone, its parameters. */
+export interface SmsMessage {
+  tenantId: string;
+  smsId: string;
+  smsCode: string;
+  templateId: string;
+  signName: string;
+  phone: string;
+  params: Record<string, unknown>;
+  userId: string;
+}
+
+/** Where messages go. A real provider (Aliyun, Tencent...) would implement it; the built-in one writes the outbox. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): void;
+}
+
+export function outboxProvider(db: Db, clock: Clock): SmsProvider {
+  const insert = db.prepare(
+    `INSERT INTO blade_sms_outbox (id, tenant_id, sms_id, sms_code, template_id, sign_name, phone, params, provider, create_user, create_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'outbox', ?, ?)`,
+  );
+  return {
+    name: 'outbox',
+    send(m) {
+      insert.run(nextId(), m.tenantId, m.smsId, m.smsCode, m.templateId, m.signName, m.phone, JSON.stringify(m.params), m.userId, formatDateTime(clock()));
+    },
+  };
+}
+
+function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blade_sms' | 'blade_oss'): void {
+  api.post(`${base}/enable`, async (request) => {
+    const caller = callerOf(request);
+    const id = paramOf(request, 'id')?.trim();
+    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    const row = db.prepare(`SELECT id FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).get(id, caller.tenantId);
+    if (!row) throw new ServiceError('数据不存在');
+    db.transaction(() => {
+      db.prepare(`UPDATE ${table} SET status = 1 WHERE tenant_id = ? AND is_deleted = 0 AND id <> ?`).run(caller.tenantId, id);
+      db.prepare(`UPDATE ${table} SET status = ? WHERE id = ?`).run(ENABLED, id);
+    })();
+    return status(true);
+  });
+}
+
+export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; dataDir: string }, provider: SmsProvider = outboxProvider(deps.db, deps.clock)): void {
+  const { db } = deps;
+  registerEnable(api, db, SMS, 'blade_sms');
+  registerEnable(api, db, OSS, 'blade_oss');
+
+  api.post(`${SMS}/endpoint/send-message`, async (request) => {
+    const caller = callerOf(request);
+    const code = paramOf(request, 'code')?.trim();
+    if (!code) throw new ServiceError('缺少必要的请求参数: code');
+    const phones = (paramOf(request, 'phones') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    if (phones.length === 0) throw new ServiceError('phone number cannot be empty');
+    for (const phone of phones) {
+      const problem = phoneError(phone);
+      if (problem) throw new ServiceError(problem);
+    }
+    let params: Record<string, unknown> = {};
+    const raw = paramOf(request, 'params');
+    if (raw) {
+      try {
+        const parsed: unknown = JSON.parse(raw);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        params = parsed as Record<string, unknown>;
+      } catch {
+        throw new ServiceError('短信参数格式错误');
+      }
+    }
+    const sms = db
+      .prepare('SELECT id, sms_code, template_id, sign_name, status FROM blade_sms WHERE tenant_id = ? AND sms_code = ? AND is_deleted = 0')
+      .get(caller.tenantId, code) as { id: string; sms_code: string; template_id: string; sign_name: string | null; status: number } | undefined;
+    if (!sms) throw new ServiceError('短信配置不存在');
+    if (sms.status !== ENABLED) throw new ServiceError('短信配置未启用');
+    db.transaction(() => {
+      for (const phone of phones)
+        provider.send({ tenantId: caller.tenantId, smsId: sms.id, smsCode: sms.sms_code, templateId: sms.template_id, signName: sms.sign_name ?? '', phone, params, userId: caller.userId });
+    })();
+    return status(true);
+  });
+
+  // Attachments: every put-file upload (content_upload rows), read-only but removable.
+  const attach = (r: Record<string, unknown>) => {
+    const name = String(r.name);
+    const dot = name.lastIndexOf('.');
+    return {
+      id: name,
+      link: `/api/blade-resource/oss/endpoint/file/${name}`,
+      domain: '',
+      name,
+      originalName: r.original_name,
+      extension: dot < 0 ? '' : name.slice(dot + 1),
+      attachSize: r.size,
+      contentType: r.content_type,
+      tenantId: r.tenant_id,
+      createTime: r.create_time,
+    };
+  };
+  api.get(`${ATTACH}/list`, async (request) => {
+    const caller = callerOf(request);
+    const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
+    const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
+    let where = 'tenant_id = ?';
+    const args: unknown[] = [caller.tenantId];
+    const original = paramOf(request, 'originalName')?.trim();
+    if (original) {
+      where += " AND original_name LIKE ? ESCAPE '\\'";
+      args.push(`%${original.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    const total = (db.prepare(`SELECT count(*) AS n FROM content_upload WHERE ${where}`).get(...args) as { n: number }).n;
+    const records = (db.prepare(`SELECT * FROM content_upload WHERE ${where} ORDER BY create_time DESC, name LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size) as Record<string, unknown>[]).map(attach);
+    return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
+  });
+  api.get(`${ATTACH}/detail`, async (request) => {
+    const caller = callerOf(request);
+    const row = db.prepare('SELECT * FROM content_upload WHERE name = ? AND tenant_id = ?').get(paramOf(request, 'id') ?? '', caller.tenantId) as Record<string, unknown> | undefined;
+    return ok(row ? attach(row) : null);
+  });
+  api.post(`${ATTACH}/remove`, async (request) => {
+    const caller = callerOf(request);
+    const ids = idList(paramOf(request, 'ids'));
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    for (const name of ids) {
+      const row = db.prepare('SELECT name FROM content_upload WHERE name = ? AND tenant_id = ?').get(name, caller.tenantId);
+      if (!row) continue;
+      const file = storedPath(deps.dataDir, name);
+      if (file) unlinkSync(file);
+      db.prepare('DELETE FROM content_upload WHERE name = ?').run(name);
+    }
+    return status(true);
+  });
+}

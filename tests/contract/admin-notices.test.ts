@@ -1,0 +1,89 @@
+// Notices: list (shell), detail, submit, remove; the crypto Blade-Auth variant
+// (AES-256-CBC, key = the server's 32-character aes key, IV = its first 16 bytes).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AES_KEY_SETTING, decryptToken, encryptToken } from '../../src-server/auth/crypto-token';
+import { getSetting } from '../../src-server/system/settings';
+import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
+import { api, login, SABER, startHarness, type Harness } from './helpers';
+
+let h: Harness;
+let base: string;
+let admin: string;
+let key: string;
+const N = '/website-blade-desk/notice';
+type Row = Record<string, unknown> & { id: string };
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+  admin = await login(base);
+  key = getSetting(h.db(), AES_KEY_SETTING)!;
+});
+afterAll(() => h.stop());
+
+/** A call carrying `Blade-Auth: crypto <base64>`. */
+async function cryptoCall(method: 'GET' | 'POST', path: string, token: string, opts: { query?: Record<string, string>; json?: unknown; header?: string } = {}) {
+  const url = new URL(base + path);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { Authorization: SABER, 'Blade-Auth': opts.header ?? `crypto ${encryptToken(token, key)}` };
+  if (opts.json !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(url, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+  return { status: res.status, body: (await res.json()) as { code: number; success: boolean; msg: string; data: Row & { records: Row[]; total: number } } };
+}
+
+describe('crypto token', () => {
+  it('the server keeps a 32-character aes key; encryption round-trips with IV = the key head', () => {
+    expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+    const enc = encryptToken('abc.def.ghi', key);
+    expect(decryptToken(enc, key)).toBe('abc.def.ghi');
+    expect(decryptToken(enc, 'x'.repeat(32))).toBeNull();
+  });
+
+  it('the guard accepts crypto Blade-Auth and refuses a bad one', async () => {
+    const okList = await cryptoCall('GET', `${N}/list`, admin);
+    expect(okList.status).toBe(200);
+    expect(okList.body.data.total).toBe(3);
+    const bad = await cryptoCall('GET', `${N}/list`, admin, { header: `crypto ${encryptToken(admin, 'y'.repeat(32))}` });
+    expect(bad.status).toBe(401);
+    const garbage = await cryptoCall('GET', `${N}/list`, admin, { header: 'crypto not-base64!!' });
+    expect(garbage.status).toBe(401);
+  });
+});
+
+describe('notices', () => {
+  it('submit validates, adds, edits; detail and remove; all with the crypto token', async () => {
+    const missing = await cryptoCall('POST', `${N}/submit`, admin, { json: { category: 1, releaseTime: '2026-01-01 00:00:00' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe('请输入通知标题');
+    expect((await cryptoCall('POST', `${N}/submit`, admin, { json: { title: 't', releaseTime: '2026-01-01 00:00:00' } })).body.msg).toBe('请选择通知类型');
+
+    const added = await cryptoCall('POST', `${N}/submit`, admin, { json: { title: '放假通知', category: 2, releaseTime: '2030-01-01 08:00:00', content: '<p>元旦放假</p>' } });
+    expect(added.status).toBe(200);
+    const id = added.body.data.id;
+    expect(added.body.data).toMatchObject({ title: '放假通知', category: 2, tenantId: '000000', releaseTime: '2030-01-01 08:00:00' });
+    const list = await cryptoCall('GET', `${N}/list`, admin);
+    expect(list.body.data.total).toBe(4);
+    expect(list.body.data.records[0].id).toBe(id); // latest release first
+
+    expect((await cryptoCall('POST', `${N}/submit`, admin, { json: { id, title: '放假通知(改)' } })).body.data).toMatchObject({ id, title: '放假通知(改)', category: 2 });
+    expect((await cryptoCall('GET', `${N}/detail`, admin, { query: { id } })).body.data).toMatchObject({ id, title: '放假通知(改)', content: '<p>元旦放假</p>' });
+    expect((await cryptoCall('POST', `${N}/remove`, admin, { query: { ids: id } })).body.success).toBe(true);
+    expect((await cryptoCall('GET', `${N}/detail`, admin, { query: { id } })).body.data).toBeNull();
+    expect((await api<{ total: number }>(base, admin, 'GET', `${N}/list`)).body.data.total).toBe(3);
+  });
+
+  it('are isolated per tenant', async () => {
+    const db = h.db();
+    createTenant(db, { tenantId: '400001', tenantName: '丙公司' });
+    const role = createRole(db, { tenantId: '400001', roleName: '管理员', roleAlias: 'admin' });
+    const dept = createDept(db, { tenantId: '400001', deptName: '丙公司' });
+    createUser(db, { tenantId: '400001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
+    const other = await login(base, { tenantId: '400001', password: 'other' });
+    const mine = await cryptoCall('POST', `${N}/submit`, other, { json: { title: '丙的通知', category: 1, releaseTime: '2030-02-01 08:00:00' } });
+    expect(mine.status).toBe(200);
+    expect((await cryptoCall('GET', `${N}/list`, other)).body.data.records.map((r) => r.title)).toEqual(['丙的通知']);
+    expect((await cryptoCall('GET', `${N}/detail`, admin, { query: { id: mine.body.data.id } })).body.data).toBeNull();
+    await cryptoCall('POST', `${N}/remove`, admin, { query: { ids: mine.body.data.id } });
+    expect((await cryptoCall('GET', `${N}/detail`, other, { query: { id: mine.body.data.id } })).body.data).toMatchObject({ title: '丙的通知' });
+  });
+});
