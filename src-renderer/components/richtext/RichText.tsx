@@ -1,7 +1,8 @@
 // Rich-text input (tiptap): bold, italic, headings, lists, link and image upload
 // (through main's 'file:upload' channel, checked against the cover limits). The
 // value is HTML; an empty document is sent as '' so "required" rules hold.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { LinkOutlined, PictureOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -25,6 +26,8 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
     extensions: [StarterKit.configure({ link: { openOnClick: false } }), Image],
     content: typeof value === 'string' ? value : '',
     editable: !disabled,
+    // no focus outline of its own (the frame is the border), and the whole area clickable
+    editorProps: { attributes: { style: 'outline: none; min-height: 170px; padding: 4px 0' } },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   // a value set from outside (the loaded row) replaces the document
@@ -36,7 +39,7 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
   useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
 
   if (!editor) return null;
-  const btn = (key: string, label: string, active: boolean, run: () => void) => (
+  const btn = (key: string, label: ReactNode, active: boolean, run: () => void) => (
     <Tooltip title={t(`content.c2.rt.${key}`)} key={key}>
       <Button size="small" type={active ? 'primary' : 'default'} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run} aria-label={t(`content.c2.rt.${key}`)}>
         {label}
@@ -68,18 +71,18 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
   };
   return (
     <div className="rich-text" id={id} style={{ border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6 }}>
-      <Space size={4} wrap style={{ padding: 6, borderBottom: '1px solid var(--ant-color-border, #d9d9d9)', width: '100%' }}>
+      <Space size={4} wrap style={{ padding: 6, borderBottom: '1px solid var(--ant-color-border, #d9d9d9)', width: '100%', boxSizing: 'border-box' }}>
         {btn('bold', 'B', editor.isActive('bold'), () => chain().toggleBold().run())}
         {btn('italic', 'I', editor.isActive('italic'), () => chain().toggleItalic().run())}
         {btn('h2', 'H2', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run())}
         {btn('h3', 'H3', editor.isActive('heading', { level: 3 }), () => chain().toggleHeading({ level: 3 }).run())}
         {btn('bullet', '•', editor.isActive('bulletList'), () => chain().toggleBulletList().run())}
         {btn('ordered', '1.', editor.isActive('orderedList'), () => chain().toggleOrderedList().run())}
-        {btn('link', '🔗', editor.isActive('link'), onLink)}
-        {btn('image', '🖼', false, () => fileRef.current?.click())}
+        {btn('link', <LinkOutlined />, editor.isActive('link'), onLink)}
+        {btn('image', <PictureOutlined />, false, () => fileRef.current?.click())}
       </Space>
-      <input ref={fileRef} type="file" accept="image/*" hidden data-testid="richtext-image" onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ''; }} />
-      <EditorContent editor={editor} style={{ minHeight: 180, padding: '4px 11px' }} />
+      <input ref={fileRef} type="file" accept="image/*" style={{ display: 'none' }} data-testid="richtext-image" onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ''; }} />
+      <EditorContent editor={editor} style={{ padding: '0 11px' }} />
     </div>
   );
 }

@@ -223,7 +223,7 @@ const zh2 = {
       errorLog: { title: '任务错误日志', taskId: '导入任务', errorLine: '行号', errorMsg: '错误信息', errorData: '原始数据' },
       deployTask: {
         title: '部署任务', taskName: '任务名称', groupIds: '网站分组', scheduleType: '调度类型', none: '无', fixRate: '固定速度', cron: 'CRON',
-        scheduleConf: '调度配置', confHint: '固定速度填秒数；CRON 填 CRON 表达式', cronRequired: '请输入CRON表达式', articleCount: '文章发布数量',
+        scheduleConf: '调度配置', confHint: '固定速度填秒数；CRON 填 CRON 表达式', cronRequired: '请输入CRON表达式', fixRateRequired: '请输入固定速度', articleCount: '文章发布数量',
         articleCountRequired: '请输入文章发布数量', countMin: '数量不能小于0', abArticleCount: 'A/B文章数量', abHint: '仅白帽分组有效',
         executeCount: '执行次数', switch: '启动/停止', executeOnce: '执行一次', executeConfirm: '确定立即执行一次?', nextTrigger: '下次触发时间', noTrigger: '无调度',
       },
@@ -274,7 +274,7 @@ const en2: typeof zh2 = {
       errorLog: { title: 'Task error logs', taskId: 'Import task', errorLine: 'Line', errorMsg: 'Error', errorData: 'Raw data' },
       deployTask: {
         title: 'Deploy tasks', taskName: 'Task name', groupIds: 'Website groups', scheduleType: 'Schedule type', none: 'None', fixRate: 'Fixed rate', cron: 'CRON',
-        scheduleConf: 'Schedule', confHint: 'Fixed rate: seconds; CRON: a CRON expression', cronRequired: 'Enter the CRON expression', articleCount: 'Articles to publish',
+        scheduleConf: 'Schedule', confHint: 'Fixed rate: seconds; CRON: a CRON expression', cronRequired: 'Enter the CRON expression', fixRateRequired: 'Enter the fixed rate', articleCount: 'Articles to publish',
         articleCountRequired: 'Enter the number of articles to publish', countMin: 'May not be below 0', abArticleCount: 'A/B articles', abHint: 'White-hat groups only',
         executeCount: 'Executions', switch: 'Start / stop', executeOnce: 'Run once', executeConfirm: 'Run it once now?', nextTrigger: 'Next trigger times', noTrigger: 'Not scheduled',
       },

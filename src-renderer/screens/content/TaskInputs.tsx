@@ -23,7 +23,6 @@ export function PromptRows({ value, onChange, disabled }: CustomInputProps) {
             rows={2}
             value={p.input}
             disabled={disabled}
-            status={p.input.trim() ? undefined : 'warning'}
             placeholder={t('content.c2.task.promptPlaceholder')}
             onChange={(e) => set(rows.map((r, j) => (j === i ? { input: e.target.value } : r)))}
           />

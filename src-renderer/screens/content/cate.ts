@@ -10,6 +10,7 @@ const cate: ScreenDef = {
   title: 'content.c2.cate.title',
   api: { list: `${C}/page`, detail: `${C}/detail`, save: `${C}/save`, update: `${C}/update`, remove: `${C}/remove` },
   dialogWidth: 800,
+  labelWidth: 130,
   columns: [
     remoteSelect('websiteGroupId', 'content.c2.cate.websiteGroupId', REMOTE.websiteGroups, {
       search: true, validateTrigger: 'onChange', displayField: 'websiteGroupName', rules: [{ required: true, message: 'content.c2.groupRequired' }],

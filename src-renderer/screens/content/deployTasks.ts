@@ -25,7 +25,11 @@ const deployTasks: ScreenDef = {
     {
       name: 'scheduleConf', label: 'content.c2.deployTask.scheduleConf', extra: 'content.c2.deployTask.confHint',
       visibleWhen: (v) => v.scheduleType === 'FIX_RATE' || v.scheduleType === 'CRON',
-      requiredWhen: { when: (v) => v.scheduleType === 'CRON', message: 'content.c2.deployTask.cronRequired' },
+      requiredWhen: {
+        when: (v) => v.scheduleType === 'FIX_RATE' || v.scheduleType === 'CRON',
+        message: 'content.c2.deployTask.cronRequired',
+        messageOf: (v) => (v.scheduleType === 'FIX_RATE' ? 'content.c2.deployTask.fixRateRequired' : 'content.c2.deployTask.cronRequired'),
+      },
       rules: [],
     },
     {

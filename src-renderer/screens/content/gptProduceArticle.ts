@@ -6,6 +6,9 @@ import { createTimeColumn } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
+/** Each prompt row is required (请输入生成描述). */
+const everyPromptFilled = (v: unknown): boolean => !Array.isArray(v) || v.every((p) => typeof (p as { input?: unknown }).input === 'string' && (p as { input: string }).input.trim() !== '');
+
 const G = '/seo-blade-article/gptProduceArticle';
 const W = '/website-blade-article/gptProduceArticle';
 
@@ -14,10 +17,11 @@ const gptProduceArticle: ScreenDef = {
   title: 'content.c2.task.title',
   api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
   dialogWidth: 800,
+  actionWidth: 380,
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
     { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
-    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }] },
+    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
