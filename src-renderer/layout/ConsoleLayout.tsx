@@ -1,9 +1,10 @@
-import { lazy, memo, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, type ComponentType } from 'react';
 import { App as AntApp, Layout } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
+import { useShallow } from 'zustand/react/shallow';
 import { useTags } from '../stores/tags';
 import { userRoles, visibleMenu } from '../session/menu';
 import { persistTabs } from '../session/service';
@@ -22,6 +23,7 @@ import { Sidebar } from './Sidebar';
 import { HeaderBar } from './HeaderBar';
 import { TagBar } from './TagBar';
 import { pageLabel } from './labels';
+import { StableNavigateProvider } from './navigation';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -34,19 +36,26 @@ function pageFor(path: string): ComponentType | null {
   return screenFor(path);
 }
 
-/** One opened page. Kept mounted (hidden) while its tab is open, so it keeps its state when revisited. */
-const CachedPage = memo(function CachedPage({ path, active }: { path: string; active: boolean }) {
+/** The content of one opened page. Memoised on its path alone: showing or hiding the page does not re-render the screen. */
+const PageBody = memo(function PageBody({ path }: { path: string }) {
   const { t } = useTranslation();
   const menus = useSession((s) => s.menus);
   const Screen = pageFor(path);
   const frame = path.startsWith(FRAME_PREFIX);
   return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        {frame ? <FramePage path={path} /> : Screen ? <Screen /> : <NotAvailable name={pageLabel(t, menus, path)} />}
+      </Suspense>
+    </ErrorBoundary>
+  );
+});
+
+/** One opened page. Kept mounted (hidden) while its tab is open, so it keeps its state when revisited. */
+const CachedPage = memo(function CachedPage({ path, active }: { path: string; active: boolean }) {
+  return (
     <section className="desk-page" hidden={!active} data-path={path} aria-hidden={!active}>
-      <ErrorBoundary>
-        <Suspense fallback={<PageLoading />}>
-          {frame ? <FramePage path={path} /> : Screen ? <Screen /> : <NotAvailable name={pageLabel(t, menus, path)} />}
-        </Suspense>
-      </ErrorBoundary>
+      <PageBody path={path} />
     </section>
   );
 });
@@ -58,13 +67,18 @@ export default function ConsoleLayout() {
   const user = useSession((s) => s.user);
   const menus = useSession((s) => s.menus);
   const sideMenus = useSession((s) => s.sideMenus);
-  const tags = useTags((s) => s.tags);
+  // shallow: the guard re-opens the current tab on every switch with an equal, new array
+  const tags = useTags(useShallow((s) => s.tags));
   const collapsed = useUi((s) => s.collapsed);
   const setCollapsed = useUi((s) => s.setCollapsed);
   const theme = useUi((s) => s.theme);
   const size = useScreenClass();
   const tree = useMemo(() => visibleMenu(sideMenus ?? menus, userRoles(user?.role_name)), [menus, sideMenus, user]);
   const label = pageLabel(t, menus, path);
+  // the side menu's selection follows in a second, interruptible render: the
+  // whole menu re-renders when its selected key changes, and the page (and its
+  // tab) should be shown first
+  const menuPath = useDeferredValue(path);
 
   useEffect(() => {
     if (size < 2) setCollapsed(true);
@@ -81,8 +95,9 @@ export default function ConsoleLayout() {
   const pages = tags.includes(path) ? tags : [...tags, path];
   return (
     <AntApp style={{ height: '100%' }}>
+      <StableNavigateProvider>
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
-        <Sidebar tree={tree} collapsed={collapsed} path={path} />
+        <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <HeaderBar size={size} />
           <TagBar path={path} />
@@ -94,6 +109,7 @@ export default function ConsoleLayout() {
         </Layout>
         <RegisterDialog />
       </Layout>
+      </StableNavigateProvider>
     </AntApp>
   );
 }

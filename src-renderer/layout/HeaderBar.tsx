@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
 import {
   FullscreenExitOutlined,
@@ -10,7 +10,7 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from './navigation';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 import { useUi } from '../stores/ui';
@@ -51,9 +51,10 @@ export async function openGuide(): Promise<void> {
   if (!opened) window.open(GUIDE_URL, '_blank', 'noopener,noreferrer');
 }
 
-export function HeaderBar({ size }: { size: ScreenClass }) {
+/** The top bar. Memoised: it does not depend on the current path, so a tab switch does not re-render it. */
+export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const user = useSession((s) => s.user);
   const switchMode = useSession((s) => !!s.info?.profile.switchMode);
   const profileColour = useSession((s) => s.info?.profile.colour);
@@ -145,4 +146,4 @@ export function HeaderBar({ size }: { size: ScreenClass }) {
       {switchMode && <SwitchDialog open={switching} onClose={() => setSwitching(false)} />}
     </Layout.Header>
   );
-}
+});

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from './navigation';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../src-shared/wire';
 import { ancestorKeys, isRoutePath, menuKey, uniqueOpenKeys } from '../session/menu';
@@ -19,15 +19,20 @@ interface Props {
 }
 
 /** Collapsible, unique-opened sidebar built from the server's menu tree. */
-export function Sidebar({ tree, collapsed, path }: Props) {
+export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const menuTheme = PALETTES[useUi((s) => s.theme)].menu;
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(tree, path));
-
-  useEffect(() => {
-    setOpenKeys(ancestorKeys(tree, path));
-  }, [tree, path]);
+  // open the current page's ancestors when the path or the tree changes, during
+  // render (not in an effect, which would render the whole menu a second time)
+  const [openedFor, setOpenedFor] = useState({ tree, path });
+  if (openedFor.tree !== tree || openedFor.path !== path) {
+    setOpenedFor({ tree, path });
+    const next = ancestorKeys(tree, path);
+    setOpenKeys((prev) => (prev.length === next.length && prev.every((k, i) => k === next[i]) ? prev : next));
+  }
+  const selectedKeys = useMemo(() => [path], [path]);
 
   const items = useMemo(() => {
     const build = (nodes: MenuNode[]): Item[] =>
@@ -54,7 +59,7 @@ export function Sidebar({ tree, collapsed, path }: Props) {
           mode="inline"
           aria-label={t('layout.sidebar')}
           items={items}
-          selectedKeys={[path]}
+          selectedKeys={selectedKeys}
           {...(collapsed ? {} : { openKeys })}
           onOpenChange={(keys) => setOpenKeys(uniqueOpenKeys(tree, openKeys, keys))}
           onClick={({ key }) => {
@@ -65,4 +70,4 @@ export function Sidebar({ tree, collapsed, path }: Props) {
       )}
     </Layout.Sider>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { hasLockPassword, lock } from '../../session/lock';
 import { LOCK_PATH } from '../../router/guard';
@@ -9,7 +9,7 @@ import { LOCK_PATH } from '../../router/guard';
 /** Lock icon: asks for a lock password (required), sets the flag, goes to /lock after 100 ms. */
 export function LockButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
   const goLocked = () => setTimeout(() => navigate(LOCK_PATH, { replace: true }), 100);

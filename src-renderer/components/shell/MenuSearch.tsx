@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AutoComplete, Button, Empty, Input, Modal, type InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session';
 import { useTags } from '../../stores/tags';
@@ -19,7 +19,7 @@ function useLeaves(): MenuLeaf[] {
 /** The top autocomplete search over menu names. */
 export function TopSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const leaves = useLeaves();
   const [value, setValue] = useState('');
   const options = useMemo(() => fuzzyMatch(leaves, value).slice(0, 20).map((l) => ({ value: l.path, label: l.label })), [leaves, value]);
@@ -43,7 +43,7 @@ export function TopSearch() {
 /** Menu search overlay: prefix match on leaf names; Esc closes. */
 export function MenuSearchOverlay() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const leaves = useLeaves();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -97,7 +97,7 @@ export function MenuSearchOverlay() {
 /** Ctrl/Cmd+K: a keyboard palette over the menus and the recently opened pages. */
 export function CommandPalette() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const leaves = useLeaves();
   const menus = useSession((s) => s.menus);
   const tags = useTags((s) => s.tags);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
 import { logout } from '../../session/service';
@@ -12,7 +12,7 @@ import { needsRegistration, registerProblem, type RegisterForm } from './registe
 export function RegisterDialog() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const user = useSession((s) => s.user);
   const tenantAuto = useSession((s) => s.info?.profile.tenantId);
   const [values, setValues] = useState<RegisterForm>({ tenantId: tenantAuto ?? '', name: '', account: '', password: '', password2: '' });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Modal, Select } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
 import { switchIdentity } from '../../session/service';
@@ -16,7 +16,7 @@ interface Option {
 export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<{ deptId: string; roleId: string }>();
   const [depts, setDepts] = useState<Option[]>([]);
