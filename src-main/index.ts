@@ -1,7 +1,7 @@
 // Electron entry: the thin wiring. Everything it composes is plain TypeScript
 // that also runs under Node (tests, browser mode).
 
-import { app, BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, dialog, shell } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +47,14 @@ async function openLocalWorkspace(): Promise<void> {
     title: `SEO Matrix Console - ${profile.name}`,
   });
   const id = win.webContents.id;
-  windows.set(id, { win, handlers: createHandlers(ws, { openExternal: (url) => shell.openExternal(url) }) });
+  windows.set(id, {
+    win,
+    handlers: createHandlers(ws, {
+      openExternal: (url) => shell.openExternal(url),
+      // exports stream straight to the file the operator picks in the native save dialog
+      chooseSavePath: async (name) => (await dialog.showSaveDialog(win, { defaultPath: name })).filePath || null,
+    }),
+  });
   const unsubscribe = ws.events.subscribe((event, payload) => sendEvent(win.webContents, event, payload));
   win.on('closed', () => {
     unsubscribe();

@@ -2,7 +2,7 @@
 // built from the contract's channel list: nothing else of Electron or Node
 // reaches the renderer.
 
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
   DESK_EVENT_CHANNEL,
   IPC_CHANNELS,
@@ -32,6 +32,13 @@ const desk: Desk = {
     return () => {
       ipcRenderer.removeListener(DESK_EVENT_CHANNEL, handler);
     };
+  },
+  pathForFile(file) {
+    try {
+      return webUtils.getPathForFile(file) || null;
+    } catch {
+      return null;
+    }
   },
 };
 

@@ -104,6 +104,34 @@ export interface IpcContract {
   'file:upload': [{ name: string; type?: string; base64: string; scene?: string }, { link: string; name: string; originalName: string }];
   /** a stored image of the profile's server as a data: URL (the renderer's CSP shows data: images only) */
   'file:read': [{ link: string }, { url: string }];
+  /** checks and previews a keyword .txt file: a local path (Electron drop / open dialog) or the bytes (browser mode) */
+  'keywords:preview': [KeywordFileRef, KeywordPreview];
+  /** checks the keyword file again and uploads it to put-file (scene keyword), streamed from main */
+  'keywords:upload': [KeywordFileRef, { link: string; name: string; originalName: string; preview: KeywordPreview }];
+  /** GET an API path and stream the reply into a file chosen in a save dialog; path '' when the dialog was cancelled */
+  'export:start': [{ url: string; params?: Record<string, unknown>; name?: string; id?: string }, { id: string; path: string; bytes: number }];
+  /** cancels an export in flight by its id; cancelled false when none has that id */
+  'export:cancel': [{ id: string }, { cancelled: boolean }];
+}
+
+/** A keyword file: a local path, or its name and bytes (base64). */
+export type KeywordFileRef = { path: string } | { name: string; base64: string };
+
+/** What main found in a keyword file. */
+export interface KeywordPreview {
+  name: string;
+  size: number;
+  encoding: 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'gbk';
+  /** every line, empty ones included */
+  lines: number;
+  /** distinct keywords (trimmed, non-empty) */
+  unique: number;
+  /** non-empty lines repeating an earlier keyword */
+  duplicates: number;
+  /** empty or white-space-only lines */
+  empty: number;
+  /** the first 20 lines */
+  firstLines: string[];
 }
 
 export type Channel = keyof IpcContract;
@@ -130,6 +158,10 @@ const channelSet: { [K in Channel]: true } = {
   'auth:switch': true,
   'file:upload': true,
   'file:read': true,
+  'keywords:preview': true,
+  'keywords:upload': true,
+  'export:start': true,
+  'export:cancel': true,
 };
 export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
 
@@ -137,9 +169,11 @@ export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
 export interface EventContract {
   /** the session is over (401 or failed refresh); the renderer goes to /login */
   'session:expired': { reason: string };
+  /** bytes of an export written so far; total null when the server sent no length */
+  'export:progress': { id: string; received: number; total: number | null };
 }
 export type EventName = keyof EventContract;
-const eventSet: { [K in EventName]: true } = { 'session:expired': true };
+const eventSet: { [K in EventName]: true } = { 'session:expired': true, 'export:progress': true };
 export const IPC_EVENTS = Object.keys(eventSet) as EventName[];
 
 /** Errors cross the boundary as data, never as thrown objects. */
@@ -155,6 +189,8 @@ export interface Desk {
   invoke<K extends Channel>(channel: K, req: ReqOf<K>): Promise<IpcResult<ResOf<K>>>;
   /** subscribe to an event; returns the unsubscribe function */
   on<E extends EventName>(event: E, listener: (payload: EventContract[E]) => void): () => void;
+  /** the local path of a dropped or chosen File (Electron: webUtils.getPathForFile); null in a browser, which sends the bytes instead */
+  pathForFile(file: File): string | null;
 }
 
 /** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */

@@ -3,16 +3,9 @@
 
 import { BrowserWindow, session, shell } from 'electron';
 import { join } from 'node:path';
+import { PAGE_CSP } from '../security';
 
-export const CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  // /myiframe/{routerPath}: external pages of the menu, in a sandboxed frame
-  'frame-src http: https:',
-].join('; ');
+export const CSP = PAGE_CSP;
 
 /** Vite's dev server needs its inline preamble and websocket; never used for a built app. */
 const DEV_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:");

@@ -14,6 +14,8 @@ import {
 import type { ErrorLogInput } from '../../src-shared/wire';
 import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
+import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
+import { previewKeywords, uploadKeywords, validateKeywordSource } from '../services/KeywordFiles';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
 
@@ -59,6 +61,8 @@ export function validateLogInput(req: unknown): ErrorLogInput {
 /** Host capabilities that are not part of a workspace (Electron passes shell.openExternal). */
 export interface HostExtras {
   openExternal?: (url: string) => Promise<void>;
+  /** the native save dialog (Electron); browser mode and tests pass a function returning a path */
+  chooseSavePath?: ChooseSavePath;
 }
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
@@ -90,6 +94,7 @@ function menuPaths(nodes: unknown, out = new Set<string>()): Set<string> {
 export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers {
   const tabsKey = `tabs:${ws.profile.id}`;
   const files = new FileService(ws.api);
+  const exporter = new Exporter(ws.api, ws.events.emit);
   return {
     'app:info': async () => ({ version: ws.version, host: ws.host, profile: ws.profile }),
     'auth:captcha': () => ws.auth.captcha(),
@@ -139,6 +144,14 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
     },
     'file:upload': (req) => files.upload(validateUploadInput(req)),
     'file:read': async (req) => ({ url: await files.read(isObject(req) && typeof req.link === 'string' ? req.link : bad('link is required')) }),
+    'keywords:preview': (req) => previewKeywords(validateKeywordSource(req)),
+    'keywords:upload': (req) => uploadKeywords(ws.api, validateKeywordSource(req)),
+    'export:start': (req) => {
+      const start = validateExportStart(req);
+      if (!extras.chooseSavePath) throw new DeskError(400, 'this host has no save dialog');
+      return exporter.start(start, extras.chooseSavePath);
+    },
+    'export:cancel': async (req) => ({ cancelled: exporter.cancel(isObject(req) && typeof req.id === 'string' ? req.id : bad('id is required')) }),
     'auth:switch': async (req) => {
       const r: Record<string, unknown> = isObject(req) ? req : {};
       const deptId = typeof r.deptId === 'string' && r.deptId.trim() ? r.deptId.trim() : bad('请选择部门');

@@ -14,19 +14,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { RPC_SECRET_HEADER, RPC_SECRET_QUERY } from '../../src-shared/ipc';
 import { dispatch, isChannel, type Handlers } from '../ipc/handlers';
 import type { EventHub } from '../services/events';
+import { PAGE_CSP } from '../security';
 
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  // /myiframe/{routerPath}: external pages of the menu, in a sandboxed frame
-  'frame-src http: https:',
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
 
 export interface HostOptions {
   handlers: Handlers;

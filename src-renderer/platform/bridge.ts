@@ -82,6 +82,7 @@ function rpcDesk(): Desk {
       listeners.set(event, set);
       return () => set.delete(listener as (payload: unknown) => void);
     },
+    pathForFile: () => null,
   };
 }
 
@@ -109,6 +110,11 @@ export async function call<K extends Channel>(channel: K, ...req: ReqOf<K> exten
     throw new DeskError(result.error);
   }
   return result.data;
+}
+
+/** The local path of a dropped or chosen File in Electron; null in browser mode (send the bytes instead). */
+export function pathForFile(file: File): string | null {
+  return getDesk().pathForFile(file);
 }
 
 /** Subscribes to an event from main; returns the unsubscribe function. */
