@@ -79,7 +79,7 @@ if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) {
     totals.passed += s.expected + (s.flaky ?? 0);
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
-    steps.push(`playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.skipped} skipped`);
+    steps.push(`playwright: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
     if (s.expected + s.unexpected === 0) {
       totals.failed += 1;
       steps.push('playwright: ran no test');
