@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem } from '../../src-shared/wire';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, startHarness, type Harness } from './helpers';
+import { api, login, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -103,12 +102,7 @@ describe('business dictionaries', () => {
     expect((await submit(BIZ, { parentId: p.body.data.id, code: 'biz_level', dictKey: 'vip', dictValue: '又一个', sort: 2, isSealed: 0 })).body.msg).toBe('当前字典键值已存在!');
     expect((await dictionary('biz_level', BIZ)).map((i) => i.dictKey)).toEqual(['vip']);
 
-    const db = h.db();
-    createTenant(db, { tenantId: '300001', tenantName: '乙公司' });
-    const role = createRole(db, { tenantId: '300001', roleName: '管理员', roleAlias: 'admin' });
-    const dept = createDept(db, { tenantId: '300001', deptName: '乙公司' });
-    createUser(db, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-    const other = await login(base, { tenantId: '300001', password: 'other' });
+    const other = await otherTenantAdmin(h, '300001', '乙公司');
     {
       expect(await dictionary('biz_level', BIZ, other)).toEqual([]);
       const mine = await submit(BIZ, { code: 'biz_level', dictValue: '客户等级', sort: 1, isSealed: 0 }, other);

@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AES_KEY_SETTING, decryptToken, encryptToken } from '../../src-server/auth/crypto-token';
 import { getSetting } from '../../src-server/system/settings';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -73,12 +72,7 @@ describe('notices', () => {
   });
 
   it('are isolated per tenant', async () => {
-    const db = h.db();
-    createTenant(db, { tenantId: '400001', tenantName: '丙公司' });
-    const role = createRole(db, { tenantId: '400001', roleName: '管理员', roleAlias: 'admin' });
-    const dept = createDept(db, { tenantId: '400001', deptName: '丙公司' });
-    createUser(db, { tenantId: '400001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-    const other = await login(base, { tenantId: '400001', password: 'other' });
+    const other = await otherTenantAdmin(h, '400001', '丙公司');
     const mine = await cryptoCall('POST', `${N}/submit`, other, { json: { title: '丙的通知', category: 1, releaseTime: '2030-02-01 08:00:00' } });
     expect(mine.status).toBe(200);
     expect((await cryptoCall('GET', `${N}/list`, other)).body.data.records.map((r) => r.title)).toEqual(['丙的通知']);

@@ -3,8 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -21,12 +20,7 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  const db = h.db();
-  createTenant(db, { tenantId: '500001', tenantName: '丁公司' });
-  const role = createRole(db, { tenantId: '500001', roleName: '管理员', roleAlias: 'admin' });
-  const dept = createDept(db, { tenantId: '500001', deptName: '丁公司' });
-  createUser(db, { tenantId: '500001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-  other = await login(base, { tenantId: '500001', password: 'other' });
+  other = await otherTenantAdmin(h, '500001', '丁公司');
 });
 afterAll(() => h.stop());
 

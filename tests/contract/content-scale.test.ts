@@ -3,8 +3,7 @@
 // COUNT(*) of the tenant's live rows; a filtered page still counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, startHarness, type Harness } from './helpers';
+import { api, login, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
 let admin: string;
@@ -14,12 +13,7 @@ const PAGE = '/website-blade-article/article/page';
 beforeAll(async () => {
   h = await startHarness();
   admin = await login(h.server.url);
-  const db = h.db();
-  createTenant(db, { tenantId: '300001', tenantName: '计数租户' });
-  const role = createRole(db, { tenantId: '300001', roleName: '管理员', roleAlias: 'admin' });
-  const dept = createDept(db, { tenantId: '300001', deptName: '计数租户' });
-  createUser(db, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-  other = await login(h.server.url, { tenantId: '300001', password: 'other' });
+  other = await otherTenantAdmin(h, '300001', '计数租户');
 });
 afterAll(() => h.stop());
 

@@ -5,8 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -37,12 +36,7 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  const db = h.db();
-  createTenant(db, { tenantId: '200001', tenantName: '内容租户' });
-  const role = createRole(db, { tenantId: '200001', roleName: '管理员', roleAlias: 'admin' });
-  const dept = createDept(db, { tenantId: '200001', deptName: '内容租户' });
-  createUser(db, { tenantId: '200001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-  other = await login(base, { tenantId: '200001', password: 'other' });
+  other = await otherTenantAdmin(h, '200001', '内容租户');
 });
 afterAll(() => h.stop());
 

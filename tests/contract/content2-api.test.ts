@@ -6,8 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -80,12 +79,7 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  const db = h.db();
-  createTenant(db, { tenantId: '200002', tenantName: '其他租户' });
-  const role = createRole(db, { tenantId: '200002', roleName: '管理员', roleAlias: 'admin' });
-  const dept = createDept(db, { tenantId: '200002', deptName: '其他' });
-  createUser(db, { tenantId: '200002', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-  other = await login(base, { tenantId: '200002', password: 'other' });
+  other = await otherTenantAdmin(h, '200002', '其他租户');
 
   groupId = await idOf(`${M}/websiteGroup/save`, { name: '普通组', type: 0 });
   whiteGroupId = await idOf(`${M}/websiteGroup/save`, { name: '白帽组', type: 1 });

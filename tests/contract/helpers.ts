@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
+import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 
 export const SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const SWORD = `Basic ${Buffer.from('sword:sword_secret').toString('base64')}`;
@@ -109,4 +110,18 @@ export async function api<T = unknown>(
   }
   const res = await fetch(url, { method, headers, body });
   return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
+}
+
+/**
+ * A second tenant with its own admin role, root department and `admin` user
+ * (password `other`), created in the server's database; returns that admin's
+ * token. For tenant-isolation tests.
+ */
+export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName: string): Promise<string> {
+  const db = h.db();
+  createTenant(db, { tenantId, tenantName });
+  const role = createRole(db, { tenantId, roleName: '管理员', roleAlias: 'admin' });
+  const dept = createDept(db, { tenantId, deptName: tenantName });
+  createUser(db, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
+  return login(h.server.url, { tenantId, password: 'other' });
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Param } from '../../src-shared/wire';
 import { formatDateTime } from '../../src-server/util/dates';
-import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
-import { api, login, startHarness, type Harness } from './helpers';
+import { api, login, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -204,12 +203,7 @@ describe('tenant scoping', () => {
   let adminParamId: string;
 
   beforeAll(async () => {
-    const db = h.db();
-    createTenant(db, { tenantId: '100001', tenantName: '第二租户' });
-    const role = createRole(db, { tenantId: '100001', roleName: '管理员', roleAlias: 'admin' });
-    const dept = createDept(db, { tenantId: '100001', deptName: '第二租户' });
-    createUser(db, { tenantId: '100001', account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
-    other = await login(base, { tenantId: '100001', password: 'other' });
+    other = await otherTenantAdmin(h, '100001', '第二租户');
     adminParamId = (await list(admin, { paramKey_equal: 'account.registerUser' })).data.records[0].id;
   });
 
