@@ -1,5 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import { openTabFor } from '../router/Guard';
 
 const StableNavigateContext = createContext<NavigateFunction | null>(null);
 
@@ -15,7 +16,15 @@ export function StableNavigateProvider({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     ref.current = navigate;
   }, [navigate]);
-  const stable = useMemo<NavigateFunction>(() => ((to: never, options?: never) => ref.current(to, options)) as NavigateFunction, []);
+  const stable = useMemo<NavigateFunction>(
+    () =>
+      ((to: never, options?: never) => {
+        // the tab opens with the navigation itself (see openTabFor)
+        if (typeof to === 'string') openTabFor(to);
+        return ref.current(to, options);
+      }) as NavigateFunction,
+    [],
+  );
   return <StableNavigateContext.Provider value={stable}>{children}</StableNavigateContext.Provider>;
 }
 
