@@ -208,7 +208,17 @@ test.describe('system administration', () => {
     const rows = (await rpc(host, 'api:request', { method: 'get', url: '/website-blade-system/topmenu/list' })) as { data?: { data?: { records: { id: string; code: string }[] } } };
     const id = rows.data!.data!.records.find((r) => r.code === 'e2eTop')!.id;
     const keys = (await rpc(host, 'api:request', { method: 'get', url: '/website-blade-system/menu/top-tree-keys', params: { topMenuIds: id } })) as { data?: { data?: { menu: string[] } } };
-    expect(keys.data!.data!.menu.length).toBe(3); // 工作台, 首页, 控制台
+    // 工作台 and everything under it (other tests on this host may have added menus there)
+    type Node = { title: string; id: string; children?: Node[] };
+    const grantTree = (await rpc(host, 'api:request', { method: 'get', url: '/website-blade-system/menu/grant-top-tree' })) as { data?: { data?: { menu: Node[] } } };
+    const size = (n: Node): number => 1 + (n.children ?? []).reduce((sum, c) => sum + size(c), 0);
+    const workbench = grantTree.data!.data!.menu.find((n) => n.title === '工作台')!;
+    expect(size(workbench)).toBeGreaterThanOrEqual(3); // 工作台, 首页, 控制台 at least
+    expect([...keys.data!.data!.menu].sort()).toEqual(
+      (function ids(n: Node): string[] {
+        return [n.id, ...(n.children ?? []).flatMap(ids)];
+      })(workbench).sort(),
+    );
 
     await open(page, /系统管理/, /租户管理/, /#\/system\/tenant$/);
     await page.getByRole('button', { name: '授权配置' }).filter({ visible: true }).click();
