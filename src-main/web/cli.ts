@@ -102,7 +102,8 @@ async function main(): Promise<void> {
   const host = await startHost({
     handlers: createHandlers(workspace),
     events: workspace.events,
-    rendererDir: fileURLToPath(new URL('../../out/renderer', import.meta.url)),
+    // DESK_RENDERER_DIR: a renderer built elsewhere (`electron-vite build --outDir`), e.g. for parallel test runs
+    rendererDir: process.env.DESK_RENDERER_DIR ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)),
     port: args.port,
   });
 
