@@ -31,7 +31,7 @@ export function SearchBar({ def, form, options, onSearch, onReset }: Props) {
         </Form.Item>
       ))}
       {range && (
-        <Form.Item name={rangeField(range)} label={t('crud.createTime')}>
+        <Form.Item name={rangeField(range)} label={t(def.columns.find((c) => c.name === range)?.label ?? 'crud.createTime')}>
           <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} placeholder={[t('crud.startTime'), t('crud.endTime')]} />
         </Form.Item>
       )}

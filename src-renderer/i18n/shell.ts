@@ -122,6 +122,8 @@ export const shellZh = {
   size: '屏幕尺寸',
   testPage: '测试页',
   frame: '外部页面',
+  dictHorizontal: '字典管理(横向)',
+  dictVertical: '字典管理(纵向)',
 };
 
 export const shellEn: typeof shellZh = {
@@ -245,4 +247,6 @@ export const shellEn: typeof shellZh = {
   size: 'Screen size',
   testPage: 'Test page',
   frame: 'External page',
+  dictHorizontal: 'Dictionaries (horizontal)',
+  dictVertical: 'Dictionaries (vertical)',
 };

@@ -34,10 +34,9 @@ export const DICTS: Record<string, [string, [string, string][]]> = {
   flow: ['流程类型', [['1', '请假流程'], ['2', '报销流程']]],
   org_category: ['机构类型', [['1', '公司'], ['2', '部门'], ['3', '小组']]],
   scope_category: ['权限类型', [['1', '数据权限'], ['2', '接口权限']]],
-  oss: ['对象存储类型', [
-    ['1', 'minio'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '华为云'], ['6', 'amazon s3'], ['7', '本地存储'],
-  ]],
-  sms: ['短信服务类型', [['1', '云片'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云']]],
+  // the categories the OSS and SMS screens offer (5: the built-in local storage / outbox); migration 410 aligns older databases
+  oss: ['对象存储类型', [['1', 'minio'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '本地存储']]],
+  sms: ['短信服务类型', [['1', '云片'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '内置发件箱']]],
   user_type: ['用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
   datasource_category: ['数据源类型', [['1', 'jdbc'], ['2', 'sharding']]],
 };

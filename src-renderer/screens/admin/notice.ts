@@ -11,10 +11,11 @@ const notice: ScreenDef = {
   api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
   dialogWidth: 880,
   labelWidth: 100,
-  timeRange: false,
+  // search: title (like), category (equal, dict notice), release date range
+  timeRange: 'releaseTime',
   columns: [
-    { name: 'title', label: 'adminNotice.noticeTitle', rules: [{ required: true, message: 'adminNotice.titleRequired' }, { max: 255, message: 'crud.maxLength' }] },
-    { name: 'category', label: 'adminNotice.category', valueType: 'select', dict: 'notice', numeric: true, rules: [{ required: true, message: 'adminNotice.categoryRequired' }] },
+    { name: 'title', label: 'adminNotice.noticeTitle', search: true, rules: [{ required: true, message: 'adminNotice.titleRequired' }, { max: 255, message: 'crud.maxLength' }] },
+    { name: 'category', label: 'adminNotice.category', valueType: 'select', dict: 'notice', numeric: true, search: true, rules: [{ required: true, message: 'adminNotice.categoryRequired' }] },
     { name: 'releaseTime', label: 'adminNotice.releaseTime', valueType: 'datetime', rules: [{ required: true, message: 'adminNotice.releaseTimeRequired' }] },
     { name: 'content', label: 'adminNotice.content', valueType: 'textarea', rows: 8, hideInTable: true },
   ],

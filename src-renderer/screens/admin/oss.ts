@@ -20,13 +20,8 @@ const oss: ScreenDef = {
       numeric: true,
       search: true,
       searchOp: 'equal',
-      options: [
-        { value: 1, label: 'adminRes.ossMinio' },
-        { value: 2, label: 'adminRes.ossQiniu' },
-        { value: 3, label: 'adminRes.ossAli' },
-        { value: 4, label: 'adminRes.ossTencent' },
-        { value: 5, label: 'adminRes.ossLocal' },
-      ],
+      // categories from the dictionary `oss` (keys 1-5; 5 the built-in one)
+      dict: 'oss',
       rules: [{ required: true, message: 'adminRes.categoryRequired' }],
     },
     { name: 'ossCode', label: 'adminRes.code', search: true, rules: [{ required: true, message: 'adminRes.codeRequired' }, { max: 64, message: 'crud.maxLength' }] },

@@ -20,13 +20,8 @@ const sms: ScreenDef = {
       numeric: true,
       search: true,
       searchOp: 'equal',
-      options: [
-        { value: 1, label: 'adminRes.smsYunpian' },
-        { value: 2, label: 'adminRes.smsQiniu' },
-        { value: 3, label: 'adminRes.smsAli' },
-        { value: 4, label: 'adminRes.smsTencent' },
-        { value: 5, label: 'adminRes.smsLocal' },
-      ],
+      // categories from the dictionary `sms` (keys 1-5; 5 the built-in one)
+      dict: 'sms',
       rules: [{ required: true, message: 'adminRes.categoryRequired' }],
     },
     { name: 'smsCode', label: 'adminRes.code', search: true, rules: [{ required: true, message: 'adminRes.codeRequired' }, { max: 64, message: 'crud.maxLength' }] },

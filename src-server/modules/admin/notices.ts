@@ -1,4 +1,5 @@
-// Notices (/website-blade-desk/notice): the shell serves list (the bell);
+// Notices (/website-blade-desk/notice): list (the screen's search: title like,
+// category_equal, releaseTime_datege/_datelt; also the bell's dropdown),
 // detail, submit and remove are declared here. The spec marks these calls as
 // sent with the encrypted token variant (crypto Blade-Auth), which the guard accepts.
 import { defineResource } from '../../crud/resource';
@@ -11,7 +12,7 @@ export const noticeResource = defineResource({
   table: 'blade_notice',
   tenantScoped: true,
   softDelete: true,
-  endpoints: ['detail', 'submit', 'save', 'update', 'remove'],
+  endpoints: ['list', 'detail', 'submit', 'save', 'update', 'remove'],
   defaultSort: [{ column: 'release_time', asc: false }],
   columns: [
     { name: 'title', type: 'string', rules: [{ required: true, message: '请输入通知标题' }, { maxLength: 255, message: '通知标题不能超过255个字符' }] },

@@ -79,6 +79,27 @@ VALUES ('1123598812738675301', '000000', 5, 'local', '/api/blade-resource/oss/en
 `,
 };
 
+/**
+ * The dictionaries `oss` and `sms` hold the categories the screens offer (keys
+ * 1-5, 5 being the built-in local storage / outbox). Databases seeded before
+ * carried BladeX's list (oss 5 华为云, 6 amazon s3, 7 本地存储; no sms 5): aligned
+ * here. A fresh database gets them from the seed (db/seed-dicts.ts), which runs
+ * after the migrations, so this one changes nothing there.
+ */
+export const CATEGORY_DICTS_MIGRATION = {
+  version: 410,
+  name: 'admin: oss and sms category dictionaries match the screens',
+  sql: `
+UPDATE blade_dict SET dict_value = '本地存储' WHERE code = 'oss' AND parent_id <> '0' AND dict_key = '5';
+UPDATE blade_dict SET is_deleted = 1 WHERE code = 'oss' AND parent_id <> '0' AND dict_key IN ('6', '7');
+INSERT INTO blade_dict (id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed, is_deleted)
+SELECT '1123598814738677410', h.id, 'sms', '5', '内置发件箱', 5, NULL, 0, 0 FROM blade_dict h
+WHERE h.code = 'sms' AND h.parent_id = '0' AND h.is_deleted = 0
+  AND NOT EXISTS (SELECT 1 FROM blade_dict c WHERE c.code = 'sms' AND c.parent_id <> '0' AND c.dict_key = '5' AND c.is_deleted = 0)
+LIMIT 1;
+`,
+};
+
 export const smsResource = defineResource({
   name: 'sms',
   basePath: SMS,
@@ -107,7 +128,7 @@ export const ossResource = defineResource({
   softDelete: true,
   endpoints: ALL,
   columns: [
-    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5, 6], message: '请选择分类' }] },
+    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5], message: '请选择分类' }] },
     { name: 'ossCode', type: 'string', rules: [{ required: true, message: '请输入资源编号' }, { maxLength: 64, message: '资源编号不能超过64个字符' }, { unique: true, message: '资源编号已存在' }] },
     { name: 'endpoint', type: 'string', rules: [{ required: true, message: '请输入资源地址' }] },
     { name: 'accessKey', type: 'string', rules: [{ required: true, message: '请输入accessKey' }] },

@@ -270,19 +270,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     })();
     return status(true);
   });
-
-  api.get('/website-blade-desk/notice/list', async (request) => {
-    const caller = callerOf(request);
-    const q = request.query as Record<string, unknown>;
-    const current = Math.max(1, Number(q.current) || 1);
-    const size = Math.min(200, Math.max(1, Number(q.size) || 10));
-    const where = 'tenant_id = ? AND is_deleted = 0';
-    const total = (db.prepare(`SELECT count(*) AS n FROM blade_notice WHERE ${where}`).get(caller.tenantId) as { n: number }).n;
-    const records = db
-      .prepare(`SELECT * FROM blade_notice WHERE ${where} ORDER BY release_time DESC, id DESC LIMIT ? OFFSET ?`)
-      .all(caller.tenantId, size, (current - 1) * size) as Record<string, unknown>[];
-    return ok({ records: records.map(formatRow), total, size, current, pages: Math.ceil(total / size) });
-  });
+  // /website-blade-desk/notice/list is the notice resource's generic list (modules/admin/notices.ts)
 }
 
 export const shellModule: ServerModule = {
