@@ -2,6 +2,7 @@
 // of a new tenant's administrator, the login failure count of the lockout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
+import { SEED_IDS } from '../../src-server/db/seed';
 
 let h: Harness;
 let base: string;
@@ -55,5 +56,18 @@ describe('parameters in use', () => {
     expect(locked.body.error_description).toBe('登录错误次数过多,请稍后再试');
     h.advance(31 * 60 * 1000);
     expect((await tokenCall(base, { username: 'admin', password: 'admin' })).status).toBe(200);
+  });
+  it('account.initPassword is the password a reset gives a user of the tenant', async () => {
+    const made = await api(base, admin, 'POST', `${SYS}/user/submit`, {
+      json: { account: 'p_reset', name: '重置', realName: '重置', password: 'first', password2: 'first', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept },
+    });
+    expect(made.body.success).toBe(true);
+    const list = await api<{ records: { id: string; account: string }[] }>(base, admin, 'GET', `${SYS}/user/list`, { query: { account: 'p_reset' } });
+    const id = list.body.data.records.find((r) => r.account === 'p_reset')!.id;
+    await setParam('account.initPassword', 'Init#777');
+    expect((await api(base, admin, 'POST', `${SYS}/user/reset-password`, { query: { userIds: id } })).body.success).toBe(true);
+    expect((await tokenCall(base, { username: 'p_reset', password: '123456' })).status).not.toBe(200);
+    expect((await tokenCall(base, { username: 'p_reset', password: 'Init#777' })).status).toBe(200);
+    await setParam('account.initPassword', '123456');
   });
 });
