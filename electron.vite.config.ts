@@ -9,7 +9,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      // keyword-worker: the keyword preview's worker thread, loaded from beside index.js (src-main/services/KeywordFiles.ts)
+      rollupOptions: { input: { index: resolve('src-main/index.ts'), 'keyword-worker': resolve('src-main/services/keywordPreview.worker.ts') } },
     },
   },
   preload: {

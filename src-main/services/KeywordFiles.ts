@@ -4,19 +4,22 @@
 // uploads the checked file to put-file as a stream (never a base64 copy).
 //
 // Encoding: a BOM decides (UTF-8, UTF-16 LE, UTF-16 BE); without one, bytes
-// that are valid UTF-8 are UTF-8, anything else is read as GBK.
+// that are valid UTF-8 are UTF-8, anything else is read as GBK. The reading
+// and counting run in a worker thread (keywordPreview.worker.ts): a 50 MB file
+// never blocks main's event loop.
 
-import { createReadStream, openAsBlob } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { KeywordFileRef, KeywordPreview } from '../../src-shared/ipc';
 import type { ApiClient } from './ApiClient';
 import { DeskError } from './errors';
+import type { ScanResult } from './keywordScan';
+import { Worker } from 'node:worker_threads';
 import { PUT_FILE_URL, type UploadResult } from './FileService';
 
 /** 51200 KB, the spec's limit of a keyword file */
 export const KEYWORD_MAX_BYTES = 51200 * 1024;
-export const PREVIEW_LINES = 20;
 /** the server's messages for the keyword scene (src-server/modules/content/upload.ts) */
 export const MSG_TYPE = '只能上传txt文件';
 export const MSG_SIZE = '上传文件大小不能超过 51200 KB!';
@@ -52,96 +55,80 @@ export function validateKeywordSource(req: unknown): KeywordSource {
   return { name: r.name, base64: r.base64 };
 }
 
-function bomOf(head: Buffer): KeywordEncoding | null {
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8-bom';
-  if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return null;
+/** A request to the scan worker, without its id. */
+type ScanJob = { path: string } | { bytes: Uint8Array };
+type ScanReply = { id: number; ok: true; result: ScanResult & { nonEmpty: number } } | { id: number; ok: false; code?: string; message: string };
+
+/**
+ * Where the worker's code is. Built (electron-vite): out/main/keyword-worker.js
+ * beside the main bundle (a second entry of the main build); from source (tsx:
+ * browser mode, tests, benchmarks): the .ts file, loaded through tsx.
+ */
+export function keywordWorkerSpec(here: string = import.meta.url): { url: URL; execArgv?: string[] } {
+  if (new URL(here).pathname.endsWith('.ts')) return { url: new URL('./keywordPreview.worker.ts', here), execArgv: ['--import', 'tsx'] };
+  return { url: new URL('./keyword-worker.js', here) };
 }
 
-const decoderLabel = (e: KeywordEncoding): string => (e === 'utf-8-bom' ? 'utf-8' : e);
+/**
+ * One worker thread, started on the first preview and kept (unref'd: it never
+ * holds the process open) for the next ones; jobs run one after another.
+ */
+class ScanWorker {
+  private worker: Worker | null = null;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (r: ScanReply) => void; reject: (e: Error) => void }>();
 
-/** Counts lines over decoded text chunks. */
-class LineCounter {
-  lines = 0;
-  empty = 0;
-  nonEmpty = 0;
-  readonly seen = new Set<string>();
-  readonly first: string[] = [];
-  private rest = '';
-
-  push(text: string): void {
-    const data = this.rest + text;
-    let start = 0;
-    for (let nl = data.indexOf('\n', start); nl !== -1; nl = data.indexOf('\n', start)) {
-      this.line(data.slice(start, nl));
-      start = nl + 1;
-    }
-    this.rest = data.slice(start);
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const spec = keywordWorkerSpec();
+    const w = new Worker(spec.url, spec.execArgv ? { execArgv: spec.execArgv } : {});
+    w.unref();
+    w.on('message', (reply: ScanReply) => {
+      const job = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      job?.resolve(reply);
+    });
+    const fail = (e: Error) => {
+      if (this.worker === w) this.worker = null;
+      for (const job of this.waiting.values()) job.reject(e);
+      this.waiting.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`keyword worker exited (${code})`)));
+    this.worker = w;
+    return w;
   }
 
-  end(): void {
-    if (this.rest !== '') this.line(this.rest);
-    this.rest = '';
+  run(job: ScanJob): Promise<ScanReply> {
+    const w = this.start();
+    const id = this.next++;
+    return new Promise<ScanReply>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      // the bytes are handed over, not copied
+      if ('bytes' in job) w.postMessage({ id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+      else w.postMessage({ id, path: job.path });
+    });
   }
 
-  private line(raw: string): void {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    this.lines++;
-    if (this.first.length < PREVIEW_LINES) this.first.push(line);
-    const key = line.trim();
-    if (!key) {
-      this.empty++;
-      return;
-    }
-    this.nonEmpty++;
-    this.seen.add(key);
+  /** Stops the thread (tests, shutdown); the next preview starts a new one. */
+  async stop(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
   }
 }
 
-type ChunkSource = () => AsyncIterable<Buffer>;
+const scanWorker = new ScanWorker();
+export const stopKeywordWorker = (): Promise<void> => scanWorker.stop();
 
-/** One pass with one decoder; throws TypeError when a fatal decoder meets invalid bytes. */
-async function countWith(chunks: ChunkSource, encoding: KeywordEncoding, fatal: boolean): Promise<LineCounter> {
-  // ignoreBOM false: the decoder drops a BOM of its own encoding
-  const decoder = new TextDecoder(decoderLabel(encoding), { fatal });
-  const counter = new LineCounter();
-  for await (const chunk of chunks()) counter.push(decoder.decode(chunk, { stream: true }));
-  counter.push(decoder.decode());
-  counter.end();
-  return counter;
-}
-
-async function headOf(chunks: ChunkSource): Promise<Buffer> {
-  for await (const chunk of chunks()) return chunk.subarray(0, 4);
-  return Buffer.alloc(0);
-}
-
-async function previewChunks(name: string, size: number, chunks: ChunkSource): Promise<KeywordPreview> {
+async function scan(name: string, size: number, job: ScanJob): Promise<KeywordPreview> {
   checkKeywordFile(name, size);
-  let encoding: KeywordEncoding = bomOf(await headOf(chunks)) ?? 'utf-8';
-  let counter: LineCounter;
-  try {
-    counter = await countWith(chunks, encoding, encoding === 'utf-8');
-  } catch (e) {
-    if (!(e instanceof TypeError) || encoding !== 'utf-8') throw e;
-    encoding = 'gbk';
-    counter = await countWith(chunks, encoding, false);
-  }
-  if (counter.nonEmpty === 0) bad(MSG_EMPTY);
-  return {
-    name,
-    size,
-    encoding,
-    lines: counter.lines,
-    unique: counter.seen.size,
-    duplicates: counter.nonEmpty - counter.seen.size,
-    empty: counter.empty,
-    firstLines: counter.first,
-  };
+  const reply = await scanWorker.run(job);
+  if (!reply.ok) return bad(reply.code ? `${MSG_UNREADABLE}: ${reply.code}` : MSG_UNREADABLE);
+  const r = reply.result;
+  if (r.nonEmpty === 0) bad(MSG_EMPTY);
+  return { name, size, encoding: r.encoding, lines: r.lines, unique: r.unique, duplicates: r.duplicates, empty: r.empty, firstLines: r.firstLines };
 }
-
-const CHUNK = 1024 * 1024;
 
 async function fileSize(path: string): Promise<number> {
   try {
@@ -154,36 +141,25 @@ async function fileSize(path: string): Promise<number> {
   }
 }
 
-function fileChunks(path: string): ChunkSource {
-  return async function* () {
-    try {
-      for await (const c of createReadStream(path, { highWaterMark: CHUNK })) yield c as Buffer;
-    } catch (e) {
-      throw new DeskError(400, `${MSG_UNREADABLE}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-  };
-}
-
-function bufferChunks(buf: Buffer): ChunkSource {
-  return async function* () {
-    for (let i = 0; i < buf.length; i += CHUNK) yield buf.subarray(i, i + CHUNK);
-  };
-}
-
 function decodeBase64(base64: string) {
   return Buffer.from(base64, 'base64');
 }
 
-/** The preview of a keyword file; throws DeskError(400, message) for a file that must not be sent. */
+/**
+ * The preview of a keyword file; throws DeskError(400, message) for a file that
+ * must not be sent. Type and size are checked here; the reading and counting
+ * run in a worker thread.
+ */
 export async function previewKeywords(source: KeywordSource): Promise<KeywordPreview> {
   if ('path' in source) {
     const name = basename(source.path);
     if (!/\.txt$/i.test(name)) bad(MSG_TYPE);
-    return previewChunks(name, await fileSize(source.path), fileChunks(source.path));
+    return scan(name, await fileSize(source.path), { path: source.path });
   }
   if (!/\.txt$/i.test(source.name)) bad(MSG_TYPE);
   const bytes = decodeBase64(source.base64);
-  return previewChunks(source.name, bytes.length, bufferChunks(bytes));
+  // a copy the worker can own (a decoded Buffer may share Node's pool)
+  return scan(source.name, bytes.length, { bytes: new Uint8Array(bytes) });
 }
 
 /**

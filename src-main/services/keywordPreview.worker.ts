@@ -1,0 +1,43 @@
+// Worker thread of the keyword preview: reads the file (or the bytes main
+// hands over) and counts it with keywordScan, so main's event loop stays free.
+// Messages: in {id, path} | {id, bytes}; out {id, ok: true, result} | {id, ok: false, code?, message}.
+
+import { closeSync, openSync, readSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { SCAN_CHUNK, scanKeywords, type Chunks } from './keywordScan';
+
+export type ScanRequest = { id: number; path: string } | { id: number; bytes: Uint8Array };
+
+function fileChunks(path: string): Chunks {
+  return function* () {
+    const fd = openSync(path, 'r');
+    try {
+      for (;;) {
+        // a fresh buffer per chunk: the scanner may keep the tail of the previous one
+        const buf = Buffer.allocUnsafe(SCAN_CHUNK);
+        const n = readSync(fd, buf, 0, SCAN_CHUNK, null);
+        if (n === 0) return;
+        yield n === SCAN_CHUNK ? buf : buf.subarray(0, n);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+function byteChunks(bytes: Uint8Array): Chunks {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return function* () {
+    for (let i = 0; i < buf.length; i += SCAN_CHUNK) yield buf.subarray(i, i + SCAN_CHUNK);
+  };
+}
+
+parentPort?.on('message', (req: ScanRequest) => {
+  try {
+    const result = scanKeywords('path' in req ? fileChunks(req.path) : byteChunks(req.bytes));
+    parentPort?.postMessage({ id: req.id, ok: true, result });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    parentPort?.postMessage({ id: req.id, ok: false, code: err.code, message: err.message });
+  }
+});
