@@ -1,10 +1,11 @@
 // Every server module, in registration order. Migration number ranges:
 // core 1-99 (db/migrations.ts), shell 100-199, system 200-299, content 300-399,
-// admin 400-499.
+// admin 400-499, flow 500-599.
 import { adminModule } from './admin';
 import { contentModule } from './content';
+import { flowModule } from './flow';
 import { shellModule } from './shell';
 import { systemModule } from './system';
 import type { ServerModule } from './types';
 
-export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule];
+export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule];

@@ -1,0 +1,120 @@
+// The leave business (/blade-desk/process/leave): a leave request row in
+// blade_process_leave, started as an instance of the chosen definition with
+// business key `blade_process_leave:<id>`; plus the approver picker of its form.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../util/clock';
+import { formatDateTime, normalizeDateTime } from '../../util/dates';
+import { nextId } from '../../util/ids';
+import { ok, ServiceError } from '../../http/reply';
+import { firstDeptOf } from '../../http/auth-user';
+import { body, likeParam, paramOf, requireParam } from '../system/common';
+import { formatRow } from '../../system/rows';
+import type { FlowRuntime } from './runtime';
+import { categoryName, LEAVE_TABLE, need, userNames, WORK_MENUS, type Rec } from './service';
+
+export const LEAVE = '/blade-desk/process/leave';
+
+/** Whole days covered by a leave (a started day counts), at least 1. */
+export function leaveDays(start: string, end: string): number {
+  const ms = Date.parse(end.replace(' ', 'T')) - Date.parse(start.replace(' ', 'T'));
+  return Math.max(1, Math.ceil(ms / 86_400_000));
+}
+
+export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, runtime: FlowRuntime): void {
+  api.post(`${LEAVE}/start-process`, async (request) => {
+    const user = need(db, request, 'workStart_start');
+    const b = body(request);
+    const str = (k: string) => (typeof b[k] === 'string' || typeof b[k] === 'number' ? String(b[k]).trim() : '');
+    const definitionId = str('processDefinitionId');
+    if (!definitionId) throw new ServiceError('缺少必要的请求参数: processDefinitionId');
+    const taskUser = str('taskUser').replace(/^taskUser_/, '');
+    if (!taskUser) throw new ServiceError('请选择审批人');
+    const startRaw = str('startTime');
+    const endRaw = str('endTime');
+    if (!startRaw) throw new ServiceError('请选择开始时间');
+    if (!endRaw) throw new ServiceError('请选择结束时间');
+    const startTime = normalizeDateTime(startRaw);
+    const endTime = normalizeDateTime(endRaw);
+    if (!startTime) throw new ServiceError('开始时间格式错误');
+    if (!endTime) throw new ServiceError('结束时间格式错误');
+    if (endTime <= startTime) throw new ServiceError('结束时间必须晚于开始时间');
+    const reason = str('reason');
+    if (!reason) throw new ServiceError('请输入请假理由');
+    if (reason.length > 500) throw new ServiceError('请假理由不能超过500个字符');
+    const approver = db.prepare('SELECT id FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(taskUser, user.tenantId);
+    if (!approver) throw new ServiceError('审批人不存在');
+    if (taskUser === user.userId) throw new ServiceError('审批人不能是申请人自己');
+    const def = db.prepare('SELECT id, xml, suspension_state FROM flow_definition WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(definitionId, user.tenantId) as
+      | { id: string; xml: string; suspension_state: number }
+      | undefined;
+    if (!def) throw new ServiceError('流程定义不存在');
+    if (def.suspension_state !== 1) throw new ServiceError('流程已挂起,无法发起');
+
+    const id = nextId();
+    const now = formatDateTime(clock());
+    db.prepare(
+      `INSERT INTO ${LEAVE_TABLE} (id, tenant_id, process_definition_id, start_time, end_time, reason, task_user, apply_time,
+         create_user, create_dept, create_time, update_user, update_time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, user.tenantId, def.id, startTime, endTime, reason, taskUser, now, user.userId, firstDeptOf(user), now, user.userId, now);
+    let instanceId: string;
+    try {
+      instanceId = await runtime.start({
+        tenantId: user.tenantId,
+        definitionId: def.id,
+        xml: def.xml,
+        userId: user.userId,
+        businessKey: `${LEAVE_TABLE}:${id}`,
+        variables: { taskUser, applyUser: user.userId, createUser: user.userId, days: leaveDays(startTime, endTime) },
+      });
+    } catch (err) {
+      db.prepare(`DELETE FROM ${LEAVE_TABLE} WHERE id = ?`).run(id);
+      throw err;
+    }
+    db.prepare(`UPDATE ${LEAVE_TABLE} SET process_instance_id = ? WHERE id = ?`).run(instanceId, id);
+    return ok({ id, processInstanceId: instanceId }, '流程启动成功');
+  });
+
+  api.get(`${LEAVE}/detail`, async (request) => {
+    const user = need(db, request, 'flowFollow', ...WORK_MENUS);
+    const businessId = requireParam(request, 'businessId');
+    const row = db.prepare(`SELECT * FROM ${LEAVE_TABLE} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).get(businessId, user.tenantId) as Rec | undefined;
+    if (!row) return ok(null);
+    const inst = db
+      .prepare('SELECT i.id, i.status, i.start_user_id, d.id AS definition_id, d.name, d.process_key, d.category FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE i.id = ?')
+      .get(row.process_instance_id) as Rec | undefined;
+    const names = userNames(db, [row.task_user as string, row.create_user as string]);
+    const leave = formatRow(row);
+    leave.taskUserName = names.get(String(row.task_user)) ?? '';
+    leave.createUserName = names.get(String(row.create_user)) ?? '';
+    leave.flow = {
+      assignee: row.task_user,
+      assigneeName: names.get(String(row.task_user)) ?? '',
+      processInstanceId: row.process_instance_id ?? '',
+      processDefinitionId: inst?.definition_id ?? row.process_definition_id,
+      processDefinitionName: inst?.name ?? '',
+      processDefinitionKey: inst?.process_key ?? '',
+      category: inst?.category ?? '',
+      categoryName: inst ? categoryName(db, String(inst.category)) : '',
+      processIsFinished: inst?.status === 'running' ? 'unfinished' : 'finished',
+      businessTable: LEAVE_TABLE,
+      businessId: row.id,
+    };
+    return ok(leave);
+  });
+
+  // the approver picker of the leave form: the caller's tenant's users
+  api.get(`${LEAVE}/approver-list`, async (request) => {
+    const user = need(db, request, 'workStart');
+    const args: unknown[] = [user.tenantId];
+    let where = 'tenant_id = ? AND is_deleted = 0';
+    const name = paramOf(request, 'name')?.trim();
+    if (name) {
+      where += " AND (real_name LIKE ? ESCAPE '\\' OR account LIKE ? ESCAPE '\\')";
+      args.push(likeParam(name), likeParam(name));
+    }
+    const rows = db.prepare(`SELECT id, account, real_name FROM blade_user WHERE ${where} ORDER BY account LIMIT 200`).all(...args) as Rec[];
+    return ok(rows.filter((r) => r.id !== user.userId).map((r) => ({ id: r.id, account: r.account, realName: r.real_name ?? r.account })));
+  });
+}

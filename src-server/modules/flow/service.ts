@@ -1,0 +1,129 @@
+// Workflow data access shared by the endpoints: deployment of BPMN sources,
+// names of users and categories, the BladeFlow / FlowProcess row shapes,
+// menu-based permission checks.
+import { Engine } from 'bpmn-engine';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { ServiceError } from '../../http/reply';
+import { callerOf, type AuthUser } from '../../http/auth-user';
+import { nextId } from '../../util/ids';
+import { aliasesOf, isAdministrator, paramOf, placeholders } from '../system/common';
+import { grantedCodes } from '../system/access';
+
+export type Rec = Record<string, unknown>;
+export const LEAVE_TABLE = 'blade_process_leave';
+export const MSG_NO_PERMISSION = '请求未授权';
+
+/** The caller, refused with 401 unless one of `codes` (menus or buttons) is granted to them. */
+export function need(db: Db, request: FastifyRequest, ...codes: string[]): AuthUser {
+  const user = callerOf(request);
+  if (isAdministrator(user)) return user;
+  const granted = grantedCodes(db, user);
+  if (!codes.some((c) => granted.has(c))) throw new ServiceError(MSG_NO_PERMISSION, 401);
+  return user;
+}
+
+export const WORK_MENUS = ['workTodo', 'workStart', 'workClaim', 'workSend', 'workDone'];
+export const FLOW_MENUS = ['flowModel', 'flowDeploy', 'flowFollow', ...WORK_MENUS];
+
+export function paging(request: FastifyRequest): { current: number; size: number; offset: number } {
+  const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
+  const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
+  return { current, size, offset: (current - 1) * size };
+}
+
+export function page<T>(records: T[], total: number, p: { current: number; size: number }) {
+  return { records, total, size: p.size, current: p.current, pages: Math.ceil(total / p.size), orders: [] };
+}
+
+export function userNames(db: Db, ids: (string | null | undefined)[]): Map<string, string> {
+  const list = [...new Set(ids.filter((x): x is string => !!x))];
+  if (list.length === 0) return new Map();
+  const rows = db.prepare(`SELECT id, real_name, name, account FROM blade_user WHERE id IN (${placeholders(list.length)})`).all(...list) as Rec[];
+  return new Map(rows.map((r) => [String(r.id), String(r.real_name || r.name || r.account)]));
+}
+
+export function categoryName(db: Db, category: string): string {
+  const key = category.replace(/^flow_/, '');
+  const row = db.prepare("SELECT dict_value FROM blade_dict WHERE code = 'flow' AND dict_key = ? AND is_deleted = 0").get(key) as { dict_value: string } | undefined;
+  return row?.dict_value ?? '';
+}
+
+/** `flow_<n>` where n is a key of dictionary `flow`; a bare key is accepted too. */
+export function checkCategory(db: Db, raw: string | undefined): string {
+  const value = raw?.trim();
+  if (!value) throw new ServiceError('请选择流程类型');
+  const category = value.startsWith('flow_') ? value : `flow_${value}`;
+  if (!categoryName(db, category)) throw new ServiceError('流程类型不存在');
+  return category;
+}
+
+/** The first executable process of a BPMN source, as parsed by the engine; 400 when there is none. */
+export async function parseProcess(xml: string): Promise<{ key: string; name: string }> {
+  let processes: { id: string; name?: string }[];
+  try {
+    const engine = new Engine({ source: xml });
+    const definitions = await engine.getDefinitions();
+    processes = definitions.flatMap((d) => d.getProcesses() as unknown as { id: string; name?: string }[]);
+  } catch (err) {
+    throw new ServiceError(`流程文件解析失败: ${(err as Error).message}`);
+  }
+  const first = processes[0];
+  if (!first) throw new ServiceError('流程文件中没有可执行的流程');
+  if (!/^[A-Za-z_][\w-]*$/.test(first.id)) throw new ServiceError('流程标识只能包含字母、数字、下划线和中划线');
+  return { key: first.id, name: first.name || first.id };
+}
+
+/** Deploys a BPMN source into a tenant: a new version of its process key. Returns the definition id. */
+export async function deploy(db: Db, input: { tenantId: string; xml: string; category: string; resourceName: string; now: string; deploymentId?: string }): Promise<string> {
+  const { key, name } = await parseProcess(input.xml);
+  const last = db.prepare('SELECT max(version) AS v FROM flow_definition WHERE tenant_id = ? AND process_key = ?').get(input.tenantId, key) as { v: number | null };
+  const version = (last.v ?? 0) + 1;
+  const deploymentId = input.deploymentId ?? nextId();
+  const id = `${key}:${version}:${deploymentId}`;
+  db.prepare(
+    `INSERT INTO flow_definition (id, tenant_id, process_key, name, version, category, deployment_id, resource_name, xml, suspension_state, deployment_time)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+  ).run(id, input.tenantId, key, name, version, input.category, deploymentId, input.resourceName, input.xml, input.now);
+  return id;
+}
+
+export function processRow(db: Db, r: Rec): Rec {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    name: r.name,
+    key: r.process_key,
+    category: r.category,
+    categoryName: categoryName(db, String(r.category)),
+    version: r.version,
+    deploymentId: r.deployment_id,
+    resourceName: r.resource_name,
+    diagramResourceName: String(r.resource_name).replace(/\.(bpmn20\.xml|bpmn)$/, '.png'),
+    suspensionState: r.suspension_state,
+    deploymentTime: r.deployment_time,
+  };
+}
+
+/** The candidate groups a caller belongs to: their role aliases. */
+export function groupsOf(user: AuthUser): string[] {
+  return aliasesOf(user);
+}
+
+export function splitBusinessKey(key: unknown): { businessTable: string; businessId: string } {
+  const s = typeof key === 'string' ? key : '';
+  const i = s.indexOf(':');
+  return i < 0 ? { businessTable: '', businessId: s } : { businessTable: s.slice(0, i), businessId: s.slice(i + 1) };
+}
+
+/** A human duration between two `yyyy-MM-dd HH:mm:ss` times, as BladeX shows it. */
+export function duration(start: unknown, end: unknown): string {
+  if (typeof start !== 'string' || typeof end !== 'string' || !start || !end) return '';
+  const ms = Date.parse(end.replace(' ', 'T')) - Date.parse(start.replace(' ', 'T'));
+  if (!Number.isFinite(ms) || ms < 0) return '';
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${d ? `${d}天` : ''}${h ? `${h}小时` : ''}${m ? `${m}分钟` : ''}${s % 60}秒`;
+}

@@ -1,0 +1,328 @@
+// Workflow (/blade-flow/*, /blade-desk/process/leave/*): the shipped leave
+// process run by bpmn-engine end to end (approver, then HR claims and
+// completes), rejection, models and deployments, follow, validation, tenant
+// isolation, menu permissions, and running instances surviving a restart.
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src-server/app';
+import { SEED_IDS } from '../../src-server/db/seed';
+import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
+import { api, login, otherTenantAdmin, SABER, startHarness, tempDir, type Harness } from './helpers';
+
+type Row = Record<string, unknown>;
+type Page = { records: Row[]; total: number };
+
+let h: Harness;
+let base: string;
+let admin: string;
+let hr: string;
+let other: string;
+let hrId: string;
+
+const get = <T = Page>(path: string, token: string, query: Record<string, string | number> = {}) => api<T>(base, token, 'GET', path, { query });
+const post = <T = unknown>(path: string, token: string, opts: { json?: unknown; form?: Record<string, string>; query?: Record<string, string> } = {}) =>
+  api<T>(base, token, 'POST', path, opts);
+
+async function leaveDefinition(token: string): Promise<string> {
+  const list = (await get('/blade-flow/work/start-list', token)).body.data.records;
+  const leave = list.find((r) => r.key === 'Leave');
+  if (!leave) throw new Error('no Leave definition');
+  return String(leave.id);
+}
+
+async function startLeave(token: string, taskUser: string, reason = '家中有事'): Promise<{ id: string; processInstanceId: string }> {
+  const r = await post<{ id: string; processInstanceId: string }>('/blade-desk/process/leave/start-process', token, {
+    json: { processDefinitionId: await leaveDefinition(token), taskUser, startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 18:00:00', reason },
+  });
+  expect(r.body.msg).toBe('流程启动成功');
+  return r.body.data;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+  admin = await login(base);
+  hr = await login(base, { username: 'hr', password: 'hr' });
+  hrId = (h.db().prepare("SELECT id FROM blade_user WHERE account = 'hr' AND tenant_id = '000000'").get() as { id: string }).id;
+  other = await otherTenantAdmin(h, '500007', '庚公司');
+  // the other tenant's admin role holds every flow menu and button (as a tenant administrator would grant them)
+  const db = h.db();
+  const role = (db.prepare("SELECT id FROM blade_role WHERE tenant_id = '500007'").get() as { id: string }).id;
+  db.prepare(
+    "INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT 'g' || id, ?, id FROM blade_menu WHERE (code LIKE 'flow%' OR code LIKE 'work%') AND code <> 'workbench' AND is_deleted = 0",
+  ).run(role);
+});
+afterAll(() => h.stop());
+
+describe('the leave process', () => {
+  it('ships deployed: start-list holds Leave version 1, active, category flow_1 (请假流程)', async () => {
+    const r = await get('/blade-flow/work/start-list', admin);
+    expect(r.body.data.records).toEqual([
+      expect.objectContaining({ key: 'Leave', name: '请假流程', version: 1, category: 'flow_1', categoryName: '请假流程', suspensionState: 1, tenantId: '000000' }),
+    ]);
+  });
+
+  it('validates the leave form on the server', async () => {
+    const def = await leaveDefinition(admin);
+    const start = (json: Row) => post('/blade-desk/process/leave/start-process', admin, { json: { processDefinitionId: def, taskUser: hrId, startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'r', ...json } });
+    const cases: [Row, string][] = [
+      [{ taskUser: '' }, '请选择审批人'],
+      [{ startTime: '' }, '请选择开始时间'],
+      [{ endTime: '' }, '请选择结束时间'],
+      [{ startTime: 'tomorrow' }, '开始时间格式错误'],
+      [{ endTime: '2026-11-30 09:00' }, '结束时间必须晚于开始时间'],
+      [{ reason: ' ' }, '请输入请假理由'],
+      [{ reason: 'x'.repeat(501) }, '请假理由不能超过500个字符'],
+      [{ taskUser: '42' }, '审批人不存在'],
+      [{ processDefinitionId: 'Leave:9:9' }, '流程定义不存在'],
+    ];
+    for (const [json, msg] of cases) {
+      const r = await start(json);
+      expect([r.status, r.body.code, r.body.msg]).toEqual([400, 400, msg]);
+    }
+    const self = await start({ taskUser: SEED_IDS.adminUser });
+    expect(self.body.msg).toBe('审批人不能是申请人自己');
+    expect(h.db().prepare('SELECT count(*) AS n FROM blade_process_leave').get()).toEqual({ n: 0 });
+  });
+
+  it('runs: approver approves, HR claims and completes, the history and diagram data follow', async () => {
+    const { id, processInstanceId } = await startLeave(admin, hrId);
+    // the applicant's sent list
+    const sent = (await get('/blade-flow/work/send-list', admin)).body.data.records;
+    expect(sent[0]).toMatchObject({ processInstanceId, businessTable: 'blade_process_leave', businessId: id, taskName: '审批', processIsFinished: 'unfinished' });
+    // the approver's todo list
+    const todo = (await get('/blade-flow/work/todo-list', hr)).body.data.records;
+    expect(todo).toHaveLength(1);
+    expect(todo[0]).toMatchObject({ taskName: '审批', taskDefinitionKey: 'managerAudit', assignee: hrId, processInstanceId, businessId: id, processDefinitionName: '请假流程', status: 'todo' });
+    expect((await get('/blade-flow/work/todo-list', admin)).body.data.total).toBe(0);
+
+    let view = (await get<{ xml: string; flow: Row[] }>('/blade-flow/process/model-view', admin, { processInstanceId })).body.data;
+    expect(view.xml).toContain('<process id="Leave"');
+    expect(view.flow.map((f) => [f.historyActivityId, f.historyActivityType, f.endTime !== ''])).toEqual([
+      ['start', 'startEvent', true],
+      ['flowStart', 'sequenceFlow', true],
+      ['managerAudit', 'userTask', false],
+    ]);
+
+    // only the assignee may complete; comment required when not approving
+    const taskId = String(todo[0]!.taskId);
+    expect((await post('/blade-flow/work/complete-task', admin, { json: { taskId, flag: 'ok' } })).body.msg).toBe('无权办理该任务');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' } })).body.msg).toBe('请输入审批意见');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, processInstanceId: 'x', flag: 'ok' } })).body.msg).toBe('任务不属于该流程实例');
+    const done = await post('/blade-flow/work/complete-task', hr, { json: { taskId, processInstanceId, flag: 'ok', comment: '同意' } });
+    expect([done.status, done.body.success]).toEqual([200, true]);
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'ok' } })).body.msg).toBe('任务不存在或已办结');
+
+    // 人事审批 waits for a holder of role hr to claim it
+    expect((await get('/blade-flow/work/todo-list', hr)).body.data.total).toBe(0);
+    expect((await get('/blade-flow/work/claim-list', admin)).body.data.total).toBe(0);
+    const claim = (await get('/blade-flow/work/claim-list', hr)).body.data.records;
+    expect(claim).toEqual([expect.objectContaining({ taskName: '人事审批', candidateGroups: 'hr', assignee: '', status: 'claim' })]);
+    const hrTask = String(claim[0]!.taskId);
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId: hrTask, flag: 'ok' } })).body.msg).toBe('请先签收任务');
+    expect((await post('/blade-flow/work/claim-task', admin, { query: { taskId: hrTask } })).body.msg).toBe('无权签收该任务');
+    expect((await post('/blade-flow/work/claim-task', hr, { query: { taskId: hrTask } })).body.success).toBe(true);
+    expect((await post('/blade-flow/work/claim-task', hr, { query: { taskId: hrTask } })).body.msg).toBe('任务已签收');
+    const claimed = (await get('/blade-flow/work/todo-list', hr)).body.data.records;
+    expect(claimed).toEqual([expect.objectContaining({ taskId: hrTask, taskName: '人事审批', assignee: hrId })]);
+    expect(claimed[0]!.claimTime).not.toBe('');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId: hrTask, processInstanceId, flag: 'ok', comment: '准假' } })).body.success).toBe(true);
+
+    // finished: nothing running, both tasks in HR's done list, the end reached
+    expect((await get('/blade-flow/follow/list', admin)).body.data.records.map((r) => r.processInstanceId)).not.toContain(processInstanceId);
+    const doneList = (await get('/blade-flow/work/done-list', hr)).body.data.records;
+    expect(doneList.map((r) => [r.taskName, r.comment, r.isPass, r.processIsFinished])).toEqual([
+      ['人事审批', '准假', true, 'finished'],
+      ['审批', '同意', true, 'finished'],
+    ]);
+    view = (await get<{ xml: string; flow: Row[] }>('/blade-flow/process/model-view', hr, { processInstanceId })).body.data;
+    expect(view.flow.every((f) => f.endTime !== '')).toBe(true);
+    expect(view.flow.map((f) => f.historyActivityId)).toEqual([
+      'start', 'flowStart', 'managerAudit', 'flowManager', 'managerGateway', 'flowManagerPass', 'hrAudit', 'flowHr', 'hrGateway', 'flowHrPass', 'end',
+    ]);
+    const history = (await get<Row[]>('/blade-flow/process/history-flow-list', admin, { processInstanceId })).body.data;
+    expect(history.map((r) => [r.historyActivityName, r.assigneeName, r.comment])).toEqual([
+      ['开始', '管理员', ''],
+      ['审批', '人事', '同意'],
+      ['人事审批', '人事', '准假'],
+      ['结束', '', ''],
+    ]);
+    const leave = (await get<Row>('/blade-desk/process/leave/detail', hr, { businessId: id })).body.data;
+    expect(leave).toMatchObject({ id, processInstanceId, reason: '家中有事', taskUser: hrId, taskUserName: '人事', startTime: '2026-12-01 09:00:00' });
+    expect(leave.flow).toMatchObject({ assigneeName: '人事', processIsFinished: 'finished', businessId: id });
+  });
+
+  it('a rejection ends the process at 驳回', async () => {
+    const { processInstanceId } = await startLeave(admin, hrId, '旅游');
+    const task = (await get('/blade-flow/work/todo-list', hr)).body.data.records.find((r) => r.processInstanceId === processInstanceId)!;
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId: task.taskId, processInstanceId, flag: 'reject', comment: '人手不足' } })).body.success).toBe(true);
+    const view = (await get<{ flow: Row[] }>('/blade-flow/process/model-view', admin, { processInstanceId })).body.data;
+    expect(view.flow.map((f) => f.historyActivityId).slice(-3)).toEqual(['managerGateway', 'flowManagerReject', 'rejectEnd']);
+    expect((await get('/blade-flow/work/claim-list', hr)).body.data.total).toBe(0);
+    const sent = (await get('/blade-flow/work/send-list', admin)).body.data.records.find((r) => r.processInstanceId === processInstanceId)!;
+    expect(sent.processIsFinished).toBe('finished');
+    expect((await get('/blade-flow/work/done-list', hr)).body.data.records[0]).toMatchObject({ comment: '人手不足', isPass: false });
+  });
+});
+
+describe('models and deployments', () => {
+  const xml = LEAVE_BPMN.replace('id="Leave" name="请假流程"', 'id="Expense" name="报销流程"').replace('bpmnElement="Leave"', 'bpmnElement="Expense"');
+
+  it('submits, validates, deploys a model and manages its deployment state', async () => {
+    const submit = (json: Row) => post('/blade-flow/model/submit', admin, { json });
+    expect((await submit({ modelKey: 'Expense', xml })).body.msg).toBe('请输入模型名称');
+    expect((await submit({ name: '报销', xml })).body.msg).toBe('请输入模型标识');
+    expect((await submit({ name: '报销', modelKey: '1x', xml })).body.msg).toBe('模型标识只能包含字母、数字、下划线和中划线');
+    expect((await submit({ name: '报销', modelKey: 'Expense' })).body.msg).toBe('请输入流程XML');
+    expect((await submit({ name: '报销', modelKey: 'Expense', xml: '<nope' })).body.msg).toMatch(/^流程文件解析失败/);
+    expect((await submit({ name: '报销', modelKey: 'Other', xml })).body.msg).toBe('模型标识须与流程标识一致: Expense');
+    expect((await submit({ name: '报销', modelKey: 'Expense', xml, description: '报销审批' })).body.success).toBe(true);
+    expect((await submit({ name: '报销2', modelKey: 'Expense', xml })).body.msg).toBe('模型标识已存在');
+    const models = (await get('/blade-flow/model/list', admin)).body.data.records;
+    expect(models).toEqual([expect.objectContaining({ name: '报销', modelKey: 'Expense', description: '报销审批', version: 1 })]);
+    expect(models[0]).not.toHaveProperty('xml');
+    const modelId = String(models[0]!.id);
+    expect((await get<Row>('/blade-flow/model/detail', admin, { id: modelId })).body.data.xml).toBe(xml);
+
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId } })).body.msg).toBe('请选择流程类型');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_9' } })).body.msg).toBe('流程类型不存在');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2' } })).body.msg).toBe('部署成功');
+    await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2' } });
+    const deployed = (await get('/blade-flow/manager/list', admin, { key: 'Expense' })).body.data.records;
+    expect(deployed.map((r) => [r.key, r.version, r.categoryName, r.resourceName])).toEqual([
+      ['Expense', 2, '报销流程', 'Expense.bpmn20.xml'],
+      ['Expense', 1, '报销流程', 'Expense.bpmn20.xml'],
+    ]);
+    // only the latest version of each key may be started
+    const startList = (await get('/blade-flow/work/start-list', admin, { category: 'flow_2' })).body.data.records;
+    expect(startList.map((r) => [r.key, r.version])).toEqual([['Expense', 2]]);
+
+    const latest = String(deployed[0]!.id);
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'sleep' } })).body.msg).toBe('状态参数错误: active 或 suspend');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'suspend' } })).body.msg).toBe('挂起流程成功');
+    expect((await get('/blade-flow/work/start-list', admin, { category: 'flow_2' })).body.data.total).toBe(0);
+    const blocked = await post('/blade-desk/process/leave/start-process', admin, {
+      json: { processDefinitionId: latest, taskUser: hrId, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' },
+    });
+    expect(blocked.body.msg).toBe('流程已挂起,无法发起');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'active' } })).body.msg).toBe('激活流程成功');
+    expect((await get('/blade-flow/work/start-list', admin, { category: 'flow_2' })).body.data.total).toBe(1);
+
+    expect((await post('/blade-flow/manager/delete-deployment', admin, { query: { deploymentIds: String(deployed[0]!.deploymentId) } })).body.success).toBe(true);
+    expect((await get('/blade-flow/manager/list', admin, { key: 'Expense' })).body.data.total).toBe(1);
+    expect((await post('/blade-flow/model/remove', admin, { query: { ids: modelId } })).body.success).toBe(true);
+    expect((await get('/blade-flow/model/list', admin)).body.data.total).toBe(0);
+  });
+
+  it('deploy-upload takes .bpmn / .bpmn20.xml files with a category', async () => {
+    const upload = async (name: string, content: string, fields: Record<string, string>, token = admin) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.set('files', new Blob([content], { type: 'text/xml' }), name);
+      const res = await fetch(`${base}/blade-flow/manager/deploy-upload`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
+      return { status: res.status, body: (await res.json()) as { msg: string; success: boolean } };
+    };
+    const travel = LEAVE_BPMN.replace('id="Leave" name="请假流程"', 'id="Travel" name="出差流程"').replace('bpmnElement="Leave"', 'bpmnElement="Travel"');
+    expect((await upload('travel.bpmn', travel, {})).body.msg).toBe('请选择流程类型');
+    expect((await upload('travel.txt', travel, { category: 'flow_1' })).body.msg).toBe('仅支持上传 bpmn20.xml 或 bpmn 格式的流程文件: travel.txt');
+    expect((await upload('travel.bpmn', '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" />', { category: 'flow_1' })).body.msg).toBe('流程文件中没有可执行的流程');
+    const ok = await upload('travel.bpmn20.xml', travel, { category: 'flow_1' });
+    expect([ok.status, ok.body.msg]).toEqual([200, '部署成功']);
+    expect((await get('/blade-flow/manager/list', admin, { key: 'Travel' })).body.data.records).toEqual([
+      expect.objectContaining({ key: 'Travel', name: '出差流程', version: 1, resourceName: 'travel.bpmn20.xml', tenantId: '000000' }),
+    ]);
+    // the other tenant deploys its own, invisible here; its tenantIds are ignored (only administrators may name tenants)
+    expect((await upload('travel.bpmn', travel, { category: 'flow_1', tenantIds: '000000' }, other)).body.success).toBe(true);
+    expect((await get('/blade-flow/manager/list', admin, { key: 'Travel' })).body.data.total).toBe(1);
+    expect((await get('/blade-flow/manager/list', other)).body.data.records.map((r) => [r.key, r.tenantId])).toEqual([['Travel', '500007']]);
+  });
+});
+
+describe('follow, isolation and permissions', () => {
+  it('lists running instances and deletes one with a reason', async () => {
+    const { processInstanceId } = await startLeave(admin, hrId, '看病');
+    const running = (await get('/blade-flow/follow/list', admin)).body.data.records;
+    expect(running.find((r) => r.processInstanceId === processInstanceId)).toMatchObject({ processDefinitionKey: 'Leave', startUser: '管理员', taskName: '审批', activityId: 'managerAudit' });
+    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId } })).body.msg).toBe('请输入删除原因');
+    // another tenant cannot see or delete it
+    expect((await get('/blade-flow/follow/list', other)).body.data.total).toBe(0);
+    expect((await post('/blade-flow/follow/delete-process-instance', other, { query: { processInstanceId, deleteReason: 'x' } })).body.msg).toBe('流程实例不存在或已结束');
+    expect((await get('/blade-flow/process/model-view', other, { processInstanceId })).body.msg).toBe('流程实例不存在');
+    expect((await get('/blade-flow/process/history-flow-list', other, { processInstanceId })).body.msg).toBe('流程实例不存在');
+    const task = (await get('/blade-flow/work/todo-list', hr)).body.data.records.find((r) => r.processInstanceId === processInstanceId)!;
+    expect((await post('/blade-flow/work/claim-task', other, { query: { taskId: String(task.taskId) } })).body.msg).toBe('任务不存在或已办结');
+    expect((await post('/blade-flow/work/complete-task', other, { json: { taskId: task.taskId, flag: 'ok' } })).body.msg).toBe('任务不存在或已办结');
+    const leaveId = String(task.businessId);
+    expect((await get<Row | null>('/blade-desk/process/leave/detail', other, { businessId: leaveId })).body.data).toBeNull();
+    expect((await get('/blade-flow/work/start-list', other)).body.data.records.map((r) => r.key)).toEqual(['Travel']);
+
+    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId, deleteReason: '重复申请' } })).body.success).toBe(true);
+    expect((await get('/blade-flow/follow/list', admin)).body.data.records.map((r) => r.processInstanceId)).not.toContain(processInstanceId);
+    expect((await get('/blade-flow/work/todo-list', hr)).body.data.records.map((r) => r.processInstanceId)).not.toContain(processInstanceId);
+  });
+
+  it('refuses callers without the menu or button (401)', async () => {
+    // hr holds the work menus only
+    for (const path of ['/blade-flow/model/list', '/blade-flow/manager/list', '/blade-flow/follow/list']) {
+      const r = await get(path, hr);
+      expect([r.status, r.body.msg]).toEqual([401, '请求未授权']);
+    }
+    expect((await post('/blade-flow/manager/change-state', hr, { query: { processId: 'x', state: 'active' } })).status).toBe(401);
+    // a user of the plain `user` role has no workflow menus at all
+    const db = h.db();
+    const { createUser } = await import('../../src-server/system/directory');
+    createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: ['1123598816738675202'] });
+    const plain = await login(base, { username: 'plain', password: 'plain' });
+    expect((await get('/blade-flow/work/todo-list', plain)).status).toBe(401);
+    expect((await post('/blade-desk/process/leave/start-process', plain, { json: {} })).status).toBe(401);
+  });
+});
+
+describe('restart', () => {
+  it('a running instance survives a restart of the server on the same data folder', async () => {
+    const dataDir = tempDir();
+    try {
+      let server = await startServer({ dataDir, port: 0 });
+      let url = server.url;
+      const call = async <T = Page>(method: 'GET' | 'POST', path: string, token: string, opts: Parameters<typeof api>[4] = {}) => (await api<T>(url, token, method, path, opts)).body;
+      let a = await login(url);
+      let b = await login(url, { username: 'hr', password: 'hr' });
+      // the leave form's approver picker
+      const approvers = (await call<Row[]>('GET', '/blade-desk/process/leave/approver-list', a)).data;
+      expect(approvers.map((u) => u.account)).toEqual(['hr']);
+      const hrUser = String(approvers[0]!.id);
+      const defId = String((await call('GET', '/blade-flow/work/start-list', a)).data.records[0]!.id);
+      const started = await call<{ processInstanceId: string }>('POST', '/blade-desk/process/leave/start-process', a, {
+        json: { processDefinitionId: defId, taskUser: hrUser, startTime: '2026-12-01', endTime: '2026-12-02', reason: '重启前' },
+      });
+      const pid = started.data.processInstanceId;
+      let task = (await call('GET', '/blade-flow/work/todo-list', b)).data.records[0]!;
+      expect((await call('POST', '/blade-flow/work/complete-task', b, { json: { taskId: task.taskId, flag: 'ok' } })).success).toBe(true);
+      await server.close();
+
+      server = await startServer({ dataDir, port: 0 });
+      url = server.url;
+      a = await login(url);
+      b = await login(url, { username: 'hr', password: 'hr' });
+      // still seeded once: one Leave definition
+      expect((await call('GET', '/blade-flow/manager/list', a)).data.total).toBe(1);
+      task = (await call('GET', '/blade-flow/work/claim-list', b)).data.records[0]!;
+      expect(task).toMatchObject({ processInstanceId: pid, taskName: '人事审批' });
+      await call('POST', '/blade-flow/work/claim-task', b, { query: { taskId: String(task.taskId) } });
+      await server.close();
+
+      server = await startServer({ dataDir, port: 0 });
+      url = server.url;
+      b = await login(url, { username: 'hr', password: 'hr' });
+      task = (await call('GET', '/blade-flow/work/todo-list', b)).data.records[0]!;
+      expect(task.taskName).toBe('人事审批');
+      expect((await call('POST', '/blade-flow/work/complete-task', b, { json: { taskId: task.taskId, flag: 'ok', comment: '同意' } })).success).toBe(true);
+      const flow = (await call<{ flow: Row[] }>('GET', '/blade-flow/process/model-view', b, { query: { processInstanceId: pid } })).data.flow;
+      expect(flow.at(-1)).toMatchObject({ historyActivityId: 'end', historyActivityType: 'endEvent' });
+      expect(flow.every((f) => f.endTime !== '')).toBe(true);
+      await server.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
