@@ -108,10 +108,45 @@ export interface IpcContract {
   'keywords:preview': [KeywordFileRef, KeywordPreview];
   /** checks the keyword file again and uploads it to put-file (scene keyword), streamed from main */
   'keywords:upload': [KeywordFileRef, { link: string; name: string; originalName: string; preview: KeywordPreview }];
-  /** GET an API path and stream the reply into a file chosen in a save dialog; path '' when the dialog was cancelled */
-  'export:start': [{ url: string; params?: Record<string, unknown>; name?: string; id?: string }, { id: string; path: string; bytes: number }];
+  /** GET (or POST with data) an API path and stream the reply into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
+  'export:start': [{ url: string; method?: 'get' | 'post'; params?: Record<string, unknown>; data?: unknown; name?: string; id?: string }, { id: string; path: string; bytes: number }];
   /** cancels an export in flight by its id; cancelled false when none has that id */
   'export:cancel': [{ id: string }, { cancelled: boolean }];
+  /** shows a file an export saved in the file manager (Electron); browser mode: shown false, the page shows the path */
+  'export:reveal': [{ path: string }, { shown: boolean; path: string }];
+  /** Electron: the native open dialog for a keyword .txt file (path null when cancelled); browser mode: null, the page's file input is used */
+  'keywords:choose': [void, { path: string | null }];
+  /** the auto-update state machine (src-main/services/UpdateService.ts) */
+  'update:state': [void, UpdateState];
+  /** checks the feed now (a download follows in the background when an update is available) */
+  'update:check': [void, UpdateState];
+  /** restarts into the downloaded update, after the operator agreed; restarting false when the host cannot (browser mode) */
+  'update:restart': [void, { restarting: boolean }];
+  /** application settings (not per profile): the update feed URL */
+  'settings:get': [void, AppSettings];
+  'settings:save': [Partial<AppSettings>, AppSettings];
+}
+
+/** Application settings kept by main, shared by every profile. */
+export interface AppSettings {
+  /** generic update feed (latest.yml and the installers, as electron-builder publishes them); '' = no update checks */
+  updateFeedUrl: string;
+}
+
+/** Where the updater is: idle -> checking -> available / not-available -> downloading -> downloaded (ask to restart) | error. */
+export interface UpdateState {
+  phase: 'idle' | 'checking' | 'available' | 'not-available' | 'downloading' | 'downloaded' | 'error';
+  /** the running version */
+  current: string;
+  /** the feed's version, once known */
+  version?: string;
+  /** downloading: bytes so far and the total (null when unknown) */
+  transferred?: number;
+  total?: number | null;
+  /** error: what went wrong */
+  message?: string;
+  /** false when this host cannot install an update (browser mode) */
+  canRestart: boolean;
 }
 
 /** A keyword file: a local path, or its name and bytes (base64). */
@@ -162,6 +197,13 @@ const channelSet: { [K in Channel]: true } = {
   'keywords:upload': true,
   'export:start': true,
   'export:cancel': true,
+  'export:reveal': true,
+  'keywords:choose': true,
+  'update:state': true,
+  'update:check': true,
+  'update:restart': true,
+  'settings:get': true,
+  'settings:save': true,
 };
 export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
 
@@ -171,9 +213,11 @@ export interface EventContract {
   'session:expired': { reason: string };
   /** bytes of an export written so far; total null when the server sent no length */
   'export:progress': { id: string; received: number; total: number | null };
+  /** the updater moved (the renderer asks before restarting when phase is downloaded) */
+  'update:state': UpdateState;
 }
 export type EventName = keyof EventContract;
-const eventSet: { [K in EventName]: true } = { 'session:expired': true, 'export:progress': true };
+const eventSet: { [K in EventName]: true } = { 'session:expired': true, 'export:progress': true, 'update:state': true };
 export const IPC_EVENTS = Object.keys(eventSet) as EventName[];
 
 /** Errors cross the boundary as data, never as thrown objects. */

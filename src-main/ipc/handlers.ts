@@ -16,6 +16,7 @@ import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
 import { previewKeywords, uploadKeywords, validateKeywordSource } from '../services/KeywordFiles';
+import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
 
@@ -63,6 +64,12 @@ export interface HostExtras {
   openExternal?: (url: string) => Promise<void>;
   /** the native save dialog (Electron); browser mode and tests pass a function returning a path */
   chooseSavePath?: ChooseSavePath;
+  /** Electron: shell.showItemInFolder for a saved export */
+  revealFile?: (path: string) => void;
+  /** Electron: the native open dialog for a keyword .txt file (null when cancelled) */
+  chooseKeywordFile?: () => Promise<string | null>;
+  /** the app's updater and its settings (one for the whole app) */
+  updates?: UpdateService;
 }
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
@@ -152,6 +159,24 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       return exporter.start(start, extras.chooseSavePath);
     },
     'export:cancel': async (req) => ({ cancelled: exporter.cancel(isObject(req) && typeof req.id === 'string' ? req.id : bad('id is required')) }),
+    'export:reveal': async (req) => {
+      const path = isObject(req) && typeof req.path === 'string' ? req.path : bad('path is required');
+      // only a file an export of this window saved: a page script cannot make main open any path
+      if (!exporter.wasSaved(path)) bad('not an exported file');
+      if (!extras.revealFile) return { shown: false, path };
+      extras.revealFile(path);
+      return { shown: true, path };
+    },
+    'keywords:choose': async () => ({ path: extras.chooseKeywordFile ? await extras.chooseKeywordFile() : null }),
+    'update:state': async () => extras.updates?.state() ?? { phase: 'idle', current: ws.version, canRestart: false },
+    'update:check': async () => (extras.updates ? extras.updates.check() : { phase: 'idle', current: ws.version, canRestart: false }),
+    'update:restart': async () => extras.updates?.restart() ?? { restarting: false },
+    'settings:get': async () => extras.updates?.getSettings() ?? { updateFeedUrl: '' },
+    'settings:save': async (req) => {
+      const input = validateSettings(req);
+      if (!extras.updates) return bad('this host keeps no settings');
+      return extras.updates.saveSettings(input);
+    },
     'auth:switch': async (req) => {
       const r: Record<string, unknown> = isObject(req) ? req : {};
       const deptId = typeof r.deptId === 'string' && r.deptId.trim() ? r.deptId.trim() : bad('请选择部门');

@@ -1,12 +1,14 @@
-// Blob export: GET an API path with the session's headers and stream the reply
-// straight into a file chosen in a save dialog. The body is never buffered: it
+// Blob export: GET (or POST, e.g. code generation's zip) an API path with the
+// session's headers and stream the reply straight into a file chosen in a save
+// dialog (Electron) or a unique name in the downloads folder (browser mode). The body is never buffered: it
 // goes to `<path>.part`, which is renamed to the chosen name only once every
 // byte has arrived; a cut connection or a cancel deletes the part file, so no
 // half file is ever left under the chosen name.
 
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EventContract } from '../../src-shared/ipc';
@@ -14,9 +16,13 @@ import type { ApiClient } from './ApiClient';
 import { DeskError } from './errors';
 
 export interface ExportStart {
-  /** GET path under the profile's base URL */
+  /** path under the profile's base URL */
   url: string;
+  /** get (the spec's blob exports) or post (code generation's zip); get by default */
+  method?: 'get' | 'post';
   params?: Record<string, unknown>;
+  /** the POST body */
+  data?: unknown;
   /** the file name suggested in the save dialog */
   name?: string;
   /** an id chosen by the caller, so it can cancel before start returns; else one is made */
@@ -50,6 +56,14 @@ export function validateExportStart(req: unknown): ExportStart {
     bad('url must be a path starting with /');
   }
   const out: ExportStart = { url: url as string };
+  if (r.method !== undefined) {
+    const m = typeof r.method === 'string' ? r.method.toLowerCase() : '';
+    out.method = m === 'get' || m === 'post' ? m : bad('method must be get or post');
+  }
+  if (r.data !== undefined) {
+    if (out.method !== 'post') bad('data needs method post');
+    out.data = r.data;
+  }
   if (r.params !== undefined && r.params !== null) {
     if (typeof r.params !== 'object' || Array.isArray(r.params)) bad('params must be an object');
     out.params = r.params as Record<string, unknown>;
@@ -63,6 +77,28 @@ export function validateExportStart(req: unknown): ExportStart {
 export function safeName(name: string | undefined): string {
   const n = (name ?? '').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
   return n && n !== '.' && n !== '..' ? n : 'export';
+}
+
+/**
+ * Browser mode has no save dialog: exports go to a downloads folder under a
+ * name no other file (or export in flight) has: `titles.txt`, `titles (1).txt`...
+ */
+export function downloadsFolder(dir: string): ChooseSavePath {
+  const reserved = new Set<string>();
+  return async (suggested) => {
+    await mkdir(dir, { recursive: true });
+    const name = safeName(suggested);
+    const ext = extname(name);
+    const stem = ext ? name.slice(0, -ext.length) : name;
+    for (let i = 0; i < 10_000; i++) {
+      const path = join(dir, i === 0 ? name : `${stem} (${i})${ext}`);
+      if (reserved.has(path) || existsSync(path) || existsSync(`${path}.part`)) continue;
+      reserved.add(path);
+      // a name stays reserved for this run: a finished file exists, a failed one may be retried under a new name
+      return path;
+    }
+    return bad('no free file name in the downloads folder');
+  };
 }
 
 async function readSmall(stream: Readable, limit = 64 * 1024): Promise<string> {
@@ -79,6 +115,8 @@ async function readSmall(stream: Readable, limit = 64 * 1024): Promise<string> {
 
 export class Exporter {
   private readonly running = new Map<string, AbortController>();
+  /** files this exporter saved: the only paths "show in folder" accepts */
+  private readonly saved = new Set<string>();
 
   constructor(
     private readonly api: ApiClient,
@@ -88,6 +126,11 @@ export class Exporter {
   /** ids of the exports in flight */
   active(): string[] {
     return [...this.running.keys()];
+  }
+
+  /** true when this exporter saved the file at path (a renderer cannot make main reveal any other path) */
+  wasSaved(path: string): boolean {
+    return this.saved.has(path);
   }
 
   /** Cancels an export; false when no export has that id. */
@@ -107,7 +150,9 @@ export class Exporter {
       const path = await chooseSavePath(safeName(req.name));
       if (!path) return { id, path: '', bytes: 0 };
       if (controller.signal.aborted) throw new DeskError(0, MSG_CANCELLED);
-      return { id, path, bytes: await this.download(id, req, path, controller.signal) };
+      const bytes = await this.download(id, req, path, controller.signal);
+      this.saved.add(path);
+      return { id, path, bytes };
     } finally {
       this.running.delete(id);
     }
@@ -117,7 +162,7 @@ export class Exporter {
     if (this.api.tokenDue()) await this.api.refresh();
     let res;
     try {
-      res = await this.api.send<Readable>({ method: 'get', url: req.url, params: req.params, responseType: 'stream', signal, decompress: true });
+      res = await this.api.send<Readable>({ method: req.method ?? 'get', url: req.url, params: req.params, data: req.data, responseType: 'stream', signal, decompress: true });
     } catch (e) {
       if (signal.aborted) throw new DeskError(0, MSG_CANCELLED);
       throw e;

@@ -4,7 +4,7 @@
 // file nor its .part, an error reply is a DeskError, through the IPC handlers.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, createReadStream } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventContract, EventName, Profile } from '../../../src-shared/ipc';
 import { ApiClient, type EmitFn } from '../../../src-main/services/ApiClient';
 import { DeskError, silentLogger } from '../../../src-main/services/errors';
-import { Exporter, MSG_CANCELLED, safeName, validateExportStart } from '../../../src-main/services/Exporter';
+import { Exporter, MSG_CANCELLED, downloadsFolder, safeName, validateExportStart } from '../../../src-main/services/Exporter';
 import { localProfileDefaults } from '../../../src-main/services/ProfileService';
 import { Session, userFromReply } from '../../../src-main/services/Session';
 import { TokenVault } from '../../../src-main/services/TokenVault';
@@ -74,6 +74,16 @@ beforeAll(async () => {
     if (url.pathname === '/api/json-file') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ code: 200, success: true, data: [1, 2, 3], msg: '操作成功' }));
+    }
+    if (url.pathname === '/api/gen' && req.method === 'POST') {
+      // echoes the POST body and the query, as a zip-like attachment
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/zip' });
+        res.end(Buffer.concat([Buffer.from(`PK${url.search}|`), ...parts]));
+      });
+      return;
     }
     if (url.pathname === '/api/denied') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -208,7 +218,34 @@ describe('blob export', () => {
     expect(none).toEqual({ id: 'exp-2', path: '', bytes: 0 });
   });
 
+  it('POST exports send their body and query (code generation\'s zip)', async () => {
+    const { exporter } = await setup();
+    const dir = join(tmp.dir, 'post');
+    const done = await exporter.start({ url: '/gen', method: 'post', params: { ids: '1,2' }, data: { system: 'x' }, name: 'blade-code.zip' }, downloadsFolder(dir));
+    expect(done.path).toBe(join(dir, 'blade-code.zip'));
+    expect(readFileSync(done.path, 'utf8')).toBe('PK?ids=1,2|{"system":"x"}');
+  });
+
+  it('browser mode saves into the downloads folder under a name no other file has', async () => {
+    const { exporter } = await setup();
+    const dir = join(tmp.dir, 'downloads');
+    const choose = downloadsFolder(dir);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) names.push((await exporter.start({ url: '/json-file', name: 'titles.txt' }, choose)).path);
+    expect(names).toEqual([join(dir, 'titles.txt'), join(dir, 'titles (1).txt'), join(dir, 'titles (2).txt')]);
+    // two exports in flight at once get different names too
+    const both = await Promise.all([choose('a.txt'), choose('a.txt')]);
+    expect(new Set(both).size).toBe(2);
+    // a name from the server cannot leave the folder
+    expect(await choose('../../etc/passwd')).toBe(join(dir, '.._.._etc_passwd'));
+    expect(exporter.wasSaved(names[0])).toBe(true);
+    expect(exporter.wasSaved(join(dir, 'other.txt'))).toBe(false);
+  });
+
   it('validates the request: a path only, a safe suggested name', () => {
+    expect(() => validateExportStart({ url: '/x', method: 'delete' })).toThrow(DeskError);
+    expect(() => validateExportStart({ url: '/x', data: { a: 1 } })).toThrow(DeskError);
+    expect(validateExportStart({ url: '/x', method: 'POST', data: { a: 1 } })).toEqual({ url: '/x', method: 'post', data: { a: 1 } });
     expect(() => validateExportStart({ url: 'http://evil/x' })).toThrow(DeskError);
     expect(() => validateExportStart({ url: '//evil/x' })).toThrow(DeskError);
     expect(() => validateExportStart({ url: '/x', id: '../../x' })).toThrow(DeskError);
@@ -251,6 +288,16 @@ describe('blob export', () => {
       expect(await dispatch(slowHandlers, 'export:cancel', { id: 'ipc-2' })).toEqual({ ok: true, data: { cancelled: true } });
       expect(await running).toEqual({ ok: false, error: { code: 0, message: MSG_CANCELLED } });
       expect(filesIn(dir)).toEqual(['out.bin']);
+
+      // show in folder: only a file this window's exports saved
+      const revealed: string[] = [];
+      const revealing = createHandlers(ws, { chooseSavePath: async () => join(dir, 'shown.bin'), revealFile: (p) => void revealed.push(p) });
+      expect(await dispatch(revealing, 'export:reveal', { path: join(dir, 'shown.bin') })).toMatchObject({ ok: false, error: { code: 400 } });
+      await dispatch(revealing, 'export:start', { url: '/json-file', id: 'ipc-3' });
+      expect(await dispatch(revealing, 'export:reveal', { path: join(dir, 'shown.bin') })).toEqual({ ok: true, data: { shown: true, path: join(dir, 'shown.bin') } });
+      expect(revealed).toEqual([join(dir, 'shown.bin')]);
+      expect(await dispatch(handlers, 'export:reveal', { path: target })).toEqual({ ok: true, data: { shown: false, path: target } });
+      expect(await dispatch(handlers, 'export:reveal', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 400 } });
 
       // a host without a save dialog refuses, and a URL that leaves the server is refused
       expect(await dispatch(createHandlers(ws), 'export:start', { url: '/big' })).toMatchObject({ ok: false, error: { code: 400 } });
