@@ -10,6 +10,7 @@ import { ErrorLogService } from './services/ErrorLogService';
 import { type Logger, consoleLogger } from './services/errors';
 import { createEventHub, type EventHub } from './services/events';
 import type { LocalDb } from './services/LocalDb';
+import { networkConfig } from './services/ProfileNetwork';
 import { LOCAL_CLIENT_SECRET } from './services/ProfileService';
 import { Session } from './services/Session';
 import type { TokenVault } from './services/TokenVault';
@@ -52,7 +53,7 @@ export async function createWorkspace(deps: WorkspaceDeps): Promise<Workspace> {
   const logger = deps.logger ?? consoleLogger;
   const defaultSecret = deps.clientSecret ?? (profile.builtin ? LOCAL_CLIENT_SECRET : '');
   const session = new Session(profile.id, vault, defaultSecret);
-  const api = new ApiClient({ profile, session, emit: events.emit, logger, ...deps.api });
+  const api = new ApiClient({ profile, session, emit: events.emit, logger, network: networkConfig(profile), ...deps.api });
   const dict = new DictService(db, api);
   const auth = new AuthService({ profile, api, session, onSessionChange: () => dict.invalidate() });
   const logs = new ErrorLogService(db);

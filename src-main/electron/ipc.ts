@@ -12,11 +12,17 @@ import {
 } from '../../src-shared/ipc';
 import { dispatch, type Handlers } from '../ipc/handlers';
 
-/** resolveHandlers: the handlers of the window whose webContents sent the call, or null for an unknown sender. */
-export function registerIpc(resolveHandlers: (webContentsId: number) => Handlers | null): () => void {
+/** resolveHandlers: the handlers of the window (profile) whose webContents sent the call, or null for an unknown sender. */
+export function registerIpc(resolveHandlers: (webContentsId: number) => Handlers | null | Promise<Handlers | null>): () => void {
   for (const channel of IPC_CHANNELS) {
-    ipcMain.handle(channel, (event, req: unknown) => {
-      const handlers = resolveHandlers(event.sender.id);
+    ipcMain.handle(channel, async (event, req: unknown) => {
+      let handlers: Handlers | null;
+      try {
+        handlers = await resolveHandlers(event.sender.id);
+      } catch (e) {
+        // the profile's workspace could not start (e.g. its CA file is gone)
+        return { ok: false, error: { code: 500, message: e instanceof Error ? e.message : String(e) } };
+      }
       // only the app's own top-level frame may call main
       if (!handlers || (event.senderFrame && event.senderFrame.parent !== null)) {
         return { ok: false, error: { code: 403, message: 'caller not allowed' } };

@@ -20,7 +20,11 @@ export interface WindowOptions {
   /** session partition of this profile, e.g. persist:profile-local */
   partition: string;
   title: string;
+  /** saved bounds already fitted to the displays (WindowState.fitBounds); centred default size when absent */
+  bounds?: { x: number; y: number; width: number; height: number } | null;
 }
+
+export const MIN_WINDOW = { width: 1024, height: 640 };
 
 const isHttp = (url: string) => {
   try {
@@ -42,10 +46,9 @@ export function createConsoleWindow(o: WindowOptions): BrowserWindow {
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 
   const win = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    minWidth: 1024,
-    minHeight: 640,
+    ...(o.bounds ?? { width: 1440, height: 900 }),
+    minWidth: MIN_WINDOW.width,
+    minHeight: MIN_WINDOW.height,
     title: o.title,
     show: false,
     webPreferences: {

@@ -9,6 +9,7 @@ import type { ApiReply, ApiRequest, EventContract, EventName, Profile } from '..
 import { DeskError, type Logger, consoleLogger } from './errors';
 import { type Session, userFromReply } from './Session';
 import { encryptToken, usesCryptoToken } from './cryptoToken';
+import type { NetworkConfig } from './ProfileNetwork';
 
 export type EmitFn = <E extends EventName>(event: E, payload: EventContract[E]) => void;
 
@@ -28,6 +29,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   now?: () => number;
   logger?: Logger;
+  /** the profile's extra CA / proxy (ProfileNetwork.networkConfig) */
+  network?: NetworkConfig;
 }
 
 export const basicAuth = (clientId: string, clientSecret: string) =>
@@ -76,6 +79,7 @@ export class ApiClient {
       validateStatus: (s) => s >= 200 && s <= 500,
       // never follow a redirect to another host with our headers
       maxRedirects: 0,
+      ...o.network,
     });
     this.http.interceptors.request.use((config) => {
       const s = this.session;

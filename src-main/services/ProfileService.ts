@@ -4,6 +4,9 @@
 // known only at runtime. Client secrets are not profiles' business: they live
 // in the TokenVault.
 
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import type { Profile } from '../../src-shared/ipc';
 import { DeskError } from './errors';
 
@@ -39,6 +42,11 @@ export function localProfileDefaults(baseUrl: string): Profile {
   };
 }
 
+/** A fresh profile id (letters and digits, usable in a session partition name). */
+export function newProfileId(): string {
+  return `p${randomBytes(5).toString('hex')}`;
+}
+
 export interface ProfileServiceOptions {
   /** the embedded back end's URL, ending in /api */
   localBaseUrl: string;
@@ -48,38 +56,79 @@ export interface ProfileServiceOptions {
   localOverrides?: Partial<LocalEditable>;
 }
 
-/** Checks a profile from outside; returns it normalised or throws DeskError(400). */
-export function validateProfile(input: unknown): Profile {
-  const fail = (m: string): never => {
-    throw new DeskError(400, m);
-  };
-  if (!input || typeof input !== 'object') fail('profile must be an object');
-  const p = input as Record<string, unknown>;
-  const str = (k: string) => (typeof p[k] === 'string' && (p[k] as string).trim() !== '' ? (p[k] as string).trim() : fail(`profile.${k} is required`));
-  const id = str('id');
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) fail('profile.id may only contain letters, digits, - and _');
-  const baseUrl = str('baseUrl');
+const fail = (m: string): never => {
+  throw new DeskError(400, m);
+};
+
+export const COLOUR_RE = /^#[0-9A-Fa-f]{6}$/;
+const PEM_RE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+
+/** An absolute http(s) URL or the given message. */
+function httpUrl(value: string, message: string): string {
   let parsed: URL | null = null;
   try {
-    parsed = new URL(baseUrl);
+    parsed = new URL(value);
   } catch {
-    fail('profile.baseUrl must be an absolute http(s) URL');
+    fail(message);
   }
-  if (parsed && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('profile.baseUrl must be an absolute http(s) URL');
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) fail(message);
+  return value;
+}
+
+/**
+ * Checks a profile's shape (as stored or as sent by the renderer); returns it
+ * normalised or throws DeskError(400) with a message for the form. Checks that
+ * need the other profiles or the disk (unique name, CA file) are in checkForSave.
+ */
+export function validateProfile(input: unknown): Profile {
+  if (!input || typeof input !== 'object') fail('profile must be an object');
+  const p = input as Record<string, unknown>;
+  const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string).trim() : '');
+  const required = (k: string, message: string) => text(k) || fail(message);
+  const id = required('id', 'profile.id is required');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) fail('profile.id may only contain letters, digits, - and _');
+  const name = required('name', '请输入配置名称');
+  if (name.length > 40) fail('配置名称不能超过 40 个字符');
+  const baseUrl = httpUrl(required('baseUrl', '请输入后端地址'), '后端地址必须是 http:// 或 https:// 开头的完整地址');
+  const tenantId = required('tenantId', '请输入租户ID');
+  if (tenantId.length > 12) fail('租户ID不能超过 12 个字符');
+  const clientId = required('clientId', '请输入客户端ID');
+  const colour = text('colour') || '#2EA300';
+  if (!COLOUR_RE.test(colour)) fail('颜色必须是 #RRGGBB 格式');
   const language = p.language === 'en' ? 'en' : p.language === 'zh' || p.language === undefined ? 'zh' : fail('profile.language must be zh or en');
+  const proxyUrl = text('proxyUrl');
+  if (proxyUrl) httpUrl(proxyUrl, '代理地址必须是 http:// 或 https:// 开头的完整地址');
+  const caCert = text('caCert');
+  if (caCert && caCert.includes('-----BEGIN') && !PEM_RE.test(caCert)) fail('CA 证书不是有效的 PEM 内容');
+  if (caCert && !caCert.includes('-----BEGIN') && !isAbsolute(caCert)) fail('CA 证书必须是 PEM 内容或 PEM 文件的绝对路径');
   return {
     id,
-    name: str('name'),
+    name,
     baseUrl: baseUrl.replace(/\/+$/, ''),
-    tenantId: str('tenantId'),
-    clientId: str('clientId'),
-    colour: typeof p.colour === 'string' && p.colour ? p.colour : '#2EA300',
+    tenantId,
+    clientId,
+    colour,
     language,
     captchaMode: p.captchaMode !== false,
     switchMode: p.switchMode === true,
     builtin: false,
     ...(typeof p.aesKey === 'string' && Buffer.byteLength(p.aesKey) === 32 ? { aesKey: p.aesKey } : {}),
+    ...(proxyUrl ? { proxyUrl } : {}),
+    ...(caCert ? { caCert } : {}),
   };
+}
+
+/** The PEM text of a profile's caCert: the value itself, or the file it names. Throws DeskError(400) when unreadable. */
+export function readCaCert(caCert: string, read: (path: string) => string = (f) => readFileSync(f, 'utf8')): string {
+  if (caCert.includes('-----BEGIN')) return caCert;
+  let pem = '';
+  try {
+    pem = read(caCert);
+  } catch {
+    fail(`无法读取 CA 证书文件：${caCert}`);
+  }
+  if (!PEM_RE.test(pem)) fail(`CA 证书文件不是 PEM 格式：${caCert}`);
+  return pem;
 }
 
 export class ProfileService {
@@ -104,29 +153,57 @@ export class ProfileService {
     return this.list().find((p) => p.id === id);
   }
 
-  /** Adds or replaces a profile. For the Local workspace only the editable fields are kept. */
-  save(input: Profile): Profile {
-    if (input && input.id === LOCAL_PROFILE_ID) {
+  /**
+   * Adds (no id, or an unknown one) or replaces a profile, after the checks the
+   * form makes too: the shape, a unique name, a readable CA certificate. For
+   * the Local workspace only the editable fields are kept (its URL, tenant and
+   * client are not: a different value sent for them is ignored).
+   */
+  save(input: Partial<Profile>): Profile {
+    if (!input || typeof input !== 'object') fail('profile must be an object');
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (input.id === LOCAL_PROFILE_ID) {
+      if (!name) fail('请输入配置名称');
+      if (input.colour !== undefined && !COLOUR_RE.test(String(input.colour))) fail('颜色必须是 #RRGGBB 格式');
+      this.checkUniqueName(name, LOCAL_PROFILE_ID);
       const edits: Partial<LocalEditable> = {};
-      const cur = this.storedLocal();
       for (const k of LOCAL_EDITABLE) {
-        if (input[k] !== undefined) (edits as Record<string, unknown>)[k] = input[k];
+        if (input[k] !== undefined) (edits as Record<string, unknown>)[k] = k === 'name' ? name : input[k];
       }
-      this.store.set(LOCAL_KEY, { ...cur, ...edits });
+      this.store.set(LOCAL_KEY, { ...this.storedLocal(), ...edits });
       return this.local();
     }
-    const profile = validateProfile(input);
+    const id = typeof input.id === 'string' && input.id ? input.id : newProfileId();
+    const profile = validateProfile({ ...input, id });
+    this.checkUniqueName(profile.name, id);
+    if (profile.caCert) readCaCert(profile.caCert);
     const all = this.saved();
     const known = all.some((p) => p.id === profile.id);
     this.store.set(PROFILES_KEY, known ? all.map((p) => (p.id === profile.id ? profile : p)) : [...all, profile]);
     return profile;
   }
 
+  /** A copy of a profile under a new id and the first free name "<name> (n)"; the Local workspace's copy is an ordinary profile. */
+  duplicate(id: string): Profile {
+    const source = this.get(id);
+    if (!source) throw new DeskError(404, `no profile ${id}`);
+    const names = new Set(this.list().map((p) => p.name.toLowerCase()));
+    const base = source.name.replace(/ \(\d+\)$/, '');
+    let n = 2;
+    while (names.has(`${base} (${n})`.toLowerCase())) n++;
+    const { builtin: _builtin, ...fields } = source;
+    return this.save({ ...fields, id: newProfileId(), name: `${base} (${n})` });
+  }
+
   remove(id: string): void {
-    if (id === LOCAL_PROFILE_ID) throw new DeskError(400, 'the Local workspace cannot be removed');
+    if (id === LOCAL_PROFILE_ID) throw new DeskError(400, '内置的本地配置不能删除');
     const all = this.saved();
     if (!all.some((p) => p.id === id)) throw new DeskError(404, `no profile ${id}`);
     this.store.set(PROFILES_KEY, all.filter((p) => p.id !== id));
+  }
+
+  private checkUniqueName(name: string, id: string): void {
+    if (this.list().some((p) => p.id !== id && p.name.trim().toLowerCase() === name.toLowerCase())) fail(`配置名称“${name}”已存在`);
   }
 
   private local(): Profile {

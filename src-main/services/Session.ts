@@ -34,6 +34,11 @@ export class Session {
     return this.secret;
   }
 
+  /** A new client secret from the profiles manager (already in the vault). */
+  useSecret(secret: string): void {
+    this.secret = secret;
+  }
+
   get user(): SessionUser | null {
     return this.currentUser;
   }

@@ -4,6 +4,7 @@
 // When no keychain is available the vault keeps entries in memory only
 // (persistent = false): the app still works, sessions just do not survive a restart.
 
+import type { SecretStorageKind } from '../../src-shared/ipc';
 import type { Logger } from './errors';
 import { consoleLogger } from './errors';
 
@@ -32,6 +33,8 @@ export interface TokenVaultOptions {
   /** prefix of the account name (e.g. per browser-mode data folder); the account is the profile id without it */
   namespace?: string;
   logger?: Logger;
+  /** what the keytar-shaped backend is (SecretStorage.selectSecretBackend): the keychain (default) or safeStorage */
+  kind?: Exclude<SecretStorageKind, 'memory'>;
 }
 
 export function encodeEntry(entry: VaultEntry): string {
@@ -71,9 +74,11 @@ export class TokenVault {
   private readonly service: string;
   private readonly namespace: string;
   private readonly logger: Logger;
+  private readonly backendKind: Exclude<SecretStorageKind, 'memory'>;
 
   constructor(keytar: KeytarLike | null, options: TokenVaultOptions = {}) {
     this.keytar = keytar;
+    this.backendKind = options.kind ?? 'keychain';
     this.service = options.service ?? VAULT_SERVICE;
     this.namespace = options.namespace ?? '';
     this.logger = options.logger ?? consoleLogger;
@@ -83,6 +88,24 @@ export class TokenVault {
   /** false once the vault has fallen back to memory (no keychain). */
   get persistent(): boolean {
     return this.keytar !== null;
+  }
+
+  /** where entries go now ('memory' once the backend failed or when there was none) */
+  get kind(): SecretStorageKind {
+    return this.keytar ? this.backendKind : 'memory';
+  }
+
+  /** The client secret kept for a profile ('' when none). */
+  async getSecret(profileId: string): Promise<string> {
+    return (await this.load(profileId))?.clientSecret ?? '';
+  }
+
+  /** Sets (or, with '', removes) a profile's client secret, keeping its tokens. */
+  async setSecret(profileId: string, clientSecret: string): Promise<void> {
+    const entry = (await this.load(profileId)) ?? { accessToken: '', refreshToken: '', savedAt: 0 };
+    const { clientSecret: _old, ...tokens } = entry;
+    if (!clientSecret && !tokens.accessToken) return this.clear(profileId);
+    await this.save(profileId, clientSecret ? { ...tokens, clientSecret } : tokens);
   }
 
   async load(profileId: string): Promise<VaultEntry | null> {

@@ -1,6 +1,7 @@
-// npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on]
-// Browser mode: the embedded back end, the main services for the Local
-// workspace, and the built renderer on 127.0.0.1. Prints one line
+// npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on] [--downloads DIR]
+// Browser mode: the embedded back end, the main services of every profile
+// (a workspace per profile, created when a page names it), and the built
+// renderer on 127.0.0.1. Prints one line
 // `ready http://127.0.0.1:P/?k=<secret>` when the console can be opened.
 
 import Conf from 'conf';
@@ -10,13 +11,15 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../src-server/app';
-import { createHandlers } from '../ipc/handlers';
 import { loadKeytar } from '../keytar';
 import { LocalDb } from '../services/LocalDb';
 import { LOCAL_PROFILE_ID, ProfileService } from '../services/ProfileService';
-import { TokenVault } from '../services/TokenVault';
-import { createWorkspace } from '../workspace';
+import { selectSecretBackend } from '../services/SecretStorage';
+import { TokenVault, VAULT_SERVICE } from '../services/TokenVault';
+import { WorkspaceRegistry } from '../profiles';
 import { startHost } from './host';
+import { downloadsFolder } from '../services/Exporter';
+import { FeedAdapter, UpdateService } from '../services/UpdateService';
 
 export interface WebArgs {
   port: number;
@@ -24,6 +27,8 @@ export interface WebArgs {
   captcha: boolean;
   /** the header's switch department/role entry (the profile's switchMode; off by default) */
   switchMode: boolean;
+  /** --downloads: where exports are saved (a browser page has no native save dialog); <data>/downloads by default */
+  downloadsDir: string;
 }
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -32,7 +37,7 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): WebArgs {
-  const out: WebArgs = { port: 0, dataDir: defaultDataDir(env), captcha: true, switchMode: false };
+  const out: WebArgs = { port: 0, dataDir: defaultDataDir(env), captcha: true, switchMode: false, downloadsDir: '' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -63,10 +68,14 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         out.switchMode = v === 'on';
         break;
       }
+      case '--downloads':
+        out.downloadsDir = resolve(value());
+        break;
       default:
-        throw new Error(`unknown argument ${a} (usage: npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on])`);
+        throw new Error(`unknown argument ${a} (usage: npm run web -- [--port P] [--data DIR] [--captcha off] [--switch-mode on] [--downloads DIR])`);
     }
   }
+  if (!out.downloadsDir) out.downloadsDir = join(out.dataDir, 'downloads');
   return out;
 }
 
@@ -89,19 +98,35 @@ async function main(): Promise<void> {
     localAesKey: server.aesKey,
     localOverrides: { ...(args.captcha ? {} : { captchaMode: false }), ...(args.switchMode ? { switchMode: true } : {}) },
   });
-  const profile = profiles.get(LOCAL_PROFILE_ID)!;
   // one keychain account per data folder, so two browser-mode data folders never share a session
   const namespace = `web-${createHash('sha256').update(args.dataDir).digest('hex').slice(0, 12)}`;
-  const workspace = await createWorkspace({
-    profile,
-    vault: new TokenVault(loadKeytar(), { namespace }),
-    db: LocalDb.open(join(args.dataDir, 'local.db')),
+  const keytar = loadKeytar();
+  const secrets = await selectSecretBackend({ keytar, service: VAULT_SERVICE });
+  // every profile has its own workspace, created when a page first names it (/?profile=<id>)
+  // exports go to the downloads folder; the updater reads its feed but cannot install (src-main/services/UpdateService.ts)
+  const webExtras = {
+    chooseSavePath: downloadsFolder(args.downloadsDir),
+    updates: new UpdateService(new FeedAdapter(join(args.dataDir, 'updates')), new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'settings' }), appVersion()),
+  };
+  const registry = new WorkspaceRegistry({
+    extras: () => webExtras,
+    profiles,
+    vault: new TokenVault(secrets.backend, { namespace, ...(secrets.kind === 'keychain' ? { kind: 'keychain' } : {}) }),
     host: 'web',
     version: appVersion(),
+    openDb: (id) => {
+      // the Local workspace keeps the data folder's original database
+      if (id === LOCAL_PROFILE_ID) return LocalDb.open(join(args.dataDir, 'local.db'));
+      mkdirSync(join(args.dataDir, 'profiles', id), { recursive: true });
+      return LocalDb.open(join(args.dataDir, 'profiles', id, 'local.db'));
+    },
   });
+  await registry.workspace(LOCAL_PROFILE_ID);
   const host = await startHost({
-    handlers: createHandlers(workspace),
-    events: workspace.events,
+    profiles: {
+      handlers: (id) => registry.handlers(id),
+      events: (id) => (profiles.get(id) ? registry.events(id) : null),
+    },
     // DESK_RENDERER_DIR: a renderer built elsewhere (`electron-vite build --outDir`), e.g. for parallel test runs
     rendererDir: process.env.DESK_RENDERER_DIR ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)),
     port: args.port,
@@ -113,7 +138,7 @@ async function main(): Promise<void> {
     closing = true;
     try {
       await host.close();
-      workspace.close();
+      await registry.closeAll();
       await server.close();
     } finally {
       process.exit(0);

@@ -4,6 +4,10 @@
 // Every request must name this host (Host 127.0.0.1:P or localhost:P, against
 // DNS rebinding) and come from no other origin; RPC calls must carry the
 // per-launch secret (header x-desk-key, or query k for the event stream).
+// Several profiles: each call names its profile (header x-desk-profile, or
+// query profile for the event stream; the Local workspace when absent) and is
+// served by that profile's workspace, so two pages on two profiles are as
+// separate as two windows.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,15 +15,26 @@ import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { RPC_SECRET_HEADER, RPC_SECRET_QUERY } from '../../src-shared/ipc';
+import { RPC_PROFILE_HEADER, RPC_PROFILE_QUERY, RPC_SECRET_HEADER, RPC_SECRET_QUERY } from '../../src-shared/ipc';
 import { dispatch, isChannel, type Handlers } from '../ipc/handlers';
 import type { EventHub } from '../services/events';
 import { PAGE_CSP } from '../security';
 
 
+/** Per-profile handlers and events (the WorkspaceRegistry); null for an unknown profile. */
+export interface ProfileResolver {
+  handlers(profileId: string): Promise<Handlers | null>;
+  events(profileId: string): EventHub | null;
+}
+
 export interface HostOptions {
-  handlers: Handlers;
-  events: EventHub;
+  /** one workspace: serves every call whatever profile it names (tests) */
+  handlers?: Handlers;
+  events?: EventHub;
+  /** several profiles (browser mode): calls are served by the profile they name */
+  profiles?: ProfileResolver;
+  /** the profile of calls naming none (default 'local') */
+  defaultProfile?: string;
   /** the built renderer (out/renderer) */
   rendererDir: string;
   /** 0 (default) = a free port */
@@ -44,7 +59,23 @@ function sameSecret(given: unknown, secret: Buffer): boolean {
   return b.length === secret.length && timingSafeEqual(b, secret);
 }
 
+const PROFILE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function resolverOf(o: HostOptions): ProfileResolver {
+  if (o.profiles) return o.profiles;
+  if (!o.handlers || !o.events) throw new Error('startHost needs handlers and events, or profiles');
+  const { handlers, events } = o;
+  return { handlers: async () => handlers, events: () => events };
+}
+
 export async function startHost(o: HostOptions): Promise<Host> {
+  const resolver = resolverOf(o);
+  const defaultProfile = o.defaultProfile ?? 'local';
+  /** the profile a request names, or null when the name is malformed */
+  const profileOf = (given: unknown): string | null => {
+    if (given === undefined || given === '') return defaultProfile;
+    return typeof given === 'string' && PROFILE_ID.test(given) ? given : null;
+  };
   const secret = o.secret ?? randomBytes(32).toString('hex');
   const secretBuf = Buffer.from(secret, 'utf8');
   let port = 0;
@@ -78,6 +109,9 @@ export async function startHost(o: HostOptions): Promise<Host> {
   });
 
   app.get('/rpc/events', (req, reply) => {
+    const profile = profileOf(((req.query as Record<string, unknown> | undefined) ?? {})[RPC_PROFILE_QUERY]);
+    const hub = profile ? resolver.events(profile) : null;
+    if (!hub) return reply.code(404).type('text/plain').send('unknown profile');
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -88,7 +122,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
     });
     res.write(': connected\n\n');
     streams.add(res);
-    const unsubscribe = o.events.subscribe((event, payload) => {
+    const unsubscribe = hub.subscribe((event, payload) => {
       res.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
     });
     const ping = setInterval(() => res.write(': ping\n\n'), 25_000);
@@ -103,8 +137,17 @@ export async function startHost(o: HostOptions): Promise<Host> {
   app.post('/rpc/:channel', async (req, reply) => {
     const { channel } = req.params as { channel: string };
     if (!isChannel(channel)) return reply.code(404).type('text/plain').send(`unknown channel ${channel.slice(0, 100)}`);
+    const profile = profileOf(req.headers[RPC_PROFILE_HEADER]);
+    let handlers: Handlers | null = null;
+    try {
+      handlers = profile ? await resolver.handlers(profile) : null;
+    } catch (e) {
+      // the profile's workspace could not start (e.g. its CA file is gone): an answer, not a crash
+      return reply.code(200).type('application/json').send({ ok: false, error: { code: 500, message: e instanceof Error ? e.message : String(e) } });
+    }
+    if (!handlers) return reply.code(404).type('text/plain').send('unknown profile');
     const body = req.body as { req?: unknown } | undefined;
-    const result = await dispatch(o.handlers, channel, body && typeof body === 'object' ? body.req : undefined);
+    const result = await dispatch(handlers, channel, body && typeof body === 'object' ? body.req : undefined);
     return reply.code(200).type('application/json').send(result);
   });
 

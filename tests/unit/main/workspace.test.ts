@@ -59,7 +59,7 @@ describe('ProfileService on a conf store', () => {
       ['prod', 'Production 2'],
       ['test', 'Test'],
     ]);
-    expect(() => reopened.remove('local')).toThrow(/cannot be removed/);
+    expect(() => reopened.remove('local')).toThrow(/不能删除/);
     reopened.remove('prod');
     expect(reopened.get('prod')).toBeUndefined();
     expect(reopened.list()).toHaveLength(2);
@@ -77,7 +77,7 @@ describe('ProfileService on a conf store', () => {
   it('refuses a profile without a usable base URL', () => {
     const profiles = new ProfileService(store(tmp.dir), { localBaseUrl: 'x' });
     const bad = { id: 'b', name: 'B', baseUrl: 'file:///etc', tenantId: '1', clientId: 'c', colour: '', language: 'zh', captchaMode: true, switchMode: false, builtin: false } as Profile;
-    expect(() => profiles.save(bad)).toThrow(/baseUrl/);
+    expect(() => profiles.save(bad)).toThrow(/后端地址/);
   });
 });
 
