@@ -87,6 +87,18 @@ export interface RecentRecord {
   time: number;
 }
 
+/** A record opened in a screen's view or edit dialog (the command palette lists them). */
+export interface RecentRecord {
+  /** the screen's route path */
+  path: string;
+  /** the record's id */
+  id: string;
+  /** what the operator sees: the record's name or title */
+  label: string;
+  /** when it was opened (ms since the epoch) */
+  time: number;
+}
+
 /** channel -> [request, response] */
 export interface IpcContract {
   'app:info': [void, AppInfo];
@@ -108,6 +120,9 @@ export interface IpcContract {
   /** the open tabs saved for this profile (restored after a restart) */
   'tabs:get': [void, string[]];
   'tabs:save': [{ tags: string[] }, void];
+  /** the records an operator opened lately (view / edit dialogs), saved for this profile; newest first */
+  'recent:get': [void, RecentRecord[]];
+  'recent:save': [{ records: RecentRecord[] }, void];
   /** the records an operator opened lately (view / edit dialogs), saved for this profile; newest first */
   'recent:get': [void, RecentRecord[]];
   'recent:save': [{ records: RecentRecord[] }, void];
@@ -204,6 +219,8 @@ const channelSet: { [K in Channel]: true } = {
   'app:open-external': true,
   'tabs:get': true,
   'tabs:save': true,
+  'recent:get': true,
+  'recent:save': true,
   'recent:get': true,
   'recent:save': true,
   'frame:url': true,

@@ -9,6 +9,7 @@ import {
   type HttpMethod,
   type IpcResult,
   type RecentRecord,
+  type RecentRecord,
   type ReqOf,
   type ResOf,
 } from '../../src-shared/ipc';
@@ -112,8 +113,22 @@ function isRecentRecord(r: unknown): r is RecentRecord {
   );
 }
 
+/** How many recently opened records a profile keeps. */
+export const RECENT_MAX = 30;
+
+function isRecentRecord(r: unknown): r is RecentRecord {
+  return (
+    isObject(r) &&
+    typeof r.path === 'string' && r.path.startsWith('/') && r.path.length < 500 &&
+    typeof r.id === 'string' && r.id.length > 0 && r.id.length < 100 &&
+    typeof r.label === 'string' && r.label.length < 300 &&
+    typeof r.time === 'number' && Number.isFinite(r.time)
+  );
+}
+
 export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers {
   const tabsKey = `tabs:${ws.profile.id}`;
+  const recentKey = `recent:${ws.profile.id}`;
   const recentKey = `recent:${ws.profile.id}`;
   const files = new FileService(ws.api);
   const exporter = new Exporter(ws.api, ws.events.emit);
@@ -163,6 +178,19 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const tags = isObject(req) && Array.isArray(req.tags) ? req.tags : bad('tags must be a list');
       if (tags.length > 100 || !tags.every((t) => typeof t === 'string' && t.startsWith('/') && t.length < 500)) bad('tags must be paths');
       ws.db.setPreference(tabsKey, JSON.stringify(tags));
+    },
+    'recent:get': async () => {
+      try {
+        const value: unknown = JSON.parse(ws.db.getPreference(recentKey) ?? '[]');
+        return Array.isArray(value) ? value.filter(isRecentRecord).slice(0, RECENT_MAX) : [];
+      } catch {
+        return [];
+      }
+    },
+    'recent:save': async (req) => {
+      const records = isObject(req) && Array.isArray(req.records) ? req.records : bad('records must be a list');
+      if (records.length > RECENT_MAX || !records.every(isRecentRecord)) bad('records must be {path, id, label, time}');
+      ws.db.setPreference(recentKey, JSON.stringify(records));
     },
     'recent:get': async () => {
       try {

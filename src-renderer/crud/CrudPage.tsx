@@ -16,6 +16,9 @@ import { fetchChildren, fetchTree, replaceChildren } from './tree';
 import { useExtraActions, visibleActions } from './ExtraActions';
 import { SideTree } from './SideTree';
 import { StoredImage } from '../components/upload/ImageUpload';
+import { usePagePath } from '../layout/pagePath';
+import { useRecent } from '../stores/recent';
+import { recordLabel } from './recent';
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -38,6 +41,26 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const reload = useCallback(() => setReloadTick((n) => n + 1), []);
+
+  // view / edit of a record: remembered as recently opened (the command palette lists them)
+  const pagePath = usePagePath();
+  const openRecord = useCallback(
+    (mode: 'view' | 'edit', row: Row) => {
+      setDialog({ mode, row });
+      const id = row[rowKey];
+      if (pagePath && (typeof id === 'string' || typeof id === 'number')) {
+        useRecent.getState().add({ path: pagePath, id: String(id), label: recordLabel(def, row) });
+      }
+    },
+    [def, rowKey, pagePath],
+  );
+  // the palette chose a record of this screen: show it in the view dialog (the dialog loads its detail)
+  const pending = useRecent((s) => (pagePath && s.pending?.path === pagePath ? s.pending.id : null));
+  useEffect(() => {
+    if (!pending || !pagePath) return;
+    const id = useRecent.getState().take(pagePath);
+    if (id) setDialog({ mode: 'view', row: { id, [rowKey]: id } });
+  }, [pending, pagePath, rowKey]);
 
   useEffect(() => {
     let alive = true;
@@ -168,12 +191,12 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         render: (_v, row) => (
           <Space size={0}>
             {canView && (
-              <Button type="link" size="small" onClick={() => setDialog({ mode: 'view', row })}>
+              <Button type="link" size="small" onClick={() => openRecord('view', row)}>
                 {t('crud.view')}
               </Button>
             )}
             {canEdit && !def.rowLocked?.(row) && (
-              <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', row })}>
+              <Button type="link" size="small" onClick={() => openRecord('edit', row)}>
                 {t('crud.edit')}
               </Button>
             )}

@@ -214,6 +214,8 @@ export interface ScreenDef {
   /** form label width in px */
   labelWidth?: number;
   columns: ColumnDef[];
+  /** the column naming a record in the recently opened list (default: the first text column shown in the table with a value) */
+  recordLabel?: string;
   /** creation-time range filter: the column it applies to (default createTime), or false */
   timeRange?: string | false;
   pageSize?: number;

@@ -24,6 +24,8 @@ import { HeaderBar } from './HeaderBar';
 import { TagBar } from './TagBar';
 import { pageLabel } from './labels';
 import { StableNavigateProvider } from './navigation';
+import { PagePathContext } from './pagePath';
+import { useRecent } from '../stores/recent';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -43,11 +45,13 @@ const PageBody = memo(function PageBody({ path }: { path: string }) {
   const Screen = pageFor(path);
   const frame = path.startsWith(FRAME_PREFIX);
   return (
-    <ErrorBoundary>
-      <Suspense fallback={<PageLoading />}>
-        {frame ? <FramePage path={path} /> : Screen ? <Screen /> : <NotAvailable name={pageLabel(t, menus, path)} />}
-      </Suspense>
-    </ErrorBoundary>
+    <PagePathContext.Provider value={path}>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          {frame ? <FramePage path={path} /> : Screen ? <Screen /> : <NotAvailable name={pageLabel(t, menus, path)} />}
+        </Suspense>
+      </ErrorBoundary>
+    </PagePathContext.Provider>
   );
 });
 
@@ -89,6 +93,7 @@ export default function ConsoleLayout() {
   }, [label, t]);
 
   useEffect(() => persistTabs(), []);
+  useEffect(() => void useRecent.getState().load(), []);
   useEffect(() => markReady(), []);
 
   // the open tabs, plus the current page while the guard has not added it yet

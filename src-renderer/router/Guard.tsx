@@ -6,9 +6,15 @@ import { isLocked } from '../session/lock';
 import { flattenMenu, isRoutePath, userRoles, visibleMenu } from '../session/menu';
 import { decide, normalizePath } from './guard';
 
+let knownCache: { menus: unknown; roleName: string | undefined; paths: Set<string> } | null = null;
+
+/** The menu's route paths the user may open; recomputed only when the menu or the roles change. */
 function knownPaths(menus: Parameters<typeof visibleMenu>[0], roleName: string | undefined): Set<string> {
+  if (knownCache && knownCache.menus === menus && knownCache.roleName === roleName) return knownCache.paths;
   const tree = visibleMenu(menus, userRoles(roleName), { keepHidden: true });
-  return new Set(flattenMenu(tree).map((n) => n.path).filter(isRoutePath));
+  const paths = new Set(flattenMenu(tree).map((n) => n.path).filter(isRoutePath));
+  knownCache = { menus, roleName, paths };
+  return paths;
 }
 
 /**
@@ -19,10 +25,8 @@ function knownPaths(menus: Parameters<typeof visibleMenu>[0], roleName: string |
  */
 export function openTabFor(to: string): void {
   const { user, menus } = useSession.getState();
-  const path = normalizePath(to.split(/[?#]/)[0]);
   const known = knownPaths(menus, user?.role_name);
-  const decision = decide({ path, loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p) });
-  if (decision.kind === 'render' && decision.tab) useTags.getState().open(path);
+  useTags.getState().arrive({ path: normalizePath(to.split(/[?#]/)[0]), loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p) });
 }
 
 /** Applies the pure guard decision to the current location. */
@@ -30,15 +34,18 @@ export function Guard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const user = useSession((s) => s.user);
   const menus = useSession((s) => s.menus);
-  const openTag = useTags((s) => s.open);
+  const arrive = useTags((s) => s.arrive);
   const known = useMemo(() => knownPaths(menus, user?.role_name), [menus, user]);
   const path = normalizePath(pathname);
   const decision = decide({ path, loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p) });
-  const tab = decision.kind === 'render' && decision.tab;
+  const loggedIn = !!user;
 
+  // every location change opens its tab, also one the console did not make
+  // itself (a URL typed or pasted, back / forward): navigate() opens it earlier
+  // (openTabFor), this catches the rest
   useEffect(() => {
-    if (tab) openTag(path);
-  }, [tab, path, openTag]);
+    arrive({ path, loggedIn, locked: isLocked(), isKnown: (p) => known.has(p) });
+  }, [path, loggedIn, known, arrive]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return <>{children}</>;

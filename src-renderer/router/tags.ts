@@ -1,6 +1,6 @@
 // Pure tag-bar rules. The list always starts with the home page; a page is added
 // once; a tag is closable only while more than one exists.
-import { HOME_PATH } from './guard';
+import { decide, HOME_PATH, normalizePath, type GuardInput } from './guard';
 
 export function openTag(tags: readonly string[], path: string): string[] {
   const base = tags.includes(HOME_PATH) ? [...tags] : [HOME_PATH, ...tags];
@@ -36,4 +36,18 @@ export function closeTag(tags: readonly string[], path: string, active: string):
   const rest = tags.filter((t) => t !== path);
   if (path !== active) return { tags: rest, next: null };
   return { tags: rest, next: rest[Math.min(index, rest.length - 1)] ?? HOME_PATH };
+}
+
+/**
+ * The tag list after the console arrives at a location, however it got there
+ * (a menu click, navigate(), a URL typed or pasted, back/forward): the guard's
+ * decision says whether the page is a tab; a redirect or a public page leaves
+ * the list as it is (the same array, so subscribers do not re-render).
+ */
+export function tagsAfterNavigation(tags: string[], input: GuardInput): string[] {
+  const decision = decide(input);
+  if (decision.kind !== 'render' || !decision.tab) return tags;
+  const path = normalizePath(input.path.split(/[?#]/)[0]);
+  const next = openTag(tags, path);
+  return next.length === tags.length && next.every((t, i) => t === tags[i]) ? tags : next;
 }

@@ -1,11 +1,14 @@
 // The tag bar: pages opened in this session, /wel/index always first.
 import { create } from 'zustand';
 import { HOME_PATH } from '../router/guard';
-import { closeAll, closeOthers, closeTag, openTag } from '../router/tags';
+import { closeAll, closeOthers, closeTag, openTag, tagsAfterNavigation } from '../router/tags';
+import type { GuardInput } from '../router/guard';
 
 interface TagsState {
   tags: string[];
   open(path: string): void;
+  /** the console arrived at (or is going to) a location: opens its tab when the guard says it is one */
+  arrive(input: GuardInput): void;
   /** closes a tag; returns the path to show next if the closed one was active */
   close(path: string, active: string): string | null;
   reset(): void;
@@ -18,6 +21,10 @@ interface TagsState {
 export const useTags = create<TagsState>((set, get) => ({
   tags: [HOME_PATH],
   open: (path) => set({ tags: openTag(get().tags, path) }),
+  arrive(input) {
+    const tags = tagsAfterNavigation(get().tags, input);
+    if (tags !== get().tags) set({ tags });
+  },
   close(path, active) {
     const { tags, next } = closeTag(get().tags, path, active);
     set({ tags });

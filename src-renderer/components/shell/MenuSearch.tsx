@@ -5,6 +5,7 @@ import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session';
 import { useTags } from '../../stores/tags';
+import { useRecent } from '../../stores/recent';
 import { userRoles, visibleMenu } from '../../session/menu';
 import { menuLabel, pageLabel } from '../../layout/labels';
 import { fuzzyMatch, menuLeaves, prefixMatch, type MenuLeaf } from './search';
@@ -94,13 +95,14 @@ export function MenuSearchOverlay() {
   );
 }
 
-/** Ctrl/Cmd+K: a keyboard palette over the menus and the recently opened pages. */
+/** Ctrl/Cmd+K: a keyboard palette over the menus, the recently opened pages and the recently opened records. */
 export function CommandPalette() {
   const { t } = useTranslation();
   const navigate = useStableNavigate();
   const leaves = useLeaves();
   const menus = useSession((s) => s.menus);
   const tags = useTags((s) => s.tags);
+  const records = useRecent((s) => s.records);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -119,13 +121,19 @@ export function CommandPalette() {
   }, []);
 
   const recent: MenuLeaf[] = [...tags].reverse().map((p) => ({ path: p, label: pageLabel(t, menus, p) }));
-  const items = [
-    ...fuzzyMatch(recent, query).map((l) => ({ ...l, group: 'recent' })),
-    ...fuzzyMatch(leaves, query).map((l) => ({ ...l, group: 'menus' })),
+  // a record: matched on its own name, shown as "<its name> · <screen>"
+  const recentRecords = records.map((r) => ({ path: r.path, id: r.id, label: r.label }));
+  type Item = MenuLeaf & { group: 'recent' | 'record' | 'menus'; id?: string };
+  const items: Item[] = [
+    ...fuzzyMatch(recent, query).map((l) => ({ ...l, group: 'recent' as const })),
+    ...fuzzyMatch(recentRecords, query).map((l) => ({ ...l, label: `${l.label} · ${pageLabel(t, menus, l.path)}`, group: 'record' as const })),
+    ...fuzzyMatch(leaves, query).map((l) => ({ ...l, group: 'menus' as const })),
   ].slice(0, 30);
-  const go = (path: string) => {
+  const go = (item: Item) => {
     setOpen(false);
-    navigate(path);
+    // a record: its screen shows it in the view dialog once open
+    if (item.id) useRecent.getState().request(item.path, item.id);
+    navigate(item.path);
   };
 
   return (
@@ -142,7 +150,12 @@ export function CommandPalette() {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, items.length - 1));
           else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-          else if (e.key === 'Enter' && items[active]) go(items[active].path);
+          else if (e.key === 'Enter' && items[active]) {
+            // no keypress after this keydown: a record's view dialog opens within this event, and the
+            // Enter would otherwise press the button that dialog focuses (closing it at once)
+            e.preventDefault();
+            go(items[active]);
+          }
         }}
       />
       {items.length === 0 ? (
@@ -150,9 +163,9 @@ export function CommandPalette() {
       ) : (
         <ul className="desk-palette-list" role="listbox" aria-label={t('shell.palette')}>
           {items.map((l, i) => (
-            <li key={`${l.group}:${l.path}`} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} onMouseEnter={() => setActive(i)} onClick={() => go(l.path)}>
+            <li key={`${l.group}:${l.path}:${l.id ?? ''}`} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} onMouseEnter={() => setActive(i)} onClick={() => go(l)}>
               <span>{l.label}</span>
-              <small>{l.group === 'recent' ? t('shell.recent') : t('shell.menus')}</small>
+              <small>{l.group === 'record' ? t('shell.recentRecord') : l.group === 'recent' ? t('shell.recent') : t('shell.menus')}</small>
             </li>
           ))}
         </ul>

@@ -28,7 +28,7 @@ export function prefixMatch(leaves: readonly MenuLeaf[], query: string): MenuLea
 }
 
 /** Autocomplete / palette: names containing the query, prefix matches first. */
-export function fuzzyMatch(leaves: readonly MenuLeaf[], query: string): MenuLeaf[] {
+export function fuzzyMatch<T extends MenuLeaf>(leaves: readonly T[], query: string): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...leaves];
   const starts = leaves.filter((l) => l.label.toLowerCase().startsWith(q));

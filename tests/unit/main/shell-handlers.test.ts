@@ -47,6 +47,17 @@ describe('shell channels', () => {
     expect(await dispatch(handlers, 'tabs:save', { tags: ['javascript:alert(1)'] })).toMatchObject({ ok: false, error: { code: 400 } });
   });
 
+  it('keeps the recently opened records per profile and refuses malformed ones', async () => {
+    expect(await handlers['recent:get']()).toEqual([]);
+    const records = [{ path: '/system/param', id: '12', label: '账号初始密码', time: 1 }];
+    await handlers['recent:save']({ records });
+    expect(await handlers['recent:get']()).toEqual(records);
+    for (const bad of [{ records: [{ path: 'x', id: '1', label: 'a', time: 1 }] }, { records: [{ path: '/a', id: '', label: 'a', time: 1 }] }, { records: 'no' }]) {
+      expect(await dispatch(handlers, 'recent:save', bad)).toMatchObject({ ok: false, error: { code: 400 } });
+    }
+    expect(await handlers['recent:get']()).toEqual(records);
+  });
+
   it('uploads the local error log to the server', async () => {
     expect(await handlers['log:upload']()).toEqual({ count: 0 });
     ws.logs.add({ type: 'error', url: 'app://x', message: 'unit boom', stack: 's' });
