@@ -24,6 +24,43 @@ export interface Profile {
   builtin: boolean;
   /** the back end's 32-character AES key: calls the spec marks (notices) send `Blade-Auth: crypto <AES(token)>` */
   aesKey?: string;
+  /** optional HTTP(S) proxy for this profile's back end, e.g. http://proxy.corp:3128 */
+  proxyUrl?: string;
+  /** optional extra certificate authority (PEM contents or the path of a PEM file), trusted besides the default roots */
+  caCert?: string;
+}
+
+/** Where client secrets and tokens are kept: the OS keychain, Electron safeStorage, or memory only (lost on quit). */
+export type SecretStorageKind = 'keychain' | 'safe-storage' | 'memory';
+
+/** A profile as the manager shows it: never the client secret itself, only whether one is set and a masked hint. */
+export interface ProfileView extends Profile {
+  hasSecret: boolean;
+  /** e.g. "sa••••••" ('' when none) */
+  secretHint: string;
+}
+
+/** The profiles manager's form: a profile (no id = new) and, optionally, a new client secret (undefined = keep). */
+export type ProfileInput = Partial<Omit<Profile, 'builtin'>> & { clientSecret?: string };
+
+export interface ProfilesState {
+  profiles: ProfileView[];
+  /** the profile of the calling window / page */
+  current: string;
+  /** the profiles with an open window (Electron) or a live workspace (browser mode) */
+  open: string[];
+  secretStorage: SecretStorageKind;
+}
+
+/** The result of testing a profile's back end. */
+export interface ProfileTestResult {
+  reachable: boolean;
+  /** HTTP status of the probe (0 when no reply) */
+  status: number;
+  /** what went wrong, or what was checked ('' when nothing to say) */
+  message: string;
+  /** whether the back end accepted the client id and secret (null: not determined) */
+  clientAccepted: boolean | null;
 }
 
 /** What the renderer knows of the signed-in user: the token reply minus every token. */
@@ -73,18 +110,8 @@ export interface AppInfo {
   /** 'electron' or 'web' (browser mode) */
   host: 'electron' | 'web';
   profile: Profile;
-}
-
-/** A record opened in a screen's view or edit dialog (the command palette lists them). */
-export interface RecentRecord {
-  /** the screen's route path */
-  path: string;
-  /** the record's id */
-  id: string;
-  /** what the operator sees: the record's name or title */
-  label: string;
-  /** when it was opened (ms since the epoch) */
-  time: number;
+  /** where secrets are kept (the login page warns when 'memory') */
+  secretStorage?: SecretStorageKind;
 }
 
 /** A record opened in a screen's view or edit dialog (the command palette lists them). */
@@ -123,9 +150,6 @@ export interface IpcContract {
   /** the records an operator opened lately (view / edit dialogs), saved for this profile; newest first */
   'recent:get': [void, RecentRecord[]];
   'recent:save': [{ records: RecentRecord[] }, void];
-  /** the records an operator opened lately (view / edit dialogs), saved for this profile; newest first */
-  'recent:get': [void, RecentRecord[]];
-  'recent:save': [{ records: RecentRecord[] }, void];
   /** the URL of a menu item shown in /myiframe, with \${token} substituted by main (the URL must be a menu item's) */
   'frame:url': [{ url: string }, { url: string }];
   /** switch department / role: a token refresh with Dept-Id / Role-Id; returns the new session user */
@@ -155,6 +179,17 @@ export interface IpcContract {
   /** application settings (not per profile): the update feed URL */
   'settings:get': [void, AppSettings];
   'settings:save': [Partial<AppSettings>, AppSettings];
+  /** the profiles manager: every profile (secrets masked), the current one, the open ones, the secret storage */
+  'profiles:list': [void, ProfilesState];
+  /** adds (no id) or updates a profile; clientSecret, when given, goes to the keychain */
+  'profiles:save': [ProfileInput, ProfileView];
+  'profiles:remove': [{ id: string }, void];
+  /** a copy named "<name> (2)", secret included */
+  'profiles:duplicate': [{ id: string }, ProfileView];
+  /** probes the back end of a profile as filled in the form (the saved secret when none is given) */
+  'profiles:test': [ProfileInput, ProfileTestResult];
+  /** Electron: opens (or focuses) the profile's window, opened true; browser mode: opened false, the page opens /?profile=<id> */
+  'profiles:open': [{ id: string }, { opened: boolean }];
 }
 
 /** Application settings kept by main, shared by every profile. */
@@ -221,8 +256,6 @@ const channelSet: { [K in Channel]: true } = {
   'tabs:save': true,
   'recent:get': true,
   'recent:save': true,
-  'recent:get': true,
-  'recent:save': true,
   'frame:url': true,
   'auth:switch': true,
   'file:upload': true,
@@ -238,6 +271,12 @@ const channelSet: { [K in Channel]: true } = {
   'update:restart': true,
   'settings:get': true,
   'settings:save': true,
+  'profiles:list': true,
+  'profiles:save': true,
+  'profiles:remove': true,
+  'profiles:duplicate': true,
+  'profiles:test': true,
+  'profiles:open': true,
 };
 export const IPC_CHANNELS = Object.keys(channelSet) as Channel[];
 
@@ -274,6 +313,9 @@ export interface Desk {
 /** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */
 export const RPC_SECRET_HEADER = 'x-desk-key';
 export const RPC_SECRET_QUERY = 'k';
+/** Browser mode: header naming the profile a call is for (query key of the event stream and the page URL: profile) */
+export const RPC_PROFILE_HEADER = 'x-desk-profile';
+export const RPC_PROFILE_QUERY = 'profile';
 
 /** Electron: the one IPC channel main pushes events on. */
 export const DESK_EVENT_CHANNEL = 'desk:event';

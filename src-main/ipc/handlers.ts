@@ -9,7 +9,6 @@ import {
   type HttpMethod,
   type IpcResult,
   type RecentRecord,
-  type RecentRecord,
   type ReqOf,
   type ResOf,
 } from '../../src-shared/ipc';
@@ -21,6 +20,7 @@ import { previewKeywords, uploadKeywords, validateKeywordSource } from '../servi
 import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
+import type { ProfileManagerApi } from '../profiles';
 
 export type Handlers = { [K in Channel]: (req: ReqOf<K>) => Promise<ResOf<K>> };
 
@@ -72,6 +72,8 @@ export interface HostExtras {
   chooseKeywordFile?: () => Promise<string | null>;
   /** the app's updater and its settings (one for the whole app) */
   updates?: UpdateService;
+  /** the profiles manager as seen from this workspace's window / page (src-main/profiles.ts) */
+  profiles?: ProfileManagerApi;
 }
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
@@ -113,27 +115,22 @@ function isRecentRecord(r: unknown): r is RecentRecord {
   );
 }
 
-/** How many recently opened records a profile keeps. */
-export const RECENT_MAX = 30;
-
-function isRecentRecord(r: unknown): r is RecentRecord {
-  return (
-    isObject(r) &&
-    typeof r.path === 'string' && r.path.startsWith('/') && r.path.length < 500 &&
-    typeof r.id === 'string' && r.id.length > 0 && r.id.length < 100 &&
-    typeof r.label === 'string' && r.label.length < 300 &&
-    typeof r.time === 'number' && Number.isFinite(r.time)
-  );
-}
-
 export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers {
   const tabsKey = `tabs:${ws.profile.id}`;
   const recentKey = `recent:${ws.profile.id}`;
-  const recentKey = `recent:${ws.profile.id}`;
   const files = new FileService(ws.api);
   const exporter = new Exporter(ws.api, ws.events.emit);
+  const profiles = (): ProfileManagerApi => extras.profiles ?? bad('this host has no profiles manager');
+  const profileId = (req: unknown): string => (isObject(req) && typeof req.id === 'string' && req.id ? req.id : bad('id is required'));
+  const profileInput = (req: unknown) => (isObject(req) ? req : bad('profile must be an object'));
   return {
-    'app:info': async () => ({ version: ws.version, host: ws.host, profile: ws.profile }),
+    'app:info': async () => ({ version: ws.version, host: ws.host, profile: ws.profile, secretStorage: ws.vault.kind }),
+    'profiles:list': () => profiles().list(),
+    'profiles:save': (req) => profiles().save(profileInput(req)),
+    'profiles:remove': (req) => profiles().remove(profileId(req)),
+    'profiles:duplicate': (req) => profiles().duplicate(profileId(req)),
+    'profiles:test': (req) => profiles().test(profileInput(req)),
+    'profiles:open': (req) => profiles().open(profileId(req)),
     'auth:captcha': () => ws.auth.captcha(),
     'auth:login': (req) => ws.auth.login(validateLoginInput(req)),
     'auth:logout': () => ws.auth.logout(),
@@ -178,19 +175,6 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const tags = isObject(req) && Array.isArray(req.tags) ? req.tags : bad('tags must be a list');
       if (tags.length > 100 || !tags.every((t) => typeof t === 'string' && t.startsWith('/') && t.length < 500)) bad('tags must be paths');
       ws.db.setPreference(tabsKey, JSON.stringify(tags));
-    },
-    'recent:get': async () => {
-      try {
-        const value: unknown = JSON.parse(ws.db.getPreference(recentKey) ?? '[]');
-        return Array.isArray(value) ? value.filter(isRecentRecord).slice(0, RECENT_MAX) : [];
-      } catch {
-        return [];
-      }
-    },
-    'recent:save': async (req) => {
-      const records = isObject(req) && Array.isArray(req.records) ? req.records : bad('records must be a list');
-      if (records.length > RECENT_MAX || !records.every(isRecentRecord)) bad('records must be {path, id, label, time}');
-      ws.db.setPreference(recentKey, JSON.stringify(records));
     },
     'recent:get': async () => {
       try {
