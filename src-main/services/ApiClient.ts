@@ -53,6 +53,16 @@ export function replyMessage(res: AxiosResponse): string {
   return text(b.msg) || text(b.error_description) || 'unknown error';
 }
 
+/**
+ * A call that got no reply: says so plainly in the profile's language, names
+ * the server and keeps the system's reason (ECONNREFUSED, a timeout, a
+ * certificate problem...) for whoever has to fix it.
+ */
+export function networkMessage(profile: Pick<Profile, 'baseUrl' | 'language'>, reason: string): string {
+  const head = profile.language === 'en' ? `Cannot reach the server ${profile.baseUrl}` : `无法连接服务器 ${profile.baseUrl}`;
+  return `${head}: ${reason}`;
+}
+
 export class ApiClient {
   readonly http: AxiosInstance;
   readonly profile: Profile;
@@ -122,7 +132,7 @@ export class ApiClient {
       return await this.http.request<T>(config);
     } catch (e) {
       if (e instanceof AxiosError && e.response) throw new DeskError(replyCode(e.response), replyMessage(e.response));
-      throw new DeskError(0, e instanceof Error && e.message ? e.message : 'network error');
+      throw new DeskError(0, networkMessage(this.profile, e instanceof Error && e.message ? e.message : 'network error'));
     }
   }
 
