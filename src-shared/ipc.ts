@@ -162,6 +162,8 @@ export interface IpcContract {
   'keywords:preview': [KeywordFileRef, KeywordPreview];
   /** checks the keyword file again and uploads it to put-file (scene keyword), streamed from main */
   'keywords:upload': [KeywordFileRef, { link: string; name: string; originalName: string; preview: KeywordPreview }];
+  /** deploys BPMN files (text) through /blade-flow/manager/deploy-upload (multipart built in main); msg is the server's */
+  'flow:deploy-upload': [{ category: string; tenantIds?: string; files: { name: string; text: string }[] }, { msg: string }];
   /** GET (or POST with data) an API path and stream the reply into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
   'export:start': [{ url: string; method?: 'get' | 'post'; params?: Record<string, unknown>; data?: unknown; name?: string; id?: string }, { id: string; path: string; bytes: number }];
   /** cancels an export in flight by its id; cancelled false when none has that id */
@@ -262,6 +264,7 @@ const channelSet: { [K in Channel]: true } = {
   'file:read': true,
   'keywords:preview': true,
   'keywords:upload': true,
+  'flow:deploy-upload': true,
   'export:start': true,
   'export:cancel': true,
   'export:reveal': true,

@@ -193,6 +193,21 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
     'file:read': async (req) => ({ url: await files.read(isObject(req) && typeof req.link === 'string' ? req.link : bad('link is required')) }),
     'keywords:preview': (req) => previewKeywords(validateKeywordSource(req)),
     'keywords:upload': (req) => uploadKeywords(ws.api, validateKeywordSource(req)),
+    'flow:deploy-upload': async (req) => {
+      const r = isObject(req) ? req : bad('request must be an object');
+      const category = typeof r.category === 'string' && r.category.trim() ? r.category.trim() : bad('请选择流程类型');
+      const files = Array.isArray(r.files) ? r.files : [];
+      if (files.length === 0 || files.length > 10) bad('请选择流程文件');
+      const form = new FormData();
+      form.append('category', category);
+      if (typeof r.tenantIds === 'string' && r.tenantIds) form.append('tenantIds', r.tenantIds);
+      for (const f of files) {
+        if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string' || f.text.length > 2 * 1024 * 1024) bad('流程文件不能超过2MB');
+        form.append('files', new Blob([f.text as string], { type: 'text/xml' }), f.name as string);
+      }
+      const reply = await ws.api.request({ method: 'post', url: '/blade-flow/manager/deploy-upload', data: form });
+      return { msg: reply.msg };
+    },
     'export:start': (req) => {
       const start = validateExportStart(req);
       if (!extras.chooseSavePath) throw new DeskError(400, 'this host has no save dialog');

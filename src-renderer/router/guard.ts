@@ -3,9 +3,11 @@
 export const HOME_PATH = '/wel/index';
 export const LOGIN_PATH = '/login';
 export const LOCK_PATH = '/lock';
+/** the profiles manager: reachable signed in or not (from the login page) */
+export const PROFILES_PATH = '/profiles';
 
 /** Public routes: no sign-in needed, never opened as tabs. */
-export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, LOCK_PATH, '/404', '/403', '/500'];
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, LOCK_PATH, '/404', '/403', '/500', PROFILES_PATH];
 
 /** Authenticated routes that exist whatever the menu says. */
 export const INFO_PATH = '/info/index';
@@ -13,6 +15,8 @@ export const TEST_PATH = '/test/index';
 /** the spec's two dictionary layouts (shell-and-system.md §2) */
 export const DICT_LAYOUT_PATHS: readonly string[] = ['/dict-horizontal/index', '/dict-vertical/index'];
 export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH, ...DICT_LAYOUT_PATHS];
+/** the spec's leave routes, ids in the path: form/{processDefinitionId}, handle/{taskId}/{processInstanceId}/{businessId}, detail/{processInstanceId}/{businessId} */
+export const LEAVE_ROUTE = /^\/work\/process\/leave\/(form\/[\w:.-]+|handle(\/[\w:.-]+){3}|detail(\/[\w:.-]+){2})$/;
 
 export interface GuardInput {
   path: string;
@@ -43,6 +47,7 @@ export function decide(input: GuardInput): GuardDecision {
   if (!input.loggedIn) return redirect(LOGIN_PATH);
   // /myiframe/{routerPath}: an external menu page (main checks the URL is a menu item's)
   if (path.startsWith('/myiframe/') && path.length > '/myiframe/'.length) return { kind: 'render', tab: true };
+  if (LEAVE_ROUTE.test(path)) return { kind: 'render', tab: true };
   if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect('/404');
   return { kind: 'render', tab: true };
 }

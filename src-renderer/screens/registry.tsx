@@ -3,12 +3,13 @@
 // screens register a component); this merges them.
 import { ADMIN_SCREENS } from './admin';
 import { CONTENT_SCREENS } from './content';
+import { FLOW_SCREENS, leaveScreen } from './flow';
 import type { Screen } from './lazyCrud';
 import { SYSTEM_SCREENS } from './system';
 
-const SCREENS: Record<string, Screen> = { ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS };
+const SCREENS: Record<string, Screen> = { ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS, ...FLOW_SCREENS };
 
 /** The screen for a menu path, or null when this version has none yet. */
 export function screenFor(path: string): Screen | null {
-  return SCREENS[path] ?? null;
+  return SCREENS[path] ?? leaveScreen(path);
 }

@@ -28,7 +28,7 @@ test.describe('shell components', () => {
     await expect(diagram.locator('[data-id="approve"]')).toHaveAttribute('data-state', 'active');
     await expect(diagram.locator('[data-id="f1"]')).toHaveAttribute('data-state', 'flow');
     await expect(diagram.locator('[data-id="end"]')).toHaveAttribute('data-state', 'none');
-    await expect(diagram.locator('[data-id="apply"] rect')).toHaveAttribute('stroke', /#52c41a/i);
+    await expect(diagram.locator('[data-id="apply"] .djs-visual > rect')).toHaveAttribute('stroke', /#52c41a/i);
   });
 
   test('an external menu page opens in a sandboxed frame with ${token} substituted by main', async ({ page, host }) => {

@@ -1,0 +1,3 @@
+import { claimScreen } from './work';
+
+export default claimScreen;

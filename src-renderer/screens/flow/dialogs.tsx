@@ -1,0 +1,130 @@
+// Dialogs of the model and deployment screens: deploy a model, a model's
+// diagram, upload BPMN files.
+import { useEffect, useState } from 'react';
+import { App, Button, Form, Modal, Select, Space, Spin, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ExtraActionDialogProps } from '../../crud/types';
+import { call } from '../../platform/bridge';
+import { FlowDialog } from '../../components/flow/FlowViewer';
+import { apiGet, apiPost, CATEGORY_OPTIONS } from './shared';
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function CategoryField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="category" label={t('flow.category')} rules={[{ required: true, message: t('flow.categoryRequired') }]}>
+      <Select options={CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} />
+    </Form.Item>
+  );
+}
+
+export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ category: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const { category } = await form.validateFields();
+    setBusy(true);
+    try {
+      const r = await apiPost('/blade-flow/model/deploy', { params: { modelId: String(ctx.row?.id ?? ''), category } });
+      message.success(r.msg || t('flow.deployed'));
+      onDone();
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={`${t('flow.deploy')} - ${String(ctx.row?.name ?? '')}`} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
+      <Form form={form} layout="vertical" name="flow-deploy-model" initialValues={{ category: 'flow_1' }}>
+        <CategoryField />
+      </Form>
+    </Modal>
+  );
+}
+
+export function ModelDiagramDialog({ ctx, onClose }: ExtraActionDialogProps) {
+  const { message } = App.useApp();
+  const [xml, setXml] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    apiGet<{ xml: string } | null>('/blade-flow/model/detail', { id: String(ctx.row?.id ?? '') }).then(
+      (d) => alive && setXml(d?.xml ?? ''),
+      (err: unknown) => {
+        message.error(errorText(err));
+        onClose();
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [ctx.row, message, onClose]);
+  if (xml === null) return <Spin fullscreen />;
+  return <FlowDialog open onClose={onClose} xml={xml} />;
+}
+
+interface PickedFile {
+  uid: string;
+  name: string;
+  text: string;
+}
+
+export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ category: string }>();
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const { category } = await form.validateFields();
+    if (files.length === 0) {
+      setFileError(t('flow.fileRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await call('flow:deploy-upload', { category, files: files.map(({ name, text }) => ({ name, text })) });
+      message.success(r.msg || t('flow.deployed'));
+      onDone();
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={t('flow.upload')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
+      <Form form={form} layout="vertical" name="flow-upload" initialValues={{ category: 'flow_1' }}>
+        <CategoryField />
+        <Form.Item label={t('flow.file')} required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Upload
+              accept=".bpmn,.xml"
+              multiple
+              fileList={files.map((f) => ({ uid: f.uid, name: f.name, status: 'done' as const }))}
+              onRemove={(f) => setFiles((list) => list.filter((x) => x.uid !== f.uid))}
+              beforeUpload={(file) => {
+                if (!/\.(bpmn20\.xml|bpmn)$/i.test(file.name)) {
+                  setFileError(t('flow.fileType'));
+                  return Upload.LIST_IGNORE;
+                }
+                void file.text().then((text) => {
+                  setFileError(null);
+                  setFiles((list) => [...list, { uid: file.uid, name: file.name, text }]);
+                });
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />}>{t('flow.chooseFile')}</Button>
+            </Upload>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+import { doneScreen } from './work';
+
+export default doneScreen;

@@ -1,0 +1,42 @@
+// Workflow screens by menu path, plus the three leave routes, whose paths carry ids.
+import { createElement, lazy } from 'react';
+import { LEAVE_ROUTE } from '../../router/guard';
+import { crud, type Screen } from '../lazyCrud';
+
+export const FLOW_SCREENS: Record<string, Screen> = {
+  '/flow/model': crud(() => import('./model')),
+  '/flow/deploy': crud(() => import('./deploy')),
+  '/flow/follow': crud(() => import('./follow')),
+  '/work/start': crud(() => import('./start')),
+  '/work/claim': crud(() => import('./claim')),
+  '/work/todo': crud(() => import('./todo')),
+  '/work/send': crud(() => import('./send')),
+  '/work/done': crud(() => import('./done')),
+};
+
+export type LeaveKind = 'form' | 'handle' | 'detail';
+
+/** The kind and ids of a leave route, or null when the path is not one. */
+export function parseLeavePath(path: string): { kind: LeaveKind; ids: string[] } | null {
+  if (!LEAVE_ROUTE.test(path)) return null;
+  const [, , , , kind, ...ids] = path.split('/');
+  return { kind: kind as LeaveKind, ids };
+}
+
+const leaveScreens = new Map<string, Screen>();
+
+/** The screen of a leave route, bound to its path (one per opened path, so each tab keeps its own). */
+export function leaveScreen(path: string): Screen | null {
+  const parsed = parseLeavePath(path);
+  if (!parsed) return null;
+  let screen = leaveScreens.get(path);
+  if (!screen) {
+    screen = lazy(async () => {
+      const m = await import('./leave');
+      const Page = parsed.kind === 'form' ? m.LeaveForm : parsed.kind === 'handle' ? m.LeaveHandle : m.LeaveDetail;
+      return { default: () => createElement(Page, { path }) };
+    });
+    leaveScreens.set(path, screen);
+  }
+  return screen;
+}

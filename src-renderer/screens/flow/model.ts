@@ -1,0 +1,28 @@
+// Process models (/blade-flow/model): BPMN XML kept per tenant; deploy one as a new version; view its diagram.
+import type { ScreenDef } from '../../crud/types';
+import { DeployModelDialog, ModelDiagramDialog } from './dialogs';
+import '../../i18n/areas/flow';
+
+const M = '/blade-flow/model';
+
+const model: ScreenDef = {
+  code: 'flowModel',
+  title: 'flow.modelTitle',
+  api: { list: `${M}/list`, detail: `${M}/detail`, submit: `${M}/submit`, remove: `${M}/remove` },
+  dialogWidth: 900,
+  timeRange: false,
+  columns: [
+    { name: 'name', label: 'flow.name', search: true, rules: [{ required: true, message: 'flow.nameRequired' }, { max: 100, message: 'flow.nameRequired' }] },
+    { name: 'modelKey', label: 'flow.modelKey', search: true, rules: [{ required: true, message: 'flow.modelKeyRequired' }, { pattern: '^[A-Za-z_][\\w-]*$', message: 'flow.modelKeyFormat' }] },
+    { name: 'description', label: 'flow.description', span: 24 },
+    { name: 'xml', label: 'flow.xml', valueType: 'textarea', rows: 14, span: 24, hideInTable: true, rules: [{ required: true, message: 'flow.xmlRequired' }] },
+    { name: 'version', label: 'flow.version', hideInForm: true, width: 80 },
+    { name: 'lastUpdated', label: 'flow.lastUpdated', hideInForm: true, width: 170 },
+  ],
+  extraActions: [
+    { key: 'deploy', label: 'flow.deploy', permission: 'flowModel_deploy', placement: 'row', render: DeployModelDialog },
+    { key: 'diagram', label: 'flow.diagram', permission: 'flowModel_view', placement: 'row', render: ModelDiagramDialog },
+  ],
+};
+
+export default model;

@@ -1,0 +1,3 @@
+import { sendScreen } from './work';
+
+export default sendScreen;

@@ -1,0 +1,3 @@
+import { startScreen } from './work';
+
+export default startScreen;

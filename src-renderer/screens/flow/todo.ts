@@ -1,0 +1,3 @@
+import { todoScreen } from './work';
+
+export default todoScreen;
