@@ -3,6 +3,13 @@ import { shellEn } from './shell';
 
 const en: Messages = {
   shell: shellEn,
+  profileBand: {
+    label: 'Current profile',
+    tenant: 'Tenant',
+    profile: 'Profile',
+    manage: 'Manage profiles',
+    memoryOnly: 'No usable system keychain: client secrets and sessions are kept in memory only and are lost when the app quits.',
+  },
   app: {
     title: 'SEO Matrix Console',
     loading: 'Loading...',
@@ -53,6 +60,7 @@ const en: Messages = {
   },
   tags: {
     home: 'Home',
+    leave: { form: 'Leave request', handle: 'Approve leave', detail: 'Leave details' },
   },
   wel: {
     title: 'Home',

@@ -54,6 +54,7 @@ const zh = {
   },
   tags: {
     home: '首页',
+    leave: { form: '请假申请', handle: '审批请假', detail: '请假详情' },
   },
   wel: {
     title: '首页',
@@ -124,6 +125,13 @@ const zh = {
   },
   menu: {} as Record<string, string>,
   shell: shellZh,
+  profileBand: {
+    label: '当前配置',
+    tenant: '租户',
+    profile: '配置',
+    manage: '管理配置',
+    memoryOnly: '未找到可用的系统钥匙串：客户端密钥和登录状态只保存在内存中，退出程序后需要重新登录。',
+  },
 };
 
 export default zh;

@@ -26,6 +26,7 @@ import { pageLabel } from './labels';
 import { StableNavigateProvider } from './navigation';
 import { PagePathContext } from './pagePath';
 import { useRecent } from '../stores/recent';
+import { ProfileBand } from '../profiles/ProfileBand';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -104,6 +105,7 @@ export default function ConsoleLayout() {
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+          <ProfileBand />
           <HeaderBar size={size} />
           <TagBar path={path} />
           <main className="desk-content">

@@ -16,6 +16,7 @@ import ConsoleLayout from './ConsoleLayout';
 
 const LockPage = lazy(() => import('../pages/lock/LockPage'));
 const ErrorPage = lazy(() => import('../pages/error/ErrorPage'));
+const ProfilesPage = lazy(() => import('../profiles/ProfilesPage'));
 
 export default function ConsoleRoot() {
   const language = useUi((s) => s.language);
@@ -30,6 +31,7 @@ export default function ConsoleRoot() {
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/lock" element={<LockPage />} />
+          <Route path="/profiles" element={<ProfilesPage />} />
           <Route path="/403" element={<ErrorPage code={403} />} />
           <Route path="/404" element={<ErrorPage code={404} />} />
           <Route path="/500" element={<ErrorPage code={500} />} />

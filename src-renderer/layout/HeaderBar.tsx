@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
 import {
+  ClusterOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   LogoutOutlined,
@@ -17,7 +18,7 @@ import { useUi } from '../stores/ui';
 import { logout } from '../session/service';
 import { call } from '../platform/bridge';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { LOGIN_PATH } from '../router/guard';
+import { LOGIN_PATH, PROFILES_PATH } from '../router/guard';
 import { DEFAULT_COLOUR } from '../themes';
 import { TopMenu } from '../components/shell/TopMenu';
 import { CommandPalette, MenuSearchOverlay, TopSearch } from '../components/shell/MenuSearch';
@@ -127,6 +128,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
             items: [
               { key: 'info', icon: <UserOutlined />, label: t('shell.userInfo') },
               ...(switchMode ? [{ key: 'switch', icon: <SwapOutlined />, label: t('shell.switchIdentity') }] : []),
+              { key: 'profiles', icon: <ClusterOutlined />, label: t('profileBand.manage') },
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
             ],
@@ -134,6 +136,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               if (key === 'logout') void onLogout();
               else if (key === 'info') navigate('/info/index');
               else if (key === 'switch') setSwitching(true);
+              else if (key === 'profiles') navigate(PROFILES_PATH);
             },
           }}
         >

@@ -4,6 +4,8 @@
 // knows which one it has: everything calls `call()` / `onEvent()` from here.
 
 import {
+  RPC_PROFILE_HEADER,
+  RPC_PROFILE_QUERY,
   RPC_SECRET_HEADER,
   RPC_SECRET_QUERY,
   type Channel,
@@ -47,14 +49,42 @@ function rpcSecret(): string {
   return sessionStorage.getItem(SECRET_KEY) ?? '';
 }
 
+const PROFILE_KEY = 'desk.rpc.profile';
+
+/**
+ * Browser mode: the profile this page works on, from `?profile=<id>` (kept for
+ * the tab, and left in the address bar so a reload stays on it); '' = the
+ * Local workspace. Electron windows are bound to their profile by main.
+ */
+export function pageProfile(): string {
+  if (typeof window === 'undefined' || window.desk) return '';
+  const fromUrl = new URL(window.location.href).searchParams.get(RPC_PROFILE_QUERY);
+  if (fromUrl) {
+    sessionStorage.setItem(PROFILE_KEY, fromUrl);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(PROFILE_KEY) ?? '';
+}
+
+/** Browser mode: the address of a page on another profile (the launch secret travels in the query and is removed on arrival). */
+export function profilePageUrl(profileId: string): string {
+  const url = new URL('/', window.location.origin);
+  url.searchParams.set(RPC_PROFILE_QUERY, profileId);
+  url.searchParams.set(RPC_SECRET_QUERY, sessionStorage.getItem(SECRET_KEY) ?? '');
+  return url.toString();
+}
+
 /** The browser-mode implementation of Desk: POST /rpc/<channel>, events over SSE. */
 function rpcDesk(): Desk {
   const secret = rpcSecret();
+  const profile = pageProfile();
+  const profileHeader: Record<string, string> = profile ? { [RPC_PROFILE_HEADER]: profile } : {};
+  const profileQuery = profile ? `&${RPC_PROFILE_QUERY}=${encodeURIComponent(profile)}` : '';
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
   const ensureSource = () => {
     if (source) return;
-    source = new EventSource(`/rpc/events?${RPC_SECRET_QUERY}=${encodeURIComponent(secret)}`);
+    source = new EventSource(`/rpc/events?${RPC_SECRET_QUERY}=${encodeURIComponent(secret)}${profileQuery}`);
     source.onmessage = (e) => {
       const { event, payload } = JSON.parse(e.data as string) as { event: string; payload: unknown };
       listeners.get(event)?.forEach((l) => l(payload));
@@ -66,7 +96,7 @@ function rpcDesk(): Desk {
       try {
         res = await fetch(`/rpc/${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [RPC_SECRET_HEADER]: secret },
+          headers: { 'content-type': 'application/json', [RPC_SECRET_HEADER]: secret, ...profileHeader },
           body: JSON.stringify({ req: req ?? null }),
         });
       } catch (e) {

@@ -11,6 +11,8 @@ import { HOME_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
 import { DEFAULT_TENANT_ID } from '../../../src-shared/wire';
 import { LoginIcon, type LoginIconName } from './icons';
+import { ProfileBand } from '../../profiles/ProfileBand';
+import { LoginProfileBar, MemoryOnlyNotice } from '../../profiles/LoginProfileBar';
 
 // The login page is the entry chunk's only page and uses no antd: plain React
 // and CSS (styles.css, .desk-login*), so the form is usable before any antd
@@ -170,12 +172,16 @@ export default function LoginPage() {
   return (
     <div className="desk-login" style={{ '--desk-primary': colour } as CSSProperties}>
       {toastHolder}
-      <div className="desk-login-lang">
+      <div style={{ position: 'absolute', top: 0, left: 0, right: 0 }}>
+        <ProfileBand />
+      </div>
+      <div className="desk-login-lang" style={{ top: 40 }}>
         <LanguageButtons />
       </div>
       <main className="desk-login-panel">
         <h1>{t('app.title')}</h1>
         <p>{t('login.heading')}</p>
+        <LoginProfileBar />
         <form name="login" noValidate onSubmit={(e) => void submit(e)}>
           {item('tenantId', t('login.tenantId'), input('tenantId', 'team', { autoComplete: 'off' }))}
           {item('username', t('login.username'), input('username', 'user', { autoComplete: 'username' }))}
@@ -196,6 +202,7 @@ export default function LoginPage() {
             {t('login.submit')}
           </button>
         </form>
+        <MemoryOnlyNotice />
       </main>
     </div>
   );
