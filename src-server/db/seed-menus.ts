@@ -78,6 +78,7 @@ export const MENU_TREE: MenuSeed[] = [
       { code: 'gptProduceArticle', name: '生成文章任务', path: '/article/gptProduceArticle', source: 'robot' },
       { code: 'importTask', name: '导入任务', path: '/article/importTask', source: 'import' },
       { code: 'taskErrorLog', name: '任务错误日志', path: '/article/taskErrorLog', source: 'warning' },
+      { code: 'gptGenerateTemplateParm', name: '模板参数', path: '/article/gptGenerateTemplateParm', source: 'profile' },
     ],
   },
   {

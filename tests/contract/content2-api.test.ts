@@ -42,6 +42,16 @@ const until = async (check: () => Promise<boolean>, ms = 10_000) => {
   throw new Error('timed out');
 };
 
+/** Waits for an import task to finish; its detail. */
+const importDone = async (id: string): Promise<Rec> => {
+  let row: Rec = {};
+  await until(async () => {
+    row = (await get('/seo-blade-material/importTask/detail', { id })).body.data;
+    return row.status === 2 || row.status === 3;
+  });
+  return row;
+};
+
 // a small OpenAI-compatible server standing for the outside AI provider
 let ai: Server;
 let aiUrl: string;
@@ -202,10 +212,11 @@ describe('keywords and imports', () => {
 
   it('imports a POST body and a .txt file; bad lines are logged and skipped', async () => {
     const body = await post(`${A}/keyword/import`, { keywords: ['苹果', '香蕉', ''] });
-    expect(body.body.data).toMatchObject({ totalRows: 2, successRows: 2, failedRows: 0 });
+    expect(body.body.data).toMatchObject({ taskType: 'keyword' });
+    expect(await importDone(String(body.body.data.id))).toMatchObject({ status: 2, totalRows: 2, successRows: 2, failedRows: 0 });
     const txt = `橙子\n${'长'.repeat(51)}\n\n葡萄\r\n`;
     const file = await multipart(`${A}/keyword/importText`, [{ name: 'file', value: txt, filename: 'kw.txt' }]);
-    expect(file.body.data).toMatchObject({ totalRows: 3, successRows: 2, failedRows: 1 });
+    expect(await importDone(String(file.body.data.id))).toMatchObject({ status: 2, totalRows: 3, successRows: 2, failedRows: 1 });
     expect((await multipart(`${A}/keyword/importText`, [{ name: 'file', value: 'x', filename: 'kw.csv' }])).body.msg).toBe('只能上传txt文件');
     const tasks = await get<Page<Rec>>('/seo-blade-material/importTask/page');
     const t = tasks.body.data.records.find((r) => r.id === file.body.data.id)!;
@@ -319,7 +330,7 @@ describe('scheduled deploy tasks', () => {
     for (let i = 0; i < 4; i++) {
       await idOf(`${A}/article/save`, { websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, title: `定时${i}`, keyword: 'k', content: '<p>c</p>', descVal: 'd', sort: 10 + i });
     }
-    const unpublished = async () => (await get<Page<Rec>>(`${A}/article/page`, { status: 0, size: 50 })).body.data.total;
+    const unpublished = async () => (await get<Page<Rec>>(`${A}/article/page`, { status: 0, websiteInfoId: siteId, size: 50 })).body.data.total;
     expect(await unpublished()).toBe(4);
     const id = await idOf(`${DT}/save`, { taskName: '每秒', groupIds: groupId, scheduleType: 'FIX_RATE', scheduleConf: '1', articleCount: 1 });
     // run once by hand

@@ -283,3 +283,46 @@ const en2: typeof zh2 = {
 };
 
 addMessages({ zh: zh2, en: en2 });
+
+// ---- content area II, second part: template parameters, generation targets, import tasks
+const zh3 = {
+  content: {
+    c3: {
+      parm: {
+        title: '模板参数', paramName: '参数名称', paramKey: '参数键', paramValue: '参数值', remark: '备注',
+        keyHint: '生成描述中写 {参数键} 即替换为参数值，例如 {brand}', nameRequired: '请输入参数名称', nameMax: '参数名称不能超过50个字符',
+        keyRequired: '请输入参数键', keyBad: '参数键只能包含字母、数字和下划线，且以字母开头，最多50个字符', valueRequired: '请输入参数值',
+        valueMax: '参数值不能超过2000个字符', remarkMax: '备注不能超过200个字符',
+      },
+      importing: '导入中：已处理 {{total}} 行，成功 {{ok}} 行，失败 {{failed}} 行', importFailed: '导入失败：{{msg}}',
+    },
+    c2: {
+      task: {
+        websiteGroupId: '目标网站分组', websiteInfoId: '目标网站', parentId: '目标栏目',
+        targetHint: '生成的文章进入文章管理（未发布）；选了分组时依次分配到分组的网站和栏目，未选时待分配',
+      },
+    },
+  },
+};
+
+const en3: typeof zh3 = {
+  content: {
+    c3: {
+      parm: {
+        title: 'Template parameters', paramName: 'Parameter name', paramKey: 'Parameter key', paramValue: 'Value', remark: 'Remark',
+        keyHint: 'Write {key} in a prompt row to insert the value, e.g. {brand}', nameRequired: 'Enter the parameter name', nameMax: 'The parameter name may not exceed 50 characters',
+        keyRequired: 'Enter the parameter key', keyBad: 'The key may only hold letters, digits and underscores, starting with a letter, at most 50 characters', valueRequired: 'Enter the value',
+        valueMax: 'The value may not exceed 2000 characters', remarkMax: 'The remark may not exceed 200 characters',
+      },
+      importing: 'Importing: {{total}} rows read, {{ok}} imported, {{failed}} failed', importFailed: 'Import failed: {{msg}}',
+    },
+    c2: {
+      task: {
+        websiteGroupId: 'Target group', websiteInfoId: 'Target website', parentId: 'Target column',
+        targetHint: 'Generated articles go to Articles (unpublished); with a group they are spread over its websites and columns, without one they wait to be assigned',
+      },
+    },
+  },
+};
+
+addMessages({ zh: zh3, en: en3 });

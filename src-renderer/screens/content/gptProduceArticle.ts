@@ -2,7 +2,7 @@
 // batch production, poll status with a progress bar, export titles. Action column 380.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -23,6 +23,10 @@ const gptProduceArticle: ScreenDef = {
     { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
     { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
+    // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
+    remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 8, extra: 'content.c2.task.targetHint' }),
+    remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websites, { displayField: 'websiteName', hideInTable: true, span: 8 }),
+    remoteSelect('parentId', 'content.c2.task.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, { displayField: 'cateName', hideInTable: true, span: 8 }),
     { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
     { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },

@@ -28,6 +28,7 @@ export const CONTENT_SCREENS: Record<string, Screen> = {
   '/article/gptProduceArticle': crud(() => import('./gptProduceArticle')),
   '/article/importTask': crud(() => import('./importTask')),
   '/article/taskErrorLog': crud(() => import('./taskErrorLog')),
+  '/article/gptGenerateTemplateParm': crud(() => import('./gptGenerateTemplateParm')),
   '/site/deployTasks': crud(() => import('./deployTasks')),
   '/ai/aiModel': crud(() => import('./aiModel')),
   '/ai/key': crud(() => import('./aiKey')),

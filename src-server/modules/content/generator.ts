@@ -1,7 +1,10 @@
 // AI article generation jobs: for a generate-article task, every keyword of its
 // keyword file times every prompt row is one item; each item calls the enabled
 // AI model setting's OpenAI-compatible endpoint (POST {url}/chat/completions)
-// and stores the produced article (gpt_article). Items run with a concurrency
+// and stores the produced article in the article table (unpublished; on the
+// task's website group / website / column when it names them, else unassigned),
+// failed items in gpt_article with their error. Template parameters fill their
+// {paramKey} placeholders in the prompts; the tenant's article quota is kept. Items run with a concurrency
 // limit, transient errors (network, 429, 5xx) are retried with backoff, counts
 // are kept on the task, and running tasks resume after a restart (done items
 // are skipped). API keys are never logged.
@@ -11,6 +14,7 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import type { SecretBox } from './secrets';
+import { articlesLeft, QUOTA_MSG } from './quota';
 import { storedPath } from './upload';
 
 type Rec = Record<string, unknown>;
@@ -94,7 +98,10 @@ export class ArticleGenerator {
     }
     const total = keywords.length * prompts.length;
     this.db.prepare('UPDATE gpt_produce_article SET total = ? WHERE id = ?').run(total, taskId);
-    const done = new Set((this.db.prepare('SELECT item_index FROM gpt_article WHERE task_id = ?').all(taskId) as { item_index: number }[]).map((r) => r.item_index));
+    const done = new Set([
+      ...(this.db.prepare('SELECT item_index FROM gpt_article WHERE task_id = ?').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
+      ...(this.db.prepare('SELECT gpt_item_index AS item_index FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
+    ]);
     let apiKey = '';
     try {
       apiKey = this.box.open(String(model.api_key));
@@ -103,31 +110,58 @@ export class ArticleGenerator {
     }
     const maxTokens = Math.min(Number(task.max_tokens) || 4096, Number(model.max_tokens) > 0 ? Number(model.max_tokens) : 4096);
     const endpoint = `${String(model.url).replace(/\/+$/, '')}/chat/completions`;
+    const tenantId = String(task.tenant_id);
+    const params = templateParams(this.db, tenantId);
+    const target = targetsOf(this.db, task);
     let next = 0;
-    const insert = this.db.prepare(
+    const failed = this.db.prepare(
       `INSERT OR IGNORE INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, 0, 0)`,
     );
+    const article = this.db.prepare(
+      `INSERT OR IGNORE INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, content, desc_val, save_status,
+         gpt_task_id, gpt_item_index, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'AI生成', ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
+    );
+    const count = (ok: boolean) =>
+      this.db.prepare(`UPDATE gpt_produce_article SET ${ok ? 'success_count = success_count + 1' : 'fail_count = fail_count + 1'} WHERE id = ?`).run(taskId);
+    const fail = (i: number, keyword: string, error: string) => {
+      const now = formatDateTime(this.clock());
+      if (failed.run(nextId(), tenantId, taskId, i, keyword, keyword, error.slice(0, 500), task.create_user, task.create_dept, now, task.create_user, now).changes) count(false);
+    };
     const worker = async () => {
       while (!this.stopped) {
         const i = next++;
         if (i >= total) return;
         if (done.has(i)) continue;
         const keyword = keywords[Math.floor(i / prompts.length)];
-        const prompt = prompts[i % prompts.length].input.replace(/\{keyword\}/g, keyword);
+        const prompt = fillPrompt(prompts[i % prompts.length].input, keyword, params);
+        if (articlesLeft(this.db, tenantId) < 1) {
+          fail(i, keyword, QUOTA_MSG.article);
+          continue;
+        }
         let content = '';
-        let error = '';
         try {
           content = await this.complete(endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt });
         } catch (e) {
-          error = (e as Error).message.slice(0, 500);
+          if (this.stopped) return;
+          fail(i, keyword, (e as Error).message);
+          continue;
         }
         if (this.stopped) return;
         const now = formatDateTime(this.clock());
-        const ok = error === '';
-        const title = ok ? titleOf(content, keyword) : keyword;
-        insert.run(nextId(), task.tenant_id, taskId, i, keyword, title, content, error || null, task.create_user, task.create_dept, now, task.create_user, now, ok ? 1 : 0);
-        this.db.prepare(`UPDATE gpt_produce_article SET ${ok ? 'success_count = success_count + 1' : 'fail_count = fail_count + 1'} WHERE id = ?`).run(taskId);
+        const title = titleOf(content, keyword);
+        const html = toHtml(content, title);
+        const site = target.sites.length ? target.sites[i % target.sites.length] : '';
+        const cate = target.cates.length ? target.cates[i % target.cates.length] : '';
+        // the quota is checked again at the moment of writing (other workers may have taken the last places)
+        const wrote = this.db.transaction(() => {
+          if (articlesLeft(this.db, tenantId) < 1) return false;
+          return article.run(nextId(), tenantId, site, target.group, cate, title, keyword.slice(0, 50), html, plainOf(html, title).slice(0, 300),
+            taskId, i, task.create_user, task.create_dept, now, task.create_user, now).changes > 0;
+        })();
+        if (wrote) count(true);
+        else fail(i, keyword, QUOTA_MSG.article);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.concurrency) }, worker));
@@ -163,6 +197,45 @@ export class ArticleGenerator {
     }
     throw new Error(lastError || 'AI接口错误');
   }
+}
+
+/** The tenant's template parameters (gptGenerateTemplateParm): key -> value. */
+export function templateParams(db: Db, tenantId: string): Map<string, string> {
+  const rows = db.prepare('SELECT param_key, param_value FROM gpt_generate_template_parm WHERE tenant_id = ? AND is_deleted = 0').all(tenantId) as { param_key: string; param_value: string }[];
+  return new Map(rows.map((r) => [r.param_key, r.param_value]));
+}
+
+/** A prompt row with {keyword} and the template parameters' {paramKey} placeholders filled; unknown placeholders stay. */
+export function fillPrompt(input: string, keyword: string, params: Map<string, string>): string {
+  return input.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (whole, key: string) => (key === 'keyword' ? keyword : (params.get(key) ?? whole)));
+}
+
+/** Where a task's articles go: its website (or the group's websites in turn) and its column (or the group's columns in turn). */
+function targetsOf(db: Db, task: Rec): { group: string; sites: string[]; cates: string[] } {
+  const group = String(task.website_group_id ?? '');
+  if (!group) return { group: '', sites: [], cates: [] };
+  const ids = (sql: string) => (db.prepare(sql).all(task.tenant_id, group) as { id: string }[]).map((r) => r.id);
+  return {
+    group,
+    sites: task.website_info_id ? [String(task.website_info_id)] : ids('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id'),
+    cates: task.parent_id ? [String(task.parent_id)] : ids('SELECT id FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id'),
+  };
+}
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const cleanLine = (s: string): string => s.replace(/^[#*\s]+|[*\s]+$/g, '').replace(/^(标题|title)\s*[:：]\s*/i, '');
+
+/** The generated text as the article's rich text: one paragraph per line, the title line left out, HTML escaped. */
+export function toHtml(content: string, title: string): string {
+  const lines = content.split(/\r?\n/).map((s) => s.trim()).filter(Boolean);
+  if (lines.length > 1 && cleanLine(lines[0]) === title) lines.shift();
+  return lines.map((l) => `<p>${escapeHtml(l.replace(/^#+\s*/, ''))}</p>`).join('');
+}
+
+/** The article's description: its text without tags. */
+function plainOf(html: string, title: string): string {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim();
+  return text || title;
 }
 
 /** The article title: the first non-empty line without markdown marks, at most 50 characters; else the keyword. */

@@ -7,6 +7,8 @@ import type { ServerModule } from '../types';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { CONTENT2_MIGRATIONS } from './migrations2';
 import { CONTENT3_MIGRATIONS } from './migrations3';
+import { CONTENT4_MIGRATIONS } from './migrations4';
+import { registerQuotaRoutes } from './quota';
 import { contentResources } from './resources';
 import { contentResources2 } from './resources2';
 import { registerContentRoutes } from './routes';
@@ -16,7 +18,7 @@ import { registerUploadRoutes } from './upload';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS, ...CONTENT4_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
@@ -33,5 +35,6 @@ export const contentModule: ServerModule = {
     registerUploadRoutes(api, deps);
     registerContentRoutes(api, { ...deps, resources: byName });
     registerContentRoutes2(api, { ...deps, box, resources: byName });
+    registerQuotaRoutes(api, deps.db, deps.clock);
   },
 };

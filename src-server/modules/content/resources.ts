@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
 import { defineResource, type ColumnDef, type Endpoint, type Resource } from '../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from './lookups';
+import { checkWebsiteQuota } from './quota';
 import type { SecretBox } from './secrets';
 import { SCENES, type UploadScene } from './upload';
 
@@ -89,7 +90,10 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
     hooks: {
       beforeWrite(row, ctx) {
         const t = ctx.tenantId;
-        if (ctx.mode === 'insert') mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        if (ctx.mode === 'insert') {
+          mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+          checkWebsiteQuota(db, t);
+        }
         const domain = mustExist(db, 'domain_info', row.domainInfoId, t, '域名不存在');
         mustExist(db, 'website_template', row.templateId, t, '模板不存在');
         mustExist(db, 'contact_info', row.contactId, t, '客服分组不存在');

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
 import { defineResource, type Endpoint, type Resource } from '../../crud/resource';
 import { addNames, countBy, liveRow, mustExist } from './lookups';
+import { checkArticleQuota } from './quota';
 import type { SecretBox } from './secrets';
 import { SCENES } from './upload';
 import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
@@ -56,6 +57,14 @@ export const MSG2 = {
   articleCount: '请输入文章发布数量',
   countMin: '文章发布数量不能小于0',
   abOnlyWhiteHat: 'A/B文章数量只适用于白帽分组',
+  parmName: '请输入参数名称',
+  parmNameMax: '参数名称不能超过50个字符',
+  parmKey: '请输入参数键',
+  parmKeyBad: '参数键只能包含字母、数字和下划线，且以字母开头，最多50个字符',
+  parmKeyReserved: '参数键不能为keyword（关键字占位符）',
+  parmKeyDup: '参数键已存在',
+  parmValue: '请输入参数值',
+  parmValueMax: '参数值不能超过2000个字符',
 } as const;
 
 /** "sk-abcdef123456" -> "sk-a****3456": keys are never sent in full. */
@@ -164,6 +173,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
       { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '发布状态只能是0或1')] },
       { name: 'saveStatus', type: 'string', readOnly: true },
       { name: 'deployTime', type: 'datetime', readOnly: true },
+      { name: 'gptTaskId', type: 'string', readOnly: true },
     ],
     hooks: {
       beforeWrite(row, ctx) {
@@ -185,6 +195,9 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
         const c = mustExist(db, 'article_cate', row.parentId, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG2.cateNotInGroup);
         if (row.status === 1 && (!old || old.status !== 1)) row.saveStatus = '手动发布';
+        if (ctx.mode === 'insert') checkArticleQuota(db, t);
+        // a generated article waits unassigned (no website) until it gets a website and a column
+        if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError(MSG2.website);
       },
       decorate(records, { tenantId }) {
         addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
@@ -320,20 +333,39 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
       { name: 'prompts', type: 'string', rules: [req(MSG2.prompt)] },
       { name: 'fileLink', type: 'string', rules: [req(MSG2.keywordFile)] },
       { name: 'fileName', type: 'string' },
+      { name: 'websiteGroupId', type: 'string' },
+      { name: 'websiteInfoId', type: 'string' },
+      { name: 'parentId', type: 'string' },
       { name: 'total', type: 'int', readOnly: true },
       { name: 'successCount', type: 'int', readOnly: true },
       { name: 'failCount', type: 'int', readOnly: true },
       { name: 'status', type: 'int', readOnly: true },
     ],
     hooks: {
-      beforeWrite(row) {
+      beforeWrite(row, ctx) {
         if ('prompts' in row) row.prompts = JSON.stringify(normalizePrompts(row.prompts));
+        // where the generated articles go: nothing (unassigned), or a group, optionally with its website and column
+        const t = ctx.tenantId;
+        const old = ctx.id ? liveRow(db, 'gpt_produce_article', ctx.id, t) : undefined;
+        const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]) || null;
+        const group = pick('websiteGroupId', 'website_group_id');
+        const site = pick('websiteInfoId', 'website_info_id');
+        const cate = pick('parentId', 'parent_id');
+        if ((site || cate) && !group) throw new ServiceError(MSG2.groupRequired);
+        mustExist(db, 'website_group', group, t, '网站分组不存在');
+        const s = mustExist(db, 'website_info', site, t, '网站不存在');
+        if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG2.siteNotInGroup);
+        const c = mustExist(db, 'article_cate', cate, t, '栏目不存在');
+        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG2.cateNotInGroup);
         if ('fileLink' in row && row.fileLink) {
           const name = String(row.fileLink).split('/').pop() ?? '';
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
         }
       },
-      decorate(records) {
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           try {
@@ -359,6 +391,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
       { name: 'totalRows', type: 'int', readOnly: true },
       { name: 'successRows', type: 'int', readOnly: true },
       { name: 'failedRows', type: 'int', readOnly: true },
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
       { name: 'status', type: 'int', readOnly: true },
     ],
     hooks: {
@@ -442,11 +475,36 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
     },
   });
 
-  return [cate, article, paragraph, keyword, gptProduceKeyword, aiModel, aiKey, gptProduceArticle, importTask, taskErrorLog, deployTasks];
+  const templateParm = defineResource({
+    name: 'gptGenerateTemplateParm',
+    basePath: '/website-blade-article/gptGenerateTemplateParm',
+    table: 'gpt_generate_template_parm',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'paramName', type: 'string', rules: [req(MSG2.parmName), max(50, MSG2.parmNameMax)] },
+      { name: 'paramKey', type: 'string', rules: [req(MSG2.parmKey), { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: MSG2.parmKeyBad }] },
+      { name: 'paramValue', type: 'string', rules: [req(MSG2.parmValue), max(2000, MSG2.parmValueMax)] },
+      { name: 'remark', type: 'string', rules: [max(200, '备注不能超过200个字符')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        if (!('paramKey' in row)) return;
+        if (String(row.paramKey).toLowerCase() === 'keyword') throw new ServiceError(MSG2.parmKeyReserved);
+        const dup = db
+          .prepare('SELECT id FROM gpt_generate_template_parm WHERE tenant_id = ? AND is_deleted = 0 AND param_key = ? AND id <> ?')
+          .get(ctx.tenantId, row.paramKey, ctx.id ?? '');
+        if (dup) throw new ServiceError(MSG2.parmKeyDup);
+      },
+    },
+  });
+
+  return [cate, article, paragraph, keyword, gptProduceKeyword, aiModel, aiKey, gptProduceArticle, importTask, taskErrorLog, deployTasks, templateParm];
 }
 
 export const TASK_STATUS: Record<number, string> = { 0: '待执行', 1: '执行中', 2: '已完成', 3: '失败' };
-export const IMPORT_TYPES: Record<string, string> = { keyword: '关键词导入', article: '文章导入', website: '网站导入' };
+export const IMPORT_TYPES: Record<string, string> = { keyword: '关键词导入', article: '文章导入', website: '网站导入', template: '模板导入' };
 
 /** prompts as [{input}] with every row's input required. */
 export function normalizePrompts(raw: unknown): { input: string }[] {

@@ -50,6 +50,9 @@ const LEGACY: Record<string, string> = {
   WebsiteTemplate: 'websiteTemplate',
   DomainInfo: 'domainInfo',
   imgGroup: 'imgGroup',
+  Article: 'article',
+  Keyword: 'keyword',
+  WebsiteInfoGroup: 'websiteGroup',
 };
 
 export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; dataDir: string; clock: Clock; resources: Map<string, Resource> }): void {
@@ -239,6 +242,17 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   api.get('/website/DomainInfo/domainList', async (request) =>
     ok(all('SELECT id, name, domain FROM domain_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );
+  // legacy home: the site totals of the dashboard
+  api.get('/website/home', async (request) => {
+    const { tenantId } = scopeOf(request);
+    return ok({
+      websiteTotal: count('website_info', tenantId),
+      groupTotal: count('website_group', tenantId),
+      articleTotal: count('article', tenantId),
+      publishedTotal: count('article', tenantId, 'AND status = 1'),
+      keywordTotal: count('keyword', tenantId),
+    });
+  });
   api.get('/website/WebsiteInfo/websiteList', async (request) =>
     ok(all('SELECT id, website_name AS websiteName, domain_name AS domainName FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );

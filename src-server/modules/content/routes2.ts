@@ -4,7 +4,8 @@
 // export-title), and deploy tasks (jobSwitch, executeOnce, nextTriggerTime) with
 // the running scheduler and generator.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
@@ -14,9 +15,9 @@ import { CrudRepository, type Scope } from '../../crud/repository';
 import type { Resource } from '../../crud/resource';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
-import { nextId } from '../../util/ids';
 import { SiteDeployer } from './deploy';
 import { ArticleGenerator, STATUS } from './generator';
+import { ImportRunner, IMPORT_MSG } from './imports';
 import { liveRow } from './lookups';
 import { MSG2, TASK_STATUS } from './resources2';
 import { nextTriggerTime } from './schedule';
@@ -44,41 +45,6 @@ export interface Content2Deps {
   clock: Clock;
   box: SecretBox;
   resources: Map<string, Resource>;
-}
-
-/** Imports keyword lines as an import task: bad lines are logged (task_error_log) and skipped. */
-export function importKeywords(db: Db, clock: Clock, scope: Scope, taskName: string, lines: string[]): Rec {
-  const now = formatDateTime(clock());
-  const taskId = nextId();
-  const audit = [scope.userId, scope.deptId, now, scope.userId, now];
-  const insKw = db.prepare(
-    'INSERT INTO keyword (id, tenant_id, keyword, create_user, create_dept, create_time, update_user, update_time, status, is_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, 0)',
-  );
-  const insErr = db.prepare(
-    'INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_data, create_user, create_dept, create_time, update_user, update_time, status, is_deleted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)',
-  );
-  let total = 0;
-  let good = 0;
-  let bad = 0;
-  db.transaction(() => {
-    lines.forEach((raw, i) => {
-      const kw = raw.replace(/^\uFEFF/, '').trim();
-      if (kw === '') return;
-      total++;
-      if (kw.length > 50) {
-        bad++;
-        insErr.run(nextId(), scope.tenantId, taskId, i + 1, MSG2.managedKeywordMax, kw.slice(0, 1000), ...audit);
-        return;
-      }
-      good++;
-      insKw.run(nextId(), scope.tenantId, kw, ...audit);
-    });
-    db.prepare(
-      `INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, 'keyword', ?, ?, ?, ?, ?, ?, ?, ?, 2, 0)`,
-    ).run(taskId, scope.tenantId, taskName.slice(0, 50), total, good, bad, ...audit);
-  })();
-  return { id: taskId, taskName, taskType: 'keyword', totalRows: total, successRows: good, failedRows: bad };
 }
 
 export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps): void {
@@ -123,36 +89,196 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     return ok({ updated: results.filter((r) => r.statusName === '部署成功').length, total: results.length });
   });
 
-  // ---- articles: release (0 -> 1)
-  api.post('/website-blade-article/article/release', async (request) => {
+  // ---- articles: release (0 -> 1); an unassigned (generated) article needs its website and column first
+  const release = async (request: FastifyRequest) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const scope = scopeOf(request);
     const now = formatDateTime(deps.clock());
+    const marks = ids.map(() => '?').join(',');
+    const unassigned = db
+      .prepare(`SELECT 1 FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND (website_info_id = '' OR parent_id = '') AND id IN (${marks}) LIMIT 1`)
+      .get(scope.tenantId, ...ids);
+    if (unassigned) throw new ServiceError('文章未分配网站和栏目，不能发布');
     const n = db
-      .prepare(`UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND id IN (${ids.map(() => '?').join(',')})`)
+      .prepare(`UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND id IN (${marks})`)
       .run(now, now, scope.userId, scope.tenantId, ...ids).changes;
     return ok({ published: n });
+  };
+  api.post('/website-blade-article/article/release', release);
+  api.post('/website/Article/release', release);
+  // legacy: publish one article and redeploy its website
+  const deployArticle = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    const id = str((request.params as Rec).id);
+    const a = liveRow(db, 'article', id, scope.tenantId);
+    if (!a) throw new ServiceError('数据不存在或已被删除');
+    if (!a.website_info_id || !a.parent_id) throw new ServiceError('文章未分配网站和栏目，不能发布');
+    if (a.status !== 1) {
+      const now = formatDateTime(deps.clock());
+      db.prepare("UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE id = ?").run(now, now, scope.userId, id);
+    }
+    const { outputDir: _o, ...r } = deployer.deploy(String(a.website_info_id), scope.tenantId, scope);
+    if (r.statusName !== '部署成功') throw new ServiceError(r.message);
+    return ok(r);
+  };
+  api.post('/website/Article/deploy/:id', deployArticle);
+  api.get('/website/Article/deploy/:id', deployArticle);
+  // legacy website groups: deploy every website of a group; the group's websites arranged for the deploy view
+  const groupOf = (request: FastifyRequest): { id: string; scope: Scope } => {
+    const scope = scopeOf(request);
+    const id = str((request.params as Rec).id);
+    if (!liveRow(db, 'website_group', id, scope.tenantId)) throw new ServiceError('数据不存在或已被删除');
+    return { id, scope };
+  };
+  const deployGroup = async (request: FastifyRequest) => {
+    const { id, scope } = groupOf(request);
+    const sites = all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id', scope.tenantId, id);
+    if (sites.length === 0) throw new ServiceError('该分组下没有网站');
+    return ok(sites.map((s) => {
+      const { outputDir: _o, ...r } = deployer.deploy(String(s.id), scope.tenantId, scope);
+      return r;
+    }));
+  };
+  api.post('/website/WebsiteInfoGroup/deploy/:id', deployGroup);
+  api.get('/website/WebsiteInfoGroup/deploy/:id', deployGroup);
+  api.get('/website/WebsiteInfoGroup/websiteArrange/:id', async (request) => {
+    const { id, scope } = groupOf(request);
+    return ok(all(
+      `SELECT w.id, w.website_name AS websiteName, w.website_type AS websiteType, w.domain_name AS domainName, w.subdomain, w.status_name AS statusName,
+              t.template_name AS templateName,
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 1) AS publishedCount,
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 0) AS unpublishedCount
+         FROM website_info w LEFT JOIN website_template t ON t.id = w.template_id
+        WHERE w.tenant_id = ? AND w.is_deleted = 0 AND w.website_group_id = ? ORDER BY w.create_time, w.id`,
+      scope.tenantId, id,
+    ));
   });
 
-  // ---- keyword imports
-  api.post('/website-blade-article/keyword/import', async (request) => {
-    const raw = Array.isArray(request.body) ? request.body : (body(request).keywords ?? body(request).list);
-    const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
-    if (!list || list.every((s) => !s.trim())) throw new ServiceError('请选择至少一条数据');
-    return ok(importKeywords(db, deps.clock, scopeOf(request), '关键词导入', list));
-  });
-  api.post('/website-blade-article/keyword/importText', async (request) => {
+  // ---- imports as import tasks (imports.ts): keywords, articles, websites, templates
+  const imports = new ImportRunner(db, deps.dataDir, deps.clock, deps.resources);
+  imports.resume();
+  api.addHook('onClose', async () => imports.stop());
+  /** The uploaded file of a multipart import, streamed to the upload folder (never held in memory), and its text fields. */
+  const receive = async (request: FastifyRequest): Promise<{ link: string; name: string; fields: Rec } | { link: null; fields: Rec }> => {
     if (!request.isMultipart()) throw new ServiceError(MSG2.keywordFile);
-    const part = await request.file({ limits: { fileSize: SCENES.keyword.maxBytes + 1, files: 1 } });
-    if (!part) throw new ServiceError(MSG2.keywordFile);
-    const bytes = await part.toBuffer().catch(() => {
-      throw new ServiceError(SCENES.keyword.sizeMessage);
-    });
-    if (part.file.truncated) throw new ServiceError(SCENES.keyword.sizeMessage);
-    checkUpload(SCENES.keyword, part.filename || 'file', bytes);
-    return ok(importKeywords(db, deps.clock, scopeOf(request), `关键词导入: ${part.filename}`, bytes.toString('utf8').split(/\r?\n/)));
-  });
+    const scope = scopeOf(request);
+    const fields: Rec = {};
+    let got: { link: string; name: string } | null = null;
+    for await (const part of request.parts({ limits: { fileSize: SCENES.keyword.maxBytes + 1, files: 1 } })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const original = part.filename || 'file';
+      if (!original.toLowerCase().endsWith('.txt') && !original.toLowerCase().endsWith('.jsonl')) {
+        part.file.resume();
+        throw new ServiceError(SCENES.keyword.typeMessage);
+      }
+      const name = `${randomUUID().replace(/-/g, '')}.txt`;
+      mkdirSync(join(deps.dataDir, UPLOAD_DIR), { recursive: true });
+      const path = join(deps.dataDir, UPLOAD_DIR, name);
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      const size = statSync(path).size;
+      if (part.file.truncated || size > SCENES.keyword.maxBytes) {
+        rmSync(path, { force: true });
+        throw new ServiceError(SCENES.keyword.sizeMessage);
+      }
+      if (size === 0) {
+        rmSync(path, { force: true });
+        throw new ServiceError('上传失败');
+      }
+      db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(name, scope.tenantId, original, CONTENT_TYPES.txt, size, formatDateTime(deps.clock()));
+      got = { link: `/api/blade-resource/oss/endpoint/file/${name}`, name: original };
+    }
+    return got ? { ...got, fields } : { link: null, fields };
+  };
+  /** The rows of a JSON body import: an array, or {list|records|data|keywords|articles: [...]}, as lines for the runner. */
+  const jsonRows = (request: FastifyRequest, ...keys: string[]): string[] | null => {
+    const b = request.body as unknown;
+    const raw = Array.isArray(b) ? b : b && typeof b === 'object' ? keys.map((k) => (b as Rec)[k]).find((v) => v !== undefined) : undefined;
+    if (raw === undefined) return null;
+    if (!Array.isArray(raw)) throw new ServiceError(IMPORT_MSG.json);
+    return raw.map((v) => (v && typeof v === 'object' ? JSON.stringify(v) : str(v).replace(/\r?\n/g, ' ')));
+  };
+
+  const keywordImport = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG2.keywordFile);
+      return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${r.name}`, fileLink: r.link }));
+    }
+    const b = body(request);
+    if (b.fileLink) return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
+    const raw = Array.isArray(request.body) ? request.body : (b.keywords ?? b.list);
+    const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
+    if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
+    return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
+  };
+  api.post('/website-blade-article/keyword/import', keywordImport);
+  api.post('/website-blade-article/keyword/importText', keywordImport);
+  api.post('/website/Keyword/import', keywordImport);
+
+  // articles: a JSON list (importArticle), a file of JSON lines (importScript), or title|keyword|content lines (importText)
+  const articleTarget = (f: Rec): Rec => {
+    const t: Rec = {};
+    for (const k of ['websiteGroupId', 'websiteInfoId', 'parentId', 'auth', 'displayStatus', 'sort']) if (f[k] !== undefined && f[k] !== '') t[k] = f[k];
+    return t;
+  };
+  const importArticle = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG2.keywordFile);
+      return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+    }
+    const rows = jsonRows(request, 'list', 'records', 'data', 'articles');
+    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: '文章导入', lines: rows, defaults: articleTarget(body(request)) }));
+  };
+  const importArticleText = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG2.keywordFile);
+      return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+    }
+    const b = body(request);
+    const text = typeof b.text === 'string' ? b.text : '';
+    if (!text.trim()) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
+  };
+  const importScript = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    const r = await receive(request);
+    if (!r.link) throw new ServiceError(MSG2.keywordFile);
+    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章脚本导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+  };
+  for (const base of ['/website-blade-article/article', '/website/Article']) {
+    api.post(`${base}/importArticle`, importArticle);
+    api.post(`${base}/importText`, importArticleText);
+    api.post(`${base}/importScript`, importScript);
+  }
+  // the search-engine article library of the original product: the embedded back end keeps articles in one table
+  api.post('/website/EsArticle/import', importArticle);
+  api.post('/website/EsArticle/importText', importArticleText);
+  const importRows = (kind: 'website' | 'template', label: string) => async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG2.keywordFile);
+      return ok(imports.start(scope, { kind, format: 'json', taskName: `${label}: ${r.name}`, fileLink: r.link }));
+    }
+    const rows = jsonRows(request, 'list', 'records', 'data');
+    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
+  };
+  api.post('/website/WebsiteInfo/importWebsite', importRows('website', '网站导入'));
+  api.post('/website-blade-material/websiteInfo/importWebsite', importRows('website', '网站导入'));
+  api.post('/website/WebsiteTemplate/importTemplate', importRows('template', '模板导入'));
+  api.post('/seo-blade-material/websiteTemplate/importTemplate', importRows('template', '模板导入'));
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';
@@ -167,7 +293,9 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (!model) throw new ServiceError('请先启用一个AI模型设置');
     if (generator.isRunning(id)) throw new ServiceError('任务正在执行中');
     if (task.status === STATUS.done || task.status === STATUS.failed) {
+      // a new run: the failures are forgotten, the articles of the previous run stay (detached from the item ledger)
       db.prepare('DELETE FROM gpt_article WHERE task_id = ?').run(id);
+      db.prepare('UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ?').run(id);
       db.prepare('UPDATE gpt_produce_article SET success_count = 0, fail_count = 0 WHERE id = ?').run(id);
     }
     generator.start(id);
@@ -245,14 +373,18 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     const id = str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     const task = taskOf(id, scopeOf(request).tenantId);
-    const titles = all('SELECT title FROM gpt_article WHERE task_id = ? AND is_deleted = 0 AND error IS NULL ORDER BY item_index', id).map((r) => str(r.title));
+    const titles = all('SELECT title FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0 ORDER BY gpt_item_index', id).map((r) => str(r.title));
     const fname = encodeURIComponent(`${str(task.task_name)}-titles.txt`);
     return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${fname}`).send(titles.join('\n') + (titles.length ? '\n' : ''));
   });
   api.get(`${GA}/articles`, async (request) => {
     const id = str(q(request).id);
     taskOf(id, scopeOf(request).tenantId);
-    return ok(all('SELECT id, keyword, title, content, error FROM gpt_article WHERE task_id = ? AND is_deleted = 0 ORDER BY item_index', id));
+    return ok(all(
+      `SELECT id, keyword, title, content, NULL AS error, status, website_info_id AS websiteInfoId, gpt_item_index AS itemIndex FROM article
+        WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0
+       UNION ALL SELECT id, keyword, title, NULL, error, 0, '', item_index FROM gpt_article WHERE task_id = ? AND is_deleted = 0
+       ORDER BY itemIndex`, id, id));
   });
   // deploy the given websites through the generation area (spec: batch-site-tasks)
   api.post(`${GA}/batch-site-tasks`, async (request) => {

@@ -1,0 +1,296 @@
+// Import tasks (spec content-area.md §3 "Import task", "Task error log"): keyword,
+// article, website and template imports run in the background as an import_task
+// (status 0 queued, 1 running, 2 done, 3 failed; total / success / failed rows).
+// The source is a file of lines read as a stream; every bad line goes to
+// task_error_log (line, message, raw data) and is skipped, good lines are kept.
+// Lines are written in batches, each batch one transaction together with the
+// task's counters and the number of lines done, so a task picked up again after
+// a restart continues after the last committed batch.
+//
+// Formats: `lines` (one keyword a line), `json` (one JSON object a line: an
+// article, website or template as its form sends it), `text` (articles as
+// `title|keyword|content` lines, website group, website and column from the task).
+import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../../db/database';
+import { ServiceError } from '../../http/reply';
+import { CrudRepository, type Scope } from '../../crud/repository';
+import type { Resource } from '../../crud/resource';
+import type { Clock } from '../../util/clock';
+import { formatDateTime } from '../../util/dates';
+import { nextId } from '../../util/ids';
+import { MSG2 } from './resources2';
+import { storedPath } from './upload';
+
+type Rec = Record<string, unknown>;
+
+export type ImportKind = 'keyword' | 'article' | 'website' | 'template';
+export type ImportFormat = 'lines' | 'json' | 'text';
+export const IMPORT_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export const IMPORTS_DIR = 'imports';
+const RESOURCE_OF: Record<Exclude<ImportKind, 'keyword'>, string> = { article: 'article', website: 'websiteInfo', template: 'websiteTemplate' };
+export const IMPORT_MSG = {
+  duplicate: '关键词已存在',
+  json: '数据格式错误，应为JSON对象',
+  text: '数据格式错误，应为：标题|关键字|内容',
+  empty: '请选择至少一条数据',
+  file: '导入文件不存在',
+} as const;
+
+export interface ImportStart {
+  kind: ImportKind;
+  format: ImportFormat;
+  taskName: string;
+  /** an uploaded file's link (/api/blade-resource/oss/endpoint/file/<name>) */
+  fileLink?: string;
+  /** or the lines themselves (a JSON body import) */
+  lines?: string[];
+  /** field values every imported row gets unless it has its own (article text imports: group, website, column) */
+  defaults?: Rec;
+}
+
+const BATCH: Record<ImportKind, number> = { keyword: 20_000, article: 200, website: 200, template: 200 };
+
+export class ImportRunner {
+  private readonly running = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly clock: Clock,
+    private readonly resources: Map<string, Resource>,
+  ) {}
+
+  /** Creates the task and starts it in the background; returns the task's row as the list shows it. */
+  start(scope: Scope, o: ImportStart): Rec {
+    const id = nextId();
+    let fileLink = o.fileLink ?? '';
+    if (o.lines) {
+      if (o.lines.every((l) => !l.trim())) throw new ServiceError(IMPORT_MSG.empty);
+      mkdirSync(join(this.dataDir, IMPORTS_DIR), { recursive: true });
+      writeFileSync(join(this.dataDir, IMPORTS_DIR, `${id}.txt`), o.lines.join('\n'));
+      fileLink = `${IMPORTS_DIR}/${id}.txt`;
+    } else {
+      const name = fileLink.split('/').pop() ?? '';
+      const owner = this.db.prepare('SELECT tenant_id FROM content_upload WHERE name = ?').get(name) as { tenant_id: string } | undefined;
+      if (!storedPath(this.dataDir, name) || owner?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
+      if (!name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
+    }
+    const now = formatDateTime(this.clock());
+    this.db
+      .prepare(
+        `INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines,
+           create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+         VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?, 0, ?, ?, ?, ?, ?, 0, 0)`,
+      )
+      .run(id, scope.tenantId, o.taskName.slice(0, 50), o.kind, fileLink, JSON.stringify({ format: o.format, defaults: o.defaults ?? {} }),
+        scope.userId, scope.deptId, now, scope.userId, now);
+    this.launch(id);
+    return this.row(id);
+  }
+
+  row(id: string): Rec {
+    const r = this.db.prepare('SELECT * FROM import_task WHERE id = ?').get(id) as Rec;
+    return {
+      id: r.id, taskName: r.task_name, taskType: r.task_type, status: r.status,
+      totalRows: r.total_rows, successRows: r.success_rows, failedRows: r.failed_rows, errorMsg: r.error_msg ?? '',
+    };
+  }
+
+  /** Tasks a previous process left queued or running. */
+  resume(): void {
+    const rows = this.db.prepare('SELECT id FROM import_task WHERE status IN (0, 1) AND is_deleted = 0 AND file_link IS NOT NULL').all() as { id: string }[];
+    for (const r of rows) this.launch(r.id);
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Resolves when the task has finished (for callers that want to wait, e.g. tests and the benchmark). */
+  private readonly waiters = new Map<string, Promise<void>>();
+  finished(id: string): Promise<void> {
+    return this.waiters.get(id) ?? Promise.resolve();
+  }
+
+  private launch(id: string): void {
+    if (this.running.has(id) || this.stopped) return;
+    this.running.add(id);
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.run(id))
+      .catch((e: unknown) => {
+        const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
+        this.db.prepare('UPDATE import_task SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(IMPORT_STATUS.failed, msg, formatDateTime(this.clock()), id);
+      })
+      .finally(() => {
+        this.running.delete(id);
+        this.waiters.delete(id);
+      });
+    this.waiters.set(id, p);
+  }
+
+  private fileOf(link: string): string | null {
+    if (link.startsWith(`${IMPORTS_DIR}/`)) {
+      const file = join(this.dataDir, link);
+      return /^imports\/\d+\.txt$/.test(link) && existsSync(file) ? file : null;
+    }
+    return storedPath(this.dataDir, link.split('/').pop() ?? '');
+  }
+
+  private async run(id: string): Promise<void> {
+    const task = this.db.prepare('SELECT * FROM import_task WHERE id = ?').get(id) as Rec | undefined;
+    if (!task) return;
+    const file = this.fileOf(String(task.file_link ?? ''));
+    if (!file) throw new ServiceError(IMPORT_MSG.file);
+    this.db.prepare('UPDATE import_task SET status = ? WHERE id = ?').run(IMPORT_STATUS.running, id);
+    const kind = String(task.task_type) as ImportKind;
+    let options: { format: ImportFormat; defaults: Rec } = { format: 'lines', defaults: {} };
+    try {
+      options = JSON.parse(String(task.options ?? '{}')) as typeof options;
+    } catch {
+      /* the defaults */
+    }
+    const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
+    const handle = this.handlerOf(kind, options, scope);
+    const audit = () => {
+      const now = formatDateTime(this.clock());
+      return [scope.userId, scope.deptId, now, scope.userId, now];
+    };
+    const logError = this.db.prepare(
+      `INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_data, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
+    );
+    const progress = this.db.prepare(
+      'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
+    );
+    const flush = (batch: { n: number; text: string }[], lastLine: number): void => {
+      const a = audit();
+      this.db.transaction(() => {
+        let total = 0;
+        let good = 0;
+        let bad = 0;
+        for (const { n, text } of batch) {
+          const line = (n === 1 ? text.replace(/^\uFEFF/, '') : text).replace(/\r$/, '');
+          if (line.trim() === '') continue;
+          total++;
+          const error = handle(line);
+          if (error === null) good++;
+          else {
+            bad++;
+            logError.run(nextId(), scope.tenantId, id, n, error, line.slice(0, 1000), ...a);
+          }
+        }
+        progress.run(total, good, bad, lastLine, a[2], id);
+      })();
+    };
+
+    const skip = Number(task.done_lines) || 0;
+    const size = BATCH[kind] ?? 200;
+    let batch: { n: number; text: string }[] = [];
+    let lineNo = 0;
+    let carry = '';
+    const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+    let decoder: TextDecoder | null = null;
+    try {
+      for await (const bytes of stream as AsyncIterable<Buffer>) {
+        if (this.stopped) return;
+        decoder ??= new TextDecoder(encodingOf(bytes));
+        const chunk = decoder.decode(bytes, { stream: true });
+        const parts = (carry + chunk).split('\n');
+        carry = parts.pop() ?? '';
+        for (const text of parts) {
+          lineNo++;
+          if (lineNo <= skip) continue;
+          batch.push({ n: lineNo, text });
+          if (batch.length >= size) {
+            flush(batch, lineNo);
+            batch = [];
+            // let the server answer other requests between batches
+            await new Promise((r) => setImmediate(r));
+            if (this.stopped) return;
+          }
+        }
+      }
+    } finally {
+      stream.destroy();
+    }
+    carry += decoder?.decode() ?? '';
+    if (carry !== '') {
+      lineNo++;
+      if (lineNo > skip) batch.push({ n: lineNo, text: carry });
+    }
+    flush(batch, lineNo);
+    this.db.prepare('UPDATE import_task SET status = ?, update_time = ? WHERE id = ?').run(IMPORT_STATUS.done, formatDateTime(this.clock()), id);
+    if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) rmSync(file, { force: true });
+  }
+
+  /** One line -> null when imported, else the error message. */
+  private handlerOf(kind: ImportKind, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string) => string | null {
+    if (kind === 'keyword') {
+      const insert = this.db.prepare(
+        `INSERT INTO keyword (id, tenant_id, keyword, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+         SELECT @id, @t, @kw, @u, @d, @now, @u, @now, 1, 0 WHERE NOT EXISTS (SELECT 1 FROM keyword WHERE tenant_id = @t AND keyword = @kw AND is_deleted = 0)`,
+      );
+      let now = formatDateTime(this.clock());
+      let at = Date.now();
+      return (line) => {
+        const kw = line.trim();
+        if (kw.length > 50) return MSG2.managedKeywordMax;
+        if (Date.now() - at > 1000) {
+          at = Date.now();
+          now = formatDateTime(this.clock());
+        }
+        return insert.run({ id: nextId(), t: scope.tenantId, kw, u: scope.userId, d: scope.deptId, now }).changes === 1 ? null : IMPORT_MSG.duplicate;
+      };
+    }
+    const resource = this.resources.get(RESOURCE_OF[kind]);
+    if (!resource) throw new ServiceError('导入类型不存在');
+    const repo = new CrudRepository(this.db, resource, this.clock);
+    const defaults = options.defaults ?? {};
+    return (line) => {
+      let row: Rec;
+      if (options.format === 'text') {
+        const [title, keyword, ...rest] = line.split('|');
+        const content = rest.join('|').trim();
+        if (!title?.trim() || keyword === undefined || !content) return IMPORT_MSG.text;
+        row = { title: title.trim(), keyword: keyword.trim(), content: `<p>${escapeHtml(content)}</p>`, descVal: content.slice(0, 300) };
+      } else {
+        try {
+          const parsed: unknown = JSON.parse(line);
+          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return IMPORT_MSG.json;
+          row = parsed as Rec;
+        } catch {
+          return IMPORT_MSG.json;
+        }
+      }
+      delete row.id;
+      try {
+        repo.insert({ ...defaults, ...row }, scope);
+        return null;
+      } catch (e) {
+        if (e instanceof ServiceError) return e.message;
+        throw e;
+      }
+    };
+  }
+}
+
+/** The text encoding of a file from its first bytes: a BOM, else UTF-8 when the start decodes as UTF-8, else GBK. */
+export function encodingOf(head: Buffer): string {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, 64 * 1024), { stream: true });
+    return 'utf-8';
+  } catch {
+    return 'gbk';
+  }
+}
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

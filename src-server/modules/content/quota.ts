@@ -1,0 +1,99 @@
+// Tenant content quotas: how many live websites and articles a tenant may hold
+// (-1 = unlimited, the default). Checked on every way a website or an article is
+// created (forms, legacy REST, imports, AI generation). The platform
+// administrator sets them (POST /seo-blade-system/tenant-quota/content-setting);
+// GET /seo-blade-system/tenant-quota/detail carries them next to the account quota.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { callerOf } from '../../http/auth-user';
+import { ok, ServiceError } from '../../http/reply';
+import type { Clock } from '../../util/clock';
+import { formatDateTime } from '../../util/dates';
+
+export const QUOTA_MSG = {
+  website: '网站数量已达到租户额度上限',
+  article: '文章数量已达到租户额度上限',
+  number: '额度必须是不小于-1的整数',
+  tenant: '租户不存在',
+  admin: '只有超级管理员可以设置租户额度',
+} as const;
+
+export interface ContentQuota {
+  websiteNumber: number;
+  websiteUsed: number;
+  articleNumber: number;
+  articleUsed: number;
+}
+
+export function quotaOf(db: Db, tenantId: string): ContentQuota {
+  const q = db.prepare('SELECT website_number, article_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as
+    | { website_number: number; article_number: number }
+    | undefined;
+  const sites = db.prepare('SELECT COUNT(*) AS n FROM website_info WHERE tenant_id = ? AND is_deleted = 0').get(tenantId) as { n: number };
+  return {
+    websiteNumber: q?.website_number ?? -1,
+    websiteUsed: sites.n,
+    articleNumber: q?.article_number ?? -1,
+    articleUsed: articlesUsed(db, tenantId),
+  };
+}
+
+/** Live articles of a tenant (the trigger-kept row count of migration 320). */
+export function articlesUsed(db: Db, tenantId: string): number {
+  const r = db.prepare("SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = ?").get(tenantId) as { live: number } | undefined;
+  return r?.live ?? 0;
+}
+
+/** How many more articles the tenant may create (Infinity when unlimited). */
+export function articlesLeft(db: Db, tenantId: string): number {
+  const q = db.prepare('SELECT article_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as { article_number: number } | undefined;
+  const limit = q?.article_number ?? -1;
+  return limit < 0 ? Infinity : Math.max(0, limit - articlesUsed(db, tenantId));
+}
+
+/** Throws unless `adding` more websites fit the tenant's quota. */
+export function checkWebsiteQuota(db: Db, tenantId: string, adding = 1): void {
+  const q = db.prepare('SELECT website_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as { website_number: number } | undefined;
+  const limit = q?.website_number ?? -1;
+  if (limit < 0) return;
+  const { n } = db.prepare('SELECT COUNT(*) AS n FROM website_info WHERE tenant_id = ? AND is_deleted = 0').get(tenantId) as { n: number };
+  if (n + adding > limit) throw new ServiceError(QUOTA_MSG.website);
+}
+
+/** Throws unless `adding` more articles fit the tenant's quota. */
+export function checkArticleQuota(db: Db, tenantId: string, adding = 1): void {
+  if (articlesLeft(db, tenantId) < adding) throw new ServiceError(QUOTA_MSG.article);
+}
+
+const quotaNumber = (v: unknown): number | undefined => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < -1) throw new ServiceError(QUOTA_MSG.number);
+  return n;
+};
+
+export function registerQuotaRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
+  api.post('/seo-blade-system/tenant-quota/content-setting', async (request) => {
+    const user = callerOf(request);
+    const admin = user.tenantId === '000000' && user.roleName.split(',').includes('administrator');
+    if (!admin) throw new ServiceError(QUOTA_MSG.admin);
+    const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const tenantId = String(b.tenantId ?? '').trim();
+    if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
+    const website = quotaNumber(b.websiteNumber);
+    const article = quotaNumber(b.articleNumber);
+    const old = quotaOf(db, tenantId);
+    db.prepare(
+      `INSERT INTO content_quota (tenant_id, website_number, article_number, update_time) VALUES (?, ?, ?, ?)
+       ON CONFLICT (tenant_id) DO UPDATE SET website_number = excluded.website_number, article_number = excluded.article_number, update_time = excluded.update_time`,
+    ).run(tenantId, website ?? old.websiteNumber, article ?? old.articleNumber, formatDateTime(clock()));
+    return ok(quotaOf(db, tenantId));
+  });
+  // the system module answers the detail (account quota); the content quotas join its data
+  api.addHook('preSerialization', async (request, _reply, payload) => {
+    if (request.routeOptions.url !== '/api/seo-blade-system/tenant-quota/detail' || !request.authUser) return payload;
+    const p = payload as { data?: unknown } | null;
+    if (!p || typeof p !== 'object' || !p.data || typeof p.data !== 'object') return payload;
+    return { ...p, data: { ...(p.data as Record<string, unknown>), ...quotaOf(db, request.authUser.tenantId) } };
+  });
+}
