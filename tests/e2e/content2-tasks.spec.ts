@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test, expect, signIn, rpc, type WebHost } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -145,6 +146,9 @@ test('generate-article task runs against the local AI server to done and exports
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(prompts).toHaveCount(1);
     await formItem(page, '关键字文件').locator('input[type=file]').setInputFiles({ name: 'kw.txt', mimeType: 'text/plain', buffer: Buffer.from('苹果\n香蕉\n橙子\n') });
+    // main previews the file first; the upload follows the operator's confirmation
+    await expect(dialog(page).getByTestId('kw-unique')).toHaveText('3');
+    await dialog(page).getByTestId('kw-upload').click();
     await expect(dialog(page).getByTestId('keyword-file')).not.toBeEmpty();
     await expect(fieldError(page, '请上传关键字文件')).toHaveCount(0);
     await save(page);
@@ -160,10 +164,11 @@ test('generate-article task runs against the local AI server to done and exports
     await expect(dialog(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(calls.sort()).toEqual(['写一篇关于橙子的文章', '写一篇关于苹果的文章', '写一篇关于香蕉的文章']);
 
-    // export the titles to a file and read it
-    const download = page.waitForEvent('download');
+    // export the titles: main streams them into the downloads folder (browser mode has no save dialog)
     await dialog(page).getByRole('button', { name: '导出标题' }).click();
-    const file = await (await download).path();
+    await expect(dialog(page).getByTestId('export-status')).toHaveAttribute('data-phase', 'done');
+    const file = join(host.dataDir, 'downloads', 'AI文章-titles.txt');
+    await expect(dialog(page).getByTestId('export-path')).toContainText(file);
     const titles = readFileSync(file, 'utf8').trim().split('\n').sort();
     expect(titles).toEqual(['写一篇关于橙子的文章', '写一篇关于苹果的文章', '写一篇关于香蕉的文章']);
     await closeFooter(page);

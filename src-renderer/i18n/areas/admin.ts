@@ -140,6 +140,8 @@ const zh = {
     apiPathFormat: '后端接口路径格式不正确',
     webPath: '前端路径',
     copy: '复制',
+    genCode: '生成代码',
+    genCodeAgain: '重新下载',
   },
   adminReport: {
     title: '报表列表',
@@ -287,6 +289,8 @@ const en: typeof zh = {
     apiPathFormat: 'The API path is malformed',
     webPath: 'Screen path',
     copy: 'Copy',
+    genCode: 'Generate code',
+    genCodeAgain: 'Download again',
   },
   adminReport: {
     title: 'Reports',

@@ -326,3 +326,33 @@ const en3: typeof zh3 = {
 };
 
 addMessages({ zh: zh3, en: en3 });
+
+// ---- keyword file of a generate-article task: the preview main computes before the upload (issue 8)
+const zhKw = {
+  content: {
+    c2: {
+      task: {
+        kw: {
+          drop: '将 .txt 关键字文件拖到此处，或', choose: '选择文件', reading: '正在读取文件...', preview: '文件预览', name: '文件', encoding: '编码',
+          lines: '行数', unique: '关键字（去重）', duplicates: '重复行', empty: '空行', first: '前 {{n}} 行', upload: '确认上传', cancel: '取消',
+          uploading: '上传中...', uploaded: '已上传：{{name}}', empty0: '关键字文件为空', tooMany: '只能上传一个文件',
+        },
+      },
+    },
+  },
+};
+const enKw: typeof zhKw = {
+  content: {
+    c2: {
+      task: {
+        kw: {
+          drop: 'Drop a .txt keyword file here, or', choose: 'choose a file', reading: 'Reading the file...', preview: 'File preview', name: 'File', encoding: 'Encoding',
+          lines: 'Lines', unique: 'Keywords (distinct)', duplicates: 'Duplicate lines', empty: 'Empty lines', first: 'First {{n}} lines', upload: 'Upload', cancel: 'Cancel',
+          uploading: 'Uploading...', uploaded: 'Uploaded: {{name}}', empty0: 'The keyword file is empty', tooMany: 'Only one file can be uploaded',
+        },
+      },
+    },
+  },
+};
+
+addMessages({ zh: zhKw, en: enKw });

@@ -1,6 +1,7 @@
-// Code generation entries (/blade-develop/code): list, detail, submit, remove, copy.
+// Code generation entries (/blade-develop/code): list, detail, submit, remove, copy, gen-code (zip download).
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
+import { GenCodeDialog } from './GenCodeDialog';
 import '../../i18n/areas/admin';
 
 const B = '/blade-develop/code';
@@ -39,6 +40,8 @@ const code: ScreenDef = {
         await call('api:request', { method: 'post', url: `${B}/copy`, params: { id: String(row?.id ?? '') } });
       },
     },
+    // gen-code answers a zip: downloaded through main's streamed export (save dialog / downloads folder)
+    { key: 'genCode', label: 'adminDev.genCode', permission: 'code_edit', placement: 'both', needsSelection: true, render: GenCodeDialog },
   ],
 };
 

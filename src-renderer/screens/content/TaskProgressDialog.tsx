@@ -1,10 +1,13 @@
 // Progress of a generate-article task (pollTaskStatus every second) and the
-// title export (the produced titles saved as a .txt download).
+// title export: GET export-title as a blob, streamed by main into the file
+// chosen in the save dialog (browser mode: the downloads folder).
 import { useEffect, useState } from 'react';
 import { App as AntApp, Button, Modal, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
 import { call } from '../../platform/bridge';
+import { ExportStatusView } from '../../components/export/ExportStatusView';
+import { useExport } from '../../components/export/useExport';
 import '../../i18n/areas/content';
 
 const W = '/website-blade-article/gptProduceArticle';
@@ -33,23 +36,16 @@ export function TaskProgressDialog({ ctx, onDone }: ExtraActionDialogProps) {
       alive = false;
     };
   }, [id, message]);
-  const exportTitles = async () => {
-    const r = await call('api:request', { method: 'get', url: `${W}/articles`, params: { id } });
-    const titles = (r.data as { title: string; error: string | null }[]).filter((a) => !a.error).map((a) => a.title);
-    const url = URL.createObjectURL(new Blob([titles.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${String(ctx.row!.taskName)}-titles.txt`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const exporter = useExport();
+  const exportTitles = () => void exporter.start({ url: `${W}/export-title`, params: { id }, name: `${String(ctx.row!.taskName)}-titles.txt` });
   return (
     <Modal open title={t('content.c2.task.poll')} onCancel={onDone} footer={[
-      <Button key="export" disabled={!s || s.successCount === 0} onClick={() => void exportTitles()}>{t('content.c2.task.exportTitle')}</Button>,
+      <Button key="export" data-testid="export-titles" disabled={!s || s.successCount === 0 || exporter.status.phase === 'running'} onClick={exportTitles}>{t('content.c2.task.exportTitle')}</Button>,
       <Button key="close" onClick={onDone}>{t('crud.close')}</Button>,
     ]}>
       <Progress percent={s?.progress ?? 0} status={s?.status === 3 ? 'exception' : s?.status === 2 ? 'success' : 'active'} />
       {s && <p data-testid="task-status">{t('content.c2.task.progressText', { status: s.statusName, total: s.total, ok: s.successCount, failed: s.failCount })}</p>}
+      <ExportStatusView status={exporter.status} onCancel={() => void exporter.cancel()} onReveal={exporter.reveal} />
     </Modal>
   );
 }
