@@ -26,7 +26,10 @@ export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
   const [form] = Form.useForm<{ category: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { category } = await form.validateFields();
+    // invalid: the form shows why
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { category } = values;
     setBusy(true);
     try {
       const r = await apiPost('/blade-flow/model/deploy', { params: { modelId: String(ctx.row?.id ?? ''), category } });
@@ -81,7 +84,10 @@ export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) 
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { category } = await form.validateFields();
+    // invalid: the form shows why
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { category } = values;
     if (files.length === 0) {
       setFileError(t('flow.fileRequired'));
       return;

@@ -13,7 +13,10 @@ function DeleteInstanceDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) 
   const [form] = Form.useForm<{ deleteReason: string }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const { deleteReason } = await form.validateFields();
+    // invalid: the form shows why
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { deleteReason } = values;
     setBusy(true);
     try {
       await apiPost(`${F}/delete-process-instance`, { params: { processInstanceId: String(ctx.row?.processInstanceId ?? ''), deleteReason } });

@@ -34,7 +34,9 @@ export function LeaveForm({ path }: { path: string }) {
     modelView({ processDefinitionId }).then(setView, () => setView(null));
   }, [message, processDefinitionId]);
   const submit = async () => {
-    const v = await form.validateFields();
+    // invalid: the form shows why
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     try {
       const r = await apiPost(`${LEAVE}/start-process`, {

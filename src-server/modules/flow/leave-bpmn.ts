@@ -38,9 +38,9 @@ export const LEAVE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
     <bpmndi:BPMNPlane id="LeavePlane" bpmnElement="Leave">
       <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="52" y="102" width="36" height="36" /></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="managerAudit_di" bpmnElement="managerAudit"><dc:Bounds x="140" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="managerGateway_di" bpmnElement="managerGateway" isMarkerVisible="true"><dc:Bounds x="295" y="95" width="50" height="50" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="managerGateway_di" bpmnElement="managerGateway" isMarkerVisible="true"><dc:Bounds x="295" y="95" width="50" height="50" /><bpmndi:BPMNLabel><dc:Bounds x="290" y="70" width="60" height="14" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="hrAudit_di" bpmnElement="hrAudit"><dc:Bounds x="400" y="80" width="100" height="80" /></bpmndi:BPMNShape>
-      <bpmndi:BPMNShape id="hrGateway_di" bpmnElement="hrGateway" isMarkerVisible="true"><dc:Bounds x="555" y="95" width="50" height="50" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="hrGateway_di" bpmnElement="hrGateway" isMarkerVisible="true"><dc:Bounds x="555" y="95" width="50" height="50" /><bpmndi:BPMNLabel><dc:Bounds x="545" y="70" width="70" height="14" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="662" y="102" width="36" height="36" /></bpmndi:BPMNShape>
       <bpmndi:BPMNShape id="rejectEnd_di" bpmnElement="rejectEnd"><dc:Bounds x="432" y="232" width="36" height="36" /></bpmndi:BPMNShape>
       <bpmndi:BPMNEdge id="flowStart_di" bpmnElement="flowStart"><di:waypoint x="88" y="120" /><di:waypoint x="140" y="120" /></bpmndi:BPMNEdge>
