@@ -31,7 +31,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
 
   // start it from the start list
   const start = await open(page, /发起事务/, '/work/start');
-  const leaveRow = start.getByRole('row', { name: /请假流程/ });
+  const leaveRow = start.getByRole('row', { name: /Leave/ });
   await leaveRow.getByRole('button', { name: /发\s*起/ }).click();
   await expect(page).toHaveURL(/#\/work\/process\/leave\/form\/Leave:1:\d+$/);
   const formPage = page.locator('section.desk-page[data-path^="/work/process/leave/form/"]');
