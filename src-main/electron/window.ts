@@ -2,8 +2,7 @@
 // locked to the app, external http(s) links handed to the OS browser.
 
 import { BrowserWindow, session, shell } from 'electron';
-import { join } from 'node:path';
-import { PAGE_CSP } from '../security';
+import { PAGE_CSP, appUrlOf, navigationAllowed, permissionAllowed, responseHeadersFor, secureWebPreferences, windowOpenDecision } from '../security';
 
 export const CSP = PAGE_CSP;
 
@@ -26,24 +25,16 @@ export interface WindowOptions {
 
 export const MIN_WINDOW = { width: 1024, height: 640 };
 
-const isHttp = (url: string) => {
-  try {
-    const p = new URL(url).protocol;
-    return p === 'http:' || p === 'https:';
-  } catch {
-    return false;
-  }
-};
-
 export function createConsoleWindow(o: WindowOptions): BrowserWindow {
   const ses = session.fromPartition(o.partition);
   const csp = o.devUrl ? DEV_CSP : CSP;
   ses.webRequest.onHeadersReceived((details, callback) => {
     // an external page in /myiframe keeps its own headers; the console's CSP is for the console
-    if (details.resourceType === 'subFrame') return callback({ responseHeaders: details.responseHeaders });
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+    callback({ responseHeaders: responseHeadersFor(details.resourceType, details.responseHeaders, csp) });
   });
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  const appUrl = appUrlOf(o.indexHtml, o.devUrl);
+  ses.setPermissionRequestHandler((wc, permission, callback, details) => callback(permissionAllowed(permission, details.requestingUrl || wc.getURL(), appUrl)));
+  ses.setPermissionCheckHandler((wc, permission, requestingOrigin) => permissionAllowed(permission, wc?.getURL() || requestingOrigin, appUrl));
 
   const win = new BrowserWindow({
     ...(o.bounds ?? { width: 1440, height: 900 }),
@@ -51,29 +42,19 @@ export function createConsoleWindow(o: WindowOptions): BrowserWindow {
     minHeight: MIN_WINDOW.height,
     title: o.title,
     show: false,
-    webPreferences: {
-      preload: o.preload,
-      partition: o.partition,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-    },
+    webPreferences: secureWebPreferences(o.preload, o.partition),
   });
-
-  const appUrl = o.devUrl ? new URL(o.devUrl).origin : new URL(`file://${join(o.indexHtml, '..')}/`).href;
-  const isAppUrl = (url: string) => url.startsWith(appUrl);
 
   win.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
+    if (!navigationAllowed(url, appUrl)) event.preventDefault();
   });
   win.webContents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
+    if (!navigationAllowed(url, appUrl)) event.preventDefault();
   });
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (isHttp(url) && !isAppUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
+    const decision = windowOpenDecision(url, appUrl);
+    if (decision.openExternally) void shell.openExternal(url);
+    return { action: decision.action };
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());

@@ -17,12 +17,19 @@ export default function FramePage({ path }: { path: string }) {
   }, [target]);
   if (!target || error) return <Alert type="error" showIcon title={error ?? path} />;
   if (!src) return <PageLoading />;
+  // a menu page on the console's own origin would reach its storage and RPC through allow-same-origin: it runs in an opaque origin
+  let ownOrigin = true;
+  try {
+    ownOrigin = new URL(src).origin === window.location.origin;
+  } catch {
+    ownOrigin = true;
+  }
   return (
     <iframe
       title={target}
       src={src}
       className="desk-frame"
-      sandbox="allow-scripts allow-forms allow-popups allow-same-origin"
+      sandbox={ownOrigin ? 'allow-scripts allow-forms allow-popups' : 'allow-scripts allow-forms allow-popups allow-same-origin'}
       referrerPolicy="no-referrer"
     />
   );
