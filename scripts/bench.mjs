@@ -20,6 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { benchContent } from './bench-content.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -59,6 +60,17 @@ async function main() {
   // BENCH_GRANT=0 the role grant dialog; BENCH_BUILD=0 uses the renderer already built
   const off = (name) => process.env[`BENCH_${name}`] === '0';
   if (!off('SERVER')) benchServer(machineOf());
+  // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
+  if (!off('IMPORT') || !off('AI')) {
+    await benchContent(machineOf(), {
+      off,
+      writeSection: (name, body) => {
+        const doc = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
+        const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
+        writeFileSync(join(root, 'docs/benchmarks.md'), doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
+      },
+    });
+  }
   if (off('LOGIN') && off('TABS') && off('GRANT')) return;
   if (!off('BUILD')) build();
   if (off('LOGIN')) {

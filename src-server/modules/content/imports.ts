@@ -49,7 +49,7 @@ export interface ImportStart {
   defaults?: Rec;
 }
 
-const BATCH: Record<ImportKind, number> = { keyword: 20_000, article: 200, website: 200, template: 200 };
+const BATCH: Record<Exclude<ImportKind, 'keyword'>, number> = { article: 200, website: 200, template: 200 };
 
 export class ImportRunner {
   private readonly running = new Set<string>();
@@ -156,7 +156,7 @@ export class ImportRunner {
       /* the defaults */
     }
     const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
-    const handle = this.handlerOf(kind, options, scope);
+    const handle = kind === 'keyword' ? () => null : this.handlerOf(kind, options, scope);
     const audit = () => {
       const now = formatDateTime(this.clock());
       return [scope.userId, scope.deptId, now, scope.userId, now];
@@ -189,65 +189,102 @@ export class ImportRunner {
       })();
     };
 
-    const skip = Number(task.done_lines) || 0;
-    const size = BATCH[kind] ?? 200;
-    let batch: { n: number; text: string }[] = [];
-    let lineNo = 0;
-    let carry = '';
-    const stream = createReadStream(file, { highWaterMark: 1 << 20 });
-    let decoder: TextDecoder | null = null;
-    try {
-      for await (const bytes of stream as AsyncIterable<Buffer>) {
+    if (kind === 'keyword') await this.runKeywords(id, file, scope);
+    else {
+      let last = Number(task.done_lines) || 0;
+      for await (const batch of lineBatches(file, BATCH[kind], last)) {
         if (this.stopped) return;
-        decoder ??= new TextDecoder(encodingOf(bytes));
-        const chunk = decoder.decode(bytes, { stream: true });
-        const parts = (carry + chunk).split('\n');
-        carry = parts.pop() ?? '';
-        for (const text of parts) {
-          lineNo++;
-          if (lineNo <= skip) continue;
-          batch.push({ n: lineNo, text });
-          if (batch.length >= size) {
-            flush(batch, lineNo);
-            batch = [];
-            // let the server answer other requests between batches
-            await new Promise((r) => setImmediate(r));
-            if (this.stopped) return;
-          }
-        }
+        last = batch.length ? batch[batch.length - 1].n : last;
+        flush(batch, last);
+        // let the server answer other requests between batches
+        await new Promise((r) => setImmediate(r));
       }
-    } finally {
-      stream.destroy();
+      if (this.stopped) return;
     }
-    carry += decoder?.decode() ?? '';
-    if (carry !== '') {
-      lineNo++;
-      if (lineNo > skip) batch.push({ n: lineNo, text: carry });
-    }
-    flush(batch, lineNo);
     this.db.prepare('UPDATE import_task SET status = ?, update_time = ? WHERE id = ?').run(IMPORT_STATUS.done, formatDateTime(this.clock()), id);
     if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) rmSync(file, { force: true });
   }
 
-  /** One line -> null when imported, else the error message. */
-  private handlerOf(kind: ImportKind, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string) => string | null {
-    if (kind === 'keyword') {
-      const insert = this.db.prepare(
-        `INSERT INTO keyword (id, tenant_id, keyword, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         SELECT @id, @t, @kw, @u, @d, @now, @u, @now, 1, 0 WHERE NOT EXISTS (SELECT 1 FROM keyword WHERE tenant_id = @t AND keyword = @kw AND is_deleted = 0)`,
-      );
-      let now = formatDateTime(this.clock());
-      let at = Date.now();
-      return (line) => {
-        const kw = line.trim();
-        if (kw.length > 50) return MSG2.managedKeywordMax;
-        if (Date.now() - at > 1000) {
-          at = Date.now();
-          now = formatDateTime(this.clock());
+  /**
+   * Keywords, set-based: the lines are staged in a temporary table (one JSON batch per
+   * 10,000 lines), sorted once by keyword, then written in chunks of 100,000 staged rows,
+   * each chunk one transaction with the task's counters: over-long lines and repeats
+   * (earlier in the file or already in the table) go to the error log, the rest are
+   * inserted in keyword order with ascending ids, so every index of the keyword table
+   * is appended to rather than written at random places. A task picked up after a
+   * restart stages again and continues after its last committed chunk.
+   */
+  private async runKeywords(id: string, file: string, scope: Scope): Promise<void> {
+    const stage = `temp.kw_stage_${id}`;
+    const ord = `temp.kw_ord_${id}`;
+    const db = this.db;
+    db.exec(`DROP TABLE IF EXISTS ${stage}; DROP TABLE IF EXISTS ${ord};
+      CREATE TABLE ${stage} (line_no INTEGER PRIMARY KEY, kw TEXT NOT NULL);`);
+    try {
+      const put = db.prepare(`INSERT INTO ${stage} (line_no, kw) SELECT value ->> 0, value ->> 1 FROM json_each(?)`);
+      for await (const batch of lineBatches(file, 10_000, 0)) {
+        if (this.stopped) return;
+        const rows: [number, string][] = [];
+        for (const { n, text } of batch) {
+          const kw = (n === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
+          if (kw !== '') rows.push([n, kw]);
         }
-        return insert.run({ id: nextId(), t: scope.tenantId, kw, u: scope.userId, d: scope.deptId, now }).changes === 1 ? null : IMPORT_MSG.duplicate;
+        put.run(JSON.stringify(rows));
+        await new Promise((r) => setImmediate(r));
+      }
+      db.exec(`CREATE TABLE ${ord} AS SELECT kw, line_no, row_number() OVER (PARTITION BY kw ORDER BY line_no) AS occ FROM ${stage} ORDER BY kw, line_no;
+        DROP TABLE ${stage};`);
+      const { n: staged } = db.prepare(`SELECT COALESCE(MAX(rowid), 0) AS n FROM ${ord}`).get() as { n: number };
+      const task = db.prepare('SELECT done_lines FROM import_task WHERE id = ?').get(id) as { done_lines: number };
+      const common = `tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted`;
+      const bad = db.prepare(
+        `INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_data, ${common})
+         SELECT CAST(@base + row_number() OVER (ORDER BY o.line_no) AS TEXT), @task, o.line_no,
+                CASE WHEN length(o.kw) > 50 THEN @long ELSE @dup END, substr(o.kw, 1, 1000), @t, @u, @d, @now, @u, @now, 1, 0
+           FROM ${ord} o
+          WHERE o.rowid > @from AND o.rowid <= @to
+            AND (length(o.kw) > 50 OR o.occ > 1 OR EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = o.kw AND k.is_deleted = 0))`,
+      );
+      const good = db.prepare(
+        `INSERT INTO keyword (id, keyword, ${common})
+         SELECT CAST(@base + row_number() OVER (ORDER BY o.rowid) AS TEXT), o.kw, @t, @u, @d, @now, @u, @now, 1, 0
+           FROM ${ord} o
+          WHERE o.rowid > @from AND o.rowid <= @to AND length(o.kw) <= 50 AND o.occ = 1
+            AND NOT EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = o.kw AND k.is_deleted = 0)
+          ORDER BY o.rowid`,
+      );
+      const progress = db.prepare(
+        'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
+      );
+      // ids: a fresh range above every id handed out so far (the statements run synchronously; no other id is taken meanwhile)
+      let lastId = 0n;
+      const idBase = (): bigint => {
+        const next = BigInt(nextId());
+        lastId = next > lastId ? next : lastId + 1n;
+        return lastId;
       };
+      const CHUNK = 100_000;
+      for (let from = Number(task.done_lines) || 0; from < staged; from += CHUNK) {
+        if (this.stopped) return;
+        const to = Math.min(staged, from + CHUNK);
+        const now = formatDateTime(this.clock());
+        const p = { from, to, t: scope.tenantId, u: scope.userId, d: scope.deptId, now };
+        db.transaction(() => {
+          const failed = bad.run({ ...p, base: idBase(), task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
+          lastId += BigInt(failed);
+          const ok = good.run({ ...p, base: idBase() }).changes;
+          lastId += BigInt(ok);
+          progress.run(to - from, ok, failed, to, now, id);
+        })();
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      db.exec(`DROP TABLE IF EXISTS ${stage}; DROP TABLE IF EXISTS ${ord};`);
     }
+  }
+
+  /** One line -> null when imported, else the error message. */
+  private handlerOf(kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string) => string | null {
     const resource = this.resources.get(RESOURCE_OF[kind]);
     if (!resource) throw new ServiceError('导入类型不存在');
     const repo = new CrudRepository(this.db, resource, this.clock);
@@ -278,6 +315,37 @@ export class ImportRunner {
       }
     };
   }
+}
+
+/** The lines of a file (decoded: BOM / UTF-8 / GBK) in batches, numbered from 1, after the first `skip` lines. */
+async function* lineBatches(file: string, size: number, skip: number): AsyncGenerator<{ n: number; text: string }[]> {
+  let batch: { n: number; text: string }[] = [];
+  let lineNo = 0;
+  let carry = '';
+  let decoder: TextDecoder | null = null;
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  try {
+    for await (const bytes of stream as AsyncIterable<Buffer>) {
+      decoder ??= new TextDecoder(encodingOf(bytes));
+      const parts = (carry + decoder.decode(bytes, { stream: true })).split('\n');
+      carry = parts.pop() ?? '';
+      for (const text of parts) {
+        lineNo++;
+        if (lineNo <= skip) continue;
+        batch.push({ n: lineNo, text: text.endsWith('\r') ? text.slice(0, -1) : text });
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  carry += decoder?.decode() ?? '';
+  if (carry.endsWith('\r')) carry = carry.slice(0, -1);
+  if (carry !== '' && ++lineNo > skip) batch.push({ n: lineNo, text: carry });
+  if (batch.length) yield batch;
 }
 
 /** The text encoding of a file from its first bytes: a BOM, else UTF-8 when the start decodes as UTF-8, else GBK. */
