@@ -14,10 +14,15 @@ import LoginPage from './pages/login/LoginPage';
 // lock and error pages, the console layout and every screen) loads lazily.
 const ConsoleRoot = lazy(() => import('./layout/ConsoleRoot'));
 
+// Location changes render at the priority of what caused them (a click on a
+// tab: synchronously, in that click's task), not as transitions: a transition
+// is rendered later, in 5 ms slices between other tasks, and kept a cached tab
+// from showing for tens of milliseconds on a busy machine.
+
 export function App() {
   return (
     <ErrorBoundary>
-      <HashRouter>
+      <HashRouter useTransitions={false}>
         <Boot>
           <Guard>
             <Suspense fallback={<PageLoading />}>

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { App as AntApp, Layout } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,26 @@ function pageFor(path: string): ComponentType | null {
   if (path === INFO_PATH) return InfoPage;
   if (path === TEST_PATH) return TestPage;
   return screenFor(path);
+}
+
+/**
+ * `value`, updated only after the next frame has been painted (and as a
+ * transition): for work that should not hold back the frame that shows a page.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown;
 }
 
 /** The content of one opened page. Memoised on its path alone: showing or hiding the page does not re-render the screen. */
@@ -80,10 +100,9 @@ export default function ConsoleLayout() {
   const size = useScreenClass();
   const tree = useMemo(() => visibleMenu(sideMenus ?? menus, userRoles(user?.role_name)), [menus, sideMenus, user]);
   const label = pageLabel(t, menus, path);
-  // the side menu's selection follows in a second, interruptible render: the
-  // whole menu re-renders when its selected key changes, and the page (and its
-  // tab) should be shown first
-  const menuPath = useDeferredValue(path);
+  // the side menu's selection follows once the frame showing the page has been
+  // painted: the whole antd Menu re-renders when its selected key changes
+  const menuPath = useAfterPaint(path);
 
   useEffect(() => {
     if (size < 2) setCollapsed(true);

@@ -12,6 +12,14 @@ import { menuLabel } from './labels';
 
 type Item = Required<MenuProps>['items'][number];
 
+/**
+ * No open / close animation: used when the open groups follow a tab switch
+ * (the height animation of the groups closing and opening restyles and lays
+ * out the side menu on every frame for a quarter of a second); a click on a
+ * group still animates.
+ */
+const NO_MOTION: MenuProps['motion'] = { motionName: '', motionAppear: false, motionEnter: false, motionLeave: false };
+
 interface Props {
   tree: MenuNode[];
   collapsed: boolean;
@@ -27,10 +35,12 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
   // open the current page's ancestors when the path or the tree changes, during
   // render (not in an effect, which would render the whole menu a second time)
   const [openedFor, setOpenedFor] = useState({ tree, path });
+  const [animate, setAnimate] = useState(false);
   if (openedFor.tree !== tree || openedFor.path !== path) {
     setOpenedFor({ tree, path });
     const next = ancestorKeys(tree, path);
     setOpenKeys((prev) => (prev.length === next.length && prev.every((k, i) => k === next[i]) ? prev : next));
+    setAnimate(false);
   }
   const selectedKeys = useMemo(() => [path], [path]);
 
@@ -61,7 +71,11 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
           items={items}
           selectedKeys={selectedKeys}
           {...(collapsed ? {} : { openKeys })}
-          onOpenChange={(keys) => setOpenKeys(uniqueOpenKeys(tree, openKeys, keys))}
+          motion={animate ? undefined : NO_MOTION}
+          onOpenChange={(keys) => {
+            setAnimate(true);
+            setOpenKeys(uniqueOpenKeys(tree, openKeys, keys));
+          }}
           onClick={({ key }) => {
             if (isRoutePath(key)) navigate(key);
             else if (isExternalUrl(key)) navigate(framePathOf(key));
