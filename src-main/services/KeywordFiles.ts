@@ -66,7 +66,8 @@ type ScanReply = { id: number; ok: true; result: ScanResult & { nonEmpty: number
  */
 export function keywordWorkerSpec(here: string = import.meta.url): { url: URL; execArgv?: string[] } {
   if (new URL(here).pathname.endsWith('.ts')) return { url: new URL('./keywordPreview.worker.ts', here), execArgv: ['--import', 'tsx'] };
-  return { url: new URL('./keyword-worker.js', here) };
+  // packaged: a worker cannot start from inside app.asar; electron-builder unpacks it (asarUnpack) beside the archive
+  return { url: new URL('./keyword-worker.js', here.replace('/app.asar/', '/app.asar.unpacked/')) };
 }
 
 /**

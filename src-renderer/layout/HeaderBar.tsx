@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
 import {
+  CloudDownloadOutlined,
   ClusterOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -27,6 +28,8 @@ import { ThemeButton } from '../components/shell/ThemeDialog';
 import { LogsButton } from '../components/shell/LogsDialog';
 import { NoticeDropdown } from '../components/shell/NoticeDropdown';
 import { SwitchDialog } from '../components/shell/SwitchDialog';
+import { UpdateDialog } from '../components/update/UpdateDialog';
+import { UpdatePrompt } from '../components/update/UpdatePrompt';
 import type { ScreenClass } from '../hooks/screenClass';
 
 /** The operations guide opened by the help icon. */
@@ -65,6 +68,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
   const setColour = useUi((s) => s.setColour);
   const [full, toggleFull] = useFullscreen();
   const [switching, setSwitching] = useState(false);
+  const [updating, setUpdating] = useState(false);
   const name = user?.nick_name || user?.user_name || user?.account || '';
 
   const onLogout = async () => {
@@ -129,6 +133,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               { key: 'info', icon: <UserOutlined />, label: t('shell.userInfo') },
               ...(switchMode ? [{ key: 'switch', icon: <SwapOutlined />, label: t('shell.switchIdentity') }] : []),
               { key: 'profiles', icon: <ClusterOutlined />, label: t('profileBand.manage') },
+              { key: 'updates', icon: <CloudDownloadOutlined />, label: t('update.settings') },
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
             ],
@@ -137,6 +142,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               else if (key === 'info') navigate('/info/index');
               else if (key === 'switch') setSwitching(true);
               else if (key === 'profiles') navigate(PROFILES_PATH);
+              else if (key === 'updates') setUpdating(true);
             },
           }}
         >
@@ -147,6 +153,8 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
         </Dropdown>
       </div>
       {switchMode && <SwitchDialog open={switching} onClose={() => setSwitching(false)} />}
+      <UpdateDialog open={updating} onClose={() => setUpdating(false)} />
+      <UpdatePrompt />
     </Layout.Header>
   );
 });

@@ -157,6 +157,8 @@ describe('keyword file preview', () => {
     expect((await previewKeywords({ path: p })).duplicates).toBe(1);
     // built, the worker is the main bundle's sibling (a second entry of electron-vite's main build)
     expect(keywordWorkerSpec('file:///app/out/main/index.js').url.href).toBe('file:///app/out/main/keyword-worker.js');
+    // packaged: started from the unpacked copy beside app.asar (build/electron-builder.yml asarUnpack)
+    expect(keywordWorkerSpec('file:///opt/SEO/resources/app.asar/out/main/index.js').url.href).toBe('file:///opt/SEO/resources/app.asar.unpacked/out/main/keyword-worker.js');
     expect(keywordWorkerSpec('file:///w/src-main/services/KeywordFiles.ts')).toEqual({ url: new URL('file:///w/src-main/services/keywordPreview.worker.ts'), execArgv: ['--import', 'tsx'] });
   });
 
