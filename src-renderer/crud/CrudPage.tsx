@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { App as AntApp, Button, Card, Form, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { StoredImage } from '../components/upload/ImageUpload';
 import { usePagePath } from '../layout/pagePath';
 import { useRecent } from '../stores/recent';
 import { recordLabel } from './recent';
+import { useReloadOnShow } from './reloadOnShow';
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -41,6 +42,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const reload = useCallback(() => setReloadTick((n) => n + 1), []);
+  const shown = useRef<HTMLDivElement>(null);
+  useReloadOnShow(shown, !!def.reloadOnShow, reload);
 
   // view / edit of a record: remembered as recently opened (the command palette lists them)
   const pagePath = usePagePath();
@@ -222,7 +225,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   }, [def, t, page, options, yesNo, canView, canEdit, canDelete, rowKey, confirmRemove, addChild, rowExtras, extras]);
 
   const body = (
-    <Card title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
+    <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
       <SearchBar def={def} form={searchForm} options={options} onSearch={onSearch} onReset={onReset} />
       <Space style={{ marginBottom: 12 }}>
         {canAdd && (

@@ -18,6 +18,7 @@ function workList(code: string, title: string, endpoint: string, columns: Column
     rowKey,
     timeRange: false,
     hide: WORK_HIDE,
+    reloadOnShow: true,
     columns,
     extraActions: extra,
   };
