@@ -8,7 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../../src-server/app';
+import { openDatabase } from '../../src-server/db/database';
+import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -201,6 +205,14 @@ describe('article, website and template imports', () => {
     expect(await importDone(String(x.body.data.id), other)).toMatchObject({ successRows: 0, failedRows: 1 });
     expect((await post(`${A}/article/importArticle`, [])).body.msg).toBe('请选择至少一条数据');
     expect((await post(`${A}/article/importText`, { text: '' })).body.msg).toBe('请选择至少一条数据');
+    // a file uploaded first (put-file, scene keyword), then imported by its link with the target
+    const form = new FormData();
+    form.append('file', new Blob(['链接文章|词|内容\n']), 'a.txt');
+    const up = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=keyword`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: form });
+    const link = ((await up.json()) as { data: Rec }).data.link as string;
+    const byLink = await post(`${A}/article/importText`, { fileLink: link, fileName: 'a.txt', websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId });
+    expect(await importDone(String(byLink.body.data.id))).toMatchObject({ taskName: '文章导入: a.txt', successRows: 1, failedRows: 0 });
+    expect((await post(`${A}/article/importText`, { fileLink: link, websiteGroupId: groupId }, other)).body.msg).toBe('导入文件不存在');
   });
 
   it('imports websites and templates through their legacy calls', async () => {
@@ -368,5 +380,39 @@ describe('legacy REST family', () => {
     const home = (await get('/website/home')).body.data;
     expect(home).toMatchObject({ websiteTotal: 3, groupTotal: 2 });
     expect((await get('/website/home', {}, other)).body.data).toMatchObject({ websiteTotal: 0, groupTotal: 1 });
+  });
+});
+
+describe('restart', () => {
+  it('an import task left running by a stopped back end continues after its last committed chunk when the back end starts again', async () => {
+    const dir = tempDir();
+    const first = await startServer({ dataDir: dir, port: 0 });
+    const token = await login(first.url);
+    const r = await api<Rec>(first.url, token, 'POST', `${A}/keyword/import`, { json: { keywords: ['先导入'] } });
+    await until(async () => (await api<Rec>(first.url, token, 'GET', '/seo-blade-material/importTask/detail', { query: { id: String(r.body.data.id) } })).body.data.status === 2);
+    await first.close();
+    // while it is stopped: a task it had been running, its file there, the first (sorted) keyword committed
+    mkdirSync(join(dir, 'imports'), { recursive: true });
+    writeFileSync(join(dir, 'imports', '900000000000000001.txt'), '续一\n先导入\n续二\n\n续三\n');
+    const db = openDatabase(dir);
+    db.prepare(
+      `INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+       VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`,
+    ).run();
+    db.close();
+    const h2 = await startHarness({ dataDir: dir });
+    try {
+      const t2 = await login(h2.server.url);
+      let row: Rec = {};
+      await until(async () => {
+        row = (await api<Rec>(h2.server.url, t2, 'GET', '/seo-blade-material/importTask/detail', { query: { id: '900000000000000001' } })).body.data;
+        return row.status === 2;
+      });
+      expect(row).toMatchObject({ totalRows: 4, successRows: 4, failedRows: 0 });
+      const words = (await api<Page<Rec>>(h2.server.url, t2, 'GET', `${A}/keyword/page`, { query: { size: 50 } })).body.data.records.map((k) => k.keyword).sort();
+      expect(words).toEqual(['先导入', '续一', '续三', '续二'].sort());
+    } finally {
+      await h2.stop();
+    }
   });
 });

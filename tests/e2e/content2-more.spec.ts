@@ -162,7 +162,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
   test.setTimeout(90_000);
   await signIn(page, host);
   const { groupId, siteId, cateId } = await setUp(host, 'rate');
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 40; i++) {
     await api(host, 'post', `${A}/article/save`, { websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, title: `每秒文章${i}`, keyword: 'k', content: '<p>c</p>', descVal: 'd', sort: i });
   }
   const deploys = async () => ((await api(host, 'get', '/website-blade-deploy/websiteDeploy/page', undefined, { websiteInfoId: siteId })).records as unknown[]).length;
@@ -199,11 +199,32 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
   const countPublished = async () => ((await api(host, 'get', `${A}/article/page`, undefined, { status: 1, websiteInfoId: siteId, size: 50 })).total as number);
   const before = await countPublished();
   const deployedBefore = await deploys();
-  expect(before).toBeLessThan(5);
+  expect(before).toBeLessThan(40);
   await page.waitForTimeout(2500);
   expect(await countPublished()).toBe(before);
   expect(await deploys()).toBe(deployedBefore);
   // the site was really rendered with a published article
   const site = await api(host, 'get', `${M}/websiteInfo/detail`, undefined, { id: siteId });
   expect(site.statusName).toBe('部署成功');
+});
+
+test('articles imported from a title|keyword|content file as an import task, the bad line in the error log', async ({ page, host }) => {
+  await signIn(page, host);
+  await setUp(host, 'imp');
+  await open(page, host, '/article/article');
+  await page.getByRole('button', { name: '导入文章' }).click();
+  await expect(dialog(page).getByRole('button', { name: '选择文件' })).toBeDisabled();
+  await pick(page, '网站分组', 'imp');
+  await pick(page, '网站', 'imp站');
+  await pick(page, '网站栏目', '动态');
+  await dialog(page).locator('input[type=file]').setInputFiles({ name: 'articles.txt', mimeType: 'text/plain', buffer: Buffer.from('导入的文章|导入词|第一段\n缺少内容|词\n') });
+  await expect(dialog(page).getByText('共 2 行，成功 1 行，失败 1 行')).toBeVisible();
+  await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  const row = page.getByRole('table').getByRole('row', { name: /导入的文章/ });
+  await expect(row).toContainText('未发布');
+  await expect(row).toContainText('导入词');
+  await open(page, host, '/article/taskErrorLog');
+  const log = page.getByRole('table').getByRole('row', { name: /数据格式错误，应为：标题\|关键字\|内容/ });
+  await expect(log).toContainText('文章导入: articles.txt');
+  await expect(log).toContainText('缺少内容|词');
 });

@@ -295,6 +295,7 @@ const zh3 = {
         valueMax: '参数值不能超过2000个字符', remarkMax: '备注不能超过200个字符',
       },
       importing: '导入中：已处理 {{total}} 行，成功 {{ok}} 行，失败 {{failed}} 行', importFailed: '导入失败：{{msg}}',
+      articleImport: '导入文章', articleImportHint: '.txt 文件，每行一篇：标题|关键字|内容',
     },
     c2: {
       task: {
@@ -315,6 +316,7 @@ const en3: typeof zh3 = {
         valueMax: 'The value may not exceed 2000 characters', remarkMax: 'The remark may not exceed 200 characters',
       },
       importing: 'Importing: {{total}} rows read, {{ok}} imported, {{failed}} failed', importFailed: 'Import failed: {{msg}}',
+      articleImport: 'Import articles', articleImportHint: 'A .txt file, one article a line: title|keyword|content',
     },
     c2: {
       task: {

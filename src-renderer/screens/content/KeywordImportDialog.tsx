@@ -1,7 +1,8 @@
-// Keyword import: the .txt file is checked and uploaded by main (keywords:upload:
-// type, size, encoding), the back end imports it as an import task in the
-// background (bad lines logged), and the dialog follows the task's counts to the end.
-import { useEffect, useRef, useState } from 'react';
+// Imports of a .txt file as an import task (keywords; articles as title|keyword|content
+// lines): main checks and uploads the file (keywords:upload: type, size, encoding),
+// the back end imports it in the background (bad lines logged), and the dialog
+// follows the task's counts to the end.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, App as AntApp, Button, Modal, Spin, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
@@ -18,7 +19,25 @@ const fileToBase64 = (file: File): Promise<string> =>
     reader.readAsDataURL(file);
   });
 
-export function KeywordImportDialog({ onClose, onDone }: ExtraActionDialogProps) {
+export function KeywordImportDialog(props: ExtraActionDialogProps) {
+  const { t } = useTranslation();
+  return <TaskImportDialog {...props} title={t('content.c2.keyword.import')} url="/website-blade-article/keyword/import" />;
+}
+
+export interface TaskImportProps extends ExtraActionDialogProps {
+  title: string;
+  /** the import endpoint: gets {fileLink, fileName, ...data} and answers the import task */
+  url: string;
+  /** more request fields (e.g. the articles' website group, website and column) */
+  data?: Record<string, unknown>;
+  /** form items above the file button */
+  children?: ReactNode;
+  /** false keeps the file button disabled (e.g. until required choices are made) */
+  ready?: boolean;
+  hint?: string;
+}
+
+export function TaskImportDialog({ onClose, onDone, title, url, data, children, ready = true, hint }: TaskImportProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [task, setTask] = useState<Task | null>(null);
@@ -48,7 +67,7 @@ export function KeywordImportDialog({ onClose, onDone }: ExtraActionDialogProps)
     setBusy(true);
     try {
       const up = await call('keywords:upload', { name: file.name, base64: await fileToBase64(file) });
-      const r = await call('api:request', { method: 'post', url: '/website-blade-article/keyword/import', data: { fileLink: up.link, fileName: file.name } });
+      const r = await call('api:request', { method: 'post', url, data: { ...data, fileLink: up.link, fileName: file.name } });
       const started = r.data as Task;
       setTask(started);
       await follow(started.id);
@@ -61,9 +80,11 @@ export function KeywordImportDialog({ onClose, onDone }: ExtraActionDialogProps)
   const finished = task !== null && task.status >= 2;
   const close = task ? onDone : onClose;
   return (
-    <Modal open title={t('content.c2.keyword.import')} onCancel={close} footer={<Button onClick={close}>{t('crud.close')}</Button>}>
-      <Upload accept=".txt" maxCount={1} showUploadList={false} disabled={busy} beforeUpload={(f) => { void onFile(f); return false; }}>
-        <Button loading={busy}>{t('content.c2.task.chooseFile')}</Button>
+    <Modal open title={title} onCancel={close} footer={<Button onClick={close}>{t('crud.close')}</Button>}>
+      {children}
+      {hint && <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>{hint}</div>}
+      <Upload accept=".txt" maxCount={1} showUploadList={false} disabled={busy || !ready} beforeUpload={(f) => { void onFile(f); return false; }}>
+        <Button loading={busy} disabled={!ready}>{t('content.c2.task.chooseFile')}</Button>
       </Upload>
       {task && !finished && (
         <div style={{ marginTop: 12 }}>

@@ -2,6 +2,7 @@
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { RichText } from '../../components/richtext/RichText';
+import { ArticleImportDialog } from './ArticleImportDialog';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 
 const A = '/website-blade-article/article';
@@ -46,6 +47,7 @@ const article: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
+    { key: 'import', label: 'content.c3.articleImport', permission: 'article_add', placement: 'toolbar', render: ArticleImportDialog },
     {
       key: 'release', label: 'content.c2.article.release', permission: 'article_edit', placement: 'both', needsSelection: true,
       confirm: 'content.c2.article.releaseConfirm', visible: (row) => row.status !== 1,

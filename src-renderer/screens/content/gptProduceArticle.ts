@@ -24,9 +24,9 @@ const gptProduceArticle: ScreenDef = {
     { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
-    remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 8, extra: 'content.c2.task.targetHint' }),
-    remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websites, { displayField: 'websiteName', hideInTable: true, span: 8 }),
-    remoteSelect('parentId', 'content.c2.task.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, { displayField: 'cateName', hideInTable: true, span: 8 }),
+    remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
+    remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websites, { displayField: 'websiteName', hideInTable: true, span: 12 }),
+    remoteSelect('parentId', 'content.c2.task.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, { displayField: 'cateName', hideInTable: true, span: 12 }),
     { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
     { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },

@@ -246,6 +246,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
       return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
     }
     const b = body(request);
+    if (b.fileLink) return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink), defaults: articleTarget(b) }));
     const text = typeof b.text === 'string' ? b.text : '';
     if (!text.trim()) throw new ServiceError(IMPORT_MSG.empty);
     return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
