@@ -38,7 +38,7 @@ export const CATEGORY_OPTIONS: OptionDef[] = [
 ];
 
 export const categoryColumn: ColumnDef = {
-  name: 'category', label: 'flow.category', valueType: 'select', options: CATEGORY_OPTIONS, search: true, searchOp: 'like', displayField: 'categoryName', width: 110,
+  name: 'category', label: 'flow.category', valueType: 'select', options: CATEGORY_OPTIONS, search: true, searchOp: 'like', width: 110,
 };
 
 /** A diagram dialog for a row: of its process instance when it has one, else of its definition (or given XML). */
