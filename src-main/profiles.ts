@@ -156,8 +156,9 @@ export class WorkspaceRegistry {
           const open = this.live.get(saved.id);
           if (open) (await open).ws.session.useSecret(clientSecret.trim());
         }
-        // a changed connection takes effect in a fresh workspace (the session comes back from the vault)
-        if (before && CONNECTION_FIELDS.some((k) => before[k] !== saved[k]) && saved.id !== currentId) await this.close(saved.id);
+        // a change takes effect in a fresh workspace (the session comes back from the vault); the
+        // window / page of that profile reloads to see it (the manager does so for its own profile)
+        if (before && CONNECTION_FIELDS.some((k) => before[k] !== saved[k])) await this.close(saved.id);
         return this.view(saved);
       },
       remove: async (id) => {

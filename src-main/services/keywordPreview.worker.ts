@@ -11,10 +11,10 @@ export type ScanRequest = { id: number; path: string } | { id: number; bytes: Ui
 function fileChunks(path: string): Chunks {
   return function* () {
     const fd = openSync(path, 'r');
+    // one buffer for every chunk: the scanner copies what it keeps (a line's tail, keys, first lines)
+    const buf = Buffer.allocUnsafe(SCAN_CHUNK);
     try {
       for (;;) {
-        // a fresh buffer per chunk: the scanner may keep the tail of the previous one
-        const buf = Buffer.allocUnsafe(SCAN_CHUNK);
         const n = readSync(fd, buf, 0, SCAN_CHUNK, null);
         if (n === 0) return;
         yield n === SCAN_CHUNK ? buf : buf.subarray(0, n);

@@ -5,6 +5,7 @@ const en: Messages = {
   shell: shellEn,
   profileBand: {
     label: 'Current profile',
+    localName: 'Local workspace',
     tenant: 'Tenant',
     profile: 'Profile',
     manage: 'Manage profiles',

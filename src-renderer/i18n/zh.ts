@@ -127,6 +127,7 @@ const zh = {
   shell: shellZh,
   profileBand: {
     label: '当前配置',
+    localName: '本地工作区',
     tenant: '租户',
     profile: '配置',
     manage: '管理配置',

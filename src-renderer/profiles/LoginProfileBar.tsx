@@ -9,6 +9,7 @@ import type { ProfileView } from '../../src-shared/ipc';
 import { call, hostKind, profilePageUrl } from '../platform/bridge';
 import { useSession } from '../stores/session';
 import { PROFILES_PATH } from '../router/guard';
+import { useProfileName } from './ProfileBand';
 
 const row: CSSProperties = { display: 'flex', alignItems: 'center', gap: 8, margin: '0 0 16px', fontSize: 13 };
 
@@ -17,6 +18,7 @@ export function LoginProfileBar() {
   const navigate = useNavigate();
   const profile = useSession((s) => s.info?.profile);
   const [profiles, setProfiles] = useState<ProfileView[]>([]);
+  const nameOf = useProfileName();
 
   useEffect(() => {
     let live = true;
@@ -49,7 +51,7 @@ export function LoginProfileBar() {
       >
         {(profiles.length ? profiles : [profile]).map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({p.tenantId})
+            {nameOf(p)} ({p.tenantId})
           </option>
         ))}
       </select>

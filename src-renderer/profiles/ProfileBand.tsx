@@ -2,7 +2,8 @@
 // profile's colour, so side-by-side windows on different back ends or tenants
 // cannot be confused. Plain React (the login page has no antd).
 
-import type { CSSProperties } from 'react';
+import { useCallback, type CSSProperties } from 'react';
+import type { Profile } from '../../src-shared/ipc';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 
@@ -19,8 +20,18 @@ export function textOn(hex: string): '#000000' | '#FFFFFF' {
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#FFFFFF' : '#000000';
 }
 
+/** The built-in profile's default name, as main stores it. */
+export const LOCAL_DEFAULT_NAME = 'Local workspace';
+
+/** A profile's name for display: the built-in profile's default name in the UI language. */
+export function useProfileName(): (p: Pick<Profile, 'name' | 'builtin'>) => string {
+  const { t } = useTranslation();
+  return useCallback((p) => (p.builtin && p.name === LOCAL_DEFAULT_NAME ? t('profileBand.localName') : p.name), [t]);
+}
+
 export function ProfileBand() {
   const { t } = useTranslation();
+  const nameOf = useProfileName();
   const profile = useSession((s) => s.info?.profile);
   const tenant = useSession((s) => s.user?.tenant_id) || profile?.tenantId || '';
   if (!profile) return null;
@@ -40,7 +51,7 @@ export function ProfileBand() {
   };
   return (
     <div className="desk-profile-band" role="status" aria-label={t('profileBand.label')} data-testid="profile-band" style={style}>
-      <strong>{profile.name}</strong>
+      <strong>{nameOf(profile)}</strong>
       <span>
         {t('profileBand.tenant')}: {tenant}
       </span>

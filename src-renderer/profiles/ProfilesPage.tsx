@@ -14,7 +14,7 @@ import { call, profilePageUrl } from '../platform/bridge';
 import { useSession } from '../stores/session';
 import { LOGIN_PATH } from '../router/guard';
 import { checkBaseUrl, checkCa, checkName, checkProxy, type RuleKey } from './validate';
-import { ProfileBand } from './ProfileBand';
+import { ProfileBand, useProfileName } from './ProfileBand';
 import './messages';
 
 const PRESETS = ['#2EA300', '#1677FF', '#722ED1', '#EB2F96', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#000000'];
@@ -42,6 +42,7 @@ function ProfilesManager() {
   const [state, setState] = useState<ProfilesState | null>(null);
   const [editing, setEditing] = useState<ProfileView | 'new' | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  const nameOf = useProfileName();
 
   const load = useCallback(async () => {
     try {
@@ -126,7 +127,7 @@ function ProfilesManager() {
       render: (_: unknown, p: ProfileView) => (
         <Space size={6} wrap>
           <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, background: p.colour }} />
-          <Typography.Text strong>{p.name}</Typography.Text>
+          <Typography.Text strong>{nameOf(p)}</Typography.Text>
           {p.builtin && <Tag>{t('profiles.builtin')}</Tag>}
           {state?.current === p.id && <Tag color="blue">{t('profiles.current')}</Tag>}
           {state?.current !== p.id && state?.open.includes(p.id) && <Tag color="green">{t('profiles.opened')}</Tag>}
@@ -140,7 +141,7 @@ function ProfilesManager() {
     {
       title: t('profiles.actions'),
       key: 'actions',
-      width: 330,
+      width: 390,
       render: (_: unknown, p: ProfileView) => (
         <Space size={0} wrap>
           {state?.current !== p.id && (
@@ -170,7 +171,7 @@ function ProfilesManager() {
   ];
 
   return (
-    <div className="desk-profiles-page" style={{ minHeight: '100%', display: 'flex', flexDirection: 'column', background: 'var(--ant-color-bg-layout, #f0f2f5)' }}>
+    <div className="desk-profiles-page" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'var(--ant-color-bg-layout, #f0f2f5)' }}>
       <ProfileBand />
       <div style={{ padding: 24, flex: 1 }}>
         <Card
@@ -205,10 +206,12 @@ function ProfilesManager() {
           otherNames={state.profiles.filter((p) => editing === 'new' || p.id !== editing.id).map((p) => p.name)}
           describeTest={describeTest}
           onClose={() => setEditing(null)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setEditing(null);
             void message.success(t('profiles.saved'));
-            void load();
+            // this page's own profile changed: reload so the band, title and connection follow (the session is kept by main)
+            if (saved.id === state.current) window.location.reload();
+            else void load();
           }}
         />
       )}
@@ -221,7 +224,7 @@ interface FormProps {
   otherNames: string[];
   describeTest(r: ProfileTestResult): { type: 'success' | 'warning' | 'error'; text: string };
   onClose(): void;
-  onSaved(): void;
+  onSaved(saved: ProfileView): void;
 }
 
 function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: FormProps) {
@@ -281,8 +284,7 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
     setSaving(true);
     setServerError('');
     try {
-      await call('profiles:save', values());
-      onSaved();
+      onSaved(await call('profiles:save', values()));
     } catch (e) {
       setServerError((e as Error).message);
     } finally {
@@ -294,7 +296,8 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
   return (
     <Modal
       open
-      width={640}
+      width={720}
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingRight: 8 } }}
       title={profile ? t('profiles.edit') : t('profiles.add')}
       onCancel={onClose}
       destroyOnHidden
@@ -311,7 +314,9 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
       ]}
     >
       {builtin && <Alert type="info" showIcon message={t('profiles.builtinLocked')} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} initialValues={initial} name="profile">
+      {serverError && <Alert type="error" showIcon message={serverError} role="alert" style={{ marginBottom: 16 }} />}
+      {result && <Alert type={result.type} showIcon message={result.text} data-testid="profile-test-result" style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="horizontal" labelCol={{ span: 7 }} wrapperCol={{ span: 17 }} initialValues={initial} name="profile">
         <Form.Item name="name" label={t('profiles.name')} required rules={[rule((v) => checkName(v, otherNames))]}>
           <Input maxLength={40} />
         </Form.Item>
@@ -356,8 +361,6 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
           <Input.TextArea disabled={builtin} autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
         </Form.Item>
       </Form>
-      {serverError && <Alert type="error" showIcon message={serverError} role="alert" />}
-      {result && <Alert type={result.type} showIcon message={result.text} data-testid="profile-test-result" style={{ marginTop: 8 }} />}
     </Modal>
   );
 }

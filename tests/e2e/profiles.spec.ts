@@ -50,9 +50,9 @@ test('two profiles on two tenants, open at once in two pages, keep their session
   await page.getByRole('button', { name: /用户菜单/ }).click();
   await page.getByRole('menuitem', { name: '管理配置' }).click();
   await expect(page).toHaveURL(/#\/profiles$/);
-  await expect(page.getByRole('row').filter({ hasText: 'Local workspace' })).toContainText('内置');
+  await expect(page.getByRole('row').filter({ hasText: '本地工作区' })).toContainText('内置');
   // the built-in profile has no remove action
-  await expect(page.getByRole('row').filter({ hasText: 'Local workspace' }).getByRole('button', { name: '删除' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: '本地工作区' }).getByRole('button', { name: '删除' })).toHaveCount(0);
 
   // add: the form's rules first
   await page.getByRole('button', { name: /新增配置/ }).click();
