@@ -55,8 +55,10 @@ const rpc = async (channel: string, req: unknown, headers: Record<string, string
     headers: { 'content-type': 'application/json', 'x-desk-key': host.secret, ...headers },
     body: JSON.stringify({ req }),
   });
-  return { status: r.status, body: r.status === 200 ? (JSON.parse(r.body) as { ok: boolean; data?: Record<string, unknown>; error?: { code: number; message: string } }) : r.body };
+  return { status: r.status, body: r.status === 200 ? (JSON.parse(r.body) as unknown) : r.body };
 };
+/** The data of a successful call. */
+const dataOf = <T>(r: { body: unknown }): T => (r.body as { data: T }).data;
 
 /** Opens the event stream of a profile ('' = none named): resolves `connected` once subscribed, `text` is all it received. */
 function stream(profile: string): { connected: Promise<void>; text: () => string; close(): void } {
@@ -78,8 +80,8 @@ describe('browser-mode host with several profiles', () => {
   it('answers each call from the named profile, the Local workspace by default; unknown or malformed names get 404', async () => {
     const local = await rpc('app:info', null);
     const other = await rpc('app:info', null, { 'x-desk-profile': otherId });
-    expect((local.body as { data: { profile: { id: string } } }).data.profile.id).toBe('local');
-    expect((other.body as { data: { profile: { id: string; tenantId: string } } }).data.profile).toMatchObject({ id: otherId, tenantId: '100001' });
+    expect(dataOf<{ profile: { id: string } }>(local).profile.id).toBe('local');
+    expect(dataOf<{ profile: object }>(other).profile).toMatchObject({ id: otherId, tenantId: '100001' });
     expect(await rpc('app:info', null, { 'x-desk-profile': 'nope' })).toEqual({ status: 404, body: 'unknown profile' });
     expect(await rpc('app:info', null, { 'x-desk-profile': '../etc' })).toEqual({ status: 404, body: 'unknown profile' });
     // the secret is still checked first
@@ -92,8 +94,8 @@ describe('browser-mode host with several profiles', () => {
   it('keeps the sessions of two profiles apart, and sends a profile its own events only', async () => {
     const a = await rpc('auth:login', { tenantId: '000000', username: 'admin', password: 'admin' });
     const b = await rpc('auth:login', { tenantId: '100001', username: 'admin', password: 'other' }, { 'x-desk-profile': otherId });
-    expect((a.body as { data: { tenant_id: string } }).data.tenant_id).toBe('000000');
-    expect((b.body as { data: { tenant_id: string } }).data.tenant_id).toBe('100001');
+    expect(dataOf<{ tenant_id: string }>(a).tenant_id).toBe('000000');
+    expect(dataOf<{ tenant_id: string }>(b).tenant_id).toBe('100001');
 
     // the other profile's session expires (its token is refused); only its stream hears of it
     const otherStream = stream(otherId);
@@ -110,7 +112,7 @@ describe('browser-mode host with several profiles', () => {
     localStream.close();
 
     expect((await rpc('auth:session', null, { 'x-desk-profile': otherId })).body).toEqual({ ok: true, data: null });
-    expect(((await rpc('auth:session', null)).body as { data: { tenant_id: string } }).data.tenant_id).toBe('000000');
+    expect(dataOf<{ tenant_id: string }>(await rpc('auth:session', null)).tenant_id).toBe('000000');
     await rpc('auth:logout', null);
   });
 });
