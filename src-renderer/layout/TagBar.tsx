@@ -1,5 +1,5 @@
-import { memo, useCallback, useMemo, useRef } from 'react';
-import { App, Dropdown, Tabs } from 'antd';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { App, Dropdown } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { useStableNavigate } from './navigation';
@@ -10,16 +10,25 @@ import { isTagClosable } from '../router/tags';
 import { HOME_PATH } from '../router/guard';
 import { call } from '../platform/bridge';
 import { pageLabel } from './labels';
+import { usePrimaryColour } from '../stores/colour';
 
 export const CLEAR_CACHE_URL = '/blade-auth/oauth/clear-cache';
 
-/** Opened pages as tabs; closable while more than one is open; context menu with clear cache / close others / close all. */
+/**
+ * Opened pages as tabs; closable while more than one is open; context menu with
+ * clear cache / close others / close all.
+ *
+ * Plain buttons rather than antd Tabs: on every change of the active tab antd
+ * Tabs measured the tab list (its scroll position and the ink bar), four
+ * forced layouts inside the frame that shows the page. Here a switch changes
+ * one attribute on two tabs; the active tab is scrolled into view after that frame.
+ */
 export const TagBar = memo(function TagBar({ path }: { path: string }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useStableNavigate();
   const tags = useTags(useShallow((s) => s.tags));
-  const close = useTags((s) => s.close);
+  const closeTag = useTags((s) => s.close);
   const closeOthers = useTags((s) => s.closeOthers);
   const closeAll = useTags((s) => s.closeAll);
   const menus = useSession((s) => s.menus);
@@ -59,44 +68,91 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     ],
     [t],
   );
+  const primary = usePrimaryColour();
+  const close = useCallback(
+    (tag: string) => {
+      const next = closeTag(tag, pathRef.current);
+      if (next) navigate(next);
+    },
+    [closeTag, navigate],
+  );
+  const closeLabel = t('crud.close');
+  // each tab (label, context menu, close button) is built once per tag list: a
+  // switch re-renders no tab, it only moves aria-selected
   const items = useMemo(
     () =>
-      tags.map((tag) => ({
-        key: tag,
-        label: (
-          <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
-            <span>{pageLabel(t, menus, tag)}</span>
-          </Dropdown>
-        ),
-        closable: isTagClosable(tags, tag),
-      })),
-    [tags, menus, t, menuItems, onAction],
+      tags.map((tag) => (
+        <Dropdown key={tag} trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
+          <div
+            role="tab"
+            className="desk-tab"
+            data-key={tag}
+            tabIndex={0}
+            onClick={() => navigate(tag)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                navigate(tag);
+              }
+            }}
+            onAuxClick={(e) => {
+              if (e.button === 1 && isTagClosable(tags, tag)) close(tag);
+            }}
+          >
+            <span className="desk-tab-label">{pageLabel(t, menus, tag)}</span>
+            {isTagClosable(tags, tag) && (
+              <button
+                type="button"
+                className="desk-tab-close"
+                aria-label={closeLabel}
+                tabIndex={-1}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  close(tag);
+                }}
+              >
+                <CloseOutlined />
+              </button>
+            )}
+          </div>
+        </Dropdown>
+      )),
+    [tags, menus, t, menuItems, onAction, navigate, close, closeLabel],
   );
 
+  // the active tab: one attribute (aria-selected, which React does not manage
+  // here, so re-renders of a tab keep it), set without re-rendering the tabs
+  const listRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    let active: Element | null = null;
+    for (const el of list.children) {
+      const on = el.getAttribute('data-key') === path;
+      el.setAttribute('aria-selected', String(on));
+      if (on) active = el;
+    }
+    // scrolled into view after the frame that shows the page (scrolling measures the list)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => active?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [path, items]);
+
   return (
-    <nav className="desk-tags" aria-label={t('layout.tags')}>
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={path}
-        items={items}
-        onChange={(key) => navigate(key)}
-        onEdit={(key, action) => {
-          if (action !== 'remove' || typeof key !== 'string') return;
-          const next = close(key, path);
-          if (next) navigate(next);
-        }}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown trigger={['click']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, path) }}>
-              <button type="button" className="desk-tags-menu" aria-label={t('shell.tagMenu')}>
-                <DownOutlined />
-              </button>
-            </Dropdown>
-          ),
-        }}
-      />
+    <nav className="desk-tags" aria-label={t('layout.tags')} style={{ ['--desk-primary' as string]: primary }}>
+      <div className="desk-tab-list" role="tablist" ref={listRef}>
+        {items}
+      </div>
+      <Dropdown trigger={['click']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, pathRef.current) }}>
+        <button type="button" className="desk-tags-menu" aria-label={t('shell.tagMenu')}>
+          <DownOutlined />
+        </button>
+      </Dropdown>
     </nav>
   );
 });
