@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src-server/app';
+import { createUser } from '../../src-server/system/directory';
 import { SEED_IDS } from '../../src-server/db/seed';
 import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
 import { api, login, otherTenantAdmin, SABER, startHarness, tempDir, type Harness } from './helpers';
@@ -255,6 +256,18 @@ describe('follow, isolation and permissions', () => {
     const leaveId = String(task.businessId);
     expect((await get<Row | null>('/blade-desk/process/leave/detail', other, { businessId: leaveId })).body.data).toBeNull();
     expect((await get('/blade-flow/work/start-list', other)).body.data.records.map((r) => r.key)).toEqual(['Travel']);
+    // the other tenant's leave form offers only its own users, and refuses this tenant's as approver
+    expect((await get<Row[]>('/blade-desk/process/leave/approver-list', other)).body.data).toEqual([]);
+    const travel = String((await get('/blade-flow/work/start-list', other)).body.data.records[0]!.id);
+    const foreign = await post('/blade-desk/process/leave/start-process', other, {
+      json: { processDefinitionId: travel, taskUser: hrId, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' },
+    });
+    expect([foreign.status, foreign.body.msg]).toEqual([400, '审批人不存在']);
+    // nor can it start this tenant's definitions, even with an approver of its own
+    const staff = createUser(h.db(), { tenantId: '500007', account: 'staff', password: 'staff', roleIds: [] });
+    const leaveDef = await leaveDefinition(admin);
+    const across = await post('/blade-desk/process/leave/start-process', other, { json: { processDefinitionId: leaveDef, taskUser: staff, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' } });
+    expect(across.body.msg).toBe('流程定义不存在');
 
     expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId, deleteReason: '重复申请' } })).body.success).toBe(true);
     expect((await get('/blade-flow/follow/list', admin)).body.data.records.map((r) => r.processInstanceId)).not.toContain(processInstanceId);
@@ -270,7 +283,6 @@ describe('follow, isolation and permissions', () => {
     expect((await post('/blade-flow/manager/change-state', hr, { query: { processId: 'x', state: 'active' } })).status).toBe(401);
     // a user of the plain `user` role has no workflow menus at all
     const db = h.db();
-    const { createUser } = await import('../../src-server/system/directory');
     createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: ['1123598816738675202'] });
     const plain = await login(base, { username: 'plain', password: 'plain' });
     expect((await get('/blade-flow/work/todo-list', plain)).status).toBe(401);

@@ -95,7 +95,9 @@ export const finishedColumn: ColumnDef = {
   ],
 };
 
-export const WORK_HIDE: ('add' | 'edit' | 'delete' | 'batchDelete')[] = ['add', 'edit', 'delete', 'batchDelete'];
+export const WORK_HIDE: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[] = ['add', 'edit', 'delete', 'batchDelete'];
+/** work lists: their rows are opened through 办理 / 详情 / 流程图, not the generic view dialog */
+export const WORK_LIST_HIDE: typeof WORK_HIDE = [...WORK_HIDE, 'view'];
 
 export function useFlowT() {
   return useTranslation().t;

@@ -2,11 +2,11 @@
 // only: tasks are claimed here and handled on the leave pages.
 import type { ColumnDef, ScreenDef } from '../../crud/types';
 import {
-  apiPost, categoryColumn, diagramAction, finishedColumn, isLeave, leaveDetailPath, leaveHandlePath, openAction, WORK, WORK_HIDE,
+  apiPost, categoryColumn, diagramAction, finishedColumn, isLeave, leaveDetailPath, leaveHandlePath, openAction, WORK, WORK_LIST_HIDE,
 } from './shared';
 
-const nameColumn: ColumnDef = { name: 'processDefinitionName', label: 'flow.processDefinitionName', search: true, width: 160 };
-const taskColumn: ColumnDef = { name: 'taskName', label: 'flow.taskName', width: 140 };
+const nameColumn: ColumnDef = { name: 'processDefinitionName', label: 'flow.processDefinitionName', search: true };
+const taskColumn: ColumnDef = { name: 'taskName', label: 'flow.taskName' };
 const startUserColumn: ColumnDef = { name: 'startUser', label: 'flow.startUser', width: 120 };
 const created: ColumnDef = { name: 'createTime', label: 'flow.createTime', width: 170 };
 
@@ -17,7 +17,7 @@ function workList(code: string, title: string, endpoint: string, columns: Column
     api: { list: `${WORK}/${endpoint}`, remove: `${WORK}/${endpoint}` },
     rowKey,
     timeRange: false,
-    hide: WORK_HIDE,
+    hide: WORK_LIST_HIDE,
     reloadOnShow: true,
     columns,
     extraActions: extra,
