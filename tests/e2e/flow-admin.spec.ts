@@ -70,6 +70,10 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   await expect(dialog.getByText('请选择流程文件')).toBeVisible();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(dialog.getByText('仅支持上传 bpmn20.xml 或 bpmn 格式的流程文件')).toBeVisible();
+  // the administrator names the tenants to deploy into
+  await dialog.getByLabel('部署租户').click();
+  await page.locator('.ant-select-dropdown').getByText('管理组 (000000)').click();
+  await dialog.getByText('上传部署').click();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'purchase.bpmn20.xml', mimeType: 'text/xml', buffer: Buffer.from(bpmn('Purchase', '采购流程')) });
   await expect(dialog.getByText('purchase.bpmn20.xml')).toBeVisible();
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { FlowDialog } from '../../components/flow/FlowViewer';
+import { useSession } from '../../stores/session';
 import { apiGet, apiPost, CATEGORY_OPTIONS } from './shared';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -20,10 +21,30 @@ function CategoryField() {
   );
 }
 
+/** The platform administrator may deploy into other tenants (empty: their own); others deploy into their own tenant only. */
+function TenantsField() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const administrator = user?.tenant_id === '000000' && user.role_name.split(',').includes('administrator');
+  const [tenants, setTenants] = useState<{ tenantId: string; tenantName: string }[]>([]);
+  useEffect(() => {
+    if (!administrator) return;
+    apiGet<{ tenantId: string; tenantName: string }[]>('/website-blade-system/tenant/select').then(setTenants, () => setTenants([]));
+  }, [administrator]);
+  if (!administrator) return null;
+  return (
+    <Form.Item name="tenantIds" label={t('flow.tenantIds')}>
+      <Select mode="multiple" allowClear placeholder={user.tenant_id} options={tenants.map((x) => ({ value: x.tenantId, label: `${x.tenantName} (${x.tenantId})` }))} />
+    </Form.Item>
+  );
+}
+
+const joined = (ids: string[] | undefined) => (ids && ids.length > 0 ? ids.join(',') : undefined);
+
 export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ category: string }>();
+  const [form] = Form.useForm<{ category: string; tenantIds?: string[] }>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     // invalid: the form shows why
@@ -32,7 +53,7 @@ export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
     const { category } = values;
     setBusy(true);
     try {
-      const r = await apiPost('/blade-flow/model/deploy', { params: { modelId: String(ctx.row?.id ?? ''), category } });
+      const r = await apiPost('/blade-flow/model/deploy', { params: { modelId: String(ctx.row?.id ?? ''), category, tenantIds: joined(values.tenantIds) } });
       message.success(r.msg || t('flow.deployed'));
       onDone();
     } catch (err) {
@@ -45,6 +66,7 @@ export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
     <Modal open title={`${t('flow.deploy')} - ${String(ctx.row?.name ?? '')}`} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" name="flow-deploy-model" initialValues={{ category: 'flow_1' }}>
         <CategoryField />
+        <TenantsField />
       </Form>
     </Modal>
   );
@@ -79,7 +101,7 @@ interface PickedFile {
 export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ category: string }>();
+  const [form] = Form.useForm<{ category: string; tenantIds?: string[] }>();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,7 +116,7 @@ export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) 
     }
     setBusy(true);
     try {
-      const r = await call('flow:deploy-upload', { category, files: files.map(({ name, text }) => ({ name, text })) });
+      const r = await call('flow:deploy-upload', { category, tenantIds: joined(values.tenantIds), files: files.map(({ name, text }) => ({ name, text })) });
       message.success(r.msg || t('flow.deployed'));
       onDone();
     } catch (err) {
@@ -107,6 +129,7 @@ export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) 
     <Modal open title={t('flow.upload')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" name="flow-upload" initialValues={{ category: 'flow_1' }}>
         <CategoryField />
+        <TenantsField />
         <Form.Item label={t('flow.file')} required validateStatus={fileError ? 'error' : undefined} help={fileError ?? undefined}>
           <Space direction="vertical" style={{ width: '100%' }}>
             <Upload
