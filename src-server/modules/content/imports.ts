@@ -243,14 +243,18 @@ export class ImportRunner {
                 CASE WHEN length(o.kw) > 50 THEN @long ELSE @dup END, substr(o.kw, 1, 1000), @t, @u, @d, @now, @u, @now, 1, 0
            FROM ${ord} o
           WHERE o.rowid > @from AND o.rowid <= @to
-            AND (length(o.kw) > 50 OR o.occ > 1 OR EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = o.kw AND k.is_deleted = 0))`,
+            AND (length(o.kw) > 50 OR o.occ <> 1)`,
+      );
+      // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once
+      const existing = db.prepare(
+        `UPDATE ${ord} SET occ = 0 WHERE rowid > @from AND rowid <= @to AND occ = 1
+            AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`,
       );
       const good = db.prepare(
         `INSERT INTO keyword (id, keyword, ${common})
          SELECT CAST(@base + row_number() OVER (ORDER BY o.rowid) AS TEXT), o.kw, @t, @u, @d, @now, @u, @now, 1, 0
            FROM ${ord} o
           WHERE o.rowid > @from AND o.rowid <= @to AND length(o.kw) <= 50 AND o.occ = 1
-            AND NOT EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = o.kw AND k.is_deleted = 0)
           ORDER BY o.rowid`,
       );
       const progress = db.prepare(
@@ -270,6 +274,7 @@ export class ImportRunner {
         const now = formatDateTime(this.clock());
         const p = { from, to, t: scope.tenantId, u: scope.userId, d: scope.deptId, now };
         db.transaction(() => {
+          existing.run({ from, to, t: scope.tenantId });
           const failed = bad.run({ ...p, base: idBase(), task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
           lastId += BigInt(failed);
           const ok = good.run({ ...p, base: idBase() }).changes;
