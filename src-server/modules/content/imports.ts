@@ -328,7 +328,7 @@ async function* lineBatches(file: string, size: number, skip: number): AsyncGene
   let lineNo = 0;
   let carry = '';
   let decoder: TextDecoder | null = null;
-  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
   try {
     for await (const bytes of stream as AsyncIterable<Buffer>) {
       decoder ??= new TextDecoder(encodingOf(bytes));
