@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src-server/db/database';
 import { PAGE_CSP } from '../../src-main/security';
-import { test, expect, appReady, rpc, type WebHost } from './fixtures';
+import { test, expect, appReady, rpc, signIn, type WebHost } from './fixtures';
 
 // Browser-mode hardening: the console page's strict CSP (header, inline and
 // remote scripts refused, eval refused, no connection to other origins), and
@@ -67,17 +67,14 @@ test('the console page has the strict CSP: inline and remote scripts, inline han
 });
 
 test('an external menu page is sandboxed and cannot reach the console; a page of the console\'s own origin is sandboxed without its origin and refused', async ({ page, host }) => {
+  await signIn(page, host);
+  // menus added after sign-in: clear-cache (signed in) and a reload make the console read them
   await addFrameMenu(host, '990101', '外部页面', 'https://frame.example/page');
   await addFrameMenu(host, '990102', '同源页面', `${host.origin}/#/wel/index`);
   await page.context().route('https://frame.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>external</h1>' }));
-  await page.goto(host.url);
+  await page.reload();
   await appReady(page);
-  await page.getByLabel(/账号|用户名/).fill('admin');
-  await page.getByLabel('密码').fill('admin');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/#\/wel\/index/);
-
-  await page.getByRole('menuitem', { name: /外部页面/ }).click();
+  await page.goto(`${host.origin}/#/myiframe/${encodeURIComponent('https://frame.example/page')}`);
   const frame = page.locator('iframe.desk-frame[title="https://frame.example/page"]');
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-same-origin');
   await expect(frame.contentFrame().getByRole('heading', { name: 'external' })).toBeVisible();
