@@ -51,10 +51,12 @@ let updates: UpdateService | null = null;
 const loadState = (): WindowsState => readWindowsState(windowStore?.get(WINDOWS_KEY));
 const saveState = (state: WindowsState) => windowStore?.set(WINDOWS_KEY, state);
 
+/** The window title: the profile, and the tenant signed in to (else the profile's). */
 function titleOf(profileId: string): string {
   const profile = registry?.profiles.get(profileId);
   if (!profile) return 'SEO Matrix Console';
-  return windowTitle(profile.name, profile.tenantId);
+  const tenant = registry?.peek(profileId)?.session.user?.tenant_id || profile.tenantId;
+  return windowTitle(profile.name, tenant);
 }
 
 /** Opens the profile's window, or focuses it when it is already open (a profile is open once). */

@@ -46,6 +46,8 @@ const CONNECTION_FIELDS: (keyof Profile)[] = ['baseUrl', 'tenantId', 'clientId',
 export class WorkspaceRegistry {
   private readonly live = new Map<string, Promise<{ ws: Workspace; handlers: Handlers }>>();
   private readonly hubs = new Map<string, EventHub>();
+  /** the workspaces that have finished starting, for synchronous looks (window titles) */
+  private readonly ready = new Map<string, Workspace>();
   private readonly logger: Logger;
 
   constructor(private readonly deps: RegistryDeps) {
@@ -69,6 +71,11 @@ export class WorkspaceRegistry {
   /** The profile ids with a live workspace. */
   liveIds(): string[] {
     return [...this.live.keys()];
+  }
+
+  /** A profile's workspace if it has started (no waiting, no creating). */
+  peek(profileId: string): Workspace | undefined {
+    return this.ready.get(profileId);
   }
 
   /** The workspace of a profile, created on first use; 404 for an unknown profile. */
@@ -98,6 +105,7 @@ export class WorkspaceRegistry {
         logger: this.logger,
         ...(this.deps.api ? { api: this.deps.api } : {}),
       });
+      this.ready.set(profile.id, ws);
       const extras: HostExtras = { ...(this.deps.extras?.(profile.id) ?? {}), profiles: this.manager(profile.id) };
       return { ws, handlers: createHandlers(ws, extras) };
     })();
@@ -111,6 +119,7 @@ export class WorkspaceRegistry {
     const entry = this.live.get(profileId);
     if (!entry) return;
     this.live.delete(profileId);
+    this.ready.delete(profileId);
     try {
       (await entry).ws.close();
     } catch {

@@ -170,6 +170,7 @@ describe('the profiles:* channels over the registry, with the embedded back end'
     await data('local', 'profiles:remove', { id: copy.id });
     expect(await vault.getSecret(copy.id)).toBe('');
     expect(await registry.handlers(copy.id)).toBeNull();
+    expect(registry.peek(copy.id)).toBeUndefined();
   });
 
   it('keeps two profiles on two tenants signed in at once, apart', async () => {
@@ -179,6 +180,9 @@ describe('the profiles:* channels over the registry, with the embedded back end'
     expect([a.tenant_id, b.tenant_id]).toEqual(['000000', '100001']);
     expect((await data<SessionUser>('local', 'auth:session')).tenant_id).toBe('000000');
     expect((await data<SessionUser>(other.id, 'auth:session')).tenant_id).toBe('100001');
+    // what the Electron window title reads without waiting
+    expect(registry.peek(other.id)?.session.user?.tenant_id).toBe('100001');
+    expect(registry.peek('local')?.session.user?.tenant_id).toBe('000000');
     // the info of each names its own profile
     expect((await data<{ profile: Profile }>(other.id, 'app:info')).profile.tenantId).toBe('100001');
     // tokens in the vault under each profile's own account
