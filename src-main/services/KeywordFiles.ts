@@ -70,12 +70,17 @@ export function keywordWorkerSpec(here: string = import.meta.url): { url: URL; e
   return { url: new URL('./keyword-worker.js', here.replace('/app.asar/', '/app.asar.unpacked/')) };
 }
 
+/** A worker idle this long is stopped, giving its memory back (the next preview starts a new one). */
+export const KEYWORD_WORKER_IDLE_MS = 30_000;
+
 /**
  * One worker thread, started on the first preview and kept (unref'd: it never
- * holds the process open) for the next ones; jobs run one after another.
+ * holds the process open) for the next ones until it has been idle for
+ * KEYWORD_WORKER_IDLE_MS; jobs run one after another.
  */
 class ScanWorker {
   private worker: Worker | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (r: ScanReply) => void; reject: (e: Error) => void }>();
 
@@ -88,6 +93,7 @@ class ScanWorker {
       const job = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       job?.resolve(reply);
+      if (this.waiting.size === 0) this.idle();
     });
     const fail = (e: Error) => {
       if (this.worker === w) this.worker = null;
@@ -100,7 +106,15 @@ class ScanWorker {
     return w;
   }
 
+  private idle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.stop(), KEYWORD_WORKER_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
   run(job: ScanJob): Promise<ScanReply> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const w = this.start();
     const id = this.next++;
     return new Promise<ScanReply>((resolve, reject) => {
@@ -113,6 +127,8 @@ class ScanWorker {
 
   /** Stops the thread (tests, shutdown); the next preview starts a new one. */
   async stop(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
