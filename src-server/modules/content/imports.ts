@@ -239,7 +239,7 @@ export class ImportRunner {
       const common = `tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted`;
       const bad = db.prepare(
         `INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_data, ${common})
-         SELECT CAST(@base + row_number() OVER (ORDER BY o.line_no) AS TEXT), @task, o.line_no,
+         SELECT CAST(@base + CAST(o.rowid - @from AS INTEGER) AS TEXT), @task, o.line_no,
                 CASE WHEN length(o.kw) > 50 THEN @long ELSE @dup END, substr(o.kw, 1, 1000), @t, @u, @d, @now, @u, @now, 1, 0
            FROM ${ord} o
           WHERE o.rowid > @from AND o.rowid <= @to
@@ -252,7 +252,7 @@ export class ImportRunner {
       );
       const good = db.prepare(
         `INSERT INTO keyword (id, keyword, ${common})
-         SELECT CAST(@base + row_number() OVER (ORDER BY o.rowid) AS TEXT), o.kw, @t, @u, @d, @now, @u, @now, 1, 0
+         SELECT CAST(@base + CAST(o.rowid - @from AS INTEGER) AS TEXT), o.kw, @t, @u, @d, @now, @u, @now, 1, 0
            FROM ${ord} o
           WHERE o.rowid > @from AND o.rowid <= @to AND length(o.kw) <= 50 AND o.occ = 1
           ORDER BY o.rowid`,
@@ -260,12 +260,15 @@ export class ImportRunner {
       const progress = db.prepare(
         'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
       );
-      // ids: a fresh range above every id handed out so far (the statements run synchronously; no other id is taken meanwhile)
+      // ids: per chunk a fresh range above every id handed out so far, one id per staged row (base + its
+      // position in the chunk; good and bad rows never share a position); the statements run
+      // synchronously, so no other id is taken meanwhile
       let lastId = 0n;
-      const idBase = (): bigint => {
+      const idBase = (size: number): bigint => {
         const next = BigInt(nextId());
-        lastId = next > lastId ? next : lastId + 1n;
-        return lastId;
+        const base = next > lastId ? next : lastId + 1n;
+        lastId = base + BigInt(size);
+        return base;
       };
       const CHUNK = 100_000;
       for (let from = Number(task.done_lines) || 0; from < staged; from += CHUNK) {
@@ -275,10 +278,9 @@ export class ImportRunner {
         const p = { from, to, t: scope.tenantId, u: scope.userId, d: scope.deptId, now };
         db.transaction(() => {
           existing.run({ from, to, t: scope.tenantId });
-          const failed = bad.run({ ...p, base: idBase(), task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
-          lastId += BigInt(failed);
-          const ok = good.run({ ...p, base: idBase() }).changes;
-          lastId += BigInt(ok);
+          const base = idBase(to - from);
+          const failed = bad.run({ ...p, base, task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
+          const ok = good.run({ ...p, base }).changes;
           progress.run(to - from, ok, failed, to, now, id);
         })();
         await new Promise((r) => setImmediate(r));
