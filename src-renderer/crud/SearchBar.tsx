@@ -6,6 +6,7 @@ import { FieldInput, placeholderOf } from './fields';
 import { rangeField, searchColumns, timeRangeColumn } from './params';
 import { DatePicker } from 'antd';
 import { DATE_TIME_FORMAT } from './params';
+import { usePagePath } from '../layout/pagePath';
 
 interface Props {
   def: ScreenDef;
@@ -19,12 +20,15 @@ interface Props {
 export function SearchBar({ def, form, options, onSearch, onReset }: Props) {
   const { t } = useTranslation();
   const range = timeRangeColumn(def);
+  const pagePath = usePagePath();
   const yesNo: Option[] = [
     { value: 1, label: t('crud.yes') },
     { value: 0, label: t('crud.no') },
   ];
   return (
-    <Form form={form} name="search" data-testid="crud-search" layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
+    // the form name prefixes its fields' ids: one per opened page, as every opened page stays mounted
+    // (a shared name gave two pages the same ids, and a page's labels pointed at another's fields)
+    <Form form={form} name={`search${(pagePath ?? def.code).replace(/[^A-Za-z0-9]+/g, '-')}`} data-testid="crud-search" layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
       {searchColumns(def).map((c) => (
         <Form.Item key={c.name} name={c.name} label={t(c.label)}>
           <FieldInput column={c} options={c.valueType === 'switch' ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
