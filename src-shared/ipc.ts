@@ -172,6 +172,8 @@ export interface IpcContract {
   'export:reveal': [{ path: string }, { shown: boolean; path: string }];
   /** Electron: the native open dialog for a keyword .txt file (path null when cancelled); browser mode: null, the page's file input is used */
   'keywords:choose': [void, { path: string | null }];
+  /** starts (and warms up) the keyword preview's worker thread ahead of a drop: the task form calls it when it opens */
+  'keywords:warm': [void, void];
   /** the auto-update state machine (src-main/services/UpdateService.ts) */
   'update:state': [void, UpdateState];
   /** checks the feed now (a download follows in the background when an update is available) */
@@ -269,6 +271,7 @@ const channelSet: { [K in Channel]: true } = {
   'export:cancel': true,
   'export:reveal': true,
   'keywords:choose': true,
+  'keywords:warm': true,
   'update:state': true,
   'update:check': true,
   'update:restart': true,

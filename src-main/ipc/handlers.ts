@@ -16,7 +16,7 @@ import type { ErrorLogInput } from '../../src-shared/wire';
 import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
-import { previewKeywords, uploadKeywords, validateKeywordSource } from '../services/KeywordFiles';
+import { previewKeywords, uploadKeywords, validateKeywordSource, warmKeywordWorker } from '../services/KeywordFiles';
 import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
@@ -223,6 +223,7 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       return { shown: true, path };
     },
     'keywords:choose': async () => ({ path: extras.chooseKeywordFile ? await extras.chooseKeywordFile() : null }),
+    'keywords:warm': async () => warmKeywordWorker(),
     'update:state': async () => extras.updates?.state() ?? { phase: 'idle', current: ws.version, canRestart: false },
     'update:check': async () => (extras.updates ? extras.updates.check() : { phase: 'idle', current: ws.version, canRestart: false }),
     'update:restart': async () => extras.updates?.restart() ?? { restarting: false },

@@ -1,7 +1,7 @@
 // Inputs of the generate-article task form: prompt rows (the first cannot be
 // deleted; deleting another shows 删除成功) and the keyword .txt file (one file,
 // at most 51200 KB, previewed by main, then uploaded by main as a stream).
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Button, Card, Descriptions, Input, Space, Spin } from 'antd';
 import type { KeywordFileRef, KeywordPreview } from '../../../src-shared/ipc';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,10 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
   const [pending, setPending] = useState<{ source: KeywordSource; preview: KeywordPreview } | null>(null);
   const [uploadedName, setUploadedName] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  // main starts the preview's worker thread now, so a dropped file meets a warm one
+  useEffect(() => {
+    if (!disabled) void call('keywords:warm').catch(() => {});
+  }, [disabled]);
 
   const preview = async (source: KeywordSource) => {
     setBusy('reading');

@@ -11,7 +11,7 @@ import Conf from 'conf';
 import { startServer } from '../../../src-server/app';
 import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/handlers';
 import { silentLogger } from '../../../src-main/services/errors';
-import { KEYWORD_MAX_BYTES, MSG_EMPTY, MSG_SIZE, MSG_TYPE, MSG_UNREADABLE, keywordWorkerSpec, previewKeywords, stopKeywordWorker } from '../../../src-main/services/KeywordFiles';
+import { KEYWORD_MAX_BYTES, MSG_EMPTY, MSG_SIZE, MSG_TYPE, MSG_UNREADABLE, keywordWorkerSpec, previewKeywords, stopKeywordWorker, warmKeywordWorker } from '../../../src-main/services/KeywordFiles';
 import { LocalDb } from '../../../src-main/services/LocalDb';
 import { ProfileService } from '../../../src-main/services/ProfileService';
 import { TokenVault } from '../../../src-main/services/TokenVault';
@@ -155,6 +155,11 @@ describe('keyword file preview', () => {
     expect((await previewKeywords({ path: p })).unique).toBe(2);
     await stopKeywordWorker();
     expect((await previewKeywords({ path: p })).duplicates).toBe(1);
+    // started ahead of a drop (keywords:warm when the task form opens), then used
+    await stopKeywordWorker();
+    warmKeywordWorker();
+    warmKeywordWorker();
+    expect((await previewKeywords({ path: p })).lines).toBe(3);
     // built, the worker is the main bundle's sibling (a second entry of electron-vite's main build)
     expect(keywordWorkerSpec('file:///app/out/main/index.js').url.href).toBe('file:///app/out/main/keyword-worker.js');
     // packaged: started from the unpacked copy beside app.asar (build/electron-builder.yml asarUnpack)
