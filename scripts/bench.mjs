@@ -291,6 +291,7 @@ async function benchTabs(machine) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const sw = median(switchTimes);
+  const loadAtEnd = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   const rows = [
     [`Show a cached tab, 10 tabs open (median of ${switchTimes.length} switches)`, `${sw.toFixed(0)} ms`, '< 50 ms', sw < 50 ? 'met' : 'MISSED'],
     ['Show a cached tab (p95)', `${p95(switchTimes).toFixed(0)} ms`, '', ''],
@@ -303,7 +304,7 @@ async function benchTabs(machine) {
   const doc = readFileSync(docPath, 'utf8');
   const section =
     `<!-- bench:tabs:start -->\n` +
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium, 1366x820.\n\n` +
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium, 1366x820, load average ${loadAtEnd}.\n\n` +
     `${table}\n\nScreens visited: ${screens.map((p) => '`' + p + '`').join(', ')}.\n` +
     `<!-- bench:tabs:end -->`;
   writeFileSync(docPath, doc.replace(/<!-- bench:tabs:start -->[\s\S]*<!-- bench:tabs:end -->/, section));
@@ -439,18 +440,31 @@ function benchDesk(machine, off) {
       run('gen', file);
       const w = run('keywords', file);
       const n = run('naive', file);
+      // the built worker as Electron runs it: electron-vite's main build into a temporary folder, driven by plain Node
+      const out = join(dir, 'out');
+      const b = spawnSync(join(root, 'node_modules/.bin/electron-vite'), ['build', '--outDir', out, '--logLevel', 'error'], { cwd: root, encoding: 'utf8' });
+      if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
+      const bw = spawnSync(process.execPath, ['scripts/bench-keyword-worker.mjs', join(out, 'main/keyword-worker.js'), file], { cwd: root, encoding: 'utf8' });
+      if (bw.status !== 0) throw new Error(`built worker failed: ${bw.stderr}`);
+      const built = JSON.parse(bw.stdout.trim());
       const rows = [
-        ['Worker preview, first (worker start included)', ms(w.coldMs), '< 400 ms', w.coldMs < 400 ? 'met' : 'MISSED'],
-        ['Worker preview, warm worker (median of 5)', ms(w.warmMs), '< 400 ms', w.warmMs < 400 ? 'met' : 'MISSED'],
+        ['Worker preview, first (thread start and warm-up included)', ms(w.coldMs), '< 400 ms', w.coldMs < 400 ? 'met' : 'MISSED'],
+        ['Worker preview, warm worker (median of 5; best)', `${ms(w.warmMs)} (${ms(w.warmBestMs)})`, '< 400 ms', w.warmMs < 400 ? 'met' : 'MISSED'],
         ['Peak RSS of the process, first preview (before: ' + mb(w.rssBefore) + ')', mb(w.peakRssCold), '< 150 MB', w.peakRssCold < 150 * 1024 * 1024 ? 'met' : 'MISSED'],
-        ['Longest block of main\'s event loop during the first preview', ms(w.maxBlockMs), '< 50 ms', w.maxBlockMs < 50 ? 'met' : 'MISSED'],
+        ['Longest block of main\'s event loop during the first preview (p99)', `${ms(w.maxBlockMs)} (${ms(w.p99BlockMs)})`, '< 50 ms', w.maxBlockMs < 50 ? 'met' : 'MISSED'],
+        ['Built worker (out/main/keyword-worker.js) in plain Node: first preview, thread start and warm-up included', ms(built.coldMs), '< 400 ms', built.coldMs < 400 ? 'met' : 'MISSED'],
+        ['Built worker: warm (median of 5; best)', `${ms(built.warmMs)} (${ms(built.warmBestMs)})`, '< 400 ms', built.warmMs < 400 ? 'met' : 'MISSED'],
+        ['Built worker started when the task form opens (keywords:warm), drop a second later', ms(built.aheadMs), '< 400 ms', built.aheadMs < 400 ? 'met' : 'MISSED'],
+        ['Built worker: peak RSS, first preview (before: ' + mb(built.rssBefore) + ')', mb(built.peakRssCold), '< 150 MB', built.peakRssCold < 150 * 1024 * 1024 ? 'met' : 'MISSED'],
+        ['Built worker: longest event-loop block of main, first preview (p99)', `${ms(built.maxBlockMs)} (${ms(built.p99BlockMs)})`, '< 50 ms', built.maxBlockMs < 50 ? 'met' : 'MISSED'],
+        ['Control: the same event-loop measure over 2 s idle, before the preview (p99)', `${ms(w.idleMaxBlockMs)} (${ms(w.idleP99BlockMs)})`, '', 'machine noise'],
         ['Naive on the main thread: readFile, split, trim, Set', ms(n.ms), '', 'loop blocked throughout'],
         ['Naive: peak RSS (before: ' + mb(n.rssBefore) + ')', mb(n.peakRss), '', ''],
         ['Reading the bytes alone', ms(n.readMs), '', ''],
       ];
       const t = table(rows);
       console.log(t);
-      writeSection('keywords', `${stampOf()}; ${(w.bytes / 1e6).toFixed(1)} MB, ${w.lines} lines, ${w.unique} distinct keywords; from source through tsx (the worker is loaded through tsx too).\n\n${t}`);
+      writeSection('keywords', `${stampOf()}; ${(w.bytes / 1e6).toFixed(1)} MB, ${w.lines} lines, ${w.unique} distinct keywords; first from source through tsx (the worker loaded through tsx too), then the built worker in plain Node.\n\n${t}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -459,10 +473,12 @@ function benchDesk(machine, off) {
     const size = Number(process.env.BENCH_EXPORT_MB ?? 500);
     const e = run('export', String(size));
     const ratio = e.rawMs / e.exportMs;
+    const best = e.rawBestMs / e.exportBestMs;
+    const rate = (t) => `${(size / (t / 1000)).toFixed(0)} MB/s`;
     const rows = [
-      [`Raw loopback download into a file (median of 3)`, `${ms(e.rawMs)} (${e.rawMBs.toFixed(0)} MB/s)`, '', ''],
-      [`Exporter (ApiClient stream, .part file, progress, rename)`, `${ms(e.exportMs)} (${e.exportMBs.toFixed(0)} MB/s)`, '', ''],
-      ['Exporter throughput / raw', `${(ratio * 100).toFixed(0)} %`, '>= 80 %', ratio >= 0.8 ? 'met' : 'MISSED'],
+      [`Raw loopback download into a file (median of 5; best)`, `${ms(e.rawMs)}, ${rate(e.rawMs)} (${ms(e.rawBestMs)}, ${rate(e.rawBestMs)})`, '', ''],
+      [`Exporter (ApiClient stream, .part file, progress, rename)`, `${ms(e.exportMs)}, ${rate(e.exportMs)} (${ms(e.exportBestMs)}, ${rate(e.exportBestMs)})`, '', ''],
+      ['Exporter throughput / raw, medians (best runs)', `${(ratio * 100).toFixed(0)} % (${(best * 100).toFixed(0)} %)`, '>= 80 %', ratio >= 0.8 ? 'met' : best >= 0.8 ? 'met on best runs only' : 'MISSED'],
       [`RSS growth during the export (before: ${mb(e.rssBefore)})`, mb(e.exportRssGrowth), 'flat', e.exportRssGrowth < 64 * 1024 * 1024 ? 'met' : 'MISSED'],
       ['RSS growth during the raw download', mb(e.rawRssGrowth), '', ''],
     ];
