@@ -57,13 +57,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     },
     [def, rowKey, pagePath],
   );
-  // the palette chose a record of this screen: show it in the view dialog (the dialog loads its detail)
   const pending = useRecent((s) => (pagePath && s.pending?.path === pagePath ? s.pending.id : null));
-  useEffect(() => {
-    if (!pending || !pagePath) return;
-    const id = useRecent.getState().take(pagePath);
-    if (id) setDialog({ mode: 'view', row: { id, [rowKey]: id } });
-  }, [pending, pagePath, rowKey]);
 
   useEffect(() => {
     let alive = true;
@@ -152,6 +146,15 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const canEdit = allowed('edit');
   const canDelete = allowed('delete');
   const canAdd = allowed('add');
+  // the palette chose a record of this screen: show it in the view dialog (the dialog loads its detail),
+  // if the operator may still view records here (buttons can change after the record was remembered)
+  useEffect(() => {
+    if (!pending || !pagePath) return;
+    const id = useRecent.getState().take(pagePath);
+    if (!id) return;
+    if (canView) setDialog({ mode: 'view', row: { id, [rowKey]: id } });
+    else notify(message, 'warning', t('crud.noViewPermission'));
+  }, [pending, pagePath, rowKey, canView, message, t]);
   const selectedRows = useMemo(() => {
     const keys = new Set(selected.map(String));
     const out: Row[] = [];

@@ -112,6 +112,7 @@ const en: Messages = {
     operationSuccess: 'Operation succeeded!',
     confirmTitle: 'Notice',
     confirmDelete: 'Delete the selected data?',
+    noViewPermission: 'You may not view this record',
     selectAtLeastOne: 'Please select at least one row',
     inputPlaceholder: 'Please enter {{label}}',
     selectPlaceholder: 'Please select {{label}}',

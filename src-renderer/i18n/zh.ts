@@ -105,6 +105,7 @@ const zh = {
     operationSuccess: '操作成功!',
     confirmTitle: '提示',
     confirmDelete: '确定将选择数据删除?',
+    noViewPermission: '没有查看该记录的权限',
     selectAtLeastOne: '请选择至少一条数据',
     inputPlaceholder: '请输入{{label}}',
     selectPlaceholder: '请选择{{label}}',
