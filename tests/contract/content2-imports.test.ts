@@ -316,6 +316,15 @@ describe('tenant content quotas', () => {
     expect((await get(`${Q}/detail`)).body.data).toMatchObject({ tenantId: '000000', websiteNumber: -1, articleNumber: -1 });
   });
 
+  it('the platform administrator reads any tenant\'s quotas and use (the tenant screen\'s 内容额度 dialog)', async () => {
+    await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: 4, articleNumber: 9 });
+    expect((await get(`${Q}/content-detail`, { tenantId: '200003' })).body.data).toMatchObject({ tenantId: '200003', websiteNumber: 4, websiteUsed: 0, articleNumber: 9, articleUsed: 0 });
+    expect((await get(`${Q}/content-detail`, { tenantId: '200003' }, other)).body.msg).toBe('只有超级管理员可以设置租户额度');
+    expect((await get(`${Q}/content-detail`, { tenantId: 'nope' })).body.msg).toBe('租户不存在');
+    expect((await get(`${Q}/content-detail`, {})).body.msg).toBe('租户不存在');
+    await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: -1, articleNumber: -1 });
+  });
+
   it('is enforced on websites and articles, however they are created', async () => {
     await post('/seo-blade-system/tenant-quota/content-setting', { tenantId: '000000', websiteNumber: 3, articleNumber: -1 });
     const used = (await get('/seo-blade-system/tenant-quota/detail')).body.data;

@@ -236,4 +236,28 @@ test.describe('system administration', () => {
     await expect(dialog(page).getByText('请输入客户端id')).toBeVisible();
     await expect(dialog(page).getByText('请输入客户端密钥')).toBeVisible();
   });
+
+  test('the platform administrator sets a tenant\'s content quotas next to its use', async ({ page, host }) => {
+    await signInAs(page, host, '000000', 'admin', 'admin');
+    await open(page, /系统管理/, /租户管理/, /#\/system\/tenant$/);
+    const used = (await call(host, 'get', '/seo-blade-system/tenant-quota/content-detail', { params: { tenantId: '000000' } })).data!.data as { articleUsed: number };
+    await rowOf(page, '管理组').getByRole('button', { name: '内容额度' }).click();
+    await expect(dialog(page).locator('[id$="articleNumber_extra"]')).toHaveText(`已使用 ${used.articleUsed} · -1 表示不限制`);
+    await expect(dialog(page).getByTestId('quota-article')).toHaveValue('-1');
+    await dialog(page).getByTestId('quota-article').fill('');
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog(page).getByText('请输入文章额度')).toBeVisible();
+    await dialog(page).getByTestId('quota-article').fill(String(used.articleUsed + 5));
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('操作成功!')).toBeVisible();
+    const after = (await call(host, 'get', '/seo-blade-system/tenant-quota/detail')).data!.data as { articleNumber: number; websiteNumber: number };
+    expect(after).toMatchObject({ articleNumber: used.articleUsed + 5, websiteNumber: -1 });
+    // shown again when the dialog reopens; then back to unlimited for the other tests on this host
+    await rowOf(page, '管理组').getByRole('button', { name: '内容额度' }).click();
+    await expect(dialog(page).getByTestId('quota-article')).toHaveValue(String(used.articleUsed + 5));
+    await dialog(page).getByTestId('quota-article').fill('-1');
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('操作成功!').first()).toBeVisible();
+    await expect.poll(async () => ((await call(host, 'get', '/seo-blade-system/tenant-quota/detail')).data!.data as { articleNumber: number }).articleNumber).toBe(-1);
+  });
 });

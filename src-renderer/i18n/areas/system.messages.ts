@@ -122,6 +122,10 @@ export const zh = {
     packageSetting: '产品包配置',
     datasource: '数据源配置',
     datasourceId: '数据源ID',
+    contentQuota: '内容额度',
+    websiteNumber: '网站额度',
+    articleNumber: '文章额度',
+    quotaUsed: '已使用 {{used}}',
   },
   sysTenantPackage: {
     title: '租户产品包',
@@ -313,6 +317,10 @@ export const en: typeof zh = {
     packageSetting: 'Package',
     datasource: 'Data source',
     datasourceId: 'Data source ID',
+    contentQuota: 'Content quota',
+    websiteNumber: 'Website quota',
+    articleNumber: 'Article quota',
+    quotaUsed: '{{used}} in use',
   },
   sysTenantPackage: {
     title: 'Tenant packages',

@@ -5,6 +5,7 @@ import { SYS } from './api';
 import { TenantSettingDialog } from './components/TenantSettingDialog';
 import { TenantPackageSettingDialog } from './components/TenantPackageSettingDialog';
 import { TenantDatasourceDialog } from './components/TenantDatasourceDialog';
+import { TenantContentQuotaDialog } from './components/TenantContentQuotaDialog';
 
 const B = `${SYS}/tenant`;
 
@@ -31,6 +32,7 @@ const tenant: ScreenDef = {
     { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_setting', placement: 'toolbar', needsSelection: true, render: TenantSettingDialog },
     { key: 'packageSetting', label: 'sysTenant.packageSetting', permission: 'tenant_package_setting', placement: 'row', render: TenantPackageSettingDialog },
     { key: 'datasource', label: 'sysTenant.datasource', permission: 'tenant_datasource', placement: 'row', render: TenantDatasourceDialog },
+    { key: 'contentQuota', label: 'sysTenant.contentQuota', permission: 'tenant_content_quota', placement: 'row', render: TenantContentQuotaDialog },
   ],
 };
 

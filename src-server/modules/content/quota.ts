@@ -3,7 +3,7 @@
 // created (forms, legacy REST, imports, AI generation). The platform
 // administrator sets them (POST /seo-blade-system/tenant-quota/content-setting);
 // GET /seo-blade-system/tenant-quota/detail carries them next to the account quota.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { callerOf } from '../../http/auth-user';
 import { ok, ServiceError } from '../../http/reply';
@@ -72,11 +72,22 @@ const quotaNumber = (v: unknown): number | undefined => {
   return n;
 };
 
+const requirePlatformAdmin = (request: FastifyRequest): void => {
+  const user = callerOf(request);
+  const admin = user.tenantId === '000000' && user.roleName.split(',').includes('administrator');
+  if (!admin) throw new ServiceError(QUOTA_MSG.admin);
+};
+
 export function registerQuotaRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
+  // one tenant's content quotas and use, for the tenant screen's 内容额度 dialog
+  api.get('/seo-blade-system/tenant-quota/content-detail', async (request) => {
+    requirePlatformAdmin(request);
+    const tenantId = String((request.query as Record<string, unknown>).tenantId ?? '').trim();
+    if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
+    return ok({ tenantId, ...quotaOf(db, tenantId) });
+  });
   api.post('/seo-blade-system/tenant-quota/content-setting', async (request) => {
-    const user = callerOf(request);
-    const admin = user.tenantId === '000000' && user.roleName.split(',').includes('administrator');
-    if (!admin) throw new ServiceError(QUOTA_MSG.admin);
+    requirePlatformAdmin(request);
     const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const tenantId = String(b.tenantId ?? '').trim();
     if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
