@@ -206,8 +206,8 @@ export class ImportRunner {
   }
 
   /**
-   * Keywords, set-based: the lines are staged in a temporary table (one JSON batch per
-   * 10,000 lines), sorted once by keyword, then written in chunks of 100,000 staged rows,
+   * Keywords, set-based: the lines are staged in a temporary table (one JSON array of strings
+   * per 256 KB read of the file), sorted once by keyword, then written in chunks of 100,000 staged rows,
    * each chunk one transaction with the task's counters: over-long lines and repeats
    * (earlier in the file or already in the table) go to the error log, the rest are
    * inserted in keyword order with ascending ids, so every index of the keyword table
@@ -221,15 +221,16 @@ export class ImportRunner {
     db.exec(`DROP TABLE IF EXISTS ${stage}; DROP TABLE IF EXISTS ${ord};
       CREATE TABLE ${stage} (line_no INTEGER PRIMARY KEY, kw TEXT NOT NULL);`);
     try {
-      const put = db.prepare(`INSERT INTO ${stage} (line_no, kw) SELECT value ->> 0, value ->> 1 FROM json_each(?)`);
-      for await (const batch of lineBatches(file, 10_000, 0)) {
+      // one statement per read of the file: its lines (trimmed; '' for a blank line, left out) as a JSON array
+      // of strings, each numbered by its position in the array
+      const put = db.prepare(`INSERT INTO ${stage} (line_no, kw) SELECT @first + key, value FROM json_each(@lines) WHERE value <> ''`);
+      let first = 1;
+      for await (const lines of lineArrays(file)) {
         if (this.stopped) return;
-        const rows: [number, string][] = [];
-        for (const { n, text } of batch) {
-          const kw = (n === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
-          if (kw !== '') rows.push([n, kw]);
-        }
-        put.run(JSON.stringify(rows));
+        if (first === 1) lines[0] = lines[0].replace(/^\uFEFF/, '');
+        for (let i = 0; i < lines.length; i++) lines[i] = lines[i].trim();
+        put.run({ first, lines: JSON.stringify(lines) });
+        first += lines.length;
         await new Promise((r) => setImmediate(r));
       }
       db.exec(`CREATE TABLE ${ord} AS SELECT kw, line_no, row_number() OVER (PARTITION BY kw ORDER BY line_no) AS occ FROM ${stage} ORDER BY kw, line_no;
@@ -245,7 +246,11 @@ export class ImportRunner {
           WHERE o.rowid > @from AND o.rowid <= @to
             AND (length(o.kw) > 50 OR o.occ <> 1)`,
       );
-      // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once
+      // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once;
+      // the chunk is sorted, so the lookups run only when the table holds some keyword between its first
+      // and its last (one index probe), which a fresh file into an empty range skips
+      const bounds = db.prepare(`SELECT (SELECT kw FROM ${ord} WHERE rowid = @lo) AS lo, (SELECT kw FROM ${ord} WHERE rowid = @hi) AS hi`);
+      const anyBetween = db.prepare('SELECT 1 FROM keyword WHERE tenant_id = @t AND is_deleted = 0 AND keyword BETWEEN @lo AND @hi LIMIT 1');
       const existing = db.prepare(
         `UPDATE ${ord} SET occ = 0 WHERE rowid > @from AND rowid <= @to AND occ = 1
             AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`,
@@ -277,7 +282,8 @@ export class ImportRunner {
         const now = formatDateTime(this.clock());
         const p = { from, to, t: scope.tenantId, u: scope.userId, d: scope.deptId, now };
         db.transaction(() => {
-          existing.run({ from, to, t: scope.tenantId });
+          const range = bounds.get({ lo: from + 1, hi: to }) as { lo: string; hi: string };
+          if (anyBetween.get({ t: scope.tenantId, lo: range.lo, hi: range.hi })) existing.run({ from, to, t: scope.tenantId });
           const base = idBase(to - from);
           const failed = bad.run({ ...p, base, task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
           const ok = good.run({ ...p, base }).changes;
@@ -328,6 +334,26 @@ export class ImportRunner {
 async function* lineBatches(file: string, size: number, skip: number): AsyncGenerator<{ n: number; text: string }[]> {
   let batch: { n: number; text: string }[] = [];
   let lineNo = 0;
+  for await (const lines of lineArrays(file)) {
+    for (const text of lines) {
+      lineNo++;
+      if (lineNo <= skip) continue;
+      batch.push({ n: lineNo, text: text.endsWith('\r') ? text.slice(0, -1) : text });
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
+      }
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * The lines of a file (decoded: BOM / UTF-8 / GBK), in order, as many at a time as each 256 KB read completes
+ * (never an empty array). A line keeps its trailing '\r', except the last line of the file, which loses it
+ * and is left out when that leaves it empty.
+ */
+async function* lineArrays(file: string): AsyncGenerator<string[]> {
   let carry = '';
   let decoder: TextDecoder | null = null;
   const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
@@ -336,23 +362,14 @@ async function* lineBatches(file: string, size: number, skip: number): AsyncGene
       decoder ??= new TextDecoder(encodingOf(bytes));
       const parts = (carry + decoder.decode(bytes, { stream: true })).split('\n');
       carry = parts.pop() ?? '';
-      for (const text of parts) {
-        lineNo++;
-        if (lineNo <= skip) continue;
-        batch.push({ n: lineNo, text: text.endsWith('\r') ? text.slice(0, -1) : text });
-        if (batch.length >= size) {
-          yield batch;
-          batch = [];
-        }
-      }
+      if (parts.length) yield parts;
     }
   } finally {
     stream.destroy();
   }
   carry += decoder?.decode() ?? '';
   if (carry.endsWith('\r')) carry = carry.slice(0, -1);
-  if (carry !== '' && ++lineNo > skip) batch.push({ n: lineNo, text: carry });
-  if (batch.length) yield batch;
+  if (carry !== '') yield [carry];
 }
 
 /** The text encoding of a file from its first bytes: a BOM, else UTF-8 when the start decodes as UTF-8, else GBK. */
