@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { App as AntApp, Button, Col, Form, Modal, Row as GridRow, Spin } from 'antd';
+import { App as AntApp, Button, Col, Form, Modal, Row as GridRow, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Rule } from 'antd/es/form';
@@ -7,6 +7,7 @@ import { notify } from './notify';
 import type { Row } from '../../src-shared/wire';
 import type { ScreenDef } from './types';
 import type { Option } from './useOptions';
+import { optionsUnder } from './values';
 import { FieldInput, formRules, placeholderOf } from './fields';
 import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData } from './values';
 import type { ColumnDef, FieldContext } from './types';
@@ -118,6 +119,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
           labelWrap
           labelCol={{ flex: `${def.labelWidth ?? 110}px` }}
           wrapperCol={{ flex: 1 }}
+          onValuesChange={(changed) => clearStrayChildren(def, options, form, changed as Record<string, unknown>)}
           disabled={saving}
           initialValues={mode === 'add' ? { ...defaultValues(def), ...initial } : undefined}
           onFinish={() => void onSave()}
@@ -139,6 +141,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                     <FieldInput
                       column={c}
                       options={options[c.name]}
+                      filterBy={c.filterBy}
                       label={placeholderOf(t, c)}
                       disabled={mode === 'edit' && (c.readonlyOnEdit || (row && c.readonlyWhen?.(row))) ? true : undefined}
                     />
@@ -151,6 +154,24 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
       </Spin>
     </Modal>
   );
+}
+
+/**
+ * A select narrowed by another field (`filterBy`) loses a value that does not belong to that field's new
+ * value; in column order, so a chain (group -> website -> ...) clears down the line.
+ */
+function clearStrayChildren(def: ScreenDef, options: Record<string, Option[]>, form: FormInstance, changed: Record<string, unknown>): void {
+  const touched = new Set(Object.keys(changed));
+  for (const c of def.columns) {
+    if (!c.filterBy || !touched.has(c.filterBy)) continue;
+    const value = form.getFieldValue(c.name) as unknown;
+    if (value === undefined || value === null || value === '') continue;
+    const fits = optionsUnder(options[c.name] ?? [], form.getFieldValue(c.filterBy)).some((o) => String(o.value) === String(value));
+    if (!fits) {
+      form.setFieldValue(c.name, undefined);
+      touched.add(c.name);
+    }
+  }
 }
 
 /** The `requiredWhen` rule of a column, judged on the current values. */

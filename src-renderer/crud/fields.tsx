@@ -1,9 +1,11 @@
 // One input per valueType, shared by the search form and the dialog form.
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { useMemo } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ColumnDef } from './types';
 import type { Option } from './useOptions';
+import { optionsUnder } from './values';
 import { DATE_TIME_FORMAT } from './params';
 import { ImageUpload } from '../components/upload/ImageUpload';
 import { TreeSelectField } from './TreeSelectField';
@@ -11,13 +13,26 @@ import { TreeSelectField } from './TreeSelectField';
 /** What Form.Item injects into its child: id, value / checked, onChange... */
 type Injected = Record<string, unknown>;
 
-export function FieldInput({ column, options, label, disabled, inSearch, ...bound }: {
+export function FieldInput({ filterBy, ...props }: FieldProps & { filterBy?: string }) {
+  return filterBy ? <NarrowedInput {...props} filterBy={filterBy} /> : <PlainInput {...props} />;
+}
+
+type FieldProps = {
   column: ColumnDef;
   options: Option[] | undefined;
   label: string;
   disabled?: boolean;
   inSearch?: boolean;
-} & Injected) {
+} & Injected;
+
+/** A select whose options follow another field of the same form (ColumnDef.filterBy). */
+function NarrowedInput({ filterBy, options, ...props }: FieldProps & { filterBy: string }) {
+  const parent = Form.useWatch(filterBy, Form.useFormInstance()) as unknown;
+  const narrowed = useMemo(() => optionsUnder(options ?? [], parent), [options, parent]);
+  return <PlainInput {...props} options={narrowed} />;
+}
+
+function PlainInput({ column, options, label, disabled, inSearch, ...bound }: FieldProps) {
   switch (column.valueType ?? 'text') {
     case 'textarea':
       return inSearch ? <Input allowClear placeholder={label} {...bound} /> : <Input.TextArea {...bound} rows={column.rows ?? 3} placeholder={label} disabled={disabled} />;

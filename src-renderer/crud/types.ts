@@ -69,6 +69,12 @@ export interface ColumnDef {
   displayField?: string;
   /** select: options read from an endpoint (e.g. website groups from websiteGroup/listGroup) */
   remote?: RemoteOptions;
+  /**
+   * form only, with remote.parentKey: the options are narrowed to those whose parent is this form field's
+   * current value (all of them while it is empty), and the value is cleared when that field changes to a
+   * parent it does not belong to (e.g. a website select following the chosen website group)
+   */
+  filterBy?: string;
   /** form only: the field is shown (and validated, and sent) only when this returns true for the current form values */
   visibleWhen?: (values: Record<string, unknown>, ctx: FieldContext) => boolean;
   /** form only: shown when adding, hidden when editing / viewing (e.g. a domain's transfer switch) */
@@ -104,6 +110,8 @@ export interface RemoteOptions {
   labelKey: string;
   /** field used as the value (default id) */
   valueKey?: string;
+  /** field of each record naming its parent (e.g. a website's websiteGroupId), kept on the option for `filterBy` */
+  parentKey?: string;
 }
 
 /** What a conditional field knows besides the form values. */

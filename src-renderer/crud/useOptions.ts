@@ -7,6 +7,8 @@ import type { ColumnDef, RemoteOptions } from './types';
 export interface Option {
   value: string | number;
   label: string;
+  /** the record's parent (RemoteOptions.parentKey), for selects narrowed by another field */
+  parent?: string;
 }
 
 // One request per dictionary code per app session (main caches it in SQLite too).
@@ -29,11 +31,15 @@ function loadRemote(remote: RemoteOptions): Promise<Option[]> {
   return call('api:request', { method: 'get', url: remote.url, params: { size: 1000, ...remote.params } }).then((reply) => {
     const data = reply.data as unknown;
     const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { records?: unknown }).records) ? (data as { records: unknown[] }).records : [];
-    return (list as Record<string, unknown>[]).map((r) => ({ value: String(r[remote.valueKey ?? 'id'] ?? ''), label: String(r[remote.labelKey] ?? '') }));
+    return (list as Record<string, unknown>[]).map((r) => ({
+      value: String(r[remote.valueKey ?? 'id'] ?? ''),
+      label: String(r[remote.labelKey] ?? ''),
+      ...(remote.parentKey ? { parent: String(r[remote.parentKey] ?? '') } : {}),
+    }));
   });
 }
 
-const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}`;
+const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}|${r.parentKey ?? ''}`;
 
 /** Options of every select column: fixed options (translated), dictionary entries or a remote list. */
 export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, Option[]> {

@@ -1,5 +1,6 @@
 // Pure conversions between wire rows and form values.
 import dayjs, { type Dayjs } from 'dayjs';
+import type { Option } from './useOptions';
 import type { ColumnDef, ScreenDef } from './types';
 import { DATE_TIME_FORMAT } from './params';
 
@@ -80,4 +81,11 @@ export function displayValue(
     return parts.map((p) => options.find((o) => String(o.value) === p)?.label ?? p).join(', ');
   }
   return String(v);
+}
+
+
+/** The options that belong to `parent` (all of them while no parent is chosen). */
+export function optionsUnder(options: readonly Option[], parent: unknown): Option[] {
+  if (parent === undefined || parent === null || parent === '') return [...options];
+  return options.filter((o) => o.parent === String(parent));
 }

@@ -102,6 +102,12 @@ test('an article with rich-text content is published, then its group and column 
   const groups = (await api(host, 'get', `${M}/websiteGroup/listGroup`)) as unknown as { id: string; name: string }[];
   const groupId = groups.find((g) => g.name === '文章分组')?.id;
   expect(groupId).toBeTruthy();
+  // a second group with a website of its own (copied from 文章站)
+  const sites = (await api(host, 'get', `${M}/websiteInfo/listGroup`)) as unknown as { id: string; websiteName: string }[];
+  const site = await api(host, 'get', `${M}/websiteInfo/detail`, undefined, { id: sites.find((w) => w.websiteName === '文章站')!.id });
+  const other = await api(host, 'post', `${M}/websiteGroup/save`, { name: '另一分组', type: 0 });
+  const copied = ['websiteType', 'websiteLang', 'descVal', 'keywords', 'domainInfoId', 'templateId', 'type', 'icoId', 'logoId', 'bannerId', 'contactId'];
+  await api(host, 'post', `${M}/websiteInfo/save`, { ...Object.fromEntries(copied.map((k) => [k, site[k]])), websiteGroupId: other.id, websiteName: '另一站', subdomain: 'other' });
 
   await open(page, host, '/article/article');
   await add(page);
@@ -110,7 +116,17 @@ test('an article with rich-text content is published, then its group and column 
   await expect(fieldError(page, '内容不能为空')).toBeVisible();
 
   await dialog(page).getByLabel('标题', { exact: true }).fill('富文本文章');
+  // the website select follows the chosen group: another group's website is offered only under it,
+  // and changing the group clears a website of the old one
+  await pick(page, '网站分组', '另一分组');
+  await dialog(page).getByLabel('网站', { exact: true }).click();
+  const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(offered.filter({ hasText: '另一站' })).toHaveCount(1);
+  await expect(offered.filter({ hasText: '文章站' })).toHaveCount(0);
+  await offered.filter({ hasText: '另一站' }).click();
+  await expect(formItem(page, '网站').locator('.ant-select-content, .ant-select-selection-item').first()).toContainText('另一站');
   await pick(page, '网站分组', '文章分组');
+  await expect(formItem(page, '网站')).not.toContainText('另一站');
   await pick(page, '网站', '文章站');
   await pick(page, '网站栏目', '新闻');
   await dialog(page).getByLabel('关键字', { exact: true }).fill('关键字一');

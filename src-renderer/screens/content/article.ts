@@ -19,11 +19,11 @@ const article: ScreenDef = {
       search: true, displayField: 'websiteGroupName', validateTrigger: 'onChange', readonlyWhen: published,
       rules: [{ required: true, message: 'content.c2.groupRequired' }],
     }),
-    remoteSelect('websiteInfoId', 'content.c2.article.websiteInfoId', REMOTE.websites, {
-      search: true, displayField: 'websiteName', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
+    remoteSelect('websiteInfoId', 'content.c2.article.websiteInfoId', REMOTE.websitesByGroup, {
+      search: true, displayField: 'websiteName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
     }),
-    remoteSelect('parentId', 'content.c2.article.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, {
-      displayField: 'cateName', validateTrigger: 'onChange', readonlyWhen: published, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
+    remoteSelect('parentId', 'content.c2.article.parentId', REMOTE.catesByGroup, {
+      displayField: 'cateName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', readonlyWhen: published, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
     }),
     { name: 'keyword', label: 'content.c2.article.keyword', rules: [{ required: true, message: 'content.c2.article.keywordRequired' }, { max: 50, message: 'content.c2.article.keywordMax' }] },
     { name: 'auth', label: 'content.c2.article.auth', hideInTable: true, rules: [{ max: 50, message: 'content.c2.article.authMax' }] },

@@ -25,8 +25,8 @@ const gptProduceArticle: ScreenDef = {
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
-    remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websites, { displayField: 'websiteName', hideInTable: true, span: 12 }),
-    remoteSelect('parentId', 'content.c2.task.parentId', { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName' }, { displayField: 'cateName', hideInTable: true, span: 12 }),
+    remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
+    remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
     { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },

@@ -8,6 +8,10 @@ const M = '/website-blade-material';
 export const REMOTE = {
   websiteGroups: { url: `${M}/websiteGroup/listGroup`, labelKey: 'name' },
   websites: { url: `${M}/websiteInfo/listGroup`, labelKey: 'websiteName' },
+  /** websites carrying their group, for a select that follows a website group field (filterBy) */
+  websitesByGroup: { url: `${M}/websiteInfo/listGroup`, labelKey: 'websiteName', parentKey: 'websiteGroupId' },
+  /** article columns carrying their website group (filterBy) */
+  catesByGroup: { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName', parentKey: 'websiteGroupId' },
   domains: { url: `${M}/domainInfo/listGroup`, labelKey: 'domain' },
   domainServices: { url: `${M}/domainInfo/enum`, labelKey: 'dictValue', valueKey: 'dictKey' },
   servers: { url: `${M}/serverInfo/listGroup`, labelKey: 'serverName' },

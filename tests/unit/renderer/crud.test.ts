@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import param from '../../../src-renderer/screens/system/param';
 import type { ScreenDef } from '../../../src-renderer/crud/types';
 import { idsParam, listParams, pageAfterRemoval, PAGE_SIZES, DEFAULT_PAGE_SIZE, rowIndex } from '../../../src-renderer/crud/params';
-import { displayValue, toFormValues, toSubmitData } from '../../../src-renderer/crud/values';
+import { displayValue, optionsUnder, toFormValues, toSubmitData } from '../../../src-renderer/crud/values';
 import zh from '../../../src-renderer/i18n/zh';
 
 const get = (key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], zh);
@@ -95,5 +95,23 @@ describe('system parameter screen', () => {
     const required = param.columns.flatMap((c) => (c.rules ?? []).filter((r) => r.required).map((r) => get(r.message)));
     expect(required).toEqual(['请输入参数名称', '请输入参数键名', '请输入参数键值']);
     expect(param.columns.filter((c) => c.search).map((c) => c.name)).toEqual(['paramName', 'paramKey']);
+  });
+});
+
+describe('selects narrowed by another field (filterBy)', () => {
+  const sites = [
+    { value: 'a', label: '甲站', parent: 'g1' },
+    { value: 'b', label: '乙站', parent: 'g2' },
+    { value: 'c', label: '丙站', parent: 'g1' },
+  ];
+  it('offers only the options under the chosen parent, all of them while none is chosen', () => {
+    expect(optionsUnder(sites, 'g1').map((o) => o.value)).toEqual(['a', 'c']);
+    expect(optionsUnder(sites, 'g2').map((o) => o.value)).toEqual(['b']);
+    expect(optionsUnder(sites, 'g3')).toEqual([]);
+    expect(optionsUnder(sites, undefined).map((o) => o.value)).toEqual(['a', 'b', 'c']);
+    expect(optionsUnder(sites, '').map((o) => o.value)).toEqual(['a', 'b', 'c']);
+  });
+  it('compares a numeric parent id as text', () => {
+    expect(optionsUnder([{ value: 1, label: 'x', parent: '7' }], 7).map((o) => o.value)).toEqual([1]);
   });
 });
