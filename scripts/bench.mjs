@@ -454,7 +454,7 @@ function benchDesk(machine, off) {
         ['Longest block of main\'s event loop during the first preview (p99)', `${ms(w.maxBlockMs)} (${ms(w.p99BlockMs)})`, '< 50 ms', w.maxBlockMs < 50 ? 'met' : 'MISSED'],
         ['Built worker (out/main/keyword-worker.js) in plain Node: first preview, thread start and warm-up included', ms(built.coldMs), '< 400 ms', built.coldMs < 400 ? 'met' : 'MISSED'],
         ['Built worker: warm (median of 5; best)', `${ms(built.warmMs)} (${ms(built.warmBestMs)})`, '< 400 ms', built.warmMs < 400 ? 'met' : 'MISSED'],
-        ['Built worker started when the task form opens (keywords:warm), drop a second later', ms(built.aheadMs), '< 400 ms', built.aheadMs < 400 ? 'met' : 'MISSED'],
+        ['Built worker started when the task form opens (keywords:warm), drop a second later (a process of its own)', ms(built.aheadMs), '< 400 ms', built.aheadMs < 400 ? 'met' : 'MISSED'],
         ['Built worker: peak RSS, first preview (before: ' + mb(built.rssBefore) + ')', mb(built.peakRssCold), '< 150 MB', built.peakRssCold < 150 * 1024 * 1024 ? 'met' : 'MISSED'],
         ['Built worker: longest event-loop block of main, first preview (p99)', `${ms(built.maxBlockMs)} (${ms(built.p99BlockMs)})`, '< 50 ms', built.maxBlockMs < 50 ? 'met' : 'MISSED'],
         ['Control: the same event-loop measure over 2 s idle, before the preview (p99)', `${ms(w.idleMaxBlockMs)} (${ms(w.idleP99BlockMs)})`, '', 'machine noise'],

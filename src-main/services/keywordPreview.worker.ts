@@ -4,7 +4,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { SCAN_CHUNK, scanKeywords, type Chunks } from './keywordScan';
+import { SCAN_CHUNK, scanKeywords, warmUpScan, type Chunks } from './keywordScan';
 
 export type ScanRequest = { id: number; path: string } | { id: number; bytes: Uint8Array };
 
@@ -32,18 +32,8 @@ function byteChunks(bytes: Uint8Array): Chunks {
   };
 }
 
-/**
- * Warm-up as the thread starts: the counting loops run over a few MB of
- * made-up lines, so the first real file meets optimised code instead of
- * interpreted code (docs/benchmarks.md, keyword preview).
- */
-function warmUp(): void {
-  const lines: string[] = [];
-  for (let i = 0; i < 50_000; i++) lines.push(`关键词${i % 25_000}-${'x'.repeat(i % 15)}`);
-  const bytes = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
-  for (let i = 0; i < 4; i++) scanKeywords(byteChunks(bytes));
-}
-warmUp();
+// warm-up as the thread starts: the first real file meets optimised code and allocated tables (keywordScan.warmUpScan)
+warmUpScan();
 
 parentPort?.on('message', (req: ScanRequest) => {
   try {

@@ -77,12 +77,37 @@ const grown = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
  */
 export class KeySet {
   size = 0;
-  private table = new Int32Array(1 << 16);
-  private offsets = new Int32Array(1 << 14);
-  private lengths = new Int32Array(1 << 14);
-  private hashes = new Int32Array(1 << 14);
-  private arena = Buffer.allocUnsafe(1 << 20);
+  private table: Int32Array<ArrayBuffer>;
+  private offsets: Int32Array<ArrayBuffer>;
+  private lengths: Int32Array<ArrayBuffer>;
+  private hashes: Int32Array<ArrayBuffer>;
+  private arena: Buffer;
   private used = 0;
+
+  /** keys, arenaBytes: room allocated up front (powers of two; it grows past them, the table at half full) */
+  constructor(keys = 1 << 15, arenaBytes = 1 << 20) {
+    this.table = new Int32Array(keys * 2);
+    this.offsets = new Int32Array(keys);
+    this.lengths = new Int32Array(keys);
+    this.hashes = new Int32Array(keys);
+    this.arena = Buffer.alloc(arenaBytes);
+  }
+
+  /** Writes every page of its tables once (fresh memory is mapped lazily: a page fault at each first touch). */
+  prefault(): void {
+    this.table.fill(0);
+    this.offsets.fill(0);
+    this.lengths.fill(0);
+    this.hashes.fill(0);
+    this.arena.fill(0);
+  }
+
+  /** Empties the set, keeping its memory for the next file. */
+  clear(): void {
+    if (this.size > 0) this.table.fill(0);
+    this.size = 0;
+    this.used = 0;
+  }
 
   /** Adds d[s, e); false when it was there already. */
   add(d: Buffer, s: number, e: number): boolean {
@@ -141,23 +166,38 @@ export class LineScanner {
   lines = 0;
   empty = 0;
   nonEmpty = 0;
-  readonly seen = new KeySet();
   readonly first: string[] = [];
   private rest: Buffer | null = null;
 
-  /** validate: check the bytes are UTF-8 (throws NotUtf8) */
-  constructor(private readonly validate: boolean) {}
+  /** validate: check the bytes are UTF-8 (throws NotUtf8); seen: the (empty) set the keywords go to */
+  constructor(
+    private readonly validate: boolean,
+    readonly seen: KeySet = new KeySet(),
+  ) {}
 
   push(chunk: Buffer): void {
-    const data = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
     let start = 0;
-    for (let nl = data.indexOf(10, start); nl !== -1; nl = data.indexOf(10, start)) {
-      this.line(data, start, nl);
+    if (this.rest) {
+      // the line cut at the end of the previous chunk: only it is joined (copying whole chunks cost a page-faulting 1 MB allocation each)
+      const nl = chunk.indexOf(10);
+      if (nl === -1) {
+        this.rest = Buffer.concat([this.rest, chunk]);
+        return;
+      }
+      const joined = Buffer.concat([this.rest, chunk.subarray(0, nl)]);
+      this.rest = null;
+      if (this.validate && !isUtf8(joined)) throw new NotUtf8();
+      this.line(joined, 0, joined.length);
+      start = nl + 1;
+    }
+    const from = start;
+    for (let nl = chunk.indexOf(10, start); nl !== -1; nl = chunk.indexOf(10, start)) {
+      this.line(chunk, start, nl);
       start = nl + 1;
     }
     // lines end at 0x0A, which is never part of a multi-byte character: the checked part is whole characters
-    if (this.validate && start > 0 && !isUtf8(data.subarray(0, start))) throw new NotUtf8();
-    this.rest = start < data.length ? Buffer.from(data.subarray(start)) : null;
+    if (this.validate && start > from && !isUtf8(chunk.subarray(from, start))) throw new NotUtf8();
+    this.rest = start < chunk.length ? Buffer.from(chunk.subarray(start)) : null;
   }
 
   end(): void {
@@ -200,9 +240,25 @@ export class LineScanner {
 /** A source of raw chunks that can be read more than once (a GBK file is read again). */
 export type Chunks = () => Iterable<Buffer>;
 
+/**
+ * The set every scan of this thread counts in, emptied before each: its tables
+ * and arena are allocated (and their pages touched) once, not grown by copying
+ * and faulted in again for every file. Sized for about 500,000 distinct
+ * keywords of 32 bytes (26 MB, kept while the thread lives); a bigger file grows it.
+ */
+let sharedSet: KeySet | null = null;
+const setForScan = (): KeySet => {
+  if (!sharedSet) {
+    sharedSet = new KeySet(1 << 19, 1 << 24);
+    sharedSet.prefault();
+  }
+  sharedSet.clear();
+  return sharedSet;
+};
+
 function pass(chunks: Chunks, encoding: ScanEncoding): LineScanner {
   const utf8 = encoding === 'utf-8' || encoding === 'utf-8-bom';
-  const scanner = new LineScanner(utf8);
+  const scanner = new LineScanner(utf8, setForScan());
   const decoder = utf8 ? null : new TextDecoder(encoding, { fatal: false });
   let first = true;
   for (let chunk of chunks()) {
@@ -241,4 +297,35 @@ export function scanKeywords(chunks: Chunks): ScanResult & { nonEmpty: number } 
     firstLines: s.first,
     nonEmpty: s.nonEmpty,
   };
+}
+
+/**
+ * Warm-up for a thread that is about to scan (keywordPreview.worker.ts, as it
+ * starts): allocates the shared set, then drives the very functions a file
+ * goes through (scanKeywords, push with lines cut across chunks, line with
+ * every trim branch, KeySet.add with hits, misses, growth and rehash) over
+ * 1.5 MB of made-up lines, four times, in 16 KB chunks, so that V8 optimises
+ * them with complete type feedback. With less (one chunk per pass, no growth,
+ * no cut line) the first real file deoptimised push at every chunk and add
+ * several times, and, with the set's tables grown and faulted in anew, ran
+ * about 100 ms slower than the next ones (docs/benchmarks.md, keyword preview).
+ */
+export function warmUpScan(): void {
+  const parts: string[] = [];
+  for (let i = 0; i < 60_000; i++) {
+    const k = i % 30_000;
+    if (k % 97 === 0) parts.push(k % 2 ? '' : ' \t');
+    else if (k % 5 === 0) parts.push(`  keyword ${k}\u3000\r`);
+    else parts.push(`关键词${k}-${'x'.repeat(k % 15)}${k % 7 === 0 ? ' ' : ''}`);
+  }
+  const bytes = Buffer.from(`${parts.join('\n')}\n`, 'utf8');
+  const step = 16 * 1024;
+  const chunks: Chunks = function* () {
+    for (let i = 0; i < bytes.length; i += step) yield bytes.subarray(i, i + step);
+  };
+  for (let i = 0; i < 4; i++) scanKeywords(chunks);
+  // the growth paths (a file with more distinct keywords than the shared set holds)
+  const grow = new LineScanner(false, new KeySet(1 << 10, 1 << 12));
+  for (let i = 0; i < bytes.length; i += step) grow.push(bytes.subarray(i, i + step));
+  grow.end();
 }
