@@ -16,7 +16,9 @@ async function noticeCategoryOptions(page: Page): Promise<string[]> {
   await dialog(page).getByLabel('通知类型').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
   await expect(options.first()).toBeVisible();
-  const texts = await options.allInnerTexts();
+  // the open list can re-render (options arriving, the dropdown's motion): read it once it holds items
+  let texts: string[] = [];
+  await expect.poll(async () => (texts = await options.allInnerTexts()).length).toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
   return texts;
