@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -14,7 +14,6 @@ type Page = { records: Row[]; total: number };
 const SMS = '/blade-resource/sms';
 const OSS = '/blade-resource/oss';
 const ATTACH = '/blade-resource/attach';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 beforeAll(async () => {
   h = await startHarness();

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml, safeUrl } from '../../src-server/modules/content/sanitize';
-import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness, PNG } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -14,7 +14,6 @@ let base: string;
 let admin: string;
 
 const M = '/website-blade-material';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 async function upload(name: string, scene: string): Promise<string> {
   const form = new FormData();

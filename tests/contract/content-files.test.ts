@@ -12,9 +12,8 @@ import { LocalDb } from '../../src-main/services/LocalDb';
 import { ProfileService } from '../../src-main/services/ProfileService';
 import { TokenVault } from '../../src-main/services/TokenVault';
 import { createWorkspace, type Workspace } from '../../src-main/workspace';
-import { startHarness, tempDir, type Harness } from './helpers';
+import { startHarness, tempDir, type Harness, PNG } from './helpers';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 let h: Harness;
 let ws: Workspace;

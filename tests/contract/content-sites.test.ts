@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -15,7 +15,6 @@ let other: string;
 
 const M = '/website-blade-material';
 // smallest valid PNG (1x1)
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 async function upload(token: string, name: string, bytes: Buffer, scene?: string) {
   const form = new FormData();

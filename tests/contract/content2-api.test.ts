@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -15,7 +15,6 @@ let admin: string;
 let other: string;
 const M = '/website-blade-material';
 const A = '/website-blade-article';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 const post = (path: string, json: unknown, token = admin) => api<Rec>(base, token, 'POST', path, { json });
 const get = <T = Rec>(path: string, query: Record<string, string | number> = {}, token = admin) => api<T>(base, token, 'GET', path, { query });
@@ -24,23 +23,7 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
   if (r.status !== 200) throw new Error(`${path}: ${r.body.msg}`);
   return r.body.data.id as string;
 };
-async function multipart(path: string, parts: { name: string; value: string | Buffer; filename?: string }[], token = admin) {
-  const form = new FormData();
-  for (const p of parts) {
-    if (p.filename !== undefined) form.append(p.name, new Blob([new Uint8Array(Buffer.from(p.value))]), p.filename);
-    else form.append(p.name, String(p.value));
-  }
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: Rec } };
-}
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('timed out');
-};
+const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
 
 /** Waits for an import task to finish; its detail. */
 const importDone = async (id: string): Promise<Rec> => {

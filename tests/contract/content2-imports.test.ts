@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/database';
-import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin } from './helpers';
+import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -21,7 +21,6 @@ let admin: string;
 let other: string;
 const M = '/website-blade-material';
 const A = '/website-blade-article';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 const post = (path: string, json: unknown, token = admin) => api<Rec>(base, token, 'POST', path, { json });
 const get = <T = Rec>(path: string, query: Record<string, string | number> = {}, token = admin) => api<T>(base, token, 'GET', path, { query });
@@ -30,23 +29,7 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
   if (r.status !== 200) throw new Error(`${path}: ${r.body.msg}`);
   return r.body.data.id as string;
 };
-async function multipart(path: string, parts: { name: string; value: string | Buffer; filename?: string }[], token = admin) {
-  const form = new FormData();
-  for (const p of parts) {
-    if (p.filename !== undefined) form.append(p.name, new Blob([new Uint8Array(Buffer.from(p.value))]), p.filename);
-    else form.append(p.name, String(p.value));
-  }
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: Rec } };
-}
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('timed out');
-};
+const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
 const importDone = async (id: string, token = admin): Promise<Rec> => {
   let row: Rec = {};
   await until(async () => {

@@ -112,6 +112,37 @@ export async function api<T = unknown>(
   return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
 }
 
+/** A 1x1 PNG, for uploads. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+/** One part of a multipart body: a file when it has a filename, else a plain field. */
+export interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+}
+
+/** A multipart POST (e.g. put-file, batchProduceArticle: a JSON data part plus files). */
+export async function multipart(base: string, token: string, path: string, parts: Part[]): Promise<Reply<Record<string, unknown>>> {
+  const form = new FormData();
+  for (const p of parts) {
+    if (p.filename !== undefined) form.append(p.name, new Blob([new Uint8Array(Buffer.from(p.value))]), p.filename);
+    else form.append(p.name, String(p.value));
+  }
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as Reply<Record<string, unknown>>['body'] };
+}
+
+/** Polls `check` until it holds; throws after `ms`. */
+export async function until(check: () => Promise<boolean>, ms = 10_000, stepMs = 50): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+  throw new Error('timed out');
+}
+
 /**
  * A second tenant with its own admin role, root department and `admin` user
  * (password `other`), created in the server's database; returns that admin's
