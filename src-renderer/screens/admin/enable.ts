@@ -1,5 +1,6 @@
-// The enable row action of SMS and object-storage configurations (POST <base>/enable?id=).
-import type { ExtraAction } from '../../crud/types';
+// What SMS and object-storage configurations share: the category column (from the dictionary of the
+// same code), the status column (1 closed, 2 enabled) and the enable row action (POST <base>/enable?id=).
+import type { ColumnDef, ExtraAction } from '../../crud/types';
 import { call } from '../../platform/bridge';
 
 export function enableAction(base: string, code: string): ExtraAction {
@@ -15,3 +16,30 @@ export function enableAction(base: string, code: string): ExtraAction {
     },
   };
 }
+
+/** The configuration's category, from the dictionary `oss` / `sms` (keys 1-5; 5 the built-in one). */
+export function categoryColumn(dict: 'oss' | 'sms'): ColumnDef {
+  return {
+    name: 'category',
+    label: 'adminRes.category',
+    valueType: 'select',
+    numeric: true,
+    search: true,
+    searchOp: 'equal',
+    dict,
+    rules: [{ required: true, message: 'adminRes.categoryRequired' }],
+  };
+}
+
+/** Set by the server: exactly one enabled configuration per tenant. */
+export const statusColumn: ColumnDef = {
+  name: 'status',
+  label: 'adminRes.status',
+  valueType: 'select',
+  numeric: true,
+  hideInForm: true,
+  options: [
+    { value: 1, label: 'adminRes.closed' },
+    { value: 2, label: 'adminRes.enabled' },
+  ],
+};

@@ -1,7 +1,7 @@
 // Object-storage configurations (/blade-resource/oss): list, detail, submit, remove, enable.
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
-import { enableAction } from './enable';
+import { categoryColumn, enableAction, statusColumn } from './enable';
 
 const B = '/blade-resource/oss';
 
@@ -13,17 +13,7 @@ const oss: ScreenDef = {
   labelWidth: 110,
   timeRange: false,
   columns: [
-    {
-      name: 'category',
-      label: 'adminRes.category',
-      valueType: 'select',
-      numeric: true,
-      search: true,
-      searchOp: 'equal',
-      // categories from the dictionary `oss` (keys 1-5; 5 the built-in one)
-      dict: 'oss',
-      rules: [{ required: true, message: 'adminRes.categoryRequired' }],
-    },
+    categoryColumn('oss'),
     { name: 'ossCode', label: 'adminRes.code', search: true, rules: [{ required: true, message: 'adminRes.codeRequired' }, { max: 64, message: 'crud.maxLength' }] },
     { name: 'endpoint', label: 'adminRes.endpoint', rules: [{ required: true, message: 'adminRes.endpointRequired' }] },
     { name: 'bucketName', label: 'adminRes.bucketName', rules: [{ required: true, message: 'adminRes.bucketNameRequired' }] },
@@ -31,17 +21,7 @@ const oss: ScreenDef = {
     { name: 'secretKey', label: 'adminRes.secretKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.secretKeyRequired' }] },
     { name: 'appId', label: 'adminRes.appId', hideInTable: true },
     { name: 'region', label: 'adminRes.region', hideInTable: true },
-    {
-      name: 'status',
-      label: 'adminRes.status',
-      valueType: 'select',
-      numeric: true,
-      hideInForm: true,
-      options: [
-        { value: 1, label: 'adminRes.closed' },
-        { value: 2, label: 'adminRes.enabled' },
-      ],
-    },
+    statusColumn,
     { name: 'remark', label: 'adminRes.remark', valueType: 'textarea', hideInTable: true },
   ],
   extraActions: [enableAction(B, 'oss')],

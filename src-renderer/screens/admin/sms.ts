@@ -1,7 +1,7 @@
 // SMS configurations (/blade-resource/sms): list, detail, submit, remove, enable.
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
-import { enableAction } from './enable';
+import { categoryColumn, enableAction, statusColumn } from './enable';
 
 const B = '/blade-resource/sms';
 
@@ -13,34 +13,14 @@ const sms: ScreenDef = {
   labelWidth: 110,
   timeRange: false,
   columns: [
-    {
-      name: 'category',
-      label: 'adminRes.category',
-      valueType: 'select',
-      numeric: true,
-      search: true,
-      searchOp: 'equal',
-      // categories from the dictionary `sms` (keys 1-5; 5 the built-in one)
-      dict: 'sms',
-      rules: [{ required: true, message: 'adminRes.categoryRequired' }],
-    },
+    categoryColumn('sms'),
     { name: 'smsCode', label: 'adminRes.code', search: true, rules: [{ required: true, message: 'adminRes.codeRequired' }, { max: 64, message: 'crud.maxLength' }] },
     { name: 'templateId', label: 'adminRes.templateId', rules: [{ required: true, message: 'adminRes.templateIdRequired' }, { max: 64, message: 'crud.maxLength' }] },
     { name: 'accessKey', label: 'adminRes.accessKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.accessKeyRequired' }] },
     { name: 'secretKey', label: 'adminRes.secretKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.secretKeyRequired' }] },
     { name: 'regionId', label: 'adminRes.regionId', hideInTable: true },
     { name: 'signName', label: 'adminRes.signName', rules: [{ required: true, message: 'adminRes.signNameRequired' }] },
-    {
-      name: 'status',
-      label: 'adminRes.status',
-      valueType: 'select',
-      numeric: true,
-      hideInForm: true,
-      options: [
-        { value: 1, label: 'adminRes.closed' },
-        { value: 2, label: 'adminRes.enabled' },
-      ],
-    },
+    statusColumn,
     { name: 'remark', label: 'adminRes.remark', valueType: 'textarea', hideInTable: true },
   ],
   extraActions: [enableAction(B, 'sms')],
