@@ -1,0 +1,34 @@
+// Who may call a route: every route declares it at registration, in its
+// Fastify route config (`{ config: { access: ... } }`). The access check
+// reads the declaration; a route without one is a programming error.
+//
+//   'public'    no token needed (sign-in, captcha, served files)
+//   'user'      any signed-in user (self-service: own info and password, menus,
+//               buttons, pickers a granted screen needs)
+//   'platform'  the platform administrator only (administrator of tenant 000000)
+//   { menu }    a caller holding one of these menu codes (a screen's grant)
+//   { button }  a caller holding this button code (an action on a screen)
+export type Access =
+  | 'public'
+  | 'user'
+  | 'platform'
+  | { menu: readonly string[] }
+  | { button: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call this route (see src-server/http/access-policy.ts) */
+    access?: Access;
+  }
+}
+
+export const PUBLIC: Access = 'public';
+export const SIGNED_IN: Access = 'user';
+export const PLATFORM: Access = 'platform';
+export const menu = (...codes: string[]): Access => ({ menu: codes });
+export const button = (code: string): Access => ({ button: code });
+
+/** Route options carrying an access declaration: `api.get(url, allow(menu('user')), handler)`. */
+export function allow(access: Access): { config: { access: Access } } {
+  return { config: { access } };
+}
