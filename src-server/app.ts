@@ -17,6 +17,7 @@ import { registerResource } from './crud/router';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
+import { installScopes } from './modules/system/scopes';
 import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { aesKey, decryptToken } from './auth/crypto-token';
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       const cryptoKey = aesKey(db);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
+      installScopes(api, db);
       registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt: (base64) => decryptToken(base64, cryptoKey) });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
