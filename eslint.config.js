@@ -21,7 +21,7 @@ const forbidRawIpc = (names) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', '.tools/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', '.tools/', '.cache/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -70,24 +70,33 @@ if (existsSync(vitestJson)) {
   steps.push('vitest: no report (crashed)');
 }
 
-// end to end: build the renderer, then Playwright against browser mode
-if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) {
+/** A Playwright run, counted from its JSON report. */
+function playwright(label, args) {
   const pwJson = join(mkdtempSync(join(tmpdir(), 'smc-pw-')), 'report.json');
-  run('end to end', bin('playwright'), ['test'], { PW_JSON_REPORT: pwJson });
-  if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    totals.passed += s.expected + (s.flaky ?? 0);
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
-    steps.push(`playwright: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
-    if (s.expected + s.unexpected === 0) {
-      totals.failed += 1;
-      steps.push('playwright: ran no test');
-    }
-  } else {
+  run(label, bin('playwright'), ['test', ...args], { PW_JSON_REPORT: pwJson });
+  if (!existsSync(pwJson)) {
     totals.failed += 1;
-    steps.push('playwright: no report (crashed)');
+    steps.push(`${label}: no report (crashed)`);
+    return;
   }
+  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  totals.passed += s.expected + (s.flaky ?? 0);
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+  steps.push(`${label}: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
+  if (s.expected + s.unexpected === 0) {
+    totals.failed += 1;
+    steps.push(`${label}: ran no test`);
+  }
+}
+
+// end to end: build the renderer, then Playwright against browser mode
+if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) playwright('end to end', []);
+
+// Saber 4.9, the stock console, built from its unchanged source (kept in
+// .cache/saber between runs) and driven against the embedded back end
+if (check('saber build', process.execPath, [join(root, 'scripts/saber.mjs'), 'build'])) {
+  playwright('saber', ['-c', 'playwright.saber.config.ts']);
 }
 
 console.log('\n' + steps.join('\n'));
