@@ -138,3 +138,42 @@ describe('stock-only mode', () => {
     }
   });
 });
+
+describe('what the stock consoles expect where the spec is silent', () => {
+  it('button codes of Saber and Sword exist and are granted with their screens', async () => {
+    const token = await login(base);
+    const buttons = (await api<{ code: string; children?: { code: string }[] }[]>(base, token, 'GET', '/blade-system/menu/buttons')).body.data;
+    const codes = new Set(buttons.flatMap((b) => [b.code, ...(b.children ?? []).map((c) => c.code)]));
+    for (const code of ['data_scope_setting', 'api_scope_setting', 'region_debug', 'user_reset', 'topmenu_setting']) expect(codes.has(code), code).toBe(true);
+  });
+
+  it('region: the code decides insert or update (no id), the level comes back as level', async () => {
+    const token = await login(base);
+    const save = (name: string) => api<Record<string, unknown>>(base, token, 'POST', '/blade-system/region/submit', { json: { code: '110199', parentCode: '11', name, level: 2, sort: 9 } });
+    expect((await save('测试区')).body.code).toBe(200);
+    expect((await save('改名区')).body.code).toBe(200);
+    const detail = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/region/detail', { query: { code: '110199' } })).body.data;
+    expect(detail).toMatchObject({ code: '110199', name: '改名区', level: 2 });
+    const menu = (await api<{ path: string; code: string; children?: { path: string; code: string }[] }[]>(base, token, 'GET', '/blade-system/menu/routes')).body.data;
+    const all = (nodes: { path: string; code: string; children?: unknown[] }[]): { path: string; code: string }[] =>
+      nodes.flatMap((n) => [n, ...all((n.children ?? []) as typeof nodes)]);
+    expect(all(menu).find((m) => m.code === 'region')?.path).toBe('/base/region');
+  });
+
+  it('tenant/info answers an object when no tenant has the domain', async () => {
+    const info = await api<Record<string, unknown>>(base, null, 'GET', '/blade-system/tenant/info', { query: { domain: 'http://nowhere.example/login' } });
+    expect(info.body.code).toBe(200);
+    expect(info.body.data).toMatchObject({ tenantId: '' });
+  });
+
+  it('no stricter than the stock back end: a tenant without a contact number, a code row without a model', async () => {
+    const token = await login(base);
+    const tenant = await api<Record<string, unknown>>(base, token, 'POST', '/blade-system/tenant/submit', { json: { tenantName: '无电话公司', linkman: '王五' } });
+    expect(tenant.body.code, tenant.body.msg).toBe(200);
+    const code = await api<Record<string, unknown>>(base, token, 'POST', '/blade-develop/code/submit', {
+      json: { codeName: 'genNotice', tableName: 'blade_notice', apiPath: '/blade-desk/notice', packageName: 'org.springblade.desk', serviceName: 'blade-desk', pkName: 'id' },
+    });
+    expect(code.body.msg).not.toBe('请选择数据模型');
+    expect(code.body.code, code.body.msg).toBe(200);
+  });
+});
