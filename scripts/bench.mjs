@@ -16,7 +16,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
@@ -60,6 +60,8 @@ async function main() {
   // BENCH_GRANT=0 the role grant dialog; BENCH_BUILD=0 uses the renderer already built
   const off = (name) => process.env[`BENCH_${name}`] === '0';
   if (!off('SERVER')) benchServer(machineOf());
+  // BENCH_ACCESS=0 skips the access check's cost
+  if (!off('ACCESS')) benchAccess(machineOf());
   // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
   if (!off('IMPORT') || !off('AI')) {
     await benchContent(machineOf(), {
@@ -194,6 +196,39 @@ function benchServer(machine) {
     `${table}\n<!-- bench:server:end -->`;
   const doc = readFileSync(docPath, 'utf8');
   writeFileSync(docPath, doc.replace(/<!-- bench:server:start -->[\s\S]*<!-- bench:server:end -->/, section));
+}
+
+/**
+ * The access check's cost (scripts/bench-access.ts): a paged list with and
+ * without the check in the same run, as a plain user and as the platform
+ * administrator. Target: at most 0.2 ms p50 added.
+ */
+function benchAccess(machine) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-access.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error('access benchmark failed');
+  const m = JSON.parse(r.stdout.trim().split('\n').pop());
+  const ms = (x) => `${x.toFixed(3)} ms`;
+  const row = (label, s) =>
+    `| ${label} | ${ms(s.with.p50)} | ${ms(s.without.p50)} | ${ms(s.costP50)} | ${ms(s.with.p95)} / ${ms(s.without.p95)} | ≤ 0.2 ms | ${s.costP50 <= 0.2 ? 'met' : 'MISSED'} |`;
+  const table = [
+    '| caller (param/list, page 5 of 10) | p50 with check | p50 without | cost p50 | p95 with / without | target | |',
+    '|---|---|---|---|---|---|---|',
+    row('plain user (role holds the param screen)', m.plain),
+    row('platform administrator', m.administrator),
+  ].join('\n');
+  console.log(table);
+  const docPath = join(root, 'docs/benchmarks.md');
+  const section =
+    `<!-- bench:access:start -->\n` +
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, load average ${loadavg()[0].toFixed(2)}; ${m.runs} requests per app and caller after 300 warm-up pairs, inject() (no sockets).\n\n` +
+    `${table}\n<!-- bench:access:end -->`;
+  const doc = readFileSync(docPath, 'utf8');
+  writeFileSync(docPath, doc.replace(/<!-- bench:access:start -->[\s\S]*<!-- bench:access:end -->/, section));
 }
 
 /** Leaf screens of the menu (route paths, no external pages), in menu order. */

@@ -17,6 +17,8 @@ import { registerStockAuthRoutes } from './auth/stock-routes';
 import { sm2Keys } from './auth/sm2-keys';
 import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
+import { installAccessControl } from './http/access-check';
+import { installPagingRule } from './http/paging';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -62,6 +64,11 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: boolean;
   dialect?: Dialect;
+  /**
+   * scripts/bench-access.ts only (never the product): false builds the app without
+   * the access check (declarations are still required) to measure what the check costs.
+   */
+  accessCheck?: boolean;
 }
 
 export const API_PREFIX = '/api';
@@ -81,6 +88,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
   const app = Fastify({ logger: opts.logger ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  // before any route: an undeclared route makes the build throw; the one access check
+  installAccessControl(app, db, { enforce: opts.accessCheck !== false });
+  installPagingRule(app);
 
   const caches = new CacheRegistry();
   const jwt = new JwtService(jwtSecret(db), clock);

@@ -304,6 +304,8 @@ export interface DeskErrorShape {
   /** business code (400, 401, 500...) or 0 for network / local failures */
   code: number;
   message: string;
+  /** a 401 that refused this one call (the operator lacks the permission); the session goes on */
+  denied?: boolean;
 }
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: DeskErrorShape };
 

@@ -2,7 +2,10 @@
 // token and the tenant; accepts HTTP 200-500 and reads the business code from
 // the body (else the status); maps every failure to DeskError; keeps the
 // session alive by refreshing the token once it is tokenTime seconds old
-// (one refresh at a time), and ends the session on 401 or a refused refresh.
+// (one refresh at a time). A 401 while signed in is either a token the server
+// no longer takes or a call the operator may not make: the client refreshes
+// and tries once more; a refused refresh ends the session, a call refused
+// again with the fresh token is a denial (DeskError 401, session kept).
 
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import type { ApiReply, ApiRequest, EventContract, EventName, Profile } from '../../src-shared/ipc';
@@ -136,22 +139,49 @@ export class ApiClient {
     }
   }
 
-  /** A business call: refreshes first when due, returns the R envelope on code 200, else rejects with DeskError. */
+  /**
+   * A business call: refreshes first when due, returns the R envelope on code 200, else rejects with DeskError.
+   * A 401 while signed in refreshes the token and sends the call once more: an expired or replaced token then
+   * works; a call refused again is a denial (请求未授权 for this operator), rejected without ending the session.
+   */
   async request<T = unknown>(req: ApiRequest): Promise<ApiReply<T>> {
     if (this.tokenDue()) await this.refresh();
-    const res = await this.send<ApiReply<T>>({ method: req.method, url: req.url, params: req.params, data: req.data });
-    return this.unwrap(res);
+    const config: AxiosRequestConfig = { method: req.method, url: req.url, params: req.params, data: req.data };
+    const res = await this.send<ApiReply<T>>(config);
+    if (replyCode(res) !== 401 || !this.session.refreshToken) return this.unwrap(res);
+    await this.refreshAfter(res);
+    const again = await this.send<ApiReply<T>>(config);
+    if (replyCode(again) === 401) throw new DeskError(401, replyMessage(again), { denied: true });
+    return this.unwrap(again);
   }
 
-  /** Maps a reply to its body (code 200) or a DeskError; 401 ends the session first. */
+  /**
+   * Maps a reply to its body (code 200) or a DeskError. A 401 while signed in refreshes the token: a refused
+   * refresh ends the session; otherwise the 401 was a denial and the session stays (the next call carries the
+   * fresh token). A 401 with no session to refresh ends it.
+   */
   async unwrap<T>(res: AxiosResponse<T>): Promise<T> {
     const code = replyCode(res);
     if (code === 200) return res.data;
     if (code === 401) {
+      if (this.session.refreshToken) {
+        await this.refreshAfter(res);
+        throw new DeskError(401, replyMessage(res), { denied: true });
+      }
       await this.expire('unauthorized');
       throw new DeskError(401, replyMessage(res));
     }
     throw new DeskError(code, replyMessage(res));
+  }
+
+  /** The refresh after a 401: a refused refresh has ended the session; the caller hears the 401's own message. */
+  private async refreshAfter(res: AxiosResponse): Promise<void> {
+    try {
+      await this.refresh();
+    } catch (e) {
+      if (e instanceof DeskError && e.code === 401) throw new DeskError(401, replyMessage(res));
+      throw e;
+    }
   }
 
   /** Refreshes the token; concurrent callers share the one request in flight. */

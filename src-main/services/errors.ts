@@ -3,16 +3,19 @@ import type { DeskErrorShape } from '../../src-shared/ipc';
 /** A failure that crosses the IPC boundary as data: business code (400, 401...) or 0 for network / local failures. */
 export class DeskError extends Error implements DeskErrorShape {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** a 401 refusing this call only: the session goes on */
+  readonly denied?: boolean;
+  constructor(code: number, message: string, o: { denied?: boolean } = {}) {
     super(message);
     this.name = 'DeskError';
     this.code = code;
+    if (o.denied) this.denied = true;
   }
 }
 
 /** Any thrown value as a DeskErrorShape (code 0 when it carries no code of its own). */
 export function toErrorShape(e: unknown): DeskErrorShape {
-  if (e instanceof DeskError) return { code: e.code, message: e.message };
+  if (e instanceof DeskError) return e.denied ? { code: e.code, message: e.message, denied: true } : { code: e.code, message: e.message };
   if (e instanceof Error) return { code: 0, message: e.message || 'unknown error' };
   return { code: 0, message: typeof e === 'string' && e ? e : 'unknown error' };
 }

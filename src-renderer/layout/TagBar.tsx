@@ -5,6 +5,7 @@ import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined } from 
 import { useStableNavigate } from './navigation';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
+import { isPlatformAdministrator } from '../session/permissions';
 import { useTags } from '../stores/tags';
 import { isTagClosable } from '../router/tags';
 import { HOME_PATH } from '../router/guard';
@@ -32,6 +33,8 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
   const closeOthers = useTags((s) => s.closeOthers);
   const closeAll = useTags((s) => s.closeAll);
   const menus = useSession((s) => s.menus);
+  // clear-cache is the platform administrator's (the server refuses anyone else)
+  const platform = useSession((s) => isPlatformAdministrator(s.user));
   // the tab labels (each with its context menu) do not depend on the current
   // path: built once per tag list, so a tab switch re-renders only the tabs
   const pathRef = useRef(path);
@@ -62,11 +65,11 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
   }, [t, message, modal, navigate, closeOthers, closeAll]);
   const menuItems = useMemo(
     () => [
-      { key: 'clearCache', icon: <ClearOutlined />, label: t('shell.clearCache') },
+      ...(platform ? [{ key: 'clearCache', icon: <ClearOutlined />, label: t('shell.clearCache') }] : []),
       { key: 'closeOthers', icon: <CloseOutlined />, label: t('shell.closeOthers') },
       { key: 'closeAll', icon: <CloseCircleOutlined />, label: t('shell.closeAll') },
     ],
-    [t],
+    [t, platform],
   );
   const primary = usePrimaryColour();
   const close = useCallback(

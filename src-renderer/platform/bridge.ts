@@ -27,10 +27,13 @@ declare global {
 /** A failed call: business code (400, 401, 500...) or 0 for network / local failures. */
 export class DeskError extends Error {
   readonly code: number;
+  /** a 401 that refused this call only (请求未授权): the operator stays signed in */
+  readonly denied: boolean;
   constructor(shape: DeskErrorShape) {
     super(shape.message);
     this.name = 'DeskError';
     this.code = shape.code;
+    this.denied = shape.denied === true;
   }
 }
 
@@ -126,7 +129,7 @@ function getDesk(): Desk {
 export const hostKind = (): 'electron' | 'web' => (window.desk ? 'electron' : 'web');
 
 const unauthorizedListeners = new Set<() => void>();
-/** Called whenever any call fails with 401 (the shell forces a local logout); returns the unsubscribe function. */
+/** Called whenever a call fails with a 401 that ended the session (the shell forces a local logout); a denial of one call does not. */
 export function onUnauthorized(listener: () => void): () => void {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -136,7 +139,7 @@ export function onUnauthorized(listener: () => void): () => void {
 export async function call<K extends Channel>(channel: K, ...req: ReqOf<K> extends void ? [] : [ReqOf<K>]): Promise<ResOf<K>> {
   const result = await getDesk().invoke(channel, req[0] as ReqOf<K>);
   if (!result.ok) {
-    if (result.error.code === 401 && channel !== 'auth:login') unauthorizedListeners.forEach((l) => l());
+    if (result.error.code === 401 && !result.error.denied && channel !== 'auth:login') unauthorizedListeners.forEach((l) => l());
     throw new DeskError(result.error);
   }
   return result.data;

@@ -77,7 +77,8 @@ export function Boot({ children }: { children: ReactNode }) {
       navigate(LOGIN_PATH, { replace: true, state: { expired: true } });
     };
     const offExpired = onEvent('session:expired', expire);
-    // a 401 from any call (the token was refused) forces the same local logout
+    // a 401 that ended the session (the token and its refresh were refused) forces the same local logout;
+    // a denial of one call (请求未授权 with a working session) is shown by the caller and changes nothing here
     const offUnauthorized = onUnauthorized(expire);
     return () => {
       offExpired();

@@ -1,4 +1,4 @@
-// Every route not marked `config.public` needs `Blade-Auth: bearer <jwt>` (header,
+// Every route not declared `allow('public')` (http/access-policy.ts) needs `Blade-Auth: bearer <jwt>` (header,
 // any case; or `crypto <AES of the jwt>`, see crypto-token.ts) or the `blade-auth` query parameter.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
@@ -26,8 +26,7 @@ export function installGuard(
 ): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const config = request.routeOptions.config;
-    if (config?.public || config?.access === 'public') return;
+    if (request.routeOptions.config?.access === 'public') return;
     const token = readBearer(request, decrypt);
     if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;

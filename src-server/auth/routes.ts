@@ -8,6 +8,7 @@ import type { CacheRegistry } from '../system/cache';
 import type { CaptchaStore } from './captcha';
 import type { TokenService } from './token-service';
 import { readBearer } from './guard';
+import { allow } from '../http/access-policy';
 
 function flatten(source: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -29,9 +30,8 @@ export function registerAuthRoutes(
   deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry; decrypt?: (base64: string) => string | null },
 ): void {
   const base = '/blade-auth/oauth';
-  const open = { config: { public: true } };
 
-  app.get(`${base}/captcha`, open, async () => deps.captcha.create());
+  app.get(`${base}/captcha`, allow('public'), async () => deps.captcha.create());
 
   const token = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
     try {
@@ -42,17 +42,17 @@ export function registerAuthRoutes(
       throw err;
     }
   };
-  app.post(`${base}/token`, open, token);
+  app.post(`${base}/token`, allow('public'), token);
 
   // public (an expired session can still sign out); a valid token's session is revoked
   const logout = async (request: FastifyRequest) => {
     await deps.tokens.logout(readBearer(request, deps.decrypt));
     return { success: 'true', msg: 'success' };
   };
-  app.get(`${base}/logout`, open, logout);
-  app.post(`${base}/logout`, open, logout);
+  app.get(`${base}/logout`, allow('public'), logout);
+  app.post(`${base}/logout`, allow('public'), logout);
 
-  app.get(`${base}/user-info`, async (request) => {
+  app.get(`${base}/user-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const user = findUserById(deps.db, caller.userId);
     if (!user) return ok(null);
@@ -76,7 +76,7 @@ export function registerAuthRoutes(
     });
   });
 
-  app.get(`${base}/clear-cache`, async () => {
+  app.get(`${base}/clear-cache`, allow('platform'), async () => {
     deps.caches.clearAll();
     return { success: 'true', msg: 'success' };
   });

@@ -3,6 +3,7 @@
 import type { Db } from '../db/database';
 import type { Page } from '../../src-shared/wire';
 import { MSG_NOT_FOUND, ServiceError } from '../http/reply';
+import { DEFAULT_PAGE_SIZE, pagingValue } from '../http/paging';
 import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
 import { nextId } from '../util/ids';
@@ -31,10 +32,6 @@ declare module 'fastify' {
 
 export const MAX_PAGE_SIZE = 1000;
 
-function toInt(v: unknown, fallback: number): number {
-  const n = Number(Array.isArray(v) ? v[0] : v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 function withRowFilter(where: Where, filter: { sql: string; params: string[] } | null): Where {
   if (!filter) return where;
@@ -79,8 +76,8 @@ export class CrudRepository {
   }
 
   page(query: Record<string, unknown>, scope: Scope): Page<Record<string, unknown>> {
-    const current = toInt(query.current, 1);
-    const size = Math.min(toInt(query.size, 10), MAX_PAGE_SIZE);
+    const current = pagingValue(query, 'current') ?? 1;
+    const size = Math.min(pagingValue(query, 'size') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const where = withRowFilter(buildWhere(this.resource, query, scope.tenantId), scope.rowFilter?.(this.resource) ?? null);
     const order = buildOrder(this.resource, query);
     const t = `"${this.resource.table}"`;

@@ -59,7 +59,37 @@ export interface ResourceHooks {
   beforeRemove?(ids: string[], ctx: { tenantId: string }): void;
 }
 
+/**
+ * Who may call a resource's generic endpoints (the router turns it into each
+ * route's access declaration, http/access-policy.ts):
+ * - list, page, detail: one of `menu` (the screen's grant);
+ * - save / update / remove / submit: one of `menu` and the console's button of
+ *   that write (`add`, `edit`, `delete`; submit: add without an id, edit with one);
+ *   a write without a button code needs the menu alone;
+ * - `shared`: rows every tenant shares (system dictionaries, menus, packages,
+ *   clients, datasources, code generation, regions): writes by the platform
+ *   administrator only, reads by the menu.
+ */
+export interface ResourceAccess {
+  menu: readonly string[];
+  /** 'user': every signed-in user reads (e.g. notices, which the shell's bell lists for everyone) */
+  readBy?: 'user';
+  /** menus of other screens that read this list as a select's options (reads only) */
+  pickedBy?: readonly string[];
+  add?: string;
+  edit?: string;
+  delete?: string;
+  shared?: boolean;
+}
+
+/** The usual screen: menu `code` with the seeded buttons `<code>_add`, `<code>_edit`, `<code>_delete`. */
+export function screenAccess(code: string, extra: Partial<ResourceAccess> = {}): ResourceAccess {
+  return { menu: [code], add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete`, ...extra };
+}
+
 export interface ResourceDef {
+  /** who may call its endpoints (see ResourceAccess) */
+  access: ResourceAccess;
   /**
    * The table keeps its live-row count per tenant in `row_count` through
    * triggers (db/sql.ts countTriggers): an unfiltered page reads the total from

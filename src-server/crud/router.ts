@@ -2,6 +2,8 @@
 // every declared resource, in the BladeX dialect.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { allow, menuButton, PLATFORM, type Access } from '../http/access-policy';
+import { requireButton } from '../http/access-check';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../http/reply';
 import { callerOf, firstDeptOf } from '../http/auth-user';
 import type { Clock } from '../util/clock';
@@ -32,18 +34,40 @@ function idOf(value: unknown): string | null {
   return s === '' || s === '-1' ? null : s;
 }
 
+type Write = 'add' | 'edit' | 'delete';
+
+/** Each endpoint's declaration, from the resource's (see ResourceAccess). */
+export function endpointAccess(resource: Resource): { read: Access; write(...kinds: Write[]): Access } {
+  const a = resource.access;
+  return {
+    read: a.readBy ?? { menu: [...a.menu, ...(a.pickedBy ?? [])] },
+    write: (...kinds) => {
+      if (a.shared) return PLATFORM;
+      const buttons = kinds.map((k) => a[k]).filter((b): b is string => !!b);
+      return buttons.length ? menuButton(a.menu, ...buttons) : { menu: a.menu };
+    },
+  };
+}
+
 export function registerResource(app: FastifyInstance, db: Db, resource: Resource, clock: Clock): CrudRepository {
   const repo = new CrudRepository(db, resource, clock);
   const base = resource.basePath;
   const has = (e: Resource['endpoints'][number]): boolean => resource.endpoints.includes(e);
   const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+  const access = endpointAccess(resource);
+  const read = allow(access.read);
+  /** submit adds without an id and edits with one: the button of the write it is */
+  const needButton = (request: FastifyRequest, kind: Write): void => {
+    const code = resource.access[kind];
+    if (code && !resource.access.shared) requireButton(db, request, code);
+  };
 
   const page = async (request: FastifyRequest) => ok(repo.page(query(request), scopeOf(request)));
-  if (has('list')) app.get(`${base}/list`, page);
-  if (has('page')) app.get(`${base}/page`, page);
+  if (has('list')) app.get(`${base}/list`, read, page);
+  if (has('page')) app.get(`${base}/page`, read, page);
 
   if (has('detail')) {
-    app.get(`${base}/detail`, async (request) => {
+    app.get(`${base}/detail`, read, async (request) => {
       const id = idOf(param(request.query, 'id'));
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
       return ok(repo.detail(id, scopeOf(request)));
@@ -51,18 +75,19 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
   }
 
   if (has('submit')) {
-    app.post(`${base}/submit`, async (request) => {
+    app.post(`${base}/submit`, allow(access.write('add', 'edit')), async (request) => {
       const body = jsonBody(request);
       const id = idOf(body.id);
+      needButton(request, id ? 'edit' : 'add');
       const scope = scopeOf(request);
       return ok(id ? repo.update(id, body, scope) : repo.insert(body, scope));
     });
   }
   if (has('save')) {
-    app.post(`${base}/save`, async (request) => ok(repo.insert(jsonBody(request), scopeOf(request))));
+    app.post(`${base}/save`, allow(access.write('add')), async (request) => ok(repo.insert(jsonBody(request), scopeOf(request))));
   }
   if (has('update')) {
-    app.post(`${base}/update`, async (request) => {
+    app.post(`${base}/update`, allow(access.write('edit')), async (request) => {
       const body = jsonBody(request);
       const id = idOf(body.id);
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
@@ -71,7 +96,7 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
   }
 
   if (has('remove')) {
-    app.post(`${base}/remove`, async (request) => {
+    app.post(`${base}/remove`, allow(access.write('delete')), async (request) => {
       const raw = param(request.query, 'ids') ?? param(request.body, 'ids') ?? '';
       const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
       if (ids.length === 0) throw new ServiceError('请选择至少一条数据');

@@ -6,13 +6,16 @@
 //   'user'      any signed-in user (self-service: own info and password, menus,
 //               buttons, pickers a granted screen needs)
 //   'platform'  the platform administrator only (administrator of tenant 000000)
-//   { menu }    a caller holding one of these menu codes (a screen's grant)
+//   { menu }    a caller holding one of these menu codes (a screen's grant);
+//               with `button`, also one of these button codes (a write the
+//               console offers as a button on that screen)
 //   { button }  a caller holding this button code (an action on a screen)
+// The platform administrator passes every declaration.
 export type Access =
   | 'public'
   | 'user'
   | 'platform'
-  | { menu: readonly string[] }
+  | { menu: readonly string[]; button?: readonly string[] }
   | { button: string };
 
 declare module 'fastify' {
@@ -27,6 +30,11 @@ export const SIGNED_IN: Access = 'user';
 export const PLATFORM: Access = 'platform';
 export const menu = (...codes: string[]): Access => ({ menu: codes });
 export const button = (code: string): Access => ({ button: code });
+/** A write on a screen: one of the screen's menu codes and one of these buttons. */
+export const menuButton = (menuCodes: string | readonly string[], ...buttons: string[]): Access => ({
+  menu: typeof menuCodes === 'string' ? [menuCodes] : menuCodes,
+  button: buttons,
+});
 
 /** Route options carrying an access declaration: `api.get(url, allow(menu('user')), handler)`. */
 export function allow(access: Access): { config: { access: Access } } {

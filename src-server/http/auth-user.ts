@@ -25,10 +25,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
   }
-  interface FastifyContextConfig {
-    /** route reachable without a token */
-    public?: boolean;
-  }
 }
 
 /** The authenticated caller of a route that went through the guard. */

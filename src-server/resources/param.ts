@@ -1,8 +1,9 @@
 // System parameters (blade_param), tenant-scoped.
-import { defineResource } from '../crud/resource';
+import { defineResource, screenAccess } from '../crud/resource';
 
 export const paramResource = defineResource({
   name: 'param',
+  access: screenAccess('param'),
   basePath: '/website-blade-system/param',
   table: 'blade_param',
   tenantScoped: true,

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { DictItem } from '../../src-shared/wire';
 import { ok, ServiceError } from '../http/reply';
 import type { CacheRegistry } from './cache';
+import { allow } from '../http/access-policy';
 
 export class DictService {
   private readonly cache = new Map<string, DictItem[]>();
@@ -41,7 +42,7 @@ export class DictService {
 }
 
 export function registerDictRoutes(app: FastifyInstance, dicts: DictService): void {
-  app.get('/website-blade-system/dict/dictionary', async (request) => {
+  app.get('/website-blade-system/dict/dictionary', allow('user'), async (request) => {
     const code = (request.query as Record<string, string | undefined>).code?.trim();
     if (!code) throw new ServiceError('缺少必要的请求参数: code');
     return ok(dicts.dictionary(code));

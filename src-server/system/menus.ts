@@ -8,6 +8,7 @@ import { callerOf, roleIdsOf, type AuthUser } from '../http/auth-user';
 import { findRoles } from './directory';
 import type { CacheRegistry } from './cache';
 import { formatRow } from './rows';
+import { allow } from '../http/access-policy';
 
 interface MenuRow {
   id: string;
@@ -142,10 +143,10 @@ function forest(nodes: MenuNode[]): MenuNode[] {
 
 export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): void {
   const base = '/website-blade-system/menu';
-  app.get(`${base}/routes`, async (request) => {
+  app.get(`${base}/routes`, allow('user'), async (request) => {
     const q = request.query as Record<string, string | undefined>;
     return ok(menus.routes(callerOf(request), q.topMenuId || undefined));
   });
-  app.get(`${base}/buttons`, async (request) => ok(menus.buttons(callerOf(request))));
-  app.get(`${base}/top-menu`, async (request) => ok(menus.topMenus(callerOf(request))));
+  app.get(`${base}/buttons`, allow('user'), async (request) => ok(menus.buttons(callerOf(request))));
+  app.get(`${base}/top-menu`, allow('user'), async (request) => ok(menus.topMenus(callerOf(request))));
 }

@@ -288,7 +288,7 @@ describe('generated articles in the article table', () => {
 describe('tenant content quotas', () => {
   const Q = '/seo-blade-system/tenant-quota';
   it('only the platform administrator sets them; the detail shows them with their use', async () => {
-    expect((await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: 1 }, other)).body.msg).toBe('只有超级管理员可以设置租户额度');
+    expect((await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: 1 }, other)).body.msg).toBe('请求未授权');
     expect((await post(`${Q}/content-setting`, { tenantId: 'nope', websiteNumber: 1 })).body.msg).toBe('租户不存在');
     expect((await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: -2 })).body.msg).toBe('额度必须是不小于-1的整数');
     expect((await post(`${Q}/content-setting`, { tenantId: '200003', articleNumber: 1.5 })).body.msg).toBe('额度必须是不小于-1的整数');
@@ -302,7 +302,7 @@ describe('tenant content quotas', () => {
   it('the platform administrator reads any tenant\'s quotas and use (the tenant screen\'s 内容额度 dialog)', async () => {
     await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: 4, articleNumber: 9 });
     expect((await get(`${Q}/content-detail`, { tenantId: '200003' })).body.data).toMatchObject({ tenantId: '200003', websiteNumber: 4, websiteUsed: 0, articleNumber: 9, articleUsed: 0 });
-    expect((await get(`${Q}/content-detail`, { tenantId: '200003' }, other)).body.msg).toBe('只有超级管理员可以设置租户额度');
+    expect((await get(`${Q}/content-detail`, { tenantId: '200003' }, other)).body.msg).toBe('请求未授权');
     expect((await get(`${Q}/content-detail`, { tenantId: 'nope' })).body.msg).toBe('租户不存在');
     expect((await get(`${Q}/content-detail`, {})).body.msg).toBe('租户不存在');
     await post(`${Q}/content-setting`, { tenantId: '200003', websiteNumber: -1, articleNumber: -1 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
+import { nextId } from '../../src-server/util/ids';
 
 export const SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const SWORD = `Basic ${Buffer.from('sword:sword_secret').toString('base64')}`;
@@ -144,14 +145,37 @@ export async function until(check: () => Promise<boolean>, ms = 10_000, stepMs =
 }
 
 /**
+ * Grants a role menus by code, each with everything below it (its buttons, its
+ * child menus), as the role screen's grant tree does when a screen is ticked;
+ * 'all' grants the whole tree (a tenant whose package holds every screen).
+ */
+export function grantMenus(db: Db, roleId: string, codes: string[] | 'all'): void {
+  const all = db.prepare('SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; parent_id: string; code: string }[];
+  const chosen = new Set(all.filter((m) => codes === 'all' || codes.includes(m.code)).map((m) => m.id));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of all) if (!chosen.has(m.id) && chosen.has(m.parent_id)) {
+      chosen.add(m.id);
+      grew = true;
+    }
+  }
+  const has = db.prepare('SELECT 1 FROM blade_role_menu WHERE role_id = ? AND menu_id = ?');
+  const ins = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (?, ?, ?)');
+  for (const id of chosen) if (!has.get(roleId, id)) ins.run(nextId(), roleId, id);
+}
+
+/**
  * A second tenant with its own admin role, root department and `admin` user
  * (password `other`), created in the server's database; returns that admin's
- * token. For tenant-isolation tests.
+ * token. For tenant-isolation tests. The admin role holds `menus` (default:
+ * every screen, a tenant whose package includes them all), so what stops it is
+ * the tenant boundary or the platform administrator's rows, not a missing grant.
  */
-export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName: string): Promise<string> {
+export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName: string, menus: string[] | 'all' = 'all'): Promise<string> {
   const db = h.db();
   createTenant(db, { tenantId, tenantName });
   const role = createRole(db, { tenantId, roleName: '管理员', roleAlias: 'admin' });
+  grantMenus(db, role, menus);
   const dept = createDept(db, { tenantId, deptName: tenantName });
   createUser(db, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
   return login(h.server.url, { tenantId, password: 'other' });

@@ -203,7 +203,8 @@ describe('tenant scoping', () => {
   let adminParamId: string;
 
   beforeAll(async () => {
-    other = await otherTenantAdmin(h, '100001', '第二租户');
+    // its admin role holds the param screen only (a package with that one screen)
+    other = await otherTenantAdmin(h, '100001', '第二租户', ['param']);
     adminParamId = (await list(admin, { paramKey_equal: 'account.registerUser' })).data.records[0].id;
   });
 
@@ -242,8 +243,11 @@ describe('tenant scoping', () => {
   });
 
   it('gives the second tenant no menus it was not granted', async () => {
-    const r = await api<unknown[]>(base, other, 'GET', '/website-blade-system/menu/routes');
-    expect(r.body).toMatchObject({ code: 200, data: [] });
+    type Node = { path: string; children?: Node[] };
+    const r = await api<Node[]>(base, other, 'GET', '/website-blade-system/menu/routes');
+    const paths = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
+    expect(r.body).toMatchObject({ code: 200 });
+    expect(paths(r.body.data)).toEqual(['/system', '/system/param']);
   });
 });
 

@@ -22,10 +22,10 @@ const menuId = (code: string): string => (h.db().prepare('SELECT id FROM blade_m
 const post = (token: string, path: string, json: unknown) => api<Row>(base, token, 'POST', path, { json });
 
 let n = 0;
-/** a role granted the param screen plus the given scopes, and a user of it in `deptId` */
+/** a role granted the param screen and its add button (the users below add params) plus the given scopes */
 async function roleWith(dataScopeIds: string[], apiScopeIds: string[] = []): Promise<string> {
   const roleId = createRole(h.db(), { tenantId: '000000', roleName: `范围${++n}`, roleAlias: `scoped${n}` });
-  const grant = await post(admin, `${SYS}/role/grant`, { roleIds: [roleId], menuIds: [menuId('param')], dataScopeIds, apiScopeIds });
+  const grant = await post(admin, `${SYS}/role/grant`, { roleIds: [roleId], menuIds: [menuId('param'), menuId('param_add')], dataScopeIds, apiScopeIds });
   expect(grant.body.success).toBe(true);
   return roleId;
 }

@@ -190,7 +190,9 @@ describe('tenants, packages, isolation, quota and expiry', () => {
   it('creates a tenant with its admin role, root department and admin user; isolates its records', async () => {
     expect((await post(admin, '/tenant-package/submit', { packageName: '' })).body.msg).toBe('请输入产品包名称');
     expect((await post(admin, '/tenant-package/submit', { packageName: '基础包' })).body.msg).toBe('请选择菜单');
-    const menuIds = [await menuId('system'), await menuId('user'), await menuId('user_add'), await menuId('authority'), await menuId('role'), await menuId('role_add')];
+    // the package holds the buttons of the calls below (add, edit, delete), so what refuses them is the tenant boundary
+    const menuIds = [await menuId('system'), await menuId('user'), await menuId('user_add'), await menuId('user_edit'), await menuId('user_delete'),
+      await menuId('authority'), await menuId('role'), await menuId('role_add'), await menuId('role_delete')];
     const pkg = await post(admin, '/tenant-package/submit', { packageName: '基础包', menuId: menuIds.join(',') });
     expect(pkg.body.code).toBe(200);
     const t = await post(admin, '/tenant/submit', { tenantName: '甲公司', linkman: '李四', contactNumber: '13800000000', accountNumber: 3, packageId: pkg.body.data.id, domain: 'a.example.com' });

@@ -3,11 +3,13 @@
 // tree-shaped endpoints (list, parent-list, child-list, tree, dictionary).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { defineResource, type Resource } from '../../crud/resource';
+import { defineResource, screenAccess, type Resource } from '../../crud/resource';
 import { ok, ServiceError } from '../../http/reply';
+import { pageOf } from '../../http/paging';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
 import { forest, likeParam, MSG_HAS_CHILDREN, paramOf, SYS } from '../system/common';
+import { allow, menu } from '../../http/access-policy';
 
 export const MSG_DICT_DUPLICATE = '当前字典键值已存在!';
 export const MSG_DICT_CODE = '请输入字典编号';
@@ -30,13 +32,15 @@ export interface DictKind {
   resource: Resource;
 }
 
-function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped: boolean): DictKind {
+function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped: boolean, menuCode: string): DictKind {
   const state: DictState = {};
   const basePath = `${SYS}/${name}`;
   const tenantSql = tenantScoped ? ' AND tenant_id = ?' : '';
   const tenantArgs = (tenantId: string): string[] => (tenantScoped ? [tenantId] : []);
   const resource = defineResource({
     name,
+    // system dictionaries are shared by every tenant: changed by the platform administrator only
+    access: tenantScoped ? screenAccess(menuCode) : screenAccess(menuCode, { shared: true }),
     basePath,
     table,
     tenantScoped,
@@ -101,8 +105,8 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
   return { name, basePath, table, tenantScoped, state, resource };
 }
 
-export const DICT = makeKind('dict', 'blade_dict', false);
-export const DICT_BIZ = makeKind('dict-biz', 'blade_dict_biz', true);
+export const DICT = makeKind('dict', 'blade_dict', false, 'dict');
+export const DICT_BIZ = makeKind('dict-biz', 'blade_dict_biz', true, 'dictbiz');
 
 const rowsOf = (list: unknown[]): Record<string, unknown>[] =>
   (list as Record<string, unknown>[]).map((r) => {
@@ -116,6 +120,7 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
   kind.state.db = db;
   kind.state.changed = onChange;
   const { basePath: B, table, tenantScoped } = kind;
+  const read = menu(...kind.resource.access.menu);
   const scope = (request: FastifyRequest): { sql: string; args: string[] } => {
     const caller = callerOf(request);
     return tenantScoped ? { sql: ' AND tenant_id = ?', args: [caller.tenantId] } : { sql: '', args: [] };
@@ -133,10 +138,9 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
     return { sql, args };
   };
   const page = (request: FastifyRequest, where: string, args: string[]) => {
-    const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
-    const size = Math.min(1000, Math.max(1, Number(paramOf(request, 'size')) || 10));
+    const { current, size, offset } = pageOf(request, 1000);
     const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
-    const list = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY sort, id LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size);
+    const list = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY sort, id LIMIT ? OFFSET ?`).all(...args, size, offset);
     const records = rowsOf(list);
     const hasChildren = db.prepare(`SELECT 1 FROM ${table} WHERE parent_id = ? AND is_deleted = 0 LIMIT 1`);
     for (const r of records) r.hasChildren = hasChildren.get(String(r.id)) !== undefined;
@@ -144,7 +148,7 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
   };
 
   // list: the whole forest (filters keep matching rows and their parents).
-  api.get(`${B}/list`, async (request) => {
+  api.get(`${B}/list`, allow(read), async (request) => {
     const s = scope(request);
     const f = filters(request);
     const all = rowsOf(db.prepare(`SELECT * FROM ${table} WHERE is_deleted = 0${s.sql} ORDER BY sort, id`).all(...s.args));
@@ -160,13 +164,13 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
     }
     return ok(forest(keep as { id: unknown; parentId: unknown }[]));
   });
-  api.get(`${B}/parent-list`, async (request) => {
+  api.get(`${B}/parent-list`, allow(read), async (request) => {
     const s = scope(request);
     const f = filters(request);
     return ok(page(request, `parent_id = '0' AND is_deleted = 0${s.sql}${f.sql}`, [...s.args, ...f.args]));
   });
   // child-list: one level under parentId (0 = the parents); the tree list's lazy level.
-  api.get(`${B}/child-list`, async (request) => {
+  api.get(`${B}/child-list`, allow(read), async (request) => {
     const s = scope(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
     const f = filters(request);
@@ -174,7 +178,7 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
     return ok(paramOf(request, 'current') ? result : result.records);
   });
   // tree: the parents and their children as TreeNodes (code=DICT: every dictionary).
-  api.get(`${B}/tree`, async (request) => {
+  api.get(`${B}/tree`, allow(read), async (request) => {
     const s = scope(request);
     const code = paramOf(request, 'code')?.trim();
     const onlyCode = code && code !== 'DICT' ? ' AND code = ?' : '';
@@ -196,7 +200,7 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
     );
   });
   if (tenantScoped) {
-    api.get(`${B}/dictionary`, async (request) => {
+    api.get(`${B}/dictionary`, allow('user'), async (request) => {
       const s = scope(request);
       const code = paramOf(request, 'code')?.trim();
       if (!code) throw new ServiceError('缺少必要的请求参数: code');

@@ -6,12 +6,15 @@ import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { OAuthError, ok, ServiceError } from '../../http/reply';
-import { callerOf } from '../../http/auth-user';
+import { callerOf, type AuthUser } from '../../http/auth-user';
+import { roleAliasesOf } from '../../http/access-check';
 import { nextId } from '../../util/ids';
 import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { formatRow } from '../../system/rows';
 import { likeParam, paramOf } from '../system/common';
+import { pageOf } from '../../http/paging';
+import { allow, menu, type Access } from '../../http/access-policy';
 
 export const LOG_MIGRATION = {
   version: 402,
@@ -159,13 +162,18 @@ export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: C
     );
   });
 
-  const listOf = (path: string, table: string, search: [string, string][]) => {
-    api.get(path, async (request) => {
+  // the sign-in log (usual): a plain user (no administrator or admin role) sees only their own lines
+  const ownLines = (table: string, caller: AuthUser): { sql: string; args: string[] } =>
+    table === 'blade_log_usual' && !roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin')
+      ? { sql: ' AND create_by = ?', args: [caller.account] }
+      : { sql: '', args: [] };
+  const listOf = (path: string, table: string, search: [string, string][], access: Access) => {
+    api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
-      const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
-      const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
-      let where = 'tenant_id = ?';
-      const args: unknown[] = [caller.tenantId];
+      const { current, size, offset } = pageOf(request, 200);
+      const own = ownLines(table, caller);
+      let where = `tenant_id = ?${own.sql}`;
+      const args: unknown[] = [caller.tenantId, ...own.args];
       for (const [param, column] of search) {
         const v = paramOf(request, param)?.trim();
         if (v) {
@@ -174,22 +182,23 @@ export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: C
         }
       }
       const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
-      const records = (db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size) as Record<string, unknown>[]).map(formatRow);
+      const records = (db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]).map(formatRow);
       return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
     });
   };
-  const detailOf = (path: string, table: string) => {
-    api.get(path, async (request) => {
+  const detailOf = (path: string, table: string, access: Access) => {
+    api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND tenant_id = ?`).get(paramOf(request, 'id') ?? '', caller.tenantId) as Record<string, unknown> | undefined;
+      const own = ownLines(table, caller);
+      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND tenant_id = ?${own.sql}`).get(paramOf(request, 'id') ?? '', caller.tenantId, ...own.args) as Record<string, unknown> | undefined;
       return ok(row ? formatRow(row) : null);
     });
   };
   const common: [string, string][] = [['serviceId', 'service_id'], ['serverHost', 'server_host'], ['requestUri', 'request_uri']];
-  listOf('/blade-log/usual/list', 'blade_log_usual', common);
-  detailOf('/blade-log/usual/detail', 'blade_log_usual');
-  listOf('/blade-log/list', 'blade_log_api', [...common, ['title', 'title']]);
-  detailOf('/blade-log/detail', 'blade_log_api');
-  listOf('/blade-log/error/list', 'blade_log_error', [...common, ['message', 'message']]);
-  detailOf('/blade-log/error/detail', 'blade_log_error');
+  listOf('/blade-log/usual/list', 'blade_log_usual', common, menu('log_usual'));
+  detailOf('/blade-log/usual/detail', 'blade_log_usual', menu('log_usual'));
+  listOf('/blade-log/list', 'blade_log_api', [...common, ['title', 'title']], menu('log_api'));
+  detailOf('/blade-log/detail', 'blade_log_api', menu('log_api'));
+  listOf('/blade-log/error/list', 'blade_log_error', [...common, ['message', 'message']], menu('log_error'));
+  detailOf('/blade-log/error/detail', 'blade_log_error', menu('log_error'));
 }

@@ -2,12 +2,13 @@
 // category_equal, releaseTime_datege/_datelt; also the bell's dropdown),
 // detail, submit and remove are declared here. The spec marks these calls as
 // sent with the encrypted token variant (crypto Blade-Auth), which the guard accepts.
-import { defineResource } from '../../crud/resource';
+import { defineResource, screenAccess } from '../../crud/resource';
 
 export const NOTICE = '/website-blade-desk/notice';
 
 export const noticeResource = defineResource({
   name: 'notice',
+  access: screenAccess('notice', { readBy: 'user' }),
   basePath: NOTICE,
   table: 'blade_notice',
   tenantScoped: true,

@@ -6,6 +6,8 @@ import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
 import { idList, likeParam, paramOf } from '../system/common';
+import { pageOf } from '../../http/paging';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 export const REPORT = '/blade-report/report/rest';
 
@@ -28,10 +30,9 @@ VALUES ('1400000000000000001', '000000', '站点流量月报.ureport.xml', '<?xm
 };
 
 export function registerReportRoutes(api: FastifyInstance, db: Db): void {
-  api.get(`${REPORT}/list`, async (request) => {
+  api.get(`${REPORT}/list`, allow(menu('reportlist')), async (request) => {
     const caller = callerOf(request);
-    const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
-    const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
+    const { current, size, offset } = pageOf(request, 200);
     let where = 'tenant_id = ? AND is_deleted = 0';
     const args: unknown[] = [caller.tenantId];
     const name = paramOf(request, 'name')?.trim();
@@ -41,11 +42,11 @@ export function registerReportRoutes(api: FastifyInstance, db: Db): void {
     }
     const total = (db.prepare(`SELECT count(*) AS n FROM blade_report_file WHERE ${where}`).get(...args) as { n: number }).n;
     const records = (
-      db.prepare(`SELECT id, tenant_id, name, create_time, update_time FROM blade_report_file WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size) as Record<string, unknown>[]
+      db.prepare(`SELECT id, tenant_id, name, create_time, update_time FROM blade_report_file WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]
     ).map(formatRow);
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
-  api.post(`${REPORT}/remove`, async (request) => {
+  api.post(`${REPORT}/remove`, allow(menuButton('reportlist', 'reportlist_delete')), async (request) => {
     const caller = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');

@@ -5,7 +5,7 @@
 import { unlinkSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
-import { defineResource } from '../../crud/resource';
+import { defineResource, screenAccess } from '../../crud/resource';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
@@ -15,6 +15,8 @@ import { idList, paramOf } from '../system/common';
 import { phoneError } from '../shell';
 import { storedPath } from '../content/upload';
 import { AUDIT } from '../../db/sql';
+import { pageOf } from '../../http/paging';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 export const SMS = '/blade-resource/sms';
 export const OSS = '/blade-resource/oss';
@@ -102,6 +104,7 @@ LIMIT 1;
 
 export const smsResource = defineResource({
   name: 'sms',
+  access: screenAccess('sms'),
   basePath: SMS,
   table: 'blade_sms',
   tenantScoped: true,
@@ -122,6 +125,7 @@ export const smsResource = defineResource({
 
 export const ossResource = defineResource({
   name: 'oss',
+  access: screenAccess('oss'),
   basePath: OSS,
   table: 'blade_oss',
   tenantScoped: true,
@@ -172,8 +176,8 @@ export function outboxProvider(db: Db, clock: Clock): SmsProvider {
   };
 }
 
-function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blade_sms' | 'blade_oss'): void {
-  api.post(`${base}/enable`, async (request) => {
+function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blade_sms' | 'blade_oss', code: 'sms' | 'oss'): void {
+  api.post(`${base}/enable`, allow(menuButton(code, `${code}_edit`)), async (request) => {
     const caller = callerOf(request);
     const id = paramOf(request, 'id')?.trim();
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
@@ -189,10 +193,10 @@ function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blad
 
 export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; dataDir: string }, provider: SmsProvider = outboxProvider(deps.db, deps.clock)): void {
   const { db } = deps;
-  registerEnable(api, db, SMS, 'blade_sms');
-  registerEnable(api, db, OSS, 'blade_oss');
+  registerEnable(api, db, SMS, 'blade_sms', 'sms');
+  registerEnable(api, db, OSS, 'blade_oss', 'oss');
 
-  api.post(`${SMS}/endpoint/send-message`, async (request) => {
+  api.post(`${SMS}/endpoint/send-message`, allow(menuButton('sms', 'sms_edit')), async (request) => {
     const caller = callerOf(request);
     const code = paramOf(request, 'code')?.trim();
     if (!code) throw new ServiceError('缺少必要的请求参数: code');
@@ -242,10 +246,9 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
       createTime: r.create_time,
     };
   };
-  api.get(`${ATTACH}/list`, async (request) => {
+  api.get(`${ATTACH}/list`, allow(menu('attach')), async (request) => {
     const caller = callerOf(request);
-    const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
-    const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
+    const { current, size, offset } = pageOf(request, 200);
     let where = 'tenant_id = ?';
     const args: unknown[] = [caller.tenantId];
     const original = paramOf(request, 'originalName')?.trim();
@@ -254,15 +257,15 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
       args.push(`%${original.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     }
     const total = (db.prepare(`SELECT count(*) AS n FROM content_upload WHERE ${where}`).get(...args) as { n: number }).n;
-    const records = (db.prepare(`SELECT * FROM content_upload WHERE ${where} ORDER BY create_time DESC, name LIMIT ? OFFSET ?`).all(...args, size, (current - 1) * size) as Record<string, unknown>[]).map(attach);
+    const records = (db.prepare(`SELECT * FROM content_upload WHERE ${where} ORDER BY create_time DESC, name LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]).map(attach);
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
-  api.get(`${ATTACH}/detail`, async (request) => {
+  api.get(`${ATTACH}/detail`, allow(menu('attach')), async (request) => {
     const caller = callerOf(request);
     const row = db.prepare('SELECT * FROM content_upload WHERE name = ? AND tenant_id = ?').get(paramOf(request, 'id') ?? '', caller.tenantId) as Record<string, unknown> | undefined;
     return ok(row ? attach(row) : null);
   });
-  api.post(`${ATTACH}/remove`, async (request) => {
+  api.post(`${ATTACH}/remove`, allow(menuButton('attach', 'attach_delete')), async (request) => {
     const caller = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');

@@ -9,6 +9,7 @@ import { callerOf } from '../../http/auth-user';
 import { ok, ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
+import { allow } from '../../http/access-policy';
 
 export const QUOTA_MSG = {
   website: '网站数量已达到租户额度上限',
@@ -80,13 +81,13 @@ const requirePlatformAdmin = (request: FastifyRequest): void => {
 
 export function registerQuotaRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
   // one tenant's content quotas and use, for the tenant screen's 内容额度 dialog
-  api.get('/seo-blade-system/tenant-quota/content-detail', async (request) => {
+  api.get('/seo-blade-system/tenant-quota/content-detail', allow('platform'), async (request) => {
     requirePlatformAdmin(request);
     const tenantId = String((request.query as Record<string, unknown>).tenantId ?? '').trim();
     if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
     return ok({ tenantId, ...quotaOf(db, tenantId) });
   });
-  api.post('/seo-blade-system/tenant-quota/content-setting', async (request) => {
+  api.post('/seo-blade-system/tenant-quota/content-setting', allow('platform'), async (request) => {
     requirePlatformAdmin(request);
     const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const tenantId = String(b.tenantId ?? '').trim();

@@ -3,7 +3,7 @@
 // checks) and the server password box needs the install's key.
 import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
-import { defineResource, type ColumnDef, type Endpoint, type Resource } from '../../crud/resource';
+import { defineResource, screenAccess, type ColumnDef, type Endpoint, type Resource } from '../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from './lookups';
 import { checkWebsiteQuota } from './quota';
 import type { SecretBox } from './secrets';
@@ -40,6 +40,7 @@ export interface ContentResources {
 export function contentResources(db: Db, box: SecretBox): ContentResources {
   const websiteGroup = defineResource({
     name: 'websiteGroup',
+    access: screenAccess('websiteGroup'),
     basePath: '/website-blade-material/websiteGroup',
     table: 'website_group',
     tenantScoped: true,
@@ -61,6 +62,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteInfo = defineResource({
     name: 'websiteInfo',
+    access: screenAccess('websiteInfo'),
     basePath: '/website-blade-material/websiteInfo',
     table: 'website_info',
     tenantScoped: true,
@@ -118,6 +120,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const domainInfo = defineResource({
     name: 'domainInfo',
+    access: screenAccess('domainInfo'),
     basePath: '/website-blade-material/domainInfo',
     table: 'domain_info',
     tenantScoped: true,
@@ -157,6 +160,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const serverInfo = defineResource({
     name: 'serverInfo',
+    access: screenAccess('serverInfo'),
     basePath: '/website-blade-material/serverInfo',
     table: 'server_info',
     tenantScoped: true,
@@ -191,6 +195,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteTemplate = defineResource({
     name: 'websiteTemplate',
+    access: screenAccess('websiteTemplate', { pickedBy: ['websiteInfo'] }),
     basePath: '/seo-blade-material/websiteTemplate',
     table: 'website_template',
     tenantScoped: true,
@@ -235,6 +240,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
   };
   const templateConfig = defineResource({
     name: 'websiteTemplateConfig',
+    access: screenAccess('templateConfig'),
     basePath: '/blade-material/websiteTemplateConfig',
     table: 'website_template_config',
     tenantScoped: true,
@@ -247,6 +253,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const pageConfig = defineResource({
     name: 'templatePageConfig',
+    access: screenAccess('templateConfig', { pickedBy: ['cate'] }),
     basePath: '/blade-material/templatePageConfig',
     table: 'template_page_config',
     tenantScoped: true,
@@ -262,6 +269,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const customPageUrl = defineResource({
     name: 'customPageUrl',
+    access: screenAccess('customPageUrl'),
     basePath: '/seo-blade-material/customPageUrl',
     table: 'custom_page_url',
     tenantScoped: true,
@@ -277,6 +285,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteNavbar = defineResource({
     name: 'websiteNavbar',
+    access: screenAccess('websiteNavbar'),
     basePath: '/blade-material/websiteNavbar',
     table: 'website_navbar',
     tenantScoped: true,
@@ -318,6 +327,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
   };
   const links = defineResource({
     name: 'links',
+    access: screenAccess('links'),
     basePath: '/website-blade-article/links',
     table: 'website_links',
     tenantScoped: true,
@@ -330,6 +340,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const advert = defineResource({
     name: 'advert',
+    access: screenAccess('advert', { pickedBy: ['cate'] }),
     basePath: '/website-blade-material/advert',
     table: 'website_advert',
     tenantScoped: true,
@@ -345,6 +356,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const contactInfo = defineResource({
     name: 'contactInfo',
+    access: screenAccess('contactInfo', { pickedBy: ['websiteInfo'] }),
     basePath: '/website-blade-material/contactInfo',
     table: 'contact_info',
     tenantScoped: true,
@@ -363,6 +375,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const imgGroup = defineResource({
     name: 'imgGroup',
+    access: screenAccess('imgGroup', { pickedBy: ['cate', 'websiteImg', 'websiteInfo'] }),
     basePath: '/website-blade-material/imgGroup',
     table: 'img_group',
     tenantScoped: true,
@@ -380,6 +393,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteImg = defineResource({
     name: 'websiteImg',
+    access: screenAccess('websiteImg'),
     basePath: '/website-blade-material/websiteImg',
     table: 'website_img',
     tenantScoped: true,
@@ -412,6 +426,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
   ];
   const goods = defineResource({
     name: 'goods',
+    access: screenAccess('goods', { pickedBy: ['websiteInfo'] }),
     basePath: '/website-blade-material/goods',
     table: 'goods',
     tenantScoped: true,
@@ -427,6 +442,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
   });
   const goodsSub = defineResource({
     name: 'goodsSub',
+    access: screenAccess('goods'),
     basePath: '/website-blade-material/goodsSub',
     table: 'goods_sub',
     tenantScoped: true,
@@ -445,6 +461,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteLanguage = defineResource({
     name: 'websiteLanguage',
+    access: screenAccess('websiteLanguage'),
     basePath: '/blade-material/websiteLanguage',
     table: 'website_language',
     tenantScoped: true,
@@ -461,6 +478,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
 
   const websiteAssocia = defineResource({
     name: 'websiteAssocia',
+    access: screenAccess('websiteAssocia'),
     basePath: '/blade-material/websiteAssocia',
     table: 'website_associa',
     tenantScoped: true,

@@ -3,7 +3,7 @@
 // generate-article tasks, import tasks, task error logs and scheduled deploy tasks.
 import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
-import { defineResource, type Endpoint, type Resource } from '../../crud/resource';
+import { defineResource, screenAccess, type Endpoint, type Resource } from '../../crud/resource';
 import { addNames, countBy, liveRow, mustExist } from './lookups';
 import { checkArticleQuota } from './quota';
 import type { SecretBox } from './secrets';
@@ -86,6 +86,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const cate = defineResource({
     name: 'cate',
+    access: screenAccess('cate', { pickedBy: ['article', 'gptProduceArticle'] }),
     basePath: '/seo-blade-article/cate',
     table: 'article_cate',
     tenantScoped: true,
@@ -151,6 +152,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const article = defineResource({
     name: 'article',
+    access: screenAccess('article'),
     basePath: '/website-blade-article/article',
     table: 'article',
     countedRows: true,
@@ -209,6 +211,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const paragraph = defineResource({
     name: 'paragraph',
+    access: screenAccess('paragraph'),
     basePath: '/website-blade-article/paragraph',
     table: 'paragraph',
     tenantScoped: true,
@@ -220,6 +223,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const keyword = defineResource({
     name: 'keyword',
+    access: screenAccess('keyword'),
     basePath: '/website-blade-article/keyword',
     table: 'keyword',
     tenantScoped: true,
@@ -231,6 +235,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const gptProduceKeyword = defineResource({
     name: 'gptProduceKeyword',
+    access: screenAccess('gptProduceKeyword'),
     basePath: '/seo-blade-article/gptProduceKeyword',
     table: 'gpt_produce_keyword',
     tenantScoped: true,
@@ -249,6 +254,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const aiModel = defineResource({
     name: 'aiModel',
+    access: screenAccess('aiModel'),
     basePath: '/seo-blade-article/aiModel',
     table: 'ai_model',
     tenantScoped: true,
@@ -284,6 +290,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const aiKey = defineResource({
     name: 'key',
+    access: screenAccess('key'),
     basePath: '/seo-blade-article/key',
     table: 'ai_key',
     tenantScoped: true,
@@ -322,6 +329,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const gptProduceArticle = defineResource({
     name: 'gptProduceArticle',
+    access: screenAccess('gptProduceArticle'),
     basePath: '/seo-blade-article/gptProduceArticle',
     table: 'gpt_produce_article',
     tenantScoped: true,
@@ -380,6 +388,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const importTask = defineResource({
     name: 'importTask',
+    access: screenAccess('importTask', { pickedBy: ['taskErrorLog', 'keyword', 'article'] }),
     basePath: '/seo-blade-material/importTask',
     table: 'import_task',
     tenantScoped: true,
@@ -409,6 +418,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const taskErrorLog = defineResource({
     name: 'taskErrorLog',
+    access: screenAccess('taskErrorLog'),
     basePath: '/seo-blade-material/taskErrorLog',
     table: 'task_error_log',
     tenantScoped: true,
@@ -426,6 +436,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const deployTasks = defineResource({
     name: 'deployTasks',
+    access: screenAccess('deployTasks'),
     basePath: '/website-blade-deploy/deployTasks',
     table: 'deploy_tasks',
     tenantScoped: true,
@@ -477,6 +488,7 @@ export function contentResources2(db: Db, box: SecretBox): Resource[] {
 
   const templateParm = defineResource({
     name: 'gptGenerateTemplateParm',
+    access: screenAccess('gptGenerateTemplateParm'),
     basePath: '/website-blade-article/gptGenerateTemplateParm',
     table: 'gpt_generate_template_parm',
     tenantScoped: true,

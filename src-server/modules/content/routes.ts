@@ -14,6 +14,9 @@ import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { SiteDeployer, SITES_DIR } from './deploy';
 import { CONTENT_TYPES } from './upload';
+import { endpointAccess } from '../../crud/router';
+import { pageOf } from '../../http/paging';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 type Rec = Record<string, unknown>;
 
@@ -66,14 +69,14 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   const G = '/website-blade-material/websiteGroup';
 
   // ---- websites
-  api.get(`${W}/ssl`, async (request) => {
+  api.get(`${W}/ssl`, allow(menu('websiteInfo')), async (request) => {
     const id = str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     const row = one('SELECT id, website_name, domain_name, subdomain, type, is_ssl FROM website_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0', id, scopeOf(request).tenantId);
     if (!row) return ok(null);
     return ok({ id: row.id, websiteName: row.website_name, domainName: row.domain_name ?? '', isSsl: row.is_ssl, sslStatus: row.is_ssl === 1 ? '已签发' : '未签发' });
   });
-  api.get(`${W}/listGroup`, async (request) => {
+  api.get(`${W}/listGroup`, allow('user'), async (request) => {
     const { tenantId } = scopeOf(request);
     const group = str(q(request).websiteGroupId);
     const rows = group
@@ -81,7 +84,7 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
       : all('SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, websiteGroupId: r.website_group_id, domainName: r.domain_name ?? '' })));
   });
-  api.get(`${W}/getSiteInfo`, async (request) => {
+  api.get(`${W}/getSiteInfo`, allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     return ok({
       websiteTotal: count('website_info', tenantId),
@@ -96,7 +99,7 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   });
 
   // ---- website groups
-  api.get(`${G}/listGroup`, async (request) => {
+  api.get(`${G}/listGroup`, allow('user'), async (request) => {
     const { tenantId } = scopeOf(request);
     const type = str(q(request).type);
     const rows = type
@@ -104,13 +107,13 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
       : all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
     return ok(rows);
   });
-  api.get(`${G}/ssl-list`, async (request) => {
+  api.get(`${G}/ssl-list`, allow(menu('websiteGroup')), async (request) => {
     const id = str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     const rows = all('SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', scopeOf(request).tenantId, id);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, domainName: r.domain_name ?? '', isSsl: r.is_ssl, sslStatus: r.is_ssl === 1 ? '已签发' : '未签发' })));
   });
-  api.post(`${G}/link-list`, async (request) => {
+  api.post(`${G}/link-list`, allow(menu('websiteGroup')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const marks = ids.map(() => '?').join(',');
@@ -125,11 +128,11 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   });
 
   // ---- domains and servers
-  api.get('/website-blade-material/domainInfo/enum', async () => ok(DOMAIN_SERVICES));
-  api.get('/website-blade-material/domainInfo/listGroup', async (request) =>
+  api.get('/website-blade-material/domainInfo/enum', allow('user'), async () => ok(DOMAIN_SERVICES));
+  api.get('/website-blade-material/domainInfo/listGroup', allow('user'), async (request) =>
     ok(all('SELECT id, name, domain, server_id AS serverId FROM domain_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );
-  api.get('/website-blade-material/serverInfo/listGroup', async (request) =>
+  api.get('/website-blade-material/serverInfo/listGroup', allow('user'), async (request) =>
     ok(
       all(
         "SELECT id, server_name AS serverName, server_ip AS serverIp FROM server_info WHERE is_deleted = 0 AND (tenant_id = ? OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ?) ORDER BY create_time DESC",
@@ -138,12 +141,12 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
       ),
     ),
   );
-  api.get('/website-blade-material/serverInfo/server-bind-tenant', async () =>
+  api.get('/website-blade-material/serverInfo/server-bind-tenant', allow(menu('serverInfo')), async () =>
     ok(all('SELECT tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id')),
   );
 
   // ---- deploy
-  api.post('/website-blade-deploy/websiteDeploy/deploy', async (request) => {
+  api.post('/website-blade-deploy/websiteDeploy/deploy', allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const scope = scopeOf(request);
@@ -152,19 +155,22 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
     if (failed && results.length === 1) throw new ServiceError(failed.message);
     return ok(results.map(({ outputDir: _o, ...r }) => ({ ...r, url: r.statusName === '部署成功' ? `/api/site-preview/${r.websiteInfoId}/${r.domain}/index.html` : '' })));
   });
-  api.get('/website-blade-deploy/websiteDeploy/page', async (request) => {
+  api.get('/website-blade-deploy/websiteDeploy/page', allow(menu('websiteInfo', 'deployTasks')), async (request) => {
     const { tenantId } = scopeOf(request);
     const site = str(q(request).websiteInfoId);
+    const { current, size, offset } = pageOf(request, 200);
+    const where = `WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}`;
+    const args = [tenantId, ...(site ? [site] : [])];
+    const total = (one(`SELECT COUNT(*) AS n FROM website_deploy ${where}`, ...args)!.n as number) ?? 0;
     const rows = all(
       `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, create_time AS createTime FROM website_deploy
-        WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''} ORDER BY create_time DESC, id DESC LIMIT 200`,
-      tenantId,
-      ...(site ? [site] : []),
+        ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
+      ...args, size, offset,
     );
-    return ok({ records: rows, total: rows.length, size: rows.length, current: 1, pages: 1, orders: [] });
+    return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
   // the rendered sites, read only (public like a static web server; paths confined to the sites folder)
-  api.get('/site-preview/*', { config: { public: true } }, async (request, reply) => {
+  api.get('/site-preview/*', allow('public'), async (request, reply) => {
     const rest = String((request.params as Record<string, string>)['*'] ?? '');
     const root = join(deps.dataDir, SITES_DIR);
     const file = normalize(join(root, rest.endsWith('/') || rest === '' ? `${rest}index.html` : rest));
@@ -175,12 +181,12 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   });
 
   // ---- dashboard: search-engine traffic (filled by import)
-  api.get('/seo-blade-deploy/dashboard/google-total', async (request) => {
+  api.get('/seo-blade-deploy/dashboard/google-total', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     const r = one("SELECT COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(impressions),0) AS impressions FROM site_traffic WHERE tenant_id = ? AND is_deleted = 0 AND engine = 'google'", tenantId)!;
     return ok({ clicks: r.clicks, impressions: r.impressions, websiteTotal: count('website_info', tenantId) });
   });
-  api.post('/seo-blade-deploy/dashboard/google', async (request) => {
+  api.post('/seo-blade-deploy/dashboard/google', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     const b = body(request);
     const from = str(b.startTime).slice(0, 10) || '0000-00-00';
@@ -194,7 +200,7 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
     );
     return ok(rows);
   });
-  api.post('/seo-blade-deploy/dashboard/import', async (request) => {
+  api.post('/seo-blade-deploy/dashboard/import', allow(menu('siteDashboard')), async (request) => {
     const scope = scopeOf(request);
     const rows = body(request).rows;
     if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
@@ -223,27 +229,28 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
     if (!resource) continue;
     const repo = new CrudRepository(db, resource, deps.clock);
     const base = `/website/${entity}`;
-    api.get(base, async (request) => ok(repo.page({ ...q(request), size: q(request).size ?? 1000 }, scopeOf(request)).records));
-    api.get(`${base}/:id`, async (request) => ok(repo.detail(String((request.params as Rec).id), scopeOf(request))));
-    api.post(base, async (request) => ok(repo.insert(body(request), scopeOf(request))));
-    api.put(base, async (request) => {
+    const access = endpointAccess(resource);
+    api.get(base, allow(access.read), async (request) => ok(repo.page({ ...q(request), size: q(request).size ?? 1000 }, scopeOf(request)).records));
+    api.get(`${base}/:id`, allow(access.read), async (request) => ok(repo.detail(String((request.params as Rec).id), scopeOf(request))));
+    api.post(base, allow(access.write('add')), async (request) => ok(repo.insert(body(request), scopeOf(request))));
+    api.put(base, allow(access.write('edit')), async (request) => {
       const id = str(body(request).id);
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
       return ok(repo.update(id, body(request), scopeOf(request)));
     });
-    api.delete(`${base}/:id`, async (request) => {
+    api.delete(`${base}/:id`, allow(access.write('delete')), async (request) => {
       if (repo.remove([String((request.params as Rec).id)], scopeOf(request)) === 0) throw new ServiceError('数据不存在或已被删除');
       return status(true);
     });
   }
-  api.get('/website/LanguageList', async (request) =>
+  api.get('/website/LanguageList', allow('user'), async (request) =>
     ok(all('SELECT id, language, abbrevia FROM website_language WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', scopeOf(request).tenantId)),
   );
-  api.get('/website/DomainInfo/domainList', async (request) =>
+  api.get('/website/DomainInfo/domainList', allow('user'), async (request) =>
     ok(all('SELECT id, name, domain FROM domain_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );
   // legacy home: the site totals of the dashboard
-  api.get('/website/home', async (request) => {
+  api.get('/website/home', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     return ok({
       websiteTotal: count('website_info', tenantId),
@@ -253,7 +260,7 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
       keywordTotal: count('keyword', tenantId),
     });
   });
-  api.get('/website/WebsiteInfo/websiteList', async (request) =>
+  api.get('/website/WebsiteInfo/websiteList', allow('user'), async (request) =>
     ok(all('SELECT id, website_name AS websiteName, domain_name AS domainName FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );
 }

@@ -24,6 +24,7 @@ import { nextTriggerTime } from './schedule';
 import { DeployScheduler } from './scheduler';
 import type { SecretBox } from './secrets';
 import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from './upload';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 type Rec = Record<string, unknown>;
 
@@ -62,7 +63,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
   const repo = (name: string) => new CrudRepository(db, deps.resources.get(name)!, deps.clock);
 
   // ---- categories
-  api.get('/seo-blade-article/cate/tree', async (request) => {
+  api.get('/seo-blade-article/cate/tree', allow(menu('cate', 'article', 'gptProduceArticle')), async (request) => {
     const { tenantId } = scopeOf(request);
     const groups = all('SELECT id, name FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', tenantId);
     const cates = all('SELECT id, cate_name, website_group_id FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', tenantId);
@@ -76,10 +77,10 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (!group) return ok([]);
     return ok(all('SELECT id, cate_name AS cateName, type, website_group_id AS websiteGroupId FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time', scopeOf(request).tenantId, group));
   };
-  api.get('/website-blade-article/cate/getCate', getCate);
-  api.get('/seo-blade-article/cate/getCate', getCate);
+  api.get('/website-blade-article/cate/getCate', allow(menu('cate', 'article', 'gptProduceArticle')), getCate);
+  api.get('/seo-blade-article/cate/getCate', allow(menu('cate', 'article', 'gptProduceArticle')), getCate);
   // incremental column update: redeploys the websites of the given website (id) or group (websiteGroupId)
-  api.get('/seo-blade-material/websiteInfo/updateColumn', async (request) => {
+  api.get('/seo-blade-material/websiteInfo/updateColumn', allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const scope = scopeOf(request);
     const id = str(q(request).id);
     const group = str(q(request).websiteGroupId);
@@ -105,8 +106,8 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
       .run(now, now, scope.userId, scope.tenantId, ...ids).changes;
     return ok({ published: n });
   };
-  api.post('/website-blade-article/article/release', release);
-  api.post('/website/Article/release', release);
+  api.post('/website-blade-article/article/release', allow(menuButton('article', 'article_edit')), release);
+  api.post('/website/Article/release', allow(menuButton('article', 'article_edit')), release);
   // legacy: publish one article and redeploy its website
   const deployArticle = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
@@ -122,8 +123,8 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (r.statusName !== '部署成功') throw new ServiceError(r.message);
     return ok(r);
   };
-  api.post('/website/Article/deploy/:id', deployArticle);
-  api.get('/website/Article/deploy/:id', deployArticle);
+  api.post('/website/Article/deploy/:id', allow(menuButton('article', 'article_edit')), deployArticle);
+  api.get('/website/Article/deploy/:id', allow(menuButton('article', 'article_edit')), deployArticle);
   // legacy website groups: deploy every website of a group; the group's websites arranged for the deploy view
   const groupOf = (request: FastifyRequest): { id: string; scope: Scope } => {
     const scope = scopeOf(request);
@@ -140,9 +141,9 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
       return r;
     }));
   };
-  api.post('/website/WebsiteInfoGroup/deploy/:id', deployGroup);
-  api.get('/website/WebsiteInfoGroup/deploy/:id', deployGroup);
-  api.get('/website/WebsiteInfoGroup/websiteArrange/:id', async (request) => {
+  api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
+  api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
+  api.get('/website/WebsiteInfoGroup/websiteArrange/:id', allow(menu('websiteGroup')), async (request) => {
     const { id, scope } = groupOf(request);
     return ok(all(
       `SELECT w.id, w.website_name AS websiteName, w.website_type AS websiteType, w.domain_name AS domainName, w.subdomain, w.status_name AS statusName,
@@ -217,9 +218,9 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
     return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
   };
-  api.post('/website-blade-article/keyword/import', keywordImport);
-  api.post('/website-blade-article/keyword/importText', keywordImport);
-  api.post('/website/Keyword/import', keywordImport);
+  api.post('/website-blade-article/keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
+  api.post('/website-blade-article/keyword/importText', allow(menuButton('keyword', 'keyword_add')), keywordImport);
+  api.post('/website/Keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
 
   // articles: a JSON list (importArticle), a file of JSON lines (importScript), or title|keyword|content lines (importText)
   const articleTarget = (f: Rec): Rec => {
@@ -258,13 +259,13 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章脚本导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
   };
   for (const base of ['/website-blade-article/article', '/website/Article']) {
-    api.post(`${base}/importArticle`, importArticle);
-    api.post(`${base}/importText`, importArticleText);
-    api.post(`${base}/importScript`, importScript);
+    api.post(`${base}/importArticle`, allow(menuButton('article', 'article_add')), importArticle);
+    api.post(`${base}/importText`, allow(menuButton('article', 'article_add')), importArticleText);
+    api.post(`${base}/importScript`, allow(menuButton('article', 'article_add')), importScript);
   }
   // the search-engine article library of the original product: the embedded back end keeps articles in one table
-  api.post('/website/EsArticle/import', importArticle);
-  api.post('/website/EsArticle/importText', importArticleText);
+  api.post('/website/EsArticle/import', allow(menuButton('article', 'article_add')), importArticle);
+  api.post('/website/EsArticle/importText', allow(menuButton('article', 'article_add')), importArticleText);
   const importRows = (kind: 'website' | 'template', label: string) => async (request: FastifyRequest) => {
     const scope = scopeOf(request);
     if (request.isMultipart()) {
@@ -276,10 +277,10 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
     return ok(imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
   };
-  api.post('/website/WebsiteInfo/importWebsite', importRows('website', '网站导入'));
-  api.post('/website-blade-material/websiteInfo/importWebsite', importRows('website', '网站导入'));
-  api.post('/website/WebsiteTemplate/importTemplate', importRows('template', '模板导入'));
-  api.post('/seo-blade-material/websiteTemplate/importTemplate', importRows('template', '模板导入'));
+  api.post('/website/WebsiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
+  api.post('/website-blade-material/websiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
+  api.post('/website/WebsiteTemplate/importTemplate', allow(menuButton('websiteTemplate', 'websiteTemplate_add')), importRows('template', '模板导入'));
+  api.post('/seo-blade-material/websiteTemplate/importTemplate', allow(menuButton('websiteTemplate', 'websiteTemplate_add')), importRows('template', '模板导入'));
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';
@@ -301,7 +302,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     }
     generator.start(id);
   };
-  api.post(`${GA}/batchProduceArticle`, async (request) => {
+  api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
     if (!request.isMultipart()) throw new ServiceError(MSG2.keywordFile);
     const scope = scopeOf(request);
     let data: Rec | null = null;
@@ -351,9 +352,9 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     for (const id of ids) startTask(id, tenantId);
     return status(true);
   };
-  api.post(`${GA}/produce`, produce);
-  api.post('/seo-blade-article/gptProduceArticle/produceArticle', produce);
-  api.get(`${GA}/pollTaskStatus`, async (request) => {
+  api.post(`${GA}/produce`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
+  api.post('/seo-blade-article/gptProduceArticle/produceArticle', allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
+  api.get(`${GA}/pollTaskStatus`, allow(menu('gptProduceArticle')), async (request) => {
     const { tenantId } = scopeOf(request);
     const ids = idsOf(request);
     const rows = ids.length
@@ -370,7 +371,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     });
     return ok(ids.length === 1 ? out[0] : out);
   });
-  api.get(`${GA}/export-title`, async (request, reply) => {
+  api.get(`${GA}/export-title`, allow(menu('gptProduceArticle')), async (request, reply) => {
     const id = str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     const task = taskOf(id, scopeOf(request).tenantId);
@@ -378,7 +379,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     const fname = encodeURIComponent(`${str(task.task_name)}-titles.txt`);
     return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${fname}`).send(titles.join('\n') + (titles.length ? '\n' : ''));
   });
-  api.get(`${GA}/articles`, async (request) => {
+  api.get(`${GA}/articles`, allow(menu('gptProduceArticle')), async (request) => {
     const id = str(q(request).id);
     taskOf(id, scopeOf(request).tenantId);
     return ok(all(
@@ -388,7 +389,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
        ORDER BY itemIndex`, id, id));
   });
   // deploy the given websites through the generation area (spec: batch-site-tasks)
-  api.post(`${GA}/batch-site-tasks`, async (request) => {
+  api.post(`${GA}/batch-site-tasks`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
     const scope = scopeOf(request);
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
@@ -405,7 +406,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     if (!row) throw new ServiceError('数据不存在或已被删除');
     return row;
   };
-  api.post(`${DT}/jobSwitch`, async (request) => {
+  api.post(`${DT}/jobSwitch`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const b = body(request);
     const id = str(b.id) || str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
@@ -415,12 +416,12 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     scheduler.arm(id, wanted === 1);
     return ok(repo('deployTasks').detail(id, scopeOf(request)));
   });
-  api.post(`${DT}/executeOnce`, async (request) => {
+  api.post(`${DT}/executeOnce`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const id = str(body(request).id) || str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     return ok(scheduler.run(deployTask(id, scopeOf(request).tenantId)));
   });
-  api.get(`${DT}/nextTriggerTime`, async (request) => {
+  api.get(`${DT}/nextTriggerTime`, allow(menu('deployTasks')), async (request) => {
     const type = str(q(request).scheduleType) || 'NONE';
     const conf = str(q(request).scheduleConf);
     const times: string[] = [];

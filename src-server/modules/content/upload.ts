@@ -14,6 +14,7 @@ import { fail, ok, ServiceError } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
+import { allow } from '../../http/access-policy';
 
 export const PUT_FILE = '/blade-resource/oss/endpoint/put-file';
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
@@ -87,7 +88,7 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
     'INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)',
   );
 
-  api.post(PUT_FILE, async (request) => {
+  api.post(PUT_FILE, allow('user'), async (request) => {
     const user = callerOf(request);
     const sceneName = String((request.query as Record<string, unknown> | undefined)?.scene ?? 'image');
     const scene = SCENES[sceneName];
@@ -108,7 +109,7 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
   });
 
   // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
-  api.get(`${FILE_ROUTE}/:name`, { config: { public: true } }, async (request, reply) => {
+  api.get(`${FILE_ROUTE}/:name`, allow('public'), async (request, reply) => {
     const name = String((request.params as { name?: string }).name ?? '');
     const file = storedPath(deps.dataDir, name);
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));

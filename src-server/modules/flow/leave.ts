@@ -7,11 +7,12 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError } from '../../http/reply';
-import { firstDeptOf } from '../../http/auth-user';
+import { callerOf, firstDeptOf } from '../../http/auth-user';
+import { allow, menu, menuButton } from '../../http/access-policy';
 import { body, likeParam, paramOf, requireParam } from '../system/common';
 import { formatRow } from '../../system/rows';
 import type { FlowRuntime } from './runtime';
-import { categoryName, LEAVE_TABLE, need, userNames, WORK_MENUS, type Rec } from './service';
+import { categoryName, LEAVE_TABLE, userNames, WORK_MENUS, type Rec } from './service';
 
 export const LEAVE = '/blade-desk/process/leave';
 
@@ -22,8 +23,8 @@ export function leaveDays(start: string, end: string): number {
 }
 
 export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, runtime: FlowRuntime): void {
-  api.post(`${LEAVE}/start-process`, async (request) => {
-    const user = need(db, request, 'workStart_start');
+  api.post(`${LEAVE}/start-process`, allow(menuButton('workStart', 'workStart_start')), async (request) => {
+    const user = callerOf(request);
     const b = body(request);
     const str = (k: string) => (typeof b[k] === 'string' || typeof b[k] === 'number' ? String(b[k]).trim() : '');
     const definitionId = str('processDefinitionId');
@@ -76,8 +77,8 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
     return ok({ id, processInstanceId: instanceId }, '流程启动成功');
   });
 
-  api.get(`${LEAVE}/detail`, async (request) => {
-    const user = need(db, request, 'flowFollow', ...WORK_MENUS);
+  api.get(`${LEAVE}/detail`, allow(menu('flowFollow', ...WORK_MENUS)), async (request) => {
+    const user = callerOf(request);
     const businessId = requireParam(request, 'businessId');
     const row = db.prepare(`SELECT * FROM ${LEAVE_TABLE} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).get(businessId, user.tenantId) as Rec | undefined;
     if (!row) return ok(null);
@@ -105,8 +106,8 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
   });
 
   // the approver picker of the leave form: the caller's tenant's users
-  api.get(`${LEAVE}/approver-list`, async (request) => {
-    const user = need(db, request, 'workStart');
+  api.get(`${LEAVE}/approver-list`, allow(menu('workStart')), async (request) => {
+    const user = callerOf(request);
     const args: unknown[] = [user.tenantId];
     let where = 'tenant_id = ? AND is_deleted = 0';
     const name = paramOf(request, 'name')?.trim();

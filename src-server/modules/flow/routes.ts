@@ -6,10 +6,13 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError, status } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { allow, menu, menuButton } from '../../http/access-policy';
+import { requireButton } from '../../http/access-check';
 import { body, idList, isAdministrator, likeParam, paramOf, placeholders, requireParam } from '../system/common';
 import type { FlowRuntime, Variables } from './runtime';
 import {
-  categoryName, checkCategory, deploy, duration, FLOW_MENUS, groupsOf, need, page, paging, parseProcess, processRow, splitBusinessKey, userNames, type Rec,
+  categoryName, checkCategory, deploy, duration, FLOW_MENUS, groupsOf, page, paging, parseProcess, processRow, splitBusinessKey, userNames, type Rec,
 } from './service';
 
 export const WORK = '/blade-flow/work';
@@ -92,8 +95,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
   const now = () => formatDateTime(clock());
 
   // ---- work lists and task actions
-  api.get(`${WORK}/start-list`, async (request) => {
-    const user = need(db, request, 'workStart');
+  api.get(`${WORK}/start-list`, allow(menu('workStart')), async (request) => {
+    const user = callerOf(request);
     const p = paging(request);
     const where = ['d.tenant_id = ?', 'd.is_deleted = 0', 'd.suspension_state = 1',
       'd.version = (SELECT max(x.version) FROM flow_definition x WHERE x.tenant_id = d.tenant_id AND x.process_key = d.process_key AND x.is_deleted = 0)'];
@@ -109,26 +112,26 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     return ok(page(rows.map((r) => processRow(db, r)), total, p));
   });
 
-  api.get(`${WORK}/claim-list`, async (request) => {
-    const user = need(db, request, 'workClaim');
+  api.get(`${WORK}/claim-list`, allow(menu('workClaim')), async (request) => {
+    const user = callerOf(request);
     const groups = groupsOf(user);
     const inGroups = groups.map(() => "instr(',' || ifnull(t.candidate_groups, '') || ',', ',' || ? || ',') > 0");
     const claimable = [...inGroups, "instr(',' || ifnull(t.candidate_users, '') || ',', ',' || ? || ',') > 0"];
     return listTasks(db, request, ['t.tenant_id = ?', 't.end_time IS NULL', 't.assignee IS NULL', `(${claimable.join(' OR ')})`], [user.tenantId, ...groups, user.userId], 'claim', 't.create_time DESC, t.id DESC');
   });
 
-  api.get(`${WORK}/todo-list`, async (request) => {
-    const user = need(db, request, 'workTodo');
+  api.get(`${WORK}/todo-list`, allow(menu('workTodo')), async (request) => {
+    const user = callerOf(request);
     return listTasks(db, request, ['t.tenant_id = ?', 't.end_time IS NULL', 't.assignee = ?'], [user.tenantId, user.userId], 'todo', 't.create_time DESC, t.id DESC');
   });
 
-  api.get(`${WORK}/done-list`, async (request) => {
-    const user = need(db, request, 'workDone');
+  api.get(`${WORK}/done-list`, allow(menu('workDone')), async (request) => {
+    const user = callerOf(request);
     return listTasks(db, request, ['t.tenant_id = ?', 't.end_time IS NOT NULL', 't.assignee = ?', 't.pass IS NOT NULL'], [user.tenantId, user.userId], 'done', 't.end_time DESC, t.id DESC', 't.end_time');
   });
 
-  api.get(`${WORK}/send-list`, async (request) => {
-    const user = need(db, request, 'workSend');
+  api.get(`${WORK}/send-list`, allow(menu('workSend')), async (request) => {
+    const user = callerOf(request);
     const p = paging(request);
     const where = ['i.tenant_id = ?', 'i.start_user_id = ?', "i.status <> 'deleted'"];
     const args: unknown[] = [user.tenantId, user.userId];
@@ -166,8 +169,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     return ok(page(records, total, p));
   });
 
-  api.post(`${WORK}/claim-task`, async (request) => {
-    const user = need(db, request, 'workClaim_claim');
+  api.post(`${WORK}/claim-task`, allow(menuButton('workClaim', 'workClaim_claim')), async (request) => {
+    const user = callerOf(request);
     const taskId = requireParam(request, 'taskId');
     const task = db.prepare('SELECT * FROM flow_task WHERE id = ? AND tenant_id = ? AND end_time IS NULL').get(taskId, user.tenantId) as Rec | undefined;
     if (!task) throw new ServiceError('任务不存在或已办结');
@@ -180,8 +183,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     return status(true);
   });
 
-  api.post(`${WORK}/complete-task`, async (request) => {
-    const user = need(db, request, 'workTodo_handle');
+  api.post(`${WORK}/complete-task`, allow(menuButton('workTodo', 'workTodo_handle')), async (request) => {
+    const user = callerOf(request);
     const b = body(request);
     const taskId = typeof b.taskId === 'string' || typeof b.taskId === 'number' ? String(b.taskId).trim() : '';
     if (!taskId) throw new ServiceError('缺少必要的请求参数: taskId');
@@ -201,8 +204,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
   });
 
   // ---- models
-  api.get(`${MODEL}/list`, async (request) => {
-    const user = need(db, request, 'flowModel');
+  api.get(`${MODEL}/list`, allow(menu('flowModel')), async (request) => {
+    const user = callerOf(request);
     const p = paging(request);
     const where = ['tenant_id = ?', 'is_deleted = 0'];
     const args: unknown[] = [user.tenantId];
@@ -218,15 +221,16 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     const rows = db.prepare(`SELECT * ${sql} ORDER BY last_updated DESC, id DESC LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as Rec[];
     return ok(page(rows.map((r) => modelRow(r, false)), total, p));
   });
-  api.get(`${MODEL}/detail`, async (request) => {
-    const user = need(db, request, 'flowModel');
+  api.get(`${MODEL}/detail`, allow(menu('flowModel')), async (request) => {
+    const user = callerOf(request);
     const row = db.prepare('SELECT * FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(paramOf(request, 'id') ?? '', user.tenantId) as Rec | undefined;
     return ok(row ? modelRow(row, true) : null);
   });
-  api.post(`${MODEL}/submit`, async (request) => {
+  api.post(`${MODEL}/submit`, allow(menuButton('flowModel', 'flowModel_add', 'flowModel_edit')), async (request) => {
     const b = body(request);
     const id = b.id ? String(b.id) : '';
-    const user = need(db, request, id ? 'flowModel_edit' : 'flowModel_add');
+    requireButton(db, request, id ? 'flowModel_edit' : 'flowModel_add');
+    const user = callerOf(request);
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
     const name = str('name');
     const modelKey = str('modelKey');
@@ -253,15 +257,15 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     }
     return status(true);
   });
-  api.post(`${MODEL}/remove`, async (request) => {
-    const user = need(db, request, 'flowModel_delete');
+  api.post(`${MODEL}/remove`, allow(menuButton('flowModel', 'flowModel_delete')), async (request) => {
+    const user = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     db.prepare(`UPDATE flow_model SET is_deleted = 1 WHERE tenant_id = ? AND id IN (${placeholders(ids.length)})`).run(user.tenantId, ...ids);
     return status(true);
   });
-  api.post(`${MODEL}/deploy`, async (request) => {
-    const user = need(db, request, 'flowModel_deploy');
+  api.post(`${MODEL}/deploy`, allow(menuButton('flowModel', 'flowModel_deploy')), async (request) => {
+    const user = callerOf(request);
     const modelId = requireParam(request, 'modelId');
     const category = checkCategory(db, paramOf(request, 'category'));
     const model = db.prepare('SELECT * FROM flow_model WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(modelId, user.tenantId) as Rec | undefined;
@@ -274,8 +278,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
   });
 
   // ---- deployments
-  api.get(`${MANAGER}/list`, async (request) => {
-    const user = need(db, request, 'flowDeploy');
+  api.get(`${MANAGER}/list`, allow(menu('flowDeploy')), async (request) => {
+    const user = callerOf(request);
     const p = paging(request);
     const where = ['tenant_id = ?', 'is_deleted = 0'];
     const args: unknown[] = [user.tenantId];
@@ -296,8 +300,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     const rows = db.prepare(`SELECT * ${sql} ORDER BY deployment_time DESC, process_key, version DESC LIMIT ? OFFSET ?`).all(...args, p.size, p.offset) as Rec[];
     return ok(page(rows.map((r) => processRow(db, r)), total, p));
   });
-  api.post(`${MANAGER}/change-state`, async (request) => {
-    const user = need(db, request, 'flowDeploy_state');
+  api.post(`${MANAGER}/change-state`, allow(menuButton('flowDeploy', 'flowDeploy_state')), async (request) => {
+    const user = callerOf(request);
     const state = requireParam(request, 'state');
     const processId = requireParam(request, 'processId');
     if (state !== 'active' && state !== 'suspend' && state !== 'suspended') throw new ServiceError('状态参数错误: active 或 suspend');
@@ -305,8 +309,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     if (r.changes === 0) throw new ServiceError('流程定义不存在');
     return done(state === 'active' ? '激活流程成功' : '挂起流程成功');
   });
-  api.post(`${MANAGER}/deploy-upload`, async (request) => {
-    const user = need(db, request, 'flowDeploy_upload');
+  api.post(`${MANAGER}/deploy-upload`, allow(menuButton('flowDeploy', 'flowDeploy_upload')), async (request) => {
+    const user = callerOf(request);
     if (!request.isMultipart()) throw new ServiceError('请选择要部署的流程文件');
     const files: { name: string; xml: string }[] = [];
     const fields: Record<string, string> = {};
@@ -329,8 +333,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     for (const tenantId of tenants) for (const f of files) await deploy(db, { tenantId, xml: f.xml, category, resourceName: f.name, now: now(), deploymentId });
     return done('部署成功');
   });
-  api.post(`${MANAGER}/delete-deployment`, async (request) => {
-    const user = need(db, request, 'flowDeploy_delete');
+  api.post(`${MANAGER}/delete-deployment`, allow(menuButton('flowDeploy', 'flowDeploy_delete')), async (request) => {
+    const user = callerOf(request);
     const ids = idList(paramOf(request, 'deploymentIds'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const defs = db
@@ -345,8 +349,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
   });
 
   // ---- follow: running instances
-  api.get(`${FOLLOW}/list`, async (request) => {
-    const user = need(db, request, 'flowFollow');
+  api.get(`${FOLLOW}/list`, allow(menu('flowFollow')), async (request) => {
+    const user = callerOf(request);
     const p = paging(request);
     const where = ['i.tenant_id = ?', "i.status = 'running'"];
     const args: unknown[] = [user.tenantId];
@@ -390,8 +394,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     });
     return ok(page(records, total, p));
   });
-  api.post(`${FOLLOW}/delete-process-instance`, async (request) => {
-    const user = need(db, request, 'flowFollow_delete');
+  api.post(`${FOLLOW}/delete-process-instance`, allow(menuButton('flowFollow', 'flowFollow_delete')), async (request) => {
+    const user = callerOf(request);
     const id = requireParam(request, 'processInstanceId');
     const reason = paramOf(request, 'deleteReason')?.trim() ?? '';
     if (!reason) throw new ServiceError('请输入删除原因');
@@ -403,8 +407,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
   });
 
   // ---- diagram data and history
-  api.get(`${PROCESS}/model-view`, async (request) => {
-    const user = need(db, request, ...FLOW_MENUS);
+  api.get(`${PROCESS}/model-view`, allow(menu(...FLOW_MENUS)), async (request) => {
+    const user = callerOf(request);
     const instanceId = paramOf(request, 'processInstanceId')?.trim();
     const definitionId = paramOf(request, 'processDefinitionId')?.trim();
     if (instanceId) {
@@ -425,8 +429,8 @@ export function registerFlowRoutes(api: FastifyInstance, db: Db, clock: Clock, r
     }
     throw new ServiceError('缺少必要的请求参数: processInstanceId');
   });
-  api.get(`${PROCESS}/history-flow-list`, async (request) => {
-    const user = need(db, request, ...FLOW_MENUS);
+  api.get(`${PROCESS}/history-flow-list`, allow(menu(...FLOW_MENUS)), async (request) => {
+    const user = callerOf(request);
     const instanceId = requireParam(request, 'processInstanceId');
     const inst = db.prepare('SELECT start_user_id FROM flow_instance WHERE id = ? AND tenant_id = ?').get(instanceId, user.tenantId) as { start_user_id: string } | undefined;
     if (!inst) throw new ServiceError('流程实例不存在');

@@ -1,35 +1,22 @@
 // Workflow data access shared by the endpoints: deployment of BPMN sources,
 // names of users and categories, the BladeFlow / FlowProcess row shapes,
-// menu-based permission checks.
+// (who may call each endpoint is declared on its route: http/access-policy.ts).
 import { Engine } from 'bpmn-engine';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
-import { callerOf, type AuthUser } from '../../http/auth-user';
+import { pageOf, type PageParams } from '../../http/paging';
+import type { AuthUser } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
-import { aliasesOf, isAdministrator, paramOf, placeholders } from '../system/common';
-import { grantedCodes } from '../system/access';
+import { aliasesOf, placeholders } from '../system/common';
 
 export type Rec = Record<string, unknown>;
 export const LEAVE_TABLE = 'blade_process_leave';
-export const MSG_NO_PERMISSION = '请求未授权';
-
-/** The caller, refused with 401 unless one of `codes` (menus or buttons) is granted to them. */
-export function need(db: Db, request: FastifyRequest, ...codes: string[]): AuthUser {
-  const user = callerOf(request);
-  if (isAdministrator(user)) return user;
-  const granted = grantedCodes(db, user);
-  if (!codes.some((c) => granted.has(c))) throw new ServiceError(MSG_NO_PERMISSION, 401);
-  return user;
-}
-
 export const WORK_MENUS = ['workTodo', 'workStart', 'workClaim', 'workSend', 'workDone'];
 export const FLOW_MENUS = ['flowModel', 'flowDeploy', 'flowFollow', ...WORK_MENUS];
 
-export function paging(request: FastifyRequest): { current: number; size: number; offset: number } {
-  const current = Math.max(1, Number(paramOf(request, 'current')) || 1);
-  const size = Math.min(200, Math.max(1, Number(paramOf(request, 'size')) || 10));
-  return { current, size, offset: (current - 1) * size };
+export function paging(request: FastifyRequest): PageParams {
+  return pageOf(request, 200);
 }
 
 export function page<T>(records: T[], total: number, p: { current: number; size: number }) {

@@ -13,6 +13,7 @@ import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
 import type { Db } from '../../db/database';
+import { allow } from '../../http/access-policy';
 
 export const PHONE_EMPTY = 'phone number cannot be empty';
 export const PHONE_LENGTH = 'phone number length is not 11';
@@ -151,9 +152,9 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
   seedNotices(db, now());
 
   const user = '/website-blade-system/user';
-  api.get(`${user}/info`, async (request) => ok(userInfo(db, callerOf(request).userId)));
+  api.get(`${user}/info`, allow('user'), async (request) => ok(userInfo(db, callerOf(request).userId)));
 
-  api.post(`${user}/update-info`, async (request) => {
+  api.post(`${user}/update-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const b = input(request);
     const phone = str(b.phone).trim();
@@ -176,7 +177,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     return status(true);
   });
 
-  api.post(`${user}/update-password`, async (request) => {
+  api.post(`${user}/update-password`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const b = input(request);
     const oldPassword = str(b.oldPassword);
@@ -198,7 +199,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     return status(true);
   });
 
-  api.post(`${user}/register-guest`, async (request) => {
+  api.post(`${user}/register-guest`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const b = input(request);
     const tenantId = str(b.tenantId).trim() || caller.tenantId;
@@ -224,10 +225,11 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     return status(true);
   });
 
-  api.get('/website-blade-system/dept/select', async (request) => {
+  api.get('/website-blade-system/dept/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
     const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.dept_id ?? caller.deptId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
     const rows = db
@@ -236,10 +238,11 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     return ok(rows.map(formatRow));
   });
 
-  api.get('/website-blade-system/role/select', async (request) => {
+  api.get('/website-blade-system/role/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
     const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.role_id ?? caller.roleId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
     const rows = db
@@ -248,7 +251,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     return ok(rows.map(formatRow));
   });
 
-  api.post('/blade-log/error/upload', async (request) => {
+  api.post('/blade-log/error/upload', allow('user'), async (request) => {
     const caller = callerOf(request);
     const list = Array.isArray(request.body) ? (request.body as unknown[]) : Array.isArray(body(request).logs) ? (body(request).logs as unknown[]) : null;
     if (!list) throw new ServiceError('日志列表不能为空');

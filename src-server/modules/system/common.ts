@@ -3,11 +3,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { callerOf, type AuthUser } from '../../http/auth-user';
+import { ADMIN_TENANT, isPlatformAdministrator, roleAliasesOf } from '../../http/access-check';
 import { ServiceError } from '../../http/reply';
 import { formatRow } from '../../system/rows';
 
 export const SYS = '/website-blade-system';
-export const ADMIN_TENANT = '000000';
+export { ADMIN_TENANT };
 export const MSG_HAS_CHILDREN = '请先删除子节点!';
 
 /** A request parameter from the query string, then the body (arrays comma-joined). */
@@ -44,14 +45,11 @@ export function body(request: FastifyRequest): Record<string, unknown> {
   return b as Record<string, unknown>;
 }
 
-export function aliasesOf(user: AuthUser): string[] {
-  return user.roleName.split(',').map((s) => s.trim()).filter(Boolean);
-}
+/** The caller's role aliases (http/access-check.ts). */
+export const aliasesOf = roleAliasesOf;
 
-/** The platform administrator: role alias administrator in the admin tenant. */
-export function isAdministrator(user: AuthUser): boolean {
-  return user.tenantId === ADMIN_TENANT && aliasesOf(user).includes('administrator');
-}
+/** The platform administrator: role alias administrator in the admin tenant (http/access-check.ts). */
+export const isAdministrator = isPlatformAdministrator;
 
 export function caller(request: FastifyRequest): AuthUser {
   return callerOf(request);

@@ -11,6 +11,7 @@ import {
   type TreeNode,
 } from './common';
 import { grantableOf } from './roles';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
 const CATEGORY: Record<number, string> = { 1: '菜单', 2: '按钮' };
@@ -48,11 +49,11 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
   const menuParents = (): Set<string> =>
     new Set((db.prepare('SELECT DISTINCT parent_id FROM blade_menu WHERE is_deleted = 0 AND category = 1').all() as { parent_id: string }[]).map((r) => r.parent_id));
 
-  api.get(`${M}/list`, async (request) => {
+  api.get(`${M}/list`, allow(menu('menu')), async (request) => {
     const f = filters(request);
     return ok(forest(all(f.sql, ...f.params)));
   });
-  api.get(`${M}/menu-list`, async (request) => {
+  api.get(`${M}/menu-list`, allow(menu('menu')), async (request) => {
     const f = filters(request);
     return ok(forest(all(` AND category = 1${f.sql}`, ...f.params)));
   });
@@ -65,14 +66,14 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     for (const r of list) r.hasChildren = has.has(r.id);
     return ok(list);
   };
-  api.get(`${M}/lazy-list`, async (request) => lazy(request, false));
-  api.get(`${M}/lazy-menu-list`, async (request) => lazy(request, true));
-  api.get(`${M}/tree`, async () =>
+  api.get(`${M}/lazy-list`, allow(menu('menu')), async (request) => lazy(request, false));
+  api.get(`${M}/lazy-menu-list`, allow(menu('menu')), async (request) => lazy(request, true));
+  api.get(`${M}/tree`, allow(menu('menu', 'tenantPackage', 'datascope', 'apiscope', 'tenant')), async () =>
     ok(forest((db.prepare('SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0 AND category = 1 ORDER BY sort, id').all() as
       { id: string; parent_id: string; name: string }[]).map((m) => treeNode(m.id, m.parent_id, m.name)))));
-  api.get(`${M}/detail`, async (request) => ok(all(' AND id = ?', requireParam(request, 'id'))[0] ?? null));
+  api.get(`${M}/detail`, allow(menu('menu')), async (request) => ok(all(' AND id = ?', requireParam(request, 'id'))[0] ?? null));
 
-  api.post(`${M}/submit`, async (request) => {
+  api.post(`${M}/submit`, allow('platform'), async (request) => {
     const b = body(request);
     const id = str(b.id);
     const name = str(b.name);
@@ -117,7 +118,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     return ok(all(' AND id = ?', menuId)[0]);
   });
 
-  api.post(`${M}/remove`, async (request) => {
+  api.post(`${M}/remove`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const marks = placeholders(ids.length);
@@ -154,9 +155,9 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
       children: visible.filter((s) => s.menu_id === m.id).map((s) => treeNode(s.id, m.id, s.scope_name)),
     }));
   };
-  api.get(`${M}/grant-tree`, async (request) =>
+  api.get(`${M}/grant-tree`, allow(menu('role')), async (request) =>
     ok({ menu: menuTree(request, false), dataScope: scopeTree(request, 'blade_scope_data', 'data'), apiScope: scopeTree(request, 'blade_scope_api', 'api') }));
-  api.get(`${M}/role-tree-keys`, async (request) => {
+  api.get(`${M}/role-tree-keys`, allow(menu('role')), async (request) => {
     const user = caller(request);
     const roleIds = idList(paramOf(request, 'roleIds'));
     const own = roleIds.length === 0 ? [] : (db.prepare(`SELECT id FROM blade_role WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(roleIds.length)})`)
@@ -164,8 +165,8 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     const g = grantableOf(db, own);
     return ok({ menu: [...g.menu], dataScope: [...g.data], apiScope: [...g.api] });
   });
-  api.get(`${M}/grant-top-tree`, async (request) => ok({ menu: menuTree(request, true) }));
-  api.get(`${M}/top-tree-keys`, async (request) => {
+  api.get(`${M}/grant-top-tree`, allow(menu('topmenu')), async (request) => ok({ menu: menuTree(request, true) }));
+  api.get(`${M}/top-tree-keys`, allow(menu('topmenu')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'topMenuIds'));
     const own = ids.length === 0 ? [] : (db.prepare(`SELECT id FROM blade_top_menu WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})`)
@@ -174,7 +175,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
       .all(...own) as { menu_id: string }[]).map((r) => r.menu_id);
     return ok({ menu: keys });
   });
-  api.post(`${SYS}/topmenu/grant`, async (request) => {
+  api.post(`${SYS}/topmenu/grant`, allow(menuButton('topmenu', 'topmenu_setting')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const topMenuIds = idsFrom(b.topMenuIds);

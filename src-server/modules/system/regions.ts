@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { body, likeParam, paramOf, requireParam, rows, SYS, treeNode } from './common';
+import { allow, menu } from '../../http/access-policy';
 
 const FIELDS = ['provinceCode', 'provinceName', 'cityCode', 'cityName', 'districtCode', 'districtName', 'townCode', 'townName', 'villageCode', 'villageName'];
 /** parentCode of the top level: '00' (0 and empty accepted) */
@@ -28,24 +29,24 @@ export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
     const parentCode = rootOr(paramOf(request, 'parentCode'));
     return ok(rows(db, 'SELECT * FROM blade_region WHERE parent_code = ? ORDER BY sort, code', parentCode).map((r) => withVo(r, has)));
   };
-  api.get(`${B}/list`, list);
-  api.get(`${B}/lazy-list`, list);
-  api.get(`${B}/lazy-tree`, async (request) => {
+  api.get(`${B}/list`, allow(menu('region')), list);
+  api.get(`${B}/lazy-list`, allow(menu('region')), list);
+  api.get(`${B}/lazy-tree`, allow(menu('region')), async (request) => {
     const parentCode = rootOr(paramOf(request, 'parentCode'));
     const has = parents();
     return ok((db.prepare('SELECT code, parent_code, name FROM blade_region WHERE parent_code = ? ORDER BY sort, code').all(parentCode) as
       { code: string; parent_code: string; name: string }[]).map((r) => treeNode(r.code, r.parent_code, r.name, { hasChildren: has.has(r.code) })));
   });
-  api.get(`${B}/detail`, async (request) => {
+  api.get(`${B}/detail`, allow(menu('region')), async (request) => {
     const code = paramOf(request, 'code')?.trim() || requireParam(request, 'id');
     const r = rows(db, 'SELECT * FROM blade_region WHERE code = ?', code)[0];
     return ok(r ? withVo(r, parents()) : null);
   });
-  api.get(`${B}/select`, async (request) => {
+  api.get(`${B}/select`, allow('user'), async (request) => {
     const code = paramOf(request, 'code')?.trim() || '00';
     return ok(rows(db, 'SELECT * FROM blade_region WHERE parent_code = ? ORDER BY sort, code', code));
   });
-  api.post(`${B}/submit`, async (request) => {
+  api.post(`${B}/submit`, allow('platform'), async (request) => {
     const b = body(request);
     const code = String(b.code ?? '').trim();
     if (!code) throw new ServiceError('请输入区划编号');
@@ -72,7 +73,7 @@ export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
     else db.prepare(`INSERT INTO blade_region (code, ${cols.join(', ')}) VALUES (?, ${cols.map(() => '?').join(', ')})`).run(code, ...vals);
     return ok(withVo(rows(db, 'SELECT * FROM blade_region WHERE code = ?', code)[0]!, parents()));
   });
-  api.post(`${B}/remove`, async (request) => {
+  api.post(`${B}/remove`, allow('platform'), async (request) => {
     const id = paramOf(request, 'id')?.trim() || paramOf(request, 'ids')?.trim();
     if (!id) throw new ServiceError('请选择至少一条数据');
     if (db.prepare('SELECT 1 FROM blade_region WHERE parent_code = ?').get(id)) throw new ServiceError('请先删除子节点!');

@@ -1,5 +1,5 @@
 // Declared CRUD resources of system administration (served by the generic engine).
-import { defineResource } from '../../crud/resource';
+import { defineResource, screenAccess } from '../../crud/resource';
 import { SYS } from './common';
 
 const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
@@ -11,6 +11,7 @@ const sortRules = [
 
 export const postResource = defineResource({
   name: 'post',
+  access: screenAccess('post'),
   basePath: `${SYS}/post`,
   table: 'blade_post',
   tenantScoped: true,
@@ -28,6 +29,7 @@ export const postResource = defineResource({
 
 export const tenantPackageResource = defineResource({
   name: 'tenant-package',
+  access: { menu: ['tenantPackage'], shared: true },
   basePath: `${SYS}/tenant-package`,
   table: 'blade_tenant_package',
   tenantScoped: false,
@@ -42,6 +44,7 @@ export const tenantPackageResource = defineResource({
 
 export const clientResource = defineResource({
   name: 'client',
+  access: screenAccess('client', { shared: true }),
   basePath: `${SYS}/client`,
   table: 'blade_client',
   tenantScoped: false,
@@ -64,6 +67,7 @@ export const clientResource = defineResource({
 
 export const topMenuResource = defineResource({
   name: 'topmenu',
+  access: screenAccess('topmenu'),
   basePath: `${SYS}/topmenu`,
   table: 'blade_top_menu',
   tenantScoped: true,
@@ -81,6 +85,7 @@ export const topMenuResource = defineResource({
 
 export const dataScopeResource = defineResource({
   name: 'data-scope',
+  access: screenAccess('datascope', { shared: true }),
   basePath: `${SYS}/data-scope`,
   table: 'blade_scope_data',
   tenantScoped: false,
@@ -101,6 +106,7 @@ export const dataScopeResource = defineResource({
 
 export const apiScopeResource = defineResource({
   name: 'api-scope',
+  access: screenAccess('apiscope', { shared: true }),
   basePath: `${SYS}/api-scope`,
   table: 'blade_scope_api',
   tenantScoped: false,

@@ -10,6 +10,8 @@ import {
   body, caller, forest, idList, idsFrom, isAdministrator, likeParam, MSG_HAS_CHILDREN, paramOf, placeholders, requireParam, rows, SYS,
   tenantFor, treeNode, type TreeNode,
 } from './common';
+import { requireButton } from '../../http/access-check';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
 const sortOf = (v: unknown): number => {
@@ -33,7 +35,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     }
     return list;
   };
-  api.get(`${R}/list`, async (request) => {
+  api.get(`${R}/list`, allow(menu('role')), async (request) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
     const where = ['tenant_id = ?', 'is_deleted = 0'];
@@ -52,23 +54,24 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
       rows(db, `SELECT id, parent_id, role_name FROM blade_role WHERE tenant_id = ? AND is_deleted = 0${roleFilter(request)} ORDER BY sort, id`, tenantId)
         .map((r) => treeNode(String(r.id), String(r.parentId), String(r.roleName))),
     );
-  api.get(`${R}/tree`, async (request) => ok(tree(request, tenantFor(request))));
-  api.get(`${R}/tree-by-id`, async (request) => {
+  api.get(`${R}/tree`, allow(menu('role', 'user')), async (request) => ok(tree(request, tenantFor(request))));
+  api.get(`${R}/tree-by-id`, allow(menu('role', 'user')), async (request) => {
     const user = caller(request);
     const roleId = requireParam(request, 'roleId');
     const role = db.prepare('SELECT tenant_id FROM blade_role WHERE id = ? AND is_deleted = 0').get(roleId) as { tenant_id: string } | undefined;
     if (!role || (role.tenant_id !== user.tenantId && !isAdministrator(user))) return ok([]);
     return ok(tree(request, role.tenant_id));
   });
-  api.get(`${R}/detail`, async (request) => {
+  api.get(`${R}/detail`, allow(menu('role')), async (request) => {
     const user = caller(request);
     const r = rows(db, `SELECT * FROM blade_role WHERE id = ? AND tenant_id = ? AND is_deleted = 0${roleFilter(request)}`, requireParam(request, 'id'), user.tenantId)[0];
     return ok(r ? decorate([r])[0] : null);
   });
-  api.post(`${R}/submit`, async (request) => {
+  api.post(`${R}/submit`, allow(menuButton('role', 'role_add', 'role_edit')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
+    requireButton(db, request, id ? 'role_edit' : 'role_add');
     const roleName = str(b.roleName);
     if (!roleName) throw new ServiceError('请输入角色名称');
     if (roleName.length > 255) throw new ServiceError('角色名称不能超过255个字符');
@@ -94,7 +97,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
       .run(newId, user.tenantId, parentId, roleName, sort, alias);
     return ok(rows(db, 'SELECT * FROM blade_role WHERE id = ?', newId)[0]);
   });
-  api.post(`${R}/remove`, async (request) => {
+  api.post(`${R}/remove`, allow(menuButton('role', 'role_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
@@ -110,7 +113,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     db.prepare(`UPDATE blade_role SET is_deleted = 1 WHERE id IN (${placeholders(ids.length)})`).run(...ids);
     return status(true);
   });
-  api.post(`${R}/grant`, async (request) => {
+  api.post(`${R}/grant`, allow(menuButton('role', 'role_setting')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const roleIds = idsFrom(b.roleIds);
@@ -167,7 +170,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     );
     return (id) => parents.has(id);
   };
-  api.get(`${D}/list`, async (request) => {
+  api.get(`${D}/list`, allow(menu('dept')), async (request) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
     let extra = '';
@@ -180,7 +183,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     }
     return ok(forest(deptRecords(user.tenantId, extra, ...params) as (Record<string, unknown> & { id: string; parentId: string })[]));
   });
-  api.get(`${D}/lazy-list`, async (request) => {
+  api.get(`${D}/lazy-list`, allow(menu('dept')), async (request) => {
     const user = caller(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
     const q = (request.query ?? {}) as Record<string, string | undefined>;
@@ -192,7 +195,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     for (const r of list) r.hasChildren = has(String(r.id));
     return ok(list);
   });
-  api.get(`${D}/lazy-tree`, async (request) => {
+  api.get(`${D}/lazy-tree`, allow(menu('dept', 'user')), async (request) => {
     const tenantId = tenantFor(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
     const has = hasChildren('blade_dept', tenantId);
@@ -201,18 +204,19 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
         { id: string; parent_id: string; dept_name: string }[]).map((d) => treeNode(d.id, d.parent_id, d.dept_name, { hasChildren: has(d.id) })),
     );
   });
-  api.get(`${D}/tree`, async (request) => {
+  api.get(`${D}/tree`, allow(menu('dept', 'user')), async (request) => {
     const tenantId = tenantFor(request);
     return ok(forest(
       (db.prepare('SELECT id, parent_id, dept_name FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0 ORDER BY sort, id').all(tenantId) as
         { id: string; parent_id: string; dept_name: string }[]).map((d) => treeNode(d.id, d.parent_id, d.dept_name)),
     ));
   });
-  api.get(`${D}/detail`, async (request) => ok(deptRecords(caller(request).tenantId, ' AND id = ?', requireParam(request, 'id'))[0] ?? null));
-  api.post(`${D}/submit`, async (request) => {
+  api.get(`${D}/detail`, allow(menu('dept')), async (request) => ok(deptRecords(caller(request).tenantId, ' AND id = ?', requireParam(request, 'id'))[0] ?? null));
+  api.post(`${D}/submit`, allow(menuButton('dept', 'dept_add', 'dept_edit')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
+    requireButton(db, request, id ? 'dept_edit' : 'dept_add');
     const deptName = str(b.deptName);
     if (!deptName) throw new ServiceError('请输入部门名称');
     if (deptName.length > 45) throw new ServiceError('部门名称不能超过45个字符');
@@ -239,7 +243,7 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
       .run(newId, user.tenantId, parentId, ancestors, category, deptName, fullName, sort, str(b.remark));
     return ok(deptRecords(user.tenantId, ' AND id = ?', newId)[0]);
   });
-  api.post(`${D}/remove`, async (request) => {
+  api.post(`${D}/remove`, allow(menuButton('dept', 'dept_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');

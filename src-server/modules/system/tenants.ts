@@ -9,6 +9,8 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ADMIN_TENANT, body, caller, idList, likeParam, paramOf, paramValue, placeholders, requireParam, rows, SYS } from './common';
+import { allow } from '../../http/access-policy';
+import { pageOf } from '../../http/paging';
 
 const BASE = `${SYS}/tenant`;
 export const MSG_QUOTA = '当前租户已到最大账号额度!';
@@ -108,8 +110,7 @@ const str = (v: unknown): string | null => (v === undefined || v === null || Str
 export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
   const list = async (request: FastifyRequest) => {
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    const current = Math.max(1, Number(q.current) || 1);
-    const size = Math.min(1000, Math.max(1, Number(q.size) || 10));
+    const { current, size, offset } = pageOf(request, 1000);
     const where = ['is_deleted = 0'];
     const params: unknown[] = [];
     for (const [k, c] of [['tenantId', 'tenant_id'], ['tenantName', 'tenant_name'], ['linkman', 'linkman'], ['contactNumber', 'contact_number']] as const) {
@@ -120,15 +121,15 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     }
     const w = where.join(' AND ');
     const { total } = db.prepare(`SELECT COUNT(*) AS total FROM blade_tenant WHERE ${w}`).get(...params) as { total: number };
-    const records = rows(db, `SELECT * FROM blade_tenant WHERE ${w} ORDER BY tenant_id = '000000' DESC, create_time DESC LIMIT ? OFFSET ?`, ...params, size, (current - 1) * size);
+    const records = rows(db, `SELECT * FROM blade_tenant WHERE ${w} ORDER BY tenant_id = '000000' DESC, create_time DESC LIMIT ? OFFSET ?`, ...params, size, offset);
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   };
-  api.get(`${BASE}/list`, list);
-  api.get(`${BASE}/page`, list);
-  api.get(`${BASE}/select`, async () => ok(rows(db, 'SELECT id, tenant_id, tenant_name FROM blade_tenant WHERE is_deleted = 0 ORDER BY create_time')));
-  api.get(`${BASE}/detail`, async (request) => ok(rows(db, 'SELECT * FROM blade_tenant WHERE id = ? AND is_deleted = 0', requireParam(request, 'id'))[0] ?? null));
+  api.get(`${BASE}/list`, allow('platform'), list);
+  api.get(`${BASE}/page`, allow('platform'), list);
+  api.get(`${BASE}/select`, allow('platform'), async () => ok(rows(db, 'SELECT id, tenant_id, tenant_name FROM blade_tenant WHERE is_deleted = 0 ORDER BY create_time')));
+  api.get(`${BASE}/detail`, allow('platform'), async (request) => ok(rows(db, 'SELECT * FROM blade_tenant WHERE id = ? AND is_deleted = 0', requireParam(request, 'id'))[0] ?? null));
 
-  api.post(`${BASE}/submit`, async (request) => {
+  api.post(`${BASE}/submit`, allow('platform'), async (request) => {
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
@@ -197,7 +198,7 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     })();
   });
 
-  api.post(`${BASE}/remove`, async (request) => {
+  api.post(`${BASE}/remove`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const found = db.prepare(`SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0 AND id IN (${placeholders(ids.length)})`).all(...ids) as { tenant_id: string }[];
@@ -215,7 +216,7 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     return status(true);
   });
 
-  api.post(`${BASE}/setting`, async (request) => {
+  api.post(`${BASE}/setting`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const rawQuota = paramOf(request, 'accountNumber');
@@ -231,7 +232,7 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     return status(true);
   });
 
-  api.post(`${BASE}/datasource`, async (request) => {
+  api.post(`${BASE}/datasource`, allow('platform'), async (request) => {
     const tenantId = requireParam(request, 'tenantId');
     const ds = paramOf(request, 'datasourceId') ?? '';
     if (db.prepare('UPDATE blade_tenant SET datasource_id = ? WHERE tenant_id = ? AND is_deleted = 0').run(ds || null, tenantId).changes === 0)
@@ -239,20 +240,20 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     return status(true);
   });
 
-  api.get(`${BASE}/info`, { config: { public: true } }, async (request) => {
+  api.get(`${BASE}/info`, allow('public'), async (request) => {
     const domain = paramOf(request, 'domain')?.trim();
     const r = domain ? (db.prepare('SELECT tenant_id, domain, background_url FROM blade_tenant WHERE domain = ? AND is_deleted = 0').get(domain) as Record<string, string> | undefined) : undefined;
     // an object either way: the stock consoles read fields of it before checking it
     return ok(r ? { tenantId: r.tenant_id, domain: r.domain, backgroundUrl: r.background_url ?? '' } : { tenantId: '', domain: domain ?? '', backgroundUrl: '' });
   });
 
-  api.get(`${BASE}/package-detail`, async (request) => {
+  api.get(`${BASE}/package-detail`, allow('platform'), async (request) => {
     const t = tenantRow(db, requireParam(request, 'tenantId'));
     if (!t?.package_id) return ok(null);
     return ok(rows(db, 'SELECT * FROM blade_tenant_package WHERE id = ? AND is_deleted = 0', t.package_id)[0] ?? null);
   });
 
-  api.post(`${BASE}/package-setting`, async (request) => {
+  api.post(`${BASE}/package-setting`, allow('platform'), async (request) => {
     const tenantId = requireParam(request, 'tenantId');
     const packageId = paramOf(request, 'packageId')?.trim() || null;
     if (!tenantRow(db, tenantId)) throw new ServiceError(MSG_NOT_FOUND);
@@ -265,7 +266,7 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     return status(true);
   });
 
-  api.get('/seo-blade-system/tenant-quota/detail', async (request) => {
+  api.get('/seo-blade-system/tenant-quota/detail', allow('user'), async (request) => {
     const user = caller(request);
     const t = db.prepare('SELECT * FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(user.tenantId) as Record<string, unknown> | undefined;
     if (!t) return ok(null);

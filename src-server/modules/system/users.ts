@@ -14,16 +14,14 @@ import {
   body, caller, idList, idsFrom, isAdministrator, likeParam, paramOf, paramValue, placeholders, requireParam, rows, SYS, withoutSecrets,
 } from './common';
 import { checkAccountQuota } from './tenants';
+import { requireButton } from '../../http/access-check';
+import { pageOf } from '../../http/paging';
+import { allow, menu, menuButton } from '../../http/access-policy';
 
 const BASE = `${SYS}/user`;
 const MAX_PAGE = 1000;
 
 const USER_TYPES: Record<number, string> = { 1: 'WEB', 2: 'APP', 3: 'OTHER' };
-
-function toInt(v: string | undefined, fallback: number): number {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** deptId and every department below it (ancestors hold the chain). */
 export function deptWithDescendants(db: Db, tenantId: string, deptId: string): string[] {
@@ -148,8 +146,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   const page = async (request: import('fastify').FastifyRequest) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    const current = toInt(q.current, 1);
-    const size = Math.min(toInt(q.size, 10), MAX_PAGE);
+    const { current, size, offset } = pageOf(request, MAX_PAGE);
     const where: string[] = ['tenant_id = ?', 'is_deleted = 0'];
     const params: unknown[] = [user.tenantId];
     for (const [key, column] of [['account', 'account'], ['realName', 'real_name'], ['name', 'name'], ['phone', 'phone'], ['code', 'code']] as const) {
@@ -184,19 +181,19 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
       `SELECT id, tenant_id, code, user_type, account, name, real_name, avatar, email, phone, birthday, sex, role_id, dept_id, post_id,
               create_user, create_dept, create_time, update_user, update_time, status, is_deleted
        FROM blade_user WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
-      ...params, size, (current - 1) * size,
+      ...params, size, offset,
     );
     return ok({ records: decorate(db, user.tenantId, records), total, size, current, pages: Math.ceil(total / size), orders: [] });
   };
-  api.get(`${BASE}/page`, page);
-  api.get(`${BASE}/list`, page);
+  api.get(`${BASE}/page`, allow(menu('user')), page);
+  api.get(`${BASE}/list`, allow(menu('user')), page);
 
   const findOne = (tenantId: string, id: string): Record<string, unknown> | null => {
     const r = rows(db, 'SELECT * FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0', id, tenantId)[0];
     return r ? decorate(db, tenantId, [r])[0]! : null;
   };
 
-  api.get(`${BASE}/detail`, async (request) => ok(findOne(caller(request).tenantId, requireParam(request, 'id'))));
+  api.get(`${BASE}/detail`, allow(menu('user')), async (request) => ok(findOne(caller(request).tenantId, requireParam(request, 'id'))));
 
   const insert = (tenantId: string, u: UserInput, by: { userId: string; dept: string }): string => {
     const id = nextId();
@@ -243,6 +240,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const b = body(request);
     const id = b.id === undefined || b.id === null || String(b.id).trim() === '' ? null : String(b.id).trim();
     if (requireId && !id) throw new ServiceError('缺少必要的请求参数: id');
+    requireButton(db, request, id ? 'user_edit' : 'user_add');
     const u = readInput(b);
     return db.transaction(() => {
       if (id) {
@@ -257,10 +255,10 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
       return ok(findOne(user.tenantId, newId));
     })();
   };
-  api.post(`${BASE}/submit`, async (request) => save(request, false));
-  api.post(`${BASE}/update`, async (request) => save(request, true));
+  api.post(`${BASE}/submit`, allow(menuButton('user', 'user_add', 'user_edit')), async (request) => save(request, false));
+  api.post(`${BASE}/update`, allow(menuButton('user', 'user_edit')), async (request) => save(request, true));
 
-  api.post(`${BASE}/remove`, async (request) => {
+  api.post(`${BASE}/remove`, allow(menuButton('user', 'user_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
@@ -281,7 +279,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return found;
   };
 
-  api.post(`${BASE}/grant`, async (request) => {
+  api.post(`${BASE}/grant`, allow(menuButton('user', 'user_role')), async (request) => {
     const user = caller(request);
     const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const roleIds = idList(paramOf(request, 'roleIds'));
@@ -303,7 +301,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   };
 
   // Approve: the guest gets the tenant's ordinary role (role alias user, else the given roleId) and its root department.
-  api.post(`${BASE}/audit-pass`, async (request) => {
+  api.post(`${BASE}/audit-pass`, allow(menuButton('user', 'user_audit')), async (request) => {
     const user = caller(request);
     const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
     let roleId = idList(paramOf(request, 'roleId')).join(',');
@@ -321,7 +319,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   });
 
   // Refuse: the pending registration is removed (soft delete), which frees the account name.
-  api.post(`${BASE}/audit-refuse`, async (request) => {
+  api.post(`${BASE}/audit-refuse`, allow(menuButton('user', 'user_audit')), async (request) => {
     const user = caller(request);
     const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
     const now = formatDateTime(clock());
@@ -330,7 +328,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return status(true);
   });
 
-  api.post(`${BASE}/reset-password`, async (request) => {
+  api.post(`${BASE}/reset-password`, allow(menuButton('user', 'user_reset')), async (request) => {
     const user = caller(request);
     const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const hash = hashPasswordDigest(md5Hex(paramValue(db, user.tenantId, 'account.initPassword', '123456')));
@@ -341,7 +339,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return status(true);
   });
 
-  api.post(`${BASE}/unlock`, async (request) => {
+  api.post(`${BASE}/unlock`, allow(menuButton('user', 'user_unlock')), async (request) => {
     const user = caller(request);
     const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const stmt = db.prepare('DELETE FROM blade_login_fail WHERE tenant_id = ? AND account = ?');
@@ -349,7 +347,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return status(true);
   });
 
-  api.post(`${BASE}/tenant-update-password`, async (request) => {
+  api.post(`${BASE}/tenant-update-password`, allow(menuButton('user', 'user_reset')), async (request) => {
     const user = caller(request);
     const b = (request.body ?? {}) as Record<string, unknown>;
     const get = (k: string): string => String(paramOf(request, k) ?? b[k] ?? '').trim();
@@ -365,7 +363,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return status(true);
   });
 
-  api.post(`${BASE}/update-platform`, async (request) => {
+  api.post(`${BASE}/update-platform`, allow(menuButton('user', 'user_platform')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const userId = String(b.userId ?? b.id ?? '').trim();
@@ -390,7 +388,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     return status(true);
   });
 
-  api.get(`${BASE}/platform-detail`, async (request) => {
+  api.get(`${BASE}/platform-detail`, allow(menu('user')), async (request) => {
     const user = caller(request);
     const id = requireParam(request, 'id');
     const found = findOne(user.tenantId, id);

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventContract, EventName, Profile } from '../../../src-shared/ipc';
 import { ApiClient, type EmitFn } from '../../../src-main/services/ApiClient';
-import { DeskError, silentLogger } from '../../../src-main/services/errors';
+import { DeskError, silentLogger, toErrorShape } from '../../../src-main/services/errors';
 import { localProfileDefaults } from '../../../src-main/services/ProfileService';
 import { Session, userFromReply } from '../../../src-main/services/Session';
 import { TokenVault } from '../../../src-main/services/TokenVault';
@@ -104,29 +104,68 @@ describe('ApiClient requests', () => {
     expect(events).toEqual([]);
   });
 
-  it('on 401 clears the session in memory and in the vault, emits session:expired once, and rejects with 401', async () => {
+  it('on 401 with a refused refresh clears the session in memory and in the vault, emits session:expired once, and rejects with 401', async () => {
     backend.on('GET /secure', () => ({ status: 401, json: { code: 401, msg: '请求未授权', data: null } }));
+    backend.on('POST /blade-auth/oauth/token', () => ({ status: 400, json: { error: 'invalid_grant', error_description: '令牌已失效' } }));
     const { api, session, vault, events } = await setup();
     expect((await vault.load('local'))?.accessToken).toBe('access-1');
     expect(await failure(api.request({ method: 'get', url: '/secure' }))).toEqual({ code: 401, message: '请求未授权' });
+    expect(backend.count('POST /blade-auth/oauth/token')).toBe(1);
     expect(session.accessToken).toBeNull();
     expect(session.user).toBeNull();
     const stored = await vault.load('local');
     expect(stored?.accessToken).toBe('');
     expect(stored?.refreshToken).toBe('');
     expect(stored?.clientSecret).toBe('saber_secret');
-    expect(events).toEqual([{ event: 'session:expired', payload: { reason: 'unauthorized' } }]);
-    // later calls go out without a token
+    expect(events).toEqual([{ event: 'session:expired', payload: { reason: 'refresh failed' } }]);
+    // later calls go out without a token, and a 401 then simply ends nothing more
     await failure(api.request({ method: 'get', url: '/secure' }));
-    expect(backend.seen[1].headers['blade-auth']).toBeUndefined();
+    expect(backend.seen.at(-1)!.headers['blade-auth']).toBeUndefined();
+    expect(events).toHaveLength(1);
+  });
+
+  it('on 401 refreshes and sends the call again: a token the server no longer took works again, the session stays', async () => {
+    backend.on('GET /data', (r) => (r.headers['blade-auth'] === 'bearer access-2' ? ok('fresh') : { status: 401, json: { code: 401, msg: '请求未授权' } }));
+    backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply('access-2', 'refresh-2') }));
+    const { api, session, events } = await setup();
+    expect((await api.request({ method: 'get', url: '/data' })).data).toBe('fresh');
+    expect(backend.count('GET /data')).toBe(2);
+    expect(session.accessToken).toBe('access-2');
+    expect(events).toEqual([]);
+  });
+
+  it('a call refused again with the fresh token is a denial: rejects with 请求未授权 and keeps the operator signed in', async () => {
+    backend.on('GET /secure', () => ({ status: 401, json: { code: 401, msg: '请求未授权', data: null } }));
+    backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply('access-2', 'refresh-2') }));
+    backend.on('GET /data', () => ok(1));
+    const { api, session, vault, events } = await setup();
+    const denial = await api.request({ method: 'get', url: '/secure' }).catch((e: unknown) => e);
+    expect(denial).toBeInstanceOf(DeskError);
+    expect(toErrorShape(denial)).toEqual({ code: 401, message: '请求未授权', denied: true });
+    expect(backend.count('GET /secure')).toBe(2);
+    expect(session.accessToken).toBe('access-2');
+    expect((await vault.load('local'))?.accessToken).toBe('access-2');
+    expect(events).toEqual([]);
+    // the operator goes on working
+    expect((await api.request({ method: 'get', url: '/data' })).data).toBe(1);
   });
 
   it('treats HTTP 200 with body code 401 (service-level check) the same way', async () => {
     backend.on('GET /svc', () => ({ status: 200, json: { code: 401, success: false, msg: '请求未授权' } }));
+    backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply('access-2', 'refresh-2') }));
     const { api, session, events } = await setup();
-    expect((await failure(api.request({ method: 'get', url: '/svc' }))).code).toBe(401);
-    expect(session.accessToken).toBeNull();
-    expect(events).toHaveLength(1);
+    expect(await failure(api.request({ method: 'get', url: '/svc' }))).toEqual({ code: 401, message: '请求未授权' });
+    expect(session.accessToken).toBe('access-2');
+    expect(events).toHaveLength(0);
+  });
+
+  it('on 401 with no session to refresh ends what is left of it', async () => {
+    backend.on('GET /secure', () => ({ status: 401, json: { code: 401, msg: '缺失令牌,鉴权失败' } }));
+    const { api, events } = await setup({ signedIn: false });
+    const gone = await api.request({ method: 'get', url: '/secure' }).catch((e: unknown) => e);
+    expect(toErrorShape(gone)).toEqual({ code: 401, message: '缺失令牌,鉴权失败' }); // no denied flag: the renderer signs out
+    expect(backend.count('POST /blade-auth/oauth/token')).toBe(0);
+    expect(events).toEqual([]);
   });
 
   it('rejects with code 0 and the message when the server cannot be reached', async () => {

@@ -140,7 +140,10 @@ describe('AuthService', () => {
   });
 
   it('restores a saved session through user-info, and clears one the server refuses', async () => {
-    backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply('GOOD', 'R') }));
+    // sign-in answers GOOD/R; a refresh is refused (the whole saved session is gone on the server)
+    backend.on('POST /blade-auth/oauth/token', (r) =>
+      r.form.get('grant_type') === 'refresh_token' ? { status: 400, json: { error: 'invalid_grant', error_description: '令牌已失效' } } : { json: tokenReply('GOOD', 'R') },
+    );
     backend.on('GET /blade-auth/oauth/user-info', (r) =>
       r.headers['blade-auth'] === 'bearer GOOD'
         ? ok({ id: 'u1', tenantId: '000000', account: 'admin', realName: '管理员', roleAlias: 'administrator', roleId: 'r1', deptId: 'd1', avatar: '' })

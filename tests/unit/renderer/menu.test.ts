@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src-shared/wire';
 import { ancestorKeys, findByPath, uniqueOpenKeys, userRoles, visibleMenu } from '../../../src-renderer/session/menu';
-import { permissionMap } from '../../../src-renderer/session/permissions';
+import { isPlatformAdministrator, permissionMap } from '../../../src-renderer/session/permissions';
 
 const node = (id: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id, parentId: '0', code: id, name: id, alias: 'menu', path, source: 'setting', sort: 1, category: 1, action: 0, isOpen: 1, ...extra,
@@ -59,5 +59,13 @@ describe('button permissions', () => {
     ];
     expect(permissionMap(forest)).toEqual({ param_add: true, param_delete: true, user_view: true });
     expect(permissionMap(null)).toEqual({});
+  });
+
+  it('knows the platform administrator: alias administrator in tenant 000000 only', () => {
+    expect(isPlatformAdministrator({ tenant_id: '000000', role_name: 'administrator' })).toBe(true);
+    expect(isPlatformAdministrator({ tenant_id: '000000', role_name: 'user, administrator' })).toBe(true);
+    expect(isPlatformAdministrator({ tenant_id: '000000', role_name: 'admin' })).toBe(false);
+    expect(isPlatformAdministrator({ tenant_id: '100001', role_name: 'administrator' })).toBe(false);
+    expect(isPlatformAdministrator(null)).toBe(false);
   });
 });
