@@ -62,19 +62,28 @@ async function waitForPort(port: number, ms = 10_000): Promise<void> {
   throw new Error(`sshd did not listen on ${port}`);
 }
 
-/** Child pids of `pid` (from /proc). */
+/** Descendant pids of `pid` (from /proc): sshd's per-connection monitor and the session process under it both hold the connection. */
 function childrenOf(pid: number): number[] {
   const out: number[] = [];
+  const parents = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(d));
+      parents.set(Number(d), ppid);
     } catch {
       // gone meanwhile
     }
   }
+  const walk = (p: number) => {
+    for (const [c, pp] of parents) {
+      if (pp !== p) continue;
+      out.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
   return out;
 }
 

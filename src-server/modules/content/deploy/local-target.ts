@@ -56,6 +56,10 @@ export class LocalTarget implements ReleaseTarget {
     }
   }
 
+  async removeFiles(dir: string, files: string[]): Promise<void> {
+    for (const f of files) await fs.unlink(join(this.abs(dir), f)).catch(() => undefined);
+  }
+
   async unlink(path: string): Promise<void> {
     await fs.unlink(this.abs(path));
   }

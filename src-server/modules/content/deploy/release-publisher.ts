@@ -32,6 +32,8 @@ export interface ReleaseTarget {
   /** a copy of `from` at `to` whose files are hard links of `from`'s; `files` lists the ones needed (relative paths) */
   cloneTree(from: string, to: string, files: string[]): Promise<void>;
   unlink(path: string): Promise<void>;
+  /** removes these files (relative to `dir`) if present */
+  removeFiles(dir: string, files: string[]): Promise<void>;
   list(dir: string): Promise<string[]>;
   removeTree(path: string): Promise<void>;
   close(): Promise<void>;
@@ -109,7 +111,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, files:
       await target.cloneTree(join(releases, previous), dir, plan.keep);
       // break the links of everything that changes or goes, so the live release is not touched
       const replaced = new Set(plan.upload.filter((p) => p in prev!.files));
-      for (const p of [...replaced, ...plan.drop]) await target.unlink(join(dir, p)).catch(() => undefined);
+      await target.removeFiles(dir, [...replaced, ...plan.drop]);
     } else {
       await target.mkdirp(dir);
     }

@@ -64,7 +64,11 @@ export function sshConnect(s: SshServer): Promise<{ client: Client; hostKey: str
         return !s.hostKey || s.hostKey === hostKey;
       },
     };
-    client.once('ready', () => resolve({ client, hostKey }));
+    client.once('ready', () => {
+      // many small requests in a row: do not let Nagle's algorithm hold each one back for a delayed ACK
+      client.setNoDelay(true);
+      resolve({ client, hostKey });
+    });
     client.once('error', (e) => {
       client.end();
       if (s.hostKey && hostKey && s.hostKey !== hostKey) reject(new Error('HOST_KEY_MISMATCH'));
@@ -86,6 +90,8 @@ export class SftpTarget implements ReleaseTarget {
   private shell = true;
   /** bytes written by writeFile, for the deploy log */
   bytesWritten = 0;
+  /** rejects when the connection goes away: a request in flight then never gets its answer */
+  private readonly lost: Promise<never>;
 
   private constructor(
     private readonly client: Client,
@@ -94,6 +100,18 @@ export class SftpTarget implements ReleaseTarget {
     readonly hostKey: string,
   ) {
     this.label = `sftp://${s.username}@${s.host}:${s.port}`;
+    this.lost = new Promise<never>((_, reject) => {
+      const gone = () => reject(Object.assign(new Error('connection lost'), { code: 'ECONNRESET' }));
+      client.once('close', gone);
+      client.once('end', gone);
+      sftp.once('close', gone);
+    });
+    this.lost.catch(() => undefined);
+  }
+
+  /** One request: its answer, or the connection's loss. */
+  private op<T>(fn: (done: (err: unknown, v?: T) => void) => void): Promise<T> {
+    return Promise.race([new Promise<T>((res, rej) => fn((err, v) => (err ? rej(err) : res(v as T)))), this.lost]);
   }
 
   static async open(s: SshServer): Promise<SftpTarget> {
@@ -112,7 +130,8 @@ export class SftpTarget implements ReleaseTarget {
 
   /** Runs a command; resolves with its exit code (-1 when the server refuses exec). */
   exec(cmd: string): Promise<{ code: number; stderr: string }> {
-    return new Promise((resolve) => {
+    return this.op((done) => {
+      const resolve = (v: { code: number; stderr: string }) => done(undefined, v);
       this.client.exec(cmd, (err, ch) => {
         if (err) return resolve({ code: -1, stderr: err.message });
         let stderr = '';
@@ -124,7 +143,7 @@ export class SftpTarget implements ReleaseTarget {
   }
 
   private stat(p: string) {
-    return new Promise<{ isDirectory(): boolean } | undefined>((res) => this.sftp.stat(p, (err, st) => res(err ? undefined : st)));
+    return this.op<{ isDirectory(): boolean } | undefined>((done) => this.sftp.stat(p, (err, st) => done(undefined, err ? undefined : st)));
   }
 
   async mkdirp(path: string): Promise<void> {
@@ -133,7 +152,7 @@ export class SftpTarget implements ReleaseTarget {
     let cur = abs ? '' : '.';
     for (const part of parts) {
       cur = abs && cur === '' ? `/${part}` : `${cur}/${part}`;
-      const made = await new Promise<boolean>((res) => this.sftp.mkdir(cur, (err) => res(!err)));
+      const made = await this.op<boolean>((done) => this.sftp.mkdir(cur, (err) => done(undefined, !err)));
       if (made) continue;
       const st = await this.stat(cur);
       if (!st?.isDirectory()) throw new Error(`无法创建目录 ${cur}`);
@@ -141,28 +160,23 @@ export class SftpTarget implements ReleaseTarget {
   }
 
   readText(path: string): Promise<string | undefined> {
-    return new Promise((res) => this.sftp.readFile(path, (err, data) => res(err ? undefined : data.toString('utf8'))));
+    return this.op((done) => this.sftp.readFile(path, (err, data) => done(undefined, err ? undefined : data.toString('utf8'))));
   }
 
-  writeFile(path: string, data: Buffer): Promise<void> {
-    return new Promise((res, rej) =>
-      this.sftp.writeFile(path, data, (err) => {
-        if (err) return rej(err);
-        this.bytesWritten += data.length;
-        res();
-      }),
-    );
+  async writeFile(path: string, data: Buffer): Promise<void> {
+    await this.op<void>((done) => this.sftp.writeFile(path, data, (err) => done(err)));
+    this.bytesWritten += data.length;
   }
 
   readlink(path: string): Promise<string | undefined> {
-    return new Promise((res) => this.sftp.readlink(path, (err, target) => res(err ? undefined : target)));
+    return this.op((done) => this.sftp.readlink(path, (err, target) => done(undefined, err ? undefined : target)));
   }
 
   async swapLink(target: string, link: string): Promise<void> {
     const tmp = `${link}.tmp-${process.pid}-${Date.now()}`;
-    await new Promise<void>((res, rej) => this.sftp.symlink(target, tmp, cb(res, rej)));
+    await this.op<void>((done) => this.sftp.symlink(target, tmp, done));
     try {
-      await new Promise<void>((res, rej) => this.sftp.ext_openssh_rename(tmp, link, cb(res, rej)));
+      await this.op<void>((done) => this.sftp.ext_openssh_rename(tmp, link, done));
     } catch (e) {
       await this.unlink(tmp).catch(() => undefined);
       throw e;
@@ -184,18 +198,47 @@ export class SftpTarget implements ReleaseTarget {
       for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
         const src = posix.join(from, f);
         const dst = posix.join(to, f);
-        await new Promise<void>((res, rej) => this.sftp.ext_openssh_hardlink(src, dst, cb(res, rej)));
+        await this.op<void>((done) => this.sftp.ext_openssh_hardlink(src, dst, done));
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));
   }
 
+  async removeFiles(dir: string, files: string[]): Promise<void> {
+    if (files.length === 0) return;
+    if (this.shell) {
+      const r = await this.execWithInput(`cd -- ${q(dir)} && xargs -0 rm -f --`, Buffer.from(files.map((f) => `${f}\0`).join('')));
+      if (r.code === 0) return;
+      if (r.code !== -1) throw new Error(`删除文件失败: ${r.stderr.trim()}`);
+      this.shell = false;
+    }
+    const queue = [...files];
+    const worker = async () => {
+      for (let f = queue.shift(); f !== undefined; f = queue.shift()) await this.unlink(posix.join(dir, f)).catch(() => undefined);
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+  }
+
+  /** Runs a command with `input` on its standard input. */
+  private execWithInput(cmd: string, input: Buffer): Promise<{ code: number; stderr: string }> {
+    return this.op((done) => {
+      this.client.exec(cmd, (err, ch) => {
+        if (err) return done(undefined, { code: -1, stderr: err.message });
+        let stderr = '';
+        ch.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        ch.on('data', () => undefined);
+        ch.on('close', (code: number | null) => done(undefined, { code: code ?? -1, stderr }));
+        ch.end(input);
+      });
+    });
+  }
+
   unlink(path: string): Promise<void> {
-    return new Promise((res, rej) => this.sftp.unlink(path, cb(res, rej)));
+    return this.op<void>((done) => this.sftp.unlink(path, done));
   }
 
   list(dir: string): Promise<string[]> {
-    return new Promise((res, rej) => this.sftp.readdir(dir, (err, list) => (err ? rej(err) : res(list.map((e) => e.filename)))));
+    return this.op((done) => this.sftp.readdir(dir, (err, list) => done(err, err ? undefined : list.map((e) => e.filename))));
   }
 
   async removeTree(path: string): Promise<void> {
@@ -205,15 +248,15 @@ export class SftpTarget implements ReleaseTarget {
       if (r.code !== -1) throw new Error(r.stderr.trim() || `rm -rf exited ${r.code}`);
       this.shell = false;
     }
-    const entries = await new Promise<{ filename: string; attrs: { isDirectory(): boolean } }[]>((res) =>
-      this.sftp.readdir(path, (err, list) => res(err ? [] : (list as unknown as { filename: string; attrs: { isDirectory(): boolean } }[]))),
+    const entries = await this.op<{ filename: string; attrs: { isDirectory(): boolean } }[]>((done) =>
+      this.sftp.readdir(path, (err, list) => done(undefined, err ? [] : (list as unknown as { filename: string; attrs: { isDirectory(): boolean } }[]))),
     );
     for (const e of entries) {
       const p = posix.join(path, e.filename);
       if (e.attrs.isDirectory()) await this.removeTree(p);
       else await this.unlink(p).catch(() => undefined);
     }
-    await new Promise<void>((res) => this.sftp.rmdir(path, () => res()));
+    await this.op<void>((done) => this.sftp.rmdir(path, () => done(undefined)));
   }
 
   async close(): Promise<void> {

@@ -264,7 +264,7 @@ export class SiteRenderer {
       const jsonLd = [websiteLd(siteName, `${origin}/`, siteDesc, lang), ...(p.crumbs.length > 1 ? [breadcrumbLd(p.crumbs)] : []), ...(p.jsonLd ?? [])];
       const crumbs =
         p.crumbs.length > 1
-          ? `<nav class="breadcrumb" aria-label="breadcrumb">${p.crumbs
+          ? `<nav class="breadcrumb" aria-label="当前位置">${p.crumbs
               .map((c, i) => (i === p.crumbs.length - 1 ? `<span>${esc(c.name)}</span>` : `<a href="${esc(href(c.url.slice(origin.length)))}">${esc(c.name)}</a> › `))
               .join('')}</nav>`
           : '';
@@ -293,8 +293,8 @@ ${headHtml({
 <header>
 <a href="${esc(href('/'))}" class="logo">${logoUrl ? `<img src="${esc(href(logoUrl))}" alt="${esc(logo!.alt || siteName)}" height="48">` : esc(siteName)}</a>
 ${p.heading ? `<p class="site-name">${esc(siteName)}</p>` : `<h1 class="site-name">${esc(siteName)}</h1>`}
-<nav>${navbars.map((n) => `<a href="${esc(safeHref(n.url, href))}" title="${esc(n.desc_val)}">${esc(n.name)}</a>`).join('')}</nav>
-<nav class="categories">${cates
+<nav aria-label="导航">${navbars.map((n) => `<a href="${esc(safeHref(n.url, href))}" title="${esc(n.desc_val)}">${esc(n.name)}</a>`).join('')}</nav>
+<nav class="categories" aria-label="栏目">${cates
         .map((c) =>
           c.type === 3
             ? `<a href="${esc(safeHref(c.link_url, href))}" class="jump" target="_blank" rel="noopener">${esc(c.cate_name)}</a>`
@@ -372,7 +372,7 @@ ${links.length ? `<section class="links">${links.map((l) => `<a href="${esc(safe
         const slice = own.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
         const pager =
           pagesCount > 1
-            ? `<nav class="pager" aria-label="pages">${Array.from({ length: pagesCount }, (_, i) => i + 1)
+            ? `<nav class="pager" aria-label="分页">${Array.from({ length: pagesCount }, (_, i) => i + 1)
                 .map((k) => (k === n ? `<span>第 ${k} 页</span>` : `<a href="${esc(relativeHref(url, pageUrl(base, k)))}">第 ${k} 页</a>`))
                 .join('')}</nav>`
             : '';
