@@ -20,8 +20,8 @@ export class LocalTarget implements ReleaseTarget {
     await fs.mkdir(this.abs(path), { recursive: true });
   }
 
-  async readText(path: string): Promise<string | undefined> {
-    return fs.readFile(this.abs(path), 'utf8').catch(() => undefined);
+  async readFile(path: string): Promise<Buffer | undefined> {
+    return fs.readFile(this.abs(path)).catch(() => undefined);
   }
 
   async writeFile(path: string, data: Buffer): Promise<void> {
@@ -43,7 +43,12 @@ export class LocalTarget implements ReleaseTarget {
     }
   }
 
-  async cloneTree(from: string, to: string, files: string[]): Promise<void> {
+  async cloneTree(from: string, to: string, files: string[]): Promise<{ done: Promise<void> }> {
+    return { done: this.linkEach(from, to, files) };
+  }
+
+  private async linkEach(from: string, to: string, files: string[]): Promise<void> {
+    await fs.mkdir(this.abs(to), { recursive: true });
     const made = new Set<string>();
     for (const f of files) {
       const dst = join(this.abs(to), f);

@@ -43,6 +43,7 @@ ALTER TABLE website_deploy ADD COLUMN files_total INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE website_deploy ADD COLUMN files_sent INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE website_deploy ADD COLUMN bytes_sent INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE website_deploy ADD COLUMN duration_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE website_deploy ADD COLUMN site_url TEXT;
 CREATE INDEX ix_website_deploy_site ON website_deploy(website_info_id, create_time);
 
 ALTER TABLE website_info ADD COLUMN deploy_message TEXT;

@@ -49,7 +49,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
       .prepare(
         `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, kind, release_name AS release,
                 previous_release AS previousRelease, files_total AS filesTotal, files_sent AS filesSent, bytes_sent AS bytesSent,
-                duration_ms AS durationMs, server_id AS serverId, create_time AS createTime
+                duration_ms AS durationMs, server_id AS serverId, site_url AS url, create_time AS createTime
            FROM website_deploy WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}
           ORDER BY create_time DESC, id DESC LIMIT ?`,
       )

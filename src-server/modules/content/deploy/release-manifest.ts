@@ -1,9 +1,12 @@
-// The manifest of a release: every file of the site with the sha-256 of its
-// bytes and its size. A deploy compares the new site against the live
-// release's manifest and uploads only what differs; unchanged files are carried
-// into the new release on the server (hard links).
+// The manifest of a release: every file of the site with a hash of its bytes
+// (sha-256, first 96 bits: enough to tell a change) and its size. A deploy
+// compares the new site against the live release's manifest and uploads only
+// what differs; unchanged files are carried into the new release on the server
+// (hard links). On the server it is stored gzip-compressed beside the release
+// (releases/<name>.manifest.json.gz); the back end also keeps the page
+// fingerprints (`keys`) of the releases it made, to skip rendering unchanged pages.
 import { createHash } from 'node:crypto';
-import type { SiteFile } from './site-render';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 export interface ManifestEntry {
   hash: string;
@@ -15,19 +18,26 @@ export interface Manifest {
   release: string;
   createdAt: string;
   files: Record<string, ManifestEntry>;
+  /** path -> fingerprint of what the page was rendered from (kept by the back end, not uploaded) */
+  keys?: Record<string, string>;
 }
 
-export const manifestName = (release: string): string => `${release}.manifest.json`;
+export const manifestName = (release: string): string => `${release}.manifest.json.gz`;
 
-export function buildManifest(release: string, createdAt: string, files: SiteFile[]): Manifest {
-  const out: Record<string, ManifestEntry> = {};
-  for (const f of files) out[f.path] = { hash: createHash('sha256').update(f.data).digest('hex'), size: f.data.length };
-  return { version: 1, release, createdAt, files: out };
+export const hashOf = (data: Buffer): string => createHash('sha256').update(data).digest('base64url').slice(0, 16);
+
+export const entryOf = (data: Buffer): ManifestEntry => ({ hash: hashOf(data), size: data.length });
+
+/** The server copy: gzip of the manifest without the keys. */
+export function packManifest(m: Manifest): Buffer {
+  return gzipSync(JSON.stringify({ version: m.version, release: m.release, createdAt: m.createdAt, files: m.files }));
 }
 
-export function parseManifest(text: string): Manifest | undefined {
+export function parseManifest(raw: Buffer | string | undefined): Manifest | undefined {
+  if (raw === undefined) return undefined;
   try {
-    const m = JSON.parse(text) as Manifest;
+    const buf = typeof raw === 'string' ? Buffer.from(raw, 'binary') : raw;
+    const m = JSON.parse((buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf) : buf).toString('utf8')) as Manifest;
     return m && m.version === 1 && typeof m.files === 'object' && m.files ? m : undefined;
   } catch {
     return undefined;

@@ -13,8 +13,8 @@
 // by the next deploy's pruning). The last `keep` complete releases stay for rollback.
 import { randomBytes } from 'node:crypto';
 import { dirname, posix } from 'node:path';
-import { buildManifest, manifestName, type Manifest, parseManifest, planRelease, RELEASE_RE, releaseName } from './release-manifest';
-import type { SiteFile } from './site-render';
+import { entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName } from './release-manifest';
+import { bytesOf, type SiteFile } from './site-render';
 
 export const KEEP_RELEASES = 5;
 export const LIVE_LINK = 'current';
@@ -24,13 +24,17 @@ export interface ReleaseTarget {
   /** where the target is, for messages: "sftp://user@host:port" or a folder */
   readonly label: string;
   mkdirp(path: string): Promise<void>;
-  readText(path: string): Promise<string | undefined>;
+  readFile(path: string): Promise<Buffer | undefined>;
   writeFile(path: string, data: Buffer): Promise<void>;
   readlink(path: string): Promise<string | undefined>;
   /** makes `link` point at `target`, replacing an existing link atomically */
   swapLink(target: string, link: string): Promise<void>;
-  /** a copy of `from` at `to` whose files are hard links of `from`'s; `files` lists the ones needed (relative paths) */
-  cloneTree(from: string, to: string, files: string[]): Promise<void>;
+  /**
+   * A copy of `from` at `to` whose files are hard links of `from`'s (`files`: relative paths, for targets that
+   * link one by one). Resolves once the copy is under way (on an SSH server: the command runs there while the
+   * back end renders); `done` settles when it is complete.
+   */
+  cloneTree(from: string, to: string, files: string[]): Promise<{ done: Promise<void> }>;
   unlink(path: string): Promise<void>;
   /** removes these files (relative to `dir`) if present */
   removeFiles(dir: string, files: string[]): Promise<void>;
@@ -66,6 +70,30 @@ export interface PublishResult {
   pruned: string[];
 }
 
+/**
+ * The new release's manifest, and the bytes of the files that differ from the
+ * previous release. A page whose fingerprint (key) is the one the previous
+ * release was made with keeps its entry without being rendered.
+ */
+function buildManifest(release: string, createdAt: string, files: SiteFile[], prev: Manifest | undefined): { manifest: Manifest; data: Map<string, Buffer> } {
+  const out: Record<string, ManifestEntry> = {};
+  const keys: Record<string, string> = {};
+  const data = new Map<string, Buffer>();
+  for (const f of files) {
+    if (f.key) keys[f.path] = f.key;
+    const old = prev?.files[f.path];
+    if (f.key && old && prev?.keys?.[f.path] === f.key) {
+      out[f.path] = old;
+      continue;
+    }
+    const bytes = bytesOf(f);
+    const e = entryOf(bytes);
+    out[f.path] = e;
+    if (!old || old.hash !== e.hash || old.size !== e.size) data.set(f.path, bytes);
+  }
+  return { manifest: { version: 1, release, createdAt, files: out, keys }, data };
+}
+
 export class DeployCancelled extends Error {
   constructor() {
     super('部署已取消');
@@ -87,28 +115,38 @@ export async function completeReleases(target: ReleaseTarget, root: string): Pro
   return names.filter((n) => RELEASE_RE.test(n) && set.has(manifestName(n))).sort();
 }
 
-export async function publishRelease(target: ReleaseTarget, root: string, files: SiteFile[], opts: PublishOptions): Promise<PublishResult> {
+/**
+ * Publishes a new release of the site at `root`. `site` is the rendered site, or a function rendering it: it is
+ * called once the target is reached and the copy of the live release is under way there, so both proceed at once.
+ */
+export async function publishRelease(target: ReleaseTarget, root: string, site: SiteFile[] | (() => SiteFile[]), opts: PublishOptions): Promise<PublishResult> {
   const check = () => {
     if (opts.signal?.aborted) throw new DeployCancelled();
   };
   const progress = (phase: PublishProgress['phase'], done: number, total: number) => opts.onProgress?.({ phase, done, total });
   const releases = join(root, 'releases');
-  progress('prepare', 0, files.length);
+  progress('prepare', 0, 0);
   await target.mkdirp(releases);
   const previous = await liveRelease(target, root);
   let prev: Manifest | undefined;
   if (previous) {
-    prev = opts.knownManifest?.(previous) ?? parseManifest((await target.readText(join(releases, manifestName(previous)))) ?? '');
+    prev = opts.knownManifest?.(previous) ?? parseManifest(await target.readFile(join(releases, manifestName(previous))));
   }
   const name = releaseName(opts.now, randomBytes(3).toString('hex'));
-  const manifest = buildManifest(name, new Date(opts.now).toISOString(), files);
-  const plan = planRelease(manifest, prev);
   const dir = join(releases, name);
   check();
   let switched = false;
+  let cloning: Promise<void> | undefined;
   try {
-    if (previous && prev && plan.keep.length > 0) {
-      await target.cloneTree(join(releases, previous), dir, plan.keep);
+    // the new release starts as a hard-linked copy of the live one, made on the target while the site renders here
+    if (previous && prev) cloning = (await target.cloneTree(join(releases, previous), dir, Object.keys(prev.files))).done;
+    cloning?.catch(() => undefined);
+    const files = typeof site === 'function' ? site() : site;
+    const { manifest, data } = buildManifest(name, new Date(opts.now).toISOString(), files, prev);
+    const plan = planRelease(manifest, prev);
+    check();
+    if (cloning) {
+      await cloning;
       // break the links of everything that changes or goes, so the live release is not touched
       const replaced = new Set(plan.upload.filter((p) => p in prev!.files));
       await target.removeFiles(dir, [...replaced, ...plan.drop]);
@@ -116,7 +154,6 @@ export async function publishRelease(target: ReleaseTarget, root: string, files:
       await target.mkdirp(dir);
     }
     check();
-    const byPath = new Map(files.map((f) => [f.path, f]));
     const made = new Set<string>([dir]);
     const ensureDir = async (d: string) => {
       if (made.has(d)) return;
@@ -130,17 +167,17 @@ export async function publishRelease(target: ReleaseTarget, root: string, files:
     const worker = async () => {
       for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
         check();
-        const f = byPath.get(p)!;
+        const bytes = data.get(p)!;
         const to = join(dir, p);
         await ensureDir(dirname(to));
-        await target.writeFile(to, f.data);
-        bytesSent += f.data.length;
+        await target.writeFile(to, bytes);
+        bytesSent += bytes.length;
         progress('upload', ++done, plan.upload.length);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 16) }, worker));
     check();
-    const manifestBytes = Buffer.from(JSON.stringify(manifest));
+    const manifestBytes = packManifest(manifest);
     await target.writeFile(join(releases, manifestName(name)), manifestBytes);
     check();
     progress('switch', 0, 1);
@@ -160,6 +197,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, files:
     };
   } catch (e) {
     if (!switched) {
+      await cloning?.catch(() => undefined);
       // best effort: the connection may be gone; the next deploy prunes what is left
       await target.unlink(join(releases, manifestName(name))).catch(() => undefined);
       await target.removeTree(dir).catch(() => undefined);

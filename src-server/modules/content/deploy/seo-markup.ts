@@ -4,6 +4,8 @@
 // RSS feed. Pure functions of what the renderer collected.
 
 export const SITEMAP_MAX_URLS = 50_000;
+/** Past this many URLs a site's sitemap is split by section (one file per column) under a sitemap index. */
+export const SITEMAP_SPLIT_URLS = 1_000;
 
 export const esc = (v: unknown): string =>
   String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -189,20 +191,45 @@ export function sitemaps(origin: string, entries: SitemapEntry[], max = SITEMAP_
     const chunk = entries.slice(i, i + max);
     const path = `sitemap-${parts.length + 1}.xml`;
     parts.push({ path, xml: urlset(chunk) });
-    const newest = chunk.map((e) => e.lastmod ?? '').filter(Boolean).sort((a, b) => Date.parse(a) - Date.parse(b)).pop();
-    index.push({ loc: `${origin}/${path}`, lastmod: newest });
+    index.push({ loc: `${origin}/${path}`, lastmod: newestOf(chunk) });
   }
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+  return [{ path: 'sitemap.xml', xml: sitemapIndex(index) }, ...parts];
+}
+
+const sitemapIndex = (entries: SitemapEntry[]): string => `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${index.map((e) => `<sitemap><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</sitemap>`).join('\n')}
+${entries.map((e) => `<sitemap><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</sitemap>`).join('\n')}
 </sitemapindex>
 `;
-  return [{ path: 'sitemap.xml', xml }, ...parts];
+
+const newestOf = (entries: SitemapEntry[]) => entries.map((e) => e.lastmod ?? '').filter(Boolean).sort((a, b) => Date.parse(a) - Date.parse(b)).pop();
+
+/**
+ * The sitemap of a site whose URLs come in sections (pages, then one per column):
+ * up to `split` URLs one sitemap.xml; past that sitemap.xml is an index of one
+ * sitemap per section (sitemap-<section>.xml, chunked at `max` URLs), so a change
+ * in one column rewrites that column's sitemap and the index only.
+ */
+export function sitemapSet(origin: string, sections: { name: string; entries: SitemapEntry[] }[], split = SITEMAP_SPLIT_URLS, max = SITEMAP_MAX_URLS): SitemapFile[] {
+  const all = sections.flatMap((s) => s.entries);
+  if (all.length <= Math.min(split, max)) return [{ path: 'sitemap.xml', xml: urlset(all) }];
+  const parts: SitemapFile[] = [];
+  const index: SitemapEntry[] = [];
+  for (const s of sections) {
+    if (s.entries.length === 0) continue;
+    const chunks = Math.ceil(s.entries.length / max);
+    for (let i = 0; i < chunks; i++) {
+      const chunk = s.entries.slice(i * max, (i + 1) * max);
+      const path = `sitemap-${s.name}${chunks > 1 ? `-${i + 1}` : ''}.xml`;
+      parts.push({ path, xml: urlset(chunk) });
+      index.push({ loc: `${origin}/${path}`, lastmod: newestOf(chunk) });
+    }
+  }
+  return [{ path: 'sitemap.xml', xml: sitemapIndex(index) }, ...parts];
 }
 
 export const robotsTxt = (origin: string): string => `User-agent: *
 Allow: /
-Disallow: /.release-manifest.json
 
 Sitemap: ${origin}/sitemap.xml
 `;

@@ -25,6 +25,8 @@ export interface OpenedTarget {
   rootFor(host: string, websiteId: string): string;
   /** an operator's message for an error the target raised */
   explain(e: unknown): string;
+  /** the back end's own preview URL of a site kept in its data folder, if that is where it went */
+  previewOf(host: string, websiteId: string): string | undefined;
 }
 
 const cancelled = (e: unknown) => (e instanceof DeployCancelled ? e.message : undefined);
@@ -56,6 +58,7 @@ export class ServerTargets {
         target,
         rootFor: (host, websiteId) => (base ? join(base, host) : join('sites', websiteId, host)),
         explain: (e) => cancelled(e) ?? `本机目录写入失败(${target.label}): ${(e as Error).message}`,
+        previewOf: (host, websiteId) => (base ? undefined : `/api/site-preview/${websiteId}/${host}/index.html`),
       };
     }
     const s = {
@@ -73,7 +76,7 @@ export class ServerTargets {
     }
     if (!server.host_key) this.db.prepare('UPDATE server_info SET host_key = ? WHERE id = ?').run(target.hostKey, server.id);
     const base = String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
-    return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorMessage(e, s) };
+    return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorMessage(e, s), previewOf: () => undefined };
   }
 
   /** Records a server's status after a connection (deploy or probe). */

@@ -159,8 +159,8 @@ export class SftpTarget implements ReleaseTarget {
     }
   }
 
-  readText(path: string): Promise<string | undefined> {
-    return this.op((done) => this.sftp.readFile(path, (err, data) => done(undefined, err ? undefined : data.toString('utf8'))));
+  readFile(path: string): Promise<Buffer | undefined> {
+    return this.op((done) => this.sftp.readFile(path, (err, data) => done(undefined, err ? undefined : data)));
   }
 
   async writeFile(path: string, data: Buffer): Promise<void> {
@@ -183,14 +183,39 @@ export class SftpTarget implements ReleaseTarget {
     }
   }
 
-  async cloneTree(from: string, to: string, files: string[]): Promise<void> {
+  async cloneTree(from: string, to: string, files: string[]): Promise<{ done: Promise<void> }> {
     if (this.shell) {
-      const r = await this.exec(`cp -al -- ${q(from)} ${q(to)}`);
-      if (r.code === 0) return;
-      if (r.code !== -1 && !/not found|not allowed|denied/i.test(r.stderr)) throw new Error(`复制上一版本失败: ${r.stderr.trim()}`);
+      const run = await this.startExec(`cp -al -- ${q(from)} ${q(to)}`);
+      if (run) {
+        const done = run.finished.then((r) => {
+          if (r.code !== 0) throw new Error(`复制上一版本失败: ${r.stderr.trim() || `cp exited ${r.code}`}`);
+        });
+        return { done };
+      }
       this.shell = false; // no shell on this account: one SFTP hard link per file
     }
-    const dirs = new Set<string>();
+    return { done: this.linkEach(from, to, files) };
+  }
+
+  /** Starts a command; resolves once it runs on the server (undefined when the server refuses exec) with its completion. */
+  private startExec(cmd: string): Promise<{ finished: Promise<{ code: number; stderr: string }> } | undefined> {
+    return this.op((started) => {
+      this.client.exec(cmd, (err, ch) => {
+        if (err) return started(undefined, undefined);
+        const finished = this.op<{ code: number; stderr: string }>((done) => {
+          let stderr = '';
+          ch.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+          ch.on('data', () => undefined);
+          ch.on('close', (code: number | null) => done(undefined, { code: code ?? -1, stderr }));
+        });
+        finished.catch(() => undefined);
+        started(undefined, { finished });
+      });
+    });
+  }
+
+  private async linkEach(from: string, to: string, files: string[]): Promise<void> {
+    const dirs = new Set<string>([to]);
     for (const f of files) dirs.add(posix.dirname(posix.join(to, f)));
     for (const d of [...dirs].sort()) await this.mkdirp(d);
     const queue = [...files];

@@ -7,6 +7,10 @@
 // and leaves the live site as it was. Deploys of one website never overlap.
 // Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
 // all come through deploy().
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
@@ -17,7 +21,7 @@ import type { SecretBox } from '../secrets';
 import type { Manifest } from './release-manifest';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import { ServerTargets } from './server-target';
-import { SiteRenderer, siteHost } from './site-render';
+import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
 
 export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
@@ -37,6 +41,8 @@ export interface DeployResult {
   filesSent: number;
   bytesSent: number;
   durationMs: number;
+  /** where the deployed site can be opened: its domain, or the back end's preview of a data-folder site */
+  url: string;
 }
 
 export interface DeployProgress extends PublishProgress {
@@ -67,6 +73,39 @@ export class SiteDeployer {
   ) {
     this.renderer = new SiteRenderer(db, dataDir);
     this.servers = new ServerTargets(db, dataDir, box, clock);
+    // a deploy cut by the back end stopping left 部署中: its live site is what the last recorded deploy left
+    db.prepare(
+      `UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
+        WHERE status_name = ?`,
+    ).run(DEPLOYING);
+  }
+
+  private manifestFile(key: string): string {
+    return join(this.dataDir, 'deploys', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json.gz`);
+  }
+
+  /** The manifest (with page fingerprints) of a release this back end made for a site root: memory, else the data folder. */
+  private knownManifest(key: string, release: string): Manifest | undefined {
+    let m = this.manifests.get(key);
+    if (!m) {
+      try {
+        m = JSON.parse(gunzipSync(readFileSync(this.manifestFile(key))).toString('utf8')) as Manifest;
+        this.manifests.set(key, m);
+      } catch {
+        return undefined;
+      }
+    }
+    return m.release === release ? m : undefined;
+  }
+
+  private keepManifest(key: string, m: Manifest): void {
+    this.manifests.set(key, m);
+    try {
+      mkdirSync(join(this.dataDir, 'deploys'), { recursive: true });
+      writeFileSync(this.manifestFile(key), gzipSync(JSON.stringify(m)));
+    } catch {
+      // only a cache: the next deploy reads the manifest from the server
+    }
   }
 
   /** Deploys in progress (for the website list and the deploy dialog). */
@@ -112,35 +151,46 @@ export class SiteDeployer {
     let domain = '';
     let server: Rec | undefined;
     let result: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>;
+    let url = '';
     let live: string | undefined;
     try {
       server = this.serverOf(site, tenantId);
-      const rendered = this.renderer.render(site, tenantId);
-      domain = rendered.host;
+      const dom = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
+      if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
+      domain = siteHost(site, String(dom.domain));
       const opened = await this.servers.open(server);
       try {
-        const root = opened.rootFor(rendered.host, websiteId);
+        const root = opened.rootFor(domain, websiteId);
         const key = `${String(server.id)}|${opened.target.label}|${root}`;
+        let rendered: RenderedSite | undefined;
+        // rendered once the server is copying the live release (release-publisher.ts), so both proceed at once
+        const render = () => {
+          rendered = this.renderer.render(site, tenantId);
+          return rendered.files;
+        };
         let r;
         try {
           live = await liveRelease(opened.target, root);
-          r = await publishRelease(opened.target, root, rendered.files, {
+          r = await publishRelease(opened.target, root, render, {
             now: this.clock(),
             signal: controller.signal,
-            knownManifest: (name) => (this.manifests.get(key)?.release === name ? this.manifests.get(key) : undefined),
+            knownManifest: (name) => this.knownManifest(key, name),
             onProgress: (p) => Object.assign(progress, p),
           });
         } catch (e) {
+          if (e instanceof ServiceError) throw e;
           throw new Error(opened.explain(e));
         }
-        this.manifests.set(key, r.manifest);
+        this.keepManifest(key, r.manifest);
+        url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
         this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         result = {
+          url,
           statusName: DEPLOY_OK,
-          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个`,
+          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered!.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个`,
           release: r.release,
           previousRelease: r.previous,
-          filesTotal: rendered.files.length,
+          filesTotal: rendered!.files.length,
           filesSent: r.filesSent,
           bytesSent: r.bytesSent,
         };
@@ -151,6 +201,7 @@ export class SiteDeployer {
       const reason = e instanceof ServiceError ? e.message.replace(/^部署失败: /, '') : e instanceof Error ? e.message : String(e);
       if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reason)) this.servers.mark(server.id, false, reason);
       result = {
+        url: '',
         statusName: DEPLOY_FAILED,
         message: `部署失败: ${reason}; 线上版本未改变${live ? ` (${live})` : ''}`,
         previousRelease: live,
@@ -181,12 +232,12 @@ export class SiteDeployer {
     this.db
       .prepare(
         `INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
-           files_total, files_sent, bytes_sent, duration_ms, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+           files_total, files_sent, bytes_sent, duration_ms, site_url, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
       )
       .run(
         id, tenantId, String(site.id), domain, r.statusName, r.message, null, server?.id ?? null, kind, r.release ?? null, r.previousRelease ?? null,
-        r.filesTotal, r.filesSent, r.bytesSent, durationMs, scope.userId, scope.deptId, now, scope.userId, now, r.statusName === DEPLOY_OK ? 1 : 0,
+        r.filesTotal, r.filesSent, r.bytesSent, durationMs, r.url || null, scope.userId, scope.deptId, now, scope.userId, now, r.statusName === DEPLOY_OK ? 1 : 0,
       );
     // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
     this.db.prepare('UPDATE website_info SET status_name = ?, deploy_message = ?, deploy_time = ?, update_time = ? WHERE id = ?').run(r.statusName, r.message, now, now, String(site.id));
@@ -240,6 +291,7 @@ export class SiteDeployer {
         filesTotal: 0,
         filesSent: 0,
         bytesSent: 0,
+        url: (this.db.prepare("SELECT site_url FROM website_deploy WHERE website_info_id = ? AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1").get(String(site.id)) as { site_url: string } | undefined)?.site_url ?? '',
       });
     });
   }

@@ -7,6 +7,7 @@
 // with the same domain in other languages, Open Graph and JSON-LD.
 // Only published (status 1) and shown (displayStatus 1) articles of listed
 // columns appear anywhere: pages, lists, sitemap, feed.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
@@ -26,7 +27,7 @@ import {
   robotsTxt,
   rssFeed,
   type SitemapEntry,
-  sitemaps,
+  sitemapSet,
   w3cDate,
   websiteLd,
 } from './seo-markup';
@@ -42,11 +43,24 @@ import {
 
 type Rec = Record<string, unknown>;
 
+/**
+ * One file of a rendered site: its bytes, or (article pages, the bulk of a
+ * site) a `key` fingerprinting everything the page is made from and a
+ * `render` that makes it: a deploy whose previous release has the same key
+ * for the path keeps that file without rendering it again.
+ */
 export interface SiteFile {
   /** path inside the release, no leading "/" */
   path: string;
-  data: Buffer;
+  data?: Buffer;
+  key?: string;
+  render?: () => Buffer;
 }
+
+/** The bytes of a file, rendering it if needed. */
+export const bytesOf = (f: SiteFile): Buffer => f.data ?? f.render!();
+
+const fingerprint = (...parts: unknown[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 
 export interface RenderedSite {
   host: string;
@@ -68,7 +82,7 @@ const CUSTOM_PAGES: Record<number, { path: string; title: string }> = {
 };
 
 const STYLE =
-  'body{font-family:sans-serif;margin:0;line-height:1.6;color:#222}header,footer,main{padding:16px 24px}nav a{display:inline-block;margin:0 16px 8px 0;padding:4px 0}.site-name{font-size:1.5em;font-weight:bold;margin:8px 0}.banner img{max-width:100%;height:auto}.goods{display:flex;gap:16px;flex-wrap:wrap}.layout{display:flex;gap:24px}.layout>.content{flex:1;min-width:0}.advert-side{width:240px}.article img{max-width:100%;height:auto}.advert{padding:8px 24px;background:#fafafa}.articles li{margin-bottom:8px}.pager a{margin-right:12px}@media(max-width:700px){.layout{display:block}.advert-side{width:auto}}';
+  'body{font-family:sans-serif;margin:0;line-height:1.6;color:#222}header,footer,main{padding:16px 24px}nav a{display:inline-block;margin:0 16px 8px 0;padding:4px 0}.site-name{font-size:1.5em;font-weight:bold;margin:8px 0}.banner img{max-width:100%;height:auto}.goods{display:flex;gap:16px;flex-wrap:wrap}.layout{display:flex;gap:24px}.layout>.content{flex:1;min-width:0}.advert-side{width:240px}.article img{max-width:100%;height:auto}.advert{padding:8px 24px;background:#fafafa}.articles li{margin-bottom:8px}.pager a{margin-right:12px}.breadcrumb a{margin-right:4px}@media(max-width:700px){.layout{display:block}.advert-side{width:auto}}';
 
 /** The host name a website is served on: subdomain.domain (resolve type 0) or the domain (type 1). */
 export function siteHost(site: Rec, domain: string): string {
@@ -192,7 +206,8 @@ export class SiteRenderer {
     const listed = cates.filter((c) => c.type !== 3);
     const listedIds = new Set(listed.map((c) => String(c.id)));
     const articles = this.rows(
-      `SELECT * FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND display_status = 1 AND website_info_id = ?
+      `SELECT id, parent_id, title, keyword, auth, cover_img, content, desc_val, sort, deploy_time, create_time, update_time
+         FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND display_status = 1 AND website_info_id = ?
         ORDER BY sort, create_time DESC, id DESC`,
       t,
       String(site.id),
@@ -231,10 +246,13 @@ export class SiteRenderer {
 
     const files: SiteFile[] = [];
     const seen = new Map<string, string>();
-    const add = (path: string, body: string, what: string) => {
+    const claim = (path: string, what: string) => {
       const prev = seen.get(path);
       if (prev) throw new ServiceError(`部署失败: 页面路径冲突 ${path} (${prev} / ${what})`);
       seen.set(path, what);
+    };
+    const add = (path: string, body: string, what: string) => {
+      claim(path, what);
       files.push({ path, data: Buffer.from(body) });
     };
 
@@ -333,6 +351,11 @@ ${Object.entries(CUSTOM_PAGES)
         : '<p class="empty">暂无文章</p>';
 
     const sitemap: SitemapEntry[] = [];
+    const sitemapGroups: { name: string; entries: SitemapEntry[] }[] = [{ name: 'pages', entries: sitemap }];
+    // what every page is made of besides its own records: an article page whose own records did not change either needs no rendering
+    // (the website's deploy status, message and times change with every deploy and are on no article page)
+    const { status_name: _s, deploy_message: _m, deploy_time: _t, update_time: _u, update_user: _uu, ...siteContent } = site;
+    const pageBase = fingerprint(RENDERER_SOURCE, siteContent, template, contact, domainRow, logo, ico, navbars, cates, [...adverts.values()], configs, [...cateUrl], [...articlePatternOf], lang, origin);
     const newest = (list: Rec[]) => latest(...list.map((a) => latest(a.update_time, a.deploy_time, a.create_time)));
     const home = crumbOf(siteName, `${origin}/`);
 
@@ -342,7 +365,7 @@ ${Object.entries(CUSTOM_PAGES)
       'index.html',
       page({
         url: '/',
-        title: homeCfg.title || (siteKeywords ? `${siteName} - ${String(site.keywords ?? '').split(/[,，]/)[0]}` : siteName),
+        title: homeCfg.title || siteName,
         description: homeCfg.description || siteDesc,
         keywords: siteKeywords,
         crumbs: [home],
@@ -393,11 +416,25 @@ ${links.length ? `<section class="links">${links.map((l) => `<a href="${esc(safe
         );
       }
       sitemap.push({ loc: abs(base), lastmod: w3cDate(latest(c.update_time, c.create_time, newest(own))) });
+      const columnMap: SitemapEntry[] = [];
+      sitemapGroups.push({ name: `column-${String(c.id)}`, entries: columnMap });
       for (const a of own) {
         const url = articleUrl(a);
         const cover = a.cover_img ? asset(a.cover_img) : undefined;
+        // images the content refers to are registered now: the page itself may not be rendered in this deploy
+        const content = String(a.content ?? '');
+        const inline = !content.includes('<img') && !content.includes('<IMG') ? [] : [...content.matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => asset(m[1]) ?? '');
+        const path = filePath(url);
+        claim(path, `article ${String(a.id)}`);
+        const dup = (titles.get(String(a.title)) ?? 0) > 1;
+        files.push({ path, key: fingerprint(pageBase, a, c.id, dup, cover, inline), render: () => Buffer.from(articlePage(a, c, url, base, cover, dup, advert, cateCrumb)) });
+        columnMap.push({ loc: abs(url), lastmod: w3cDate(latest(a.update_time, a.deploy_time, a.create_time)) });
+      }
+    }
+    function articlePage(a: Rec, c: Rec, url: string, base: string, cover: string | undefined, dup: boolean, advert: Rec | undefined, cateCrumb: Crumb): string {
+      {
         const desc = plainText(a.desc_val, 300) || plainText(a.content, 160) || `${String(a.title)} - ${String(c.cate_name)}`;
-        const title = (titles.get(String(a.title)) ?? 0) > 1 ? `${String(a.title)} (${String(a.id)}) - ${siteName}` : `${String(a.title)} - ${siteName}`;
+        const title = dup ? `${String(a.title)} (${String(a.id)}) - ${siteName}` : `${String(a.title)} - ${siteName}`;
         const published = w3cDate(a.deploy_time ?? a.create_time);
         const modified = w3cDate(latest(a.update_time, a.deploy_time, a.create_time));
         const body = `<article class="article">
@@ -412,9 +449,7 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
           },
         })}</div>
 </article>`;
-        add(
-          filePath(url),
-          page({
+        return page({
             url,
             title,
             description: desc,
@@ -440,10 +475,7 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
               }),
             ],
             body,
-          }),
-          `article ${String(a.id)}`,
-        );
-        sitemap.push({ loc: abs(url), lastmod: modified });
+          });
       }
     }
 
@@ -484,7 +516,7 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
       '404',
     );
 
-    for (const s of sitemaps(origin, sitemap)) add(s.path, s.xml, 'sitemap');
+    for (const s of sitemapSet(origin, sitemapGroups)) add(s.path, s.xml, 'sitemap');
     add('robots.txt', robotsTxt(origin), 'robots');
     add(
       'feed.xml',
@@ -502,11 +534,14 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
       'feed',
     );
     for (const [name, from] of assets) files.push({ path: `assets/${name}`, data: readFileSync(from) });
-    return { host, origin, files, pages: seen.size, articles: articles.length };
+    return { host, origin, files, pages: [...seen.keys()].filter((p) => p.endsWith('.html')).length, articles: articles.length };
   }
 }
 
 const crumbOf = (name: string, url: string): Crumb => ({ name, url });
+
+/** The renderer's own code: part of every page fingerprint, so a changed template renders every page again. */
+const RENDERER_SOURCE = createHash('sha256').update(SiteRenderer.toString()).update(headHtml.toString()).update(articleLd.toString()).update(sanitizeHtml.toString()).digest('base64url');
 
 /** The title of a custom page: its config row keyed "title", if any. */
 function customTitle(configs: Rec[], type: number): string | undefined {
