@@ -65,11 +65,17 @@ export function planRelease(next: Manifest, prev: Manifest | undefined): Release
   return { upload, keep, drop };
 }
 
-/** Release folder names sort by time: yyyyMMddHHmmss-<random>. */
-export function releaseName(ms: number, rand: string): string {
+/**
+ * Release folder names sort by time: yyyyMMddHHmmssSSS-<random>, always after the live release's
+ * (a clock set back, or two deploys in one millisecond, still give a later name).
+ */
+export function releaseName(ms: number, rand: string, after?: string): string {
   const d = new Date(ms);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}-${rand}`;
+  const p = (n: number, w = 2) => String(n).padStart(w, '0');
+  let stamp = `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}${p(d.getMilliseconds(), 3)}`;
+  const last = after?.split('-')[0];
+  if (last && last.length === stamp.length && stamp <= last) stamp = (BigInt(last) + 1n).toString();
+  return `${stamp}-${rand}`;
 }
 
-export const RELEASE_RE = /^\d{14}-[a-z0-9]+$/;
+export const RELEASE_RE = /^\d{17}-[a-z0-9]+$/;

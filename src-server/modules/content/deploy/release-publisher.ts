@@ -116,10 +116,10 @@ export async function completeReleases(target: ReleaseTarget, root: string): Pro
 }
 
 /**
- * Publishes a new release of the site at `root`. `site` is the rendered site, or a function rendering it: it is
- * called once the target is reached and the copy of the live release is under way there, so both proceed at once.
+ * Publishes a new release of the site at `root`. `site` is the rendered site, or a function giving it: it is
+ * called once the copy of the live release is under way on the target, so rendering and copying overlap.
  */
-export async function publishRelease(target: ReleaseTarget, root: string, site: SiteFile[] | (() => SiteFile[]), opts: PublishOptions): Promise<PublishResult> {
+export async function publishRelease(target: ReleaseTarget, root: string, site: SiteFile[] | (() => SiteFile[] | Promise<SiteFile[]>), opts: PublishOptions): Promise<PublishResult> {
   const check = () => {
     if (opts.signal?.aborted) throw new DeployCancelled();
   };
@@ -132,7 +132,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
   if (previous) {
     prev = opts.knownManifest?.(previous) ?? parseManifest(await target.readFile(join(releases, manifestName(previous))));
   }
-  const name = releaseName(opts.now, randomBytes(3).toString('hex'));
+  const name = releaseName(opts.now, randomBytes(3).toString('hex'), previous);
   const dir = join(releases, name);
   check();
   let switched = false;
@@ -141,7 +141,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
     // the new release starts as a hard-linked copy of the live one, made on the target while the site renders here
     if (previous && prev) cloning = (await target.cloneTree(join(releases, previous), dir, Object.keys(prev.files))).done;
     cloning?.catch(() => undefined);
-    const files = typeof site === 'function' ? site() : site;
+    const files = typeof site === 'function' ? await site() : site;
     const { manifest, data } = buildManifest(name, new Date(opts.now).toISOString(), files, prev);
     const plan = planRelease(manifest, prev);
     check();

@@ -147,6 +147,7 @@ export class SftpTarget implements ReleaseTarget {
   }
 
   async mkdirp(path: string): Promise<void> {
+    if ((await this.stat(path))?.isDirectory()) return; // one round trip when it is there already
     const abs = path.startsWith('/');
     const parts = path.split('/').filter(Boolean);
     let cur = abs ? '' : '.';

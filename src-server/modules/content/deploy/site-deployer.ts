@@ -158,16 +158,21 @@ export class SiteDeployer {
       const dom = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
       if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
       domain = siteHost(site, String(dom.domain));
-      const opened = await this.servers.open(server);
+      // the site renders while the connection opens and the server copies the live release (release-publisher.ts)
+      let rendered: RenderedSite | undefined;
+      const rendering = this.renderer.render(site, tenantId).then((r) => (rendered = r));
+      rendering.catch(() => undefined);
+      let opened;
+      try {
+        opened = await this.servers.open(server);
+      } catch (e) {
+        await rendering; // a rendering failure is the one to report
+        throw e;
+      }
       try {
         const root = opened.rootFor(domain, websiteId);
         const key = `${String(server.id)}|${opened.target.label}|${root}`;
-        let rendered: RenderedSite | undefined;
-        // rendered once the server is copying the live release (release-publisher.ts), so both proceed at once
-        const render = () => {
-          rendered = this.renderer.render(site, tenantId);
-          return rendered.files;
-        };
+        const render = async () => (await rendering).files;
         let r;
         try {
           live = await liveRelease(opened.target, root);
