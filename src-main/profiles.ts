@@ -4,8 +4,8 @@
 // (one window per profile) and the browser-mode host (one page per profile,
 // chosen by URL) both serve calls through this registry.
 
-import type { Profile, ProfileInput, ProfilesState, ProfileTestResult, ProfileView } from '../src-shared/ipc';
-import { createHandlers, type Handlers, type HostExtras } from './ipc/handlers';
+import type { Profile, ProfileView } from '../src-shared/ipc';
+import { createHandlers, type Handlers, type HostExtras, type ProfileManagerApi } from './ipc/handlers';
 import { DeskError, type Logger, consoleLogger } from './services/errors';
 import { createEventHub, type EventHub } from './services/events';
 import type { LocalDb } from './services/LocalDb';
@@ -200,11 +200,3 @@ export class WorkspaceRegistry {
   }
 }
 
-export interface ProfileManagerApi {
-  list(): Promise<ProfilesState>;
-  save(input: ProfileInput): Promise<ProfileView>;
-  remove(id: string): Promise<void>;
-  duplicate(id: string): Promise<ProfileView>;
-  test(input: ProfileInput): Promise<ProfileTestResult>;
-  open(id: string): Promise<{ opened: boolean }>;
-}

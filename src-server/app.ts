@@ -15,7 +15,7 @@ import { TokenService } from './auth/token-service';
 import { registerResource } from './crud/router';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
-import { MODULES } from './modules';
+import { MIGRATIONS, MODULES } from './modules';
 import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { aesKey, decryptToken } from './auth/crypto-token';
@@ -116,7 +116,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   const db = openDatabase(opts.dataDir);
   let app: FastifyInstance | undefined;
   try {
-    const { fresh } = migrate(db, opts.migrations);
+    const { fresh } = migrate(db, opts.migrations ?? MIGRATIONS);
     if (fresh) seed(db);
     app = await buildApp({ db, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger });
     const host = opts.host ?? '127.0.0.1';

@@ -8,6 +8,10 @@ import {
   type Channel,
   type HttpMethod,
   type IpcResult,
+  type ProfileInput,
+  type ProfilesState,
+  type ProfileTestResult,
+  type ProfileView,
   type RecentRecord,
   type ReqOf,
   type ResOf,
@@ -20,7 +24,6 @@ import { previewKeywords, uploadKeywords, validateKeywordSource, warmKeywordWork
 import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
 import type { Workspace } from '../workspace';
-import type { ProfileManagerApi } from '../profiles';
 
 export type Handlers = { [K in Channel]: (req: ReqOf<K>) => Promise<ResOf<K>> };
 
@@ -59,6 +62,16 @@ export function validateLogInput(req: unknown): ErrorLogInput {
   if (stack !== undefined) out.stack = stack;
   if (info !== undefined) out.info = info;
   return out;
+}
+
+/** The profiles manager as the host offers it (the registry in src-main/profiles.ts implements it). */
+export interface ProfileManagerApi {
+  list(): Promise<ProfilesState>;
+  save(input: ProfileInput): Promise<ProfileView>;
+  remove(id: string): Promise<void>;
+  duplicate(id: string): Promise<ProfileView>;
+  test(input: ProfileInput): Promise<ProfileTestResult>;
+  open(id: string): Promise<{ opened: boolean }>;
 }
 
 /** Host capabilities that are not part of a workspace (Electron passes shell.openExternal). */

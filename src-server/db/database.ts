@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, type Migration } from './migrations';
+import type { Migration } from './migrations';
 
 export type Db = Database.Database;
 
@@ -46,7 +46,7 @@ export interface MigrationResult {
  * MigrationError) when an applied migration's SQL changed or the database knows a
  * version this code does not.
  */
-export function migrate(db: Db, migrations: Migration[] = MIGRATIONS): MigrationResult {
+export function migrate(db: Db, migrations: readonly Migration[]): MigrationResult {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -4,9 +4,9 @@
 
 //
 // Core migrations are numbered 1-99 here. Each server module (src-server/modules)
-// brings its own, numbered in its own range (see modules/index.ts).
+// brings its own, numbered in its own range; the application composes the full
+// list (MIGRATIONS in modules/index.ts) and hands it to migrate(): db/ imports no module.
 
-import { MODULES } from '../modules';
 import { AUDIT } from './sql';
 
 export interface Migration {
@@ -204,6 +204,3 @@ CREATE TABLE row_count (
 `,
   },
 ];
-
-/** Every migration of the product: the core ones, then each module's. */
-export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];

@@ -7,5 +7,9 @@ import { flowModule } from './flow';
 import { shellModule } from './shell';
 import { systemModule } from './system';
 import type { ServerModule } from './types';
+import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule];
+
+/** Every migration of the product: the core ones, then each module's (handed to db's migrate()). */
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../../src-server/db/database';
-import { MIGRATIONS } from '../../src-server/db/migrations';
+import { MIGRATIONS } from '../../src-server/modules';
 import { seed } from '../../src-server/db/seed';
 import { tempDir } from './helpers';
 
@@ -28,7 +28,7 @@ describe('content migration 330', () => {
       ins.run('a3', 2, '白茶'.repeat(30), '白茶', '正文三', null);
       const before = (db.prepare("SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = '000000'").get() as { live: number } | undefined)?.live ?? 0;
 
-      migrate(db);
+      migrate(db, MIGRATIONS);
       const moved = db.prepare('SELECT id, title, keyword, content, website_info_id, parent_id, status, save_status, gpt_task_id, gpt_item_index FROM article ORDER BY gpt_item_index').all();
       expect(moved).toEqual([
         { id: 'a1', title: '绿茶的故事', keyword: '绿茶', content: '正文一', website_info_id: '', parent_id: '', status: 0, save_status: 'AI生成', gpt_task_id: 't1', gpt_item_index: 0 },

@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src-server/app';
-import { migrate, MigrationError, openDatabase } from '../../src-server/db/database';
-import { MIGRATIONS } from '../../src-server/db/migrations';
+import { migrate, MigrationError, openDatabase, sha256 } from '../../src-server/db/database';
+import { MIGRATIONS } from '../../src-server/modules';
 import { api, login, tempDir } from './helpers';
 
 const dirs: string[] = [];
@@ -103,10 +103,49 @@ describe('data folder and migrations', () => {
     const db = openDatabase(dir);
     try {
       expect(migrate(db, MIGRATIONS.slice(0, 1))).toEqual({ fresh: true, applied: [1] });
-      expect(migrate(db)).toEqual({ fresh: false, applied: MIGRATIONS.slice(1).map((m) => m.version) });
-      expect(migrate(db)).toEqual({ fresh: false, applied: [] });
+      expect(migrate(db, MIGRATIONS)).toEqual({ fresh: false, applied: MIGRATIONS.slice(1).map((m) => m.version) });
+      expect(migrate(db, MIGRATIONS)).toEqual({ fresh: false, applied: [] });
     } finally {
       db.close();
     }
+  });
+
+  // The checksums of the applied migrations as they were before the content
+  // module was split by feature (and every migration since is appended here when
+  // it lands). Moving a migration between files is fine; changing its SQL is not:
+  // every install that applied it would refuse to start.
+  const APPLIED: Record<number, string> = {
+  1: '293ecd7b147db928c473b3b019e7ae64a4aa891fbdd873ce3a2ad8f58ac5ae6b',
+  2: '253681046d5ed009bb7642cf17a2641243d6838e79a65c6ca9fb26e7f4502cce',
+  3: 'ce5a83527c6b8416c637cc1d2cd646ec308aaeabf745c4cf17962e6f92431998',
+  4: '581882e3fcece3e6a80f0040f9b1b273cbac5fc632c04159f7aafc99526b04c2',
+  100: '5f7386c1d4c479334f8de192bd93413fea673ae8d879844184e59fb0feb37f7b',
+  200: '2489ebd85bf6c7bac584d6fd889239b0e7bae01b90bdf46c9abefe40ffacd39f',
+  201: '42c22499fa0c5fe18930294b59d641d7344da6a0c119914e902a7ebe599deec4',
+  300: '95793a10ac67e7a385270bb6355add0121b3a2aac1779685c28369cfdae7573d',
+  310: '44e295383dd507c2cf8f5a86b2f0fd6291f5c40748c054ccba8759528428aba0',
+  320: '33a38bb965e1223859f1c19a1c0572717c88d685e2488b688ff6f784f5e96235',
+  330: 'a085e4f7d1eb954a8a17ec93dad976716f8d190b2cbf40055c8892d0c6b66c84',
+  331: '6420a898f472d203e33a508e3cd1209e40e7724a52e35ae69d8a2b73b271572f',
+  400: '47444241e6eae7ef5ef6d6c8ee8db9eb24ffb4addb77632025690a66f388f70c',
+  401: '0a6bfb0d12399f1aafc8fe57e86f6bf031362be063a76d5fcd9b7a4379bd74b4',
+  402: '534862a44604e4cf3f2e0fd4304e0592140bfbc452a40ffdab168cc06bc2eefb',
+  403: '33473c5ca7eae2a5de13f61161d5eee420df236b05c96145cc9a93f89aa99bad',
+  404: 'cce8b3994640d10d892cca548a790b948e95ec8327748d386e8c46b7955cd498',
+  405: 'bbf24d66196dea6886511af85208426272c4e2f9469ac9e90e62d08c88e13f29',
+  410: '5ded069a6a828a5872689168d1d0c17408021f64b894c1a4ef44bceaf94f98cf',
+  500: '51a629d271c3278ebc291382c9f4e3a41e0bd528343c278336fe96357d69e6d1',
+  501: 'aee7c141a7bc76f788a5e87cad684158b65124041d9a22062436513a0d89af58',
+  };
+
+  it('keeps every applied migration byte for byte (ids and checksums pinned)', () => {
+    const byVersion = new Map(MIGRATIONS.map((m) => [m.version, m]));
+    for (const [version, checksum] of Object.entries(APPLIED)) {
+      const m = byVersion.get(Number(version));
+      expect(m, `migration ${version} is gone`).toBeDefined();
+      expect(sha256(m!.sql), `migration ${version} (${m!.name}) changed`).toBe(checksum);
+    }
+    const versions = MIGRATIONS.map((m) => m.version);
+    expect(new Set(versions).size).toBe(versions.length);
   });
 });

@@ -5,7 +5,7 @@ import type { MenuNode, Page } from '../../src-shared/wire';
 import { api, login, startHarness, tempDir, tokenCall, type Harness } from './helpers';
 import { SEED_IDS, seed } from '../../src-server/db/seed';
 import { migrate, openDatabase } from '../../src-server/db/database';
-import { MIGRATIONS } from '../../src-server/db/migrations';
+import { MIGRATIONS } from '../../src-server/modules';
 import { rmSync } from 'node:fs';
 
 type Rec = Record<string, unknown>;

@@ -1,7 +1,9 @@
 // Workflow screens by menu path, plus the three leave routes, whose paths carry ids.
 import { createElement, lazy } from 'react';
-import { LEAVE_ROUTE } from '../../router/guard';
 import { crud, type Screen } from '../lazyCrud';
+import { parseLeavePath } from './leave-path';
+
+export { parseLeavePath, type LeaveKind } from './leave-path';
 
 export const FLOW_SCREENS: Record<string, Screen> = {
   '/flow/model': crud(() => import('./model')),
@@ -13,15 +15,6 @@ export const FLOW_SCREENS: Record<string, Screen> = {
   '/work/send': crud(() => import('./send')),
   '/work/done': crud(() => import('./done')),
 };
-
-export type LeaveKind = 'form' | 'handle' | 'detail';
-
-/** The kind and ids of a leave route, or null when the path is not one. */
-export function parseLeavePath(path: string): { kind: LeaveKind; ids: string[] } | null {
-  if (!LEAVE_ROUTE.test(path)) return null;
-  const [, , , , kind, ...ids] = path.split('/');
-  return { kind: kind as LeaveKind, ids };
-}
 
 const leaveScreens = new Map<string, Screen>();
 

@@ -9,7 +9,7 @@ import type { Dayjs } from 'dayjs';
 import { FlowDiagram } from '../../components/flow/FlowViewer';
 import { useStableNavigate } from '../../layout/navigation';
 import { apiGet, apiPost, LEAVE, modelView, WORK, type ModelView } from './shared';
-import { parseLeavePath } from './index';
+import { parseLeavePath } from './leave-path';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
