@@ -50,7 +50,7 @@ export class ServerTargets {
   }
 
   /** Opens the server's target; throws an Error whose message is for the operator. */
-  async open(server: Rec): Promise<OpenedTarget> {
+  async open(server: Rec, timeoutMs?: number): Promise<OpenedTarget> {
     if (server.server_type === SERVER_LOCAL) {
       const base = String(server.deploy_path ?? '').trim();
       const target = new LocalTarget(base || this.dataDir);
@@ -67,6 +67,7 @@ export class ServerTargets {
       username: String(server.server_username ?? ''),
       password: this.password(server),
       hostKey: server.host_key ? String(server.host_key) : undefined,
+      timeoutMs,
     };
     let target: SftpTarget;
     try {
@@ -92,7 +93,7 @@ export class ServerTargets {
     let message: string;
     let ok = false;
     try {
-      opened = await this.open(server);
+      opened = await this.open(server, 8_000);
       const root = server.server_type === SERVER_LOCAL ? String(server.deploy_path ?? '').trim() || 'sites' : String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
       const probe = posix.join(root, `.seo-matrix-probe-${process.pid}-${Date.now()}`);
       try {
