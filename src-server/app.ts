@@ -12,6 +12,7 @@ import { JwtService } from './auth/jwt';
 import { LoginLimiter } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
 import { TokenService } from './auth/token-service';
+import { TokenSessions } from './auth/token-sessions';
 import { registerResource } from './crud/router';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
@@ -74,7 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const caches = new CacheRegistry();
   const jwt = new JwtService(jwtSecret(db), clock);
   const captcha = new CaptchaStore(db, clock);
-  const tokens = new TokenService(db, jwt, captcha, new LoginLimiter(db, clock));
+  const tokens = new TokenService(db, jwt, captcha, new LoginLimiter(db, clock), new TokenSessions(db, clock));
   const menus = new MenuService(db, caches);
   const dicts = new DictService(db, caches);
 
@@ -95,8 +96,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const cryptoKey = aesKey(db);
-      installGuard(api, jwt, (base64) => decryptToken(base64, cryptoKey));
-      registerAuthRoutes(api, { db, captcha, tokens, caches });
+      installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
+      registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt: (base64) => decryptToken(base64, cryptoKey) });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, db, resource, clock);

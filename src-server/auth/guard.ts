@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
 import type { AccessClaims, JwtService } from './jwt';
+import type { TokenSessions } from './token-sessions';
 
 export function readBearer(request: FastifyRequest, decrypt?: (base64: string) => string | null): string | null | undefined {
   const header = request.headers['blade-auth'];
@@ -17,14 +18,20 @@ export function readBearer(request: FastifyRequest, decrypt?: (base64: string) =
   return token || null;
 }
 
-export function installGuard(app: FastifyInstance, jwt: JwtService, decrypt?: (base64: string) => string | null): void {
+export function installGuard(
+  app: FastifyInstance,
+  jwt: JwtService,
+  sessions: TokenSessions,
+  decrypt?: (base64: string) => string | null,
+): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config?.public) return;
     const token = readBearer(request, decrypt);
     if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
-    if (!claims) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    // a token of a revoked sign-in (logout, user changed or removed, refresh reuse) is refused
+    if (!claims || !sessions.isLive(claims.sid)) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
     request.authUser = {
       userId: claims.user_id,
       tenantId: claims.tenant_id,

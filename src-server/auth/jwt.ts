@@ -17,6 +17,8 @@ export interface AccessClaims {
   nick_name: string;
   real_name: string;
   client_id: string;
+  /** the sign-in session (auth/token-sessions.ts) */
+  sid: string;
 }
 
 export interface RefreshClaims {
@@ -24,6 +26,9 @@ export interface RefreshClaims {
   user_id: string;
   tenant_id: string;
   client_id: string;
+  /** the sign-in session and this refresh token's id (single use) */
+  sid: string;
+  jti: string;
 }
 
 export class JwtService {

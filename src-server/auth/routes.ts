@@ -7,6 +7,7 @@ import { findRoles, findTenant, findUserById, splitIds } from '../system/directo
 import type { CacheRegistry } from '../system/cache';
 import type { CaptchaStore } from './captcha';
 import type { TokenService } from './token-service';
+import { readBearer } from './guard';
 
 function flatten(source: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -25,7 +26,7 @@ function headersOf(request: FastifyRequest): Record<string, string | undefined> 
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry },
+  deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry; decrypt?: (base64: string) => string | null },
 ): void {
   const base = '/blade-auth/oauth';
   const open = { config: { public: true } };
@@ -43,7 +44,11 @@ export function registerAuthRoutes(
   };
   app.post(`${base}/token`, open, token);
 
-  const logout = async () => ({ success: 'true', msg: 'success' });
+  // public (an expired session can still sign out); a valid token's session is revoked
+  const logout = async (request: FastifyRequest) => {
+    await deps.tokens.logout(readBearer(request, deps.decrypt));
+    return { success: 'true', msg: 'success' };
+  };
   app.get(`${base}/logout`, open, logout);
   app.post(`${base}/logout`, open, logout);
 

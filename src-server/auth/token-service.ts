@@ -1,6 +1,6 @@
 // The BladeX-dialect token endpoint's logic: client check, grant types password,
 // captcha and refresh_token, lockout, and the raw snake_case reply.
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { TokenReply } from '../../src-shared/wire';
 import { OAuthError } from '../http/reply';
@@ -17,6 +17,7 @@ import {
 import type { CaptchaStore } from './captcha';
 import type { AccessClaims, JwtService, RefreshClaims } from './jwt';
 import type { LoginLimiter } from './lockout';
+import type { TokenSessions } from './token-sessions';
 import { verifyPasswordDigest } from './passwords';
 
 export const DEFAULT_AVATAR = '';
@@ -54,6 +55,7 @@ export class TokenService {
     private readonly jwt: JwtService,
     private readonly captcha: CaptchaStore,
     private readonly limiter: LoginLimiter,
+    readonly sessions: TokenSessions,
   ) {}
 
   /** `Authorization: Basic base64(clientId:secret)` checked against blade_client. */
@@ -94,7 +96,8 @@ export class TokenService {
       throw E.badCredentials();
     }
     this.limiter.reset(tenantId, username);
-    return this.issue(user, client, req.headers);
+    this.requireRoles(user, req.headers);
+    return this.issue(user, client, req.headers, this.sessions.open(user, client.client_id));
   }
 
   private tenantOf(req: TokenRequest): string {
@@ -107,15 +110,38 @@ export class TokenService {
     if (!claims || claims.client_id !== client.client_id) throw E.badRefresh();
     const user = findUserById(this.db, claims.user_id);
     if (!user || user.tenant_id !== claims.tenant_id || !findTenant(this.db, user.tenant_id)) throw E.badRefresh();
-    return this.issue(user, client, req.headers);
+    const jti = randomUUID();
+    if (this.sessions.rotate(claims.sid, claims.jti, jti) !== 'ok') throw E.badRefresh();
+    return this.issue(user, client, req.headers, { sid: claims.sid, jti });
   }
 
-  private async issue(user: UserRow, client: ClientRow, headers: TokenRequest['headers']): Promise<TokenResponse> {
+  /** Ends the session of an access token (logout); a token that is not valid ends nothing. */
+  async logout(accessToken: string | null | undefined): Promise<void> {
+    const claims = accessToken ? await this.jwt.verify<AccessClaims>(accessToken, 'access_token') : null;
+    if (claims?.sid) this.sessions.revoke(claims.sid, 'logout');
+  }
+
+  private rolesOf(user: UserRow, headers: TokenRequest['headers']) {
     const pick = (all: string[], wanted: string | undefined): string[] =>
       wanted && all.includes(wanted.trim()) ? [wanted.trim()] : all;
     const roleIds = pick(splitIds(user.role_id), headers['role-id']);
     const deptIds = pick(splitIds(user.dept_id), headers['dept-id']);
     const roles = findRoles(this.db, roleIds).filter((r) => r.tenant_id === user.tenant_id);
+    return { roles, deptIds };
+  }
+
+  /** A user without a role of their tenant cannot sign in (checked before a session is opened). */
+  private requireRoles(user: UserRow, headers: TokenRequest['headers']): void {
+    if (this.rolesOf(user, headers).roles.length === 0) throw E.noRole();
+  }
+
+  private async issue(
+    user: UserRow,
+    client: ClientRow,
+    headers: TokenRequest['headers'],
+    session: { sid: string; jti: string },
+  ): Promise<TokenResponse> {
+    const { roles, deptIds } = this.rolesOf(user, headers);
     if (roles.length === 0) throw E.noRole();
 
     const access: AccessClaims = {
@@ -130,12 +156,15 @@ export class TokenService {
       nick_name: user.name ?? user.account,
       real_name: user.real_name ?? user.account,
       client_id: client.client_id,
+      sid: session.sid,
     };
     const refresh: RefreshClaims = {
       token_type: 'refresh_token',
       user_id: user.id,
       tenant_id: user.tenant_id,
       client_id: client.client_id,
+      sid: session.sid,
+      jti: session.jti,
     };
     const [accessToken, refreshToken] = await Promise.all([
       this.jwt.sign(access, client.access_token_validity),

@@ -23,8 +23,14 @@ export interface ColumnDef {
   rules?: Rule[];
   /** clients cannot write it (computed or server-set) */
   readOnly?: boolean;
-  /** never sent to clients (secrets) */
+  /** never sent to clients */
   hidden?: boolean;
+  /**
+   * a secret (access keys, client secrets): lists and details answer SECRET_MASK
+   * when one is stored ('' when none); a write that sends the mask back, or an
+   * update that leaves it empty, keeps the stored value
+   */
+  secret?: boolean;
   /** may not be used as a list filter */
   noFilter?: boolean;
   /** value used on insert when the client sends nothing */

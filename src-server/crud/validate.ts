@@ -3,7 +3,7 @@
 // is thrown as a ServiceError (HTTP 400).
 import type { Column, Resource, Rule } from './resource';
 import { ServiceError } from '../http/reply';
-import { coerce } from './values';
+import { coerce, SECRET_MASK } from './values';
 
 export type Value = string | number | null;
 
@@ -42,6 +42,11 @@ export function validate(
     const present = Object.prototype.hasOwnProperty.call(body, col.name);
     if (mode === 'update' && !present) continue;
     let value = present ? coerce(col, body[col.name]) : null;
+    // a secret sent back masked (or left empty on an edit) keeps the stored one
+    if (col.secret && (value === SECRET_MASK || (mode === 'update' && isEmpty(value)))) {
+      if (mode === 'update') continue;
+      value = null;
+    }
     if (mode === 'insert' && value === null && col.default !== undefined) value = col.default;
     for (const rule of col.rules ?? []) {
       if (!check(rule, value, col, taken)) throw new ServiceError(rule.message);

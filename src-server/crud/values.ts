@@ -3,6 +3,9 @@ import type { Column, Resource } from './resource';
 import { ServiceError } from '../http/reply';
 import { normalizeDateTime } from '../util/dates';
 
+/** What a client sees instead of a stored secret (crud/resource.ts ColumnDef.secret). */
+export const SECRET_MASK = '******';
+
 export const formatError = (name: string): ServiceError => new ServiceError(`请求参数格式错误: ${name}`);
 
 /** Wire value -> DB value (null when empty). Throws the format error on a bad value. */
@@ -31,12 +34,16 @@ export function coerce(col: Column, value: unknown): string | number | null {
   }
 }
 
-/** DB row -> wire record: camelCase, ids and strings as strings (null string -> ''), hidden columns dropped. */
+/** DB row -> wire record: camelCase, ids and strings as strings (null string -> ''), hidden columns dropped, secrets masked. */
 export function toRecord(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const col of resource.columns) {
     if (col.hidden) continue;
     const v = row[col.column];
+    if (col.secret) {
+      out[col.name] = v === null || v === undefined || v === '' ? '' : SECRET_MASK;
+      continue;
+    }
     if (col.type === 'string' || col.type === 'datetime') out[col.name] = v === null || v === undefined ? '' : String(v);
     else out[col.name] = v === undefined ? null : v;
   }

@@ -203,4 +203,37 @@ CREATE TABLE row_count (
 );
 `,
   },
+  {
+    version: 30,
+    name: 'token sessions: a sign-in chain per login, its current refresh token, revocation',
+    sql: `
+CREATE TABLE blade_token_session (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  tenant_id TEXT NOT NULL,
+  client_id TEXT NOT NULL,
+  refresh_jti TEXT NOT NULL,
+  create_time TEXT NOT NULL,
+  revoked_time TEXT,
+  revoke_reason TEXT
+);
+CREATE INDEX ix_blade_token_session_user ON blade_token_session(user_id) WHERE revoked_time IS NULL;
+
+-- whatever changes a user's roles, tenant, status or removes them (an edit, a
+-- grant, an audit, raw SQL) ends every sign-in of that user
+CREATE TRIGGER tr_blade_user_revoke_tokens AFTER UPDATE OF role_id, tenant_id, status, is_deleted ON blade_user
+WHEN OLD.role_id IS NOT NEW.role_id OR OLD.tenant_id IS NOT NEW.tenant_id
+  OR OLD.status IS NOT NEW.status OR OLD.is_deleted IS NOT NEW.is_deleted
+BEGIN
+  UPDATE blade_token_session SET revoked_time = strftime('%Y-%m-%d %H:%M:%S', 'now', 'localtime'), revoke_reason = 'user changed'
+  WHERE user_id = NEW.id AND revoked_time IS NULL;
+END;
+CREATE TRIGGER tr_blade_user_delete_tokens AFTER DELETE ON blade_user
+BEGIN
+  UPDATE blade_token_session SET revoked_time = strftime('%Y-%m-%d %H:%M:%S', 'now', 'localtime'), revoke_reason = 'user removed'
+  WHERE user_id = OLD.id AND revoked_time IS NULL;
+END;
+`,
+  },
 ];
+

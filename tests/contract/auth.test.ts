@@ -295,13 +295,16 @@ describe('logout, user-info, clear-cache', () => {
     const token = await login(base);
     const out = await fetch(`${base}/blade-auth/oauth/logout`, { headers: { 'Blade-Auth': `bearer ${token}` } });
     expect(await out.json()).toEqual({ success: 'true', msg: 'success' });
+    // the signed-out token is over (tokens.test.ts covers revocation in depth)
+    expect((await api(base, token, 'GET', '/blade-auth/oauth/user-info')).status).toBe(401);
 
-    const me = await api<Record<string, unknown>>(base, token, 'GET', '/blade-auth/oauth/user-info');
+    const fresh = await login(base);
+    const me = await api<Record<string, unknown>>(base, fresh, 'GET', '/blade-auth/oauth/user-info');
     expect(me.body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
     expect(me.body.data).toMatchObject({ id: SEED_IDS.adminUser, account: 'admin', realName: '管理员', tenantId: '000000' });
     expect(me.body.data).not.toHaveProperty('password');
 
-    const clear = await fetch(`${base}/blade-auth/oauth/clear-cache`, { headers: { 'Blade-Auth': `bearer ${token}` } });
+    const clear = await fetch(`${base}/blade-auth/oauth/clear-cache`, { headers: { 'Blade-Auth': `bearer ${fresh}` } });
     expect(await clear.json()).toEqual({ success: 'true', msg: 'success' });
     expect((await api(base, null, 'GET', '/blade-auth/oauth/user-info')).status).toBe(401);
   });

@@ -13,7 +13,7 @@ const client: ScreenDef = {
   labelWidth: 120,
   columns: [
     { name: 'clientId', label: 'sysClient.clientId', search: true, rules: [{ required: true, message: 'sysClient.clientIdRequired' }] },
-    { name: 'clientSecret', label: 'sysClient.clientSecret', search: true, rules: [{ required: true, message: 'sysClient.clientSecretRequired' }] },
+    { name: 'clientSecret', label: 'sysClient.clientSecret', rules: [{ required: true, message: 'sysClient.clientSecretRequired' }] },
     { name: 'scope', label: 'sysClient.scope', default: 'all', hideInTable: true },
     { name: 'authorizedGrantTypes', label: 'sysClient.authorizedGrantTypes', default: 'refresh_token,password,authorization_code,captcha', rules: [{ required: true, message: 'sysClient.authorizedGrantTypesRequired' }] },
     { name: 'accessTokenValidity', label: 'sysClient.accessTokenValidity', valueType: 'number', default: 3600, min: 60, precision: 0, rules: [{ required: true, message: 'sysClient.accessRequired' }] },

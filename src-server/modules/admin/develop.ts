@@ -95,7 +95,7 @@ export const datasourceResource = defineResource({
     { name: 'driverClass', type: 'string', rules: [{ required: true, message: '请选择驱动类' }] },
     { name: 'url', type: 'string', rules: [{ required: true, message: '请输入连接地址' }, { maxLength: 500, message: '连接地址不能超过500个字符' }] },
     { name: 'username', type: 'string' },
-    { name: 'password', type: 'string', hidden: true },
+    { name: 'password', type: 'string', secret: true },
     { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
   ],
 });

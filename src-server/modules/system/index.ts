@@ -18,7 +18,7 @@ export const systemModule: ServerModule = {
   resources: SYSTEM_RESOURCES,
   routes(api, deps) {
     installAccess(api, deps.db);
-    registerUserRoutes(api, deps.db, deps.clock);
+    registerUserRoutes(api, deps.db, deps.clock, deps.tokens.sessions);
     registerRoleRoutes(api, deps.db, deps.caches);
     registerMenuAdminRoutes(api, deps.db, deps.caches);
     registerTenantRoutes(api, deps.db, deps.clock);

@@ -49,7 +49,7 @@ export const clientResource = defineResource({
   endpoints: ALL,
   columns: [
     { name: 'clientId', type: 'string', rules: [{ required: true, message: '请输入客户端id' }, { maxLength: 48, message: '客户端id不能超过48个字符' }, { unique: true, message: '客户端id已存在' }] },
-    { name: 'clientSecret', type: 'string', noFilter: true, rules: [{ required: true, message: '请输入客户端密钥' }, { maxLength: 256, message: '客户端密钥不能超过256个字符' }] },
+    { name: 'clientSecret', type: 'string', noFilter: true, secret: true, rules: [{ required: true, message: '请输入客户端密钥' }, { maxLength: 256, message: '客户端密钥不能超过256个字符' }] },
     { name: 'resourceIds', type: 'string' },
     { name: 'scope', type: 'string', default: 'all', rules: [{ required: true, message: '请输入授权范围' }] },
     { name: 'authorizedGrantTypes', type: 'string', rules: [{ required: true, message: '请输入授权类型' }] },

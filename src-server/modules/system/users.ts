@@ -7,6 +7,7 @@ import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { firstDeptOf } from '../../http/auth-user';
 import type { Clock } from '../../util/clock';
+import type { TokenSessions } from '../../auth/token-sessions';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import {
@@ -143,7 +144,7 @@ function validateInput(db: Db, tenantId: string, u: UserInput, insert: boolean, 
   }
 }
 
-export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
+export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, sessions: TokenSessions): void {
   const page = async (request: import('fastify').FastifyRequest) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
@@ -336,6 +337,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock): 
     const stmt = db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?');
     const now = formatDateTime(clock());
     db.transaction(() => users.forEach((u) => stmt.run(hash, user.userId, now, u.id)))();
+    sessions.revokeUsers(users.map((u) => u.id), 'password reset');
     return status(true);
   });
 
@@ -359,6 +361,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock): 
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
     db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?')
       .run(hashPasswordDigest(md5Hex(pw)), user.userId, formatDateTime(clock()), target.id);
+    sessions.revokeUsers([target.id], 'password reset');
     return status(true);
   });
 

@@ -1,0 +1,73 @@
+// Secrets never leave the server in clear: lists and details answer a mask, a
+// save that sends the mask back (or leaves the field empty on an edit) keeps
+// the stored secret, and the code that uses a secret still has the original.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, login, startHarness, tokenCall, type Harness } from './helpers';
+
+let h: Harness;
+let base: string;
+let admin: string;
+type Row = Record<string, unknown> & { id: string };
+const MASK = '******';
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+  admin = await login(base);
+});
+afterAll(() => h.stop());
+
+const post = (path: string, json: unknown) => api<Row>(base, admin, 'POST', path, { json });
+const detail = async (path: string, id: string) => (await api<Row>(base, admin, 'GET', `${path}/detail`, { query: { id } })).body.data;
+const listed = async (path: string, id: string) =>
+  (await api<{ records: Row[] }>(base, admin, 'GET', `${path}/list`, { query: { current: 1, size: 100 } })).body.data.records.find((r) => r.id === id);
+const stored = (table: string, column: string, id: string) =>
+  (h.db().prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).get(id) as { v: string }).v;
+
+// [path, table, secret column (wire), secret column (db), a valid new row]
+const CASES: [string, string, string, string, Record<string, unknown>][] = [
+  ['/blade-resource/oss', 'blade_oss', 'secretKey', 'secret_key', { category: 1, ossCode: 'sec-oss', endpoint: 'http://127.0.0.1:9000', accessKey: 'a', bucketName: 'b' }],
+  ['/blade-resource/sms', 'blade_sms', 'secretKey', 'secret_key', { category: 1, smsCode: 'sec-sms', templateId: 'T1', accessKey: 'ak', signName: '矩阵' }],
+  ['/blade-develop/datasource', 'blade_datasource', 'password', 'password', { name: '业务库', driverClass: 'com.mysql.cj.jdbc.Driver', url: 'jdbc:mysql://db/x', username: 'u' }],
+  ['/website-blade-system/client', 'blade_client', 'clientSecret', 'client_secret', { clientId: 'sec-client', scope: 'all', authorizedGrantTypes: 'password,refresh_token', accessTokenValidity: 3600, refreshTokenValidity: 7200 }],
+];
+
+describe('masked secrets', () => {
+  for (const [path, table, wire, column, row] of CASES) {
+    it(`${path}: masked in list and detail, kept when the mask or nothing comes back, replaced by a new value`, async () => {
+      const created = await post(`${path}/submit`, { ...row, [wire]: 'the-original-secret' });
+      expect(created.body.code, created.body.msg).toBe(200);
+      const id = created.body.data.id;
+      expect(created.body.data[wire]).toBe(MASK);
+      expect((await detail(path, id))[wire]).toBe(MASK);
+      expect((await listed(path, id))?.[wire]).toBe(MASK);
+      expect(JSON.stringify(await listed(path, id))).not.toContain('the-original-secret');
+
+      // the edit form sends the mask back: the stored secret stays
+      expect((await post(`${path}/submit`, { ...row, id, [wire]: MASK })).body.code).toBe(200);
+      expect(stored(table, column, id)).toBe('the-original-secret');
+      // an edit leaving it empty keeps it too
+      expect((await post(`${path}/submit`, { ...row, id, [wire]: '' })).body.code).toBe(200);
+      expect(stored(table, column, id)).toBe('the-original-secret');
+      // a new value replaces it
+      expect((await post(`${path}/submit`, { ...row, id, [wire]: 'a-new-secret' })).body.code).toBe(200);
+      expect(stored(table, column, id)).toBe('a-new-secret');
+    });
+  }
+
+  it('a client saved with its masked secret still authenticates with the original', async () => {
+    const [path, , wire, , row] = CASES[3]!;
+    const created = await post(`${path}/submit`, { ...row, clientId: 'kept-client', [wire]: 'kept_secret' });
+    await post(`${path}/submit`, { ...row, clientId: 'kept-client', id: created.body.data.id, [wire]: MASK });
+    const basic = `Basic ${Buffer.from('kept-client:kept_secret').toString('base64')}`;
+    expect((await tokenCall(base, { client: basic })).status).toBe(200);
+    const wrong = `Basic ${Buffer.from(`kept-client:${MASK}`).toString('base64')}`;
+    expect((await tokenCall(base, { client: wrong })).status).toBe(401);
+  });
+
+  it('a new row cannot be created with the mask as its secret', async () => {
+    const created = await post('/blade-resource/oss/submit', { ...CASES[0]![4], ossCode: 'mask-only', secretKey: MASK });
+    expect(created.body.code).toBe(400);
+    expect(created.body.msg).toBe('请输入secretKey');
+  });
+});
