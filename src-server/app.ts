@@ -13,10 +13,14 @@ import { LoginLimiter } from './auth/lockout';
 import { registerAuthRoutes } from './auth/routes';
 import { TokenService } from './auth/token-service';
 import { TokenSessions } from './auth/token-sessions';
+import { registerStockAuthRoutes } from './auth/stock-routes';
+import { sm2Keys } from './auth/sm2-keys';
+import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
+import { installScopes } from './modules/system/scopes';
 import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { aesKey, decryptToken } from './auth/crypto-token';
@@ -29,6 +33,8 @@ export interface EmbeddedServer {
   url: string;
   /** the install's AES key of the crypto Blade-Auth variant (the Local workspace's profile carries it) */
   aesKey: string;
+  /** the install's SM2 public key (stock sign-in: clients encrypt the password with it) */
+  publicKey: string;
   port: number;
   dataDir: string;
   close(): Promise<void>;
@@ -45,6 +51,8 @@ export interface StartOptions {
   clock?: Clock;
   /** migrations to apply (tests only); default: the product's */
   migrations?: Migration[];
+  /** which API dialects to serve (http/dialects.ts); default both */
+  dialect?: Dialect;
 }
 
 export interface BuildOptions {
@@ -53,6 +61,7 @@ export interface BuildOptions {
   dataDir: string;
   clock?: Clock;
   logger?: boolean;
+  dialect?: Dialect;
 }
 
 export const API_PREFIX = '/api';
@@ -70,7 +79,8 @@ function jwtSecret(db: Db): string {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db } = opts;
   const clock = opts.clock ?? systemClock;
-  const app = Fastify({ logger: opts.logger ?? false });
+  const dialect = opts.dialect ?? 'both';
+  const app = Fastify({ logger: opts.logger ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
 
   const caches = new CacheRegistry();
   const jwt = new JwtService(jwtSecret(db), clock);
@@ -97,7 +107,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       const cryptoKey = aesKey(db);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
-      registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt: (base64) => decryptToken(base64, cryptoKey) });
+      installScopes(api, db);
+      const decrypt = (base64: string) => decryptToken(base64, cryptoKey);
+      registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt });
+      registerStockAuthRoutes(api, { db, captcha, tokens, decrypt });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, db, resource, clock);
@@ -119,7 +132,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   try {
     const { fresh } = migrate(db, opts.migrations ?? MIGRATIONS);
     if (fresh) seed(db);
-    app = await buildApp({ db, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger });
+    app = await buildApp({ db, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });
     const address = app.server.address();
@@ -129,6 +142,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     return {
       url: `http://${host}:${port}${API_PREFIX}`,
       aesKey: aesKey(db),
+      publicKey: sm2Keys(db).publicKey,
       port,
       dataDir: opts.dataDir,
       async close() {

@@ -1,5 +1,7 @@
 // `npm run server -- [--port P] [--data DIR]`: the embedded back end alone.
-// Prints exactly one line `ready http://127.0.0.1:P/api` once it answers.
+// Prints `ready http://127.0.0.1:P/api` once it answers (always the first line),
+// then `sm2-public-key <hex>` (the key stock consoles encrypt passwords with).
+// `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,13 +18,16 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       data: { type: 'string' },
       log: { type: 'boolean', default: false },
+      dialect: { type: 'string', default: 'both' },
     },
     strict: true,
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${values.port}`);
-  const server = await startServer({ dataDir: values.data ?? defaultDataDir(), port, logger: values.log });
-  process.stdout.write(`ready ${server.url}\n`);
+  const dialect = values.dialect;
+  if (dialect !== 'both' && dialect !== 'stock') throw new Error(`--dialect: both or stock, not ${dialect}`);
+  const server = await startServer({ dataDir: values.data ?? defaultDataDir(), port, logger: values.log, dialect });
+  process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
 
   let stopping = false;
   const stop = (): void => {

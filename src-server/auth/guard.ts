@@ -26,7 +26,8 @@ export function installGuard(
 ): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config?.public) return;
+    const config = request.routeOptions.config;
+    if (config?.public || config?.access === 'public') return;
     const token = readBearer(request, decrypt);
     if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;

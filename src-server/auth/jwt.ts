@@ -1,4 +1,5 @@
 // HS256 JWTs (jose) with the per-install secret and an injectable clock.
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Clock } from '../util/clock';
 
@@ -43,7 +44,8 @@ export class JwtService {
 
   sign(claims: AccessClaims | RefreshClaims, validitySeconds: number): Promise<string> {
     const now = Math.floor(this.clock() / 1000);
-    return new SignJWT({ ...claims })
+    // every token is distinct (two issued in the same second carry different ids)
+    return new SignJWT({ jti: randomUUID(), ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)

@@ -11,10 +11,22 @@ import { buildOrder, buildWhere, type Where } from './query';
 import { validate, type Value } from './validate';
 import { toRecord } from './values';
 
+/** A condition narrowing a resource's listed rows for the caller (data scopes: modules/system/scopes.ts). */
+export type RowFilter = (resource: Resource) => { sql: string; params: string[] } | null;
+
 export interface Scope {
   tenantId: string;
   userId: string;
   deptId: string;
+  /** narrows page() (the caller's data scope); none: every row of the tenant */
+  rowFilter?: RowFilter | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the caller's data-scope filter, set after the guard (modules/system/scopes.ts) */
+    rowFilter: RowFilter | null;
+  }
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -22,6 +34,12 @@ export const MAX_PAGE_SIZE = 1000;
 function toInt(v: unknown, fallback: number): number {
   const n = Number(Array.isArray(v) ? v[0] : v);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+function withRowFilter(where: Where, filter: { sql: string; params: string[] } | null): Where {
+  if (!filter) return where;
+  const sql = where.sql.trim() ? `${where.sql} AND (${filter.sql})` : `WHERE (${filter.sql})`;
+  return { sql, params: [...where.params, ...filter.params], filtered: true };
 }
 
 export class CrudRepository {
@@ -63,7 +81,7 @@ export class CrudRepository {
   page(query: Record<string, unknown>, scope: Scope): Page<Record<string, unknown>> {
     const current = toInt(query.current, 1);
     const size = Math.min(toInt(query.size, 10), MAX_PAGE_SIZE);
-    const where = buildWhere(this.resource, query, scope.tenantId);
+    const where = withRowFilter(buildWhere(this.resource, query, scope.tenantId), scope.rowFilter?.(this.resource) ?? null);
     const order = buildOrder(this.resource, query);
     const t = `"${this.resource.table}"`;
     const total = this.total(t, where, scope);

@@ -10,7 +10,7 @@ import { CrudRepository, type Scope } from './repository';
 
 function scopeOf(request: FastifyRequest): Scope {
   const user = callerOf(request);
-  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user) };
+  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user), rowFilter: request.rowFilter };
 }
 
 function jsonBody(request: FastifyRequest): Record<string, unknown> {

@@ -102,7 +102,7 @@ export const MENU_TREE: MenuSeed[] = [
       { code: 'tenant', name: '租户管理', path: '/system/tenant', source: 'team', roles: ['administrator'] },
       { code: 'tenantPackage', name: '租户产品包', path: '/system/tenantPackage', source: 'gift', roles: ['administrator'] },
       { code: 'client', name: '应用管理', path: '/system/client', source: 'api', roles: ['administrator'] },
-      { code: 'region', name: '行政区划', path: '/system/region', source: 'environment' },
+      { code: 'region', name: '行政区划', path: '/base/region', source: 'environment' },
     ],
   },
   {

@@ -10,7 +10,7 @@ const dir = join(tempDir(), 'nested', 'data');
 afterAll(() => rmSync(join(dir, '..', '..'), { recursive: true, force: true }));
 
 describe('npm run server', () => {
-  it('creates the folder, prints one ready line, answers, and stops on SIGTERM', async () => {
+  it('creates the folder, prints the ready line then the SM2 public key, answers, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', '--port', '0', '--data', dir], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,6 +36,6 @@ describe('npm run server', () => {
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    expect(lines).toEqual([first]);
+    expect(lines).toEqual([first, expect.stringMatching(/^sm2-public-key 04[0-9a-f]{128}$/)]);
   });
 });

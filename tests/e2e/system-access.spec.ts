@@ -180,7 +180,7 @@ test.describe('system administration', () => {
     await page.getByRole('dialog').filter({ hasText: '确定将选择数据删除?' }).getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('请先删除子节点!')).toBeVisible();
 
-    await open(page, /系统管理/, /行政区划/, /#\/system\/region/);
+    await open(page, /系统管理/, /行政区划/, /#\/base\/region/);
     await rowOf(page, '广东省').getByRole('button', { name: /展开|Expand/i }).click();
     await expect(page.getByRole('cell', { name: '深圳市' })).toBeVisible();
 

@@ -20,7 +20,6 @@ const code: ScreenDef = {
       valueType: 'select',
       remote: { url: '/blade-develop/model/select', labelKey: 'modelName' },
       hideInTable: true,
-      rules: [{ required: true, message: 'adminDev.modelIdRequired' }],
     },
     { name: 'serviceName', label: 'adminDev.serviceName', default: 'generated', rules: [{ pattern: '^[a-z][a-z0-9-]*$', message: 'adminDev.serviceNameFormat' }] },
     { name: 'codeName', label: 'adminDev.codeName', search: true, rules: [{ required: true, message: 'adminDev.codeNameRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.codeNameFormat' }] },

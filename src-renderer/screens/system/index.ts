@@ -11,6 +11,8 @@ export const SYSTEM_SCREENS: Record<string, Screen> = {
   '/system/tenant': crud(() => import('./tenant')),
   '/system/tenantPackage': crud(() => import('./tenantPackage')),
   '/system/client': crud(() => import('./client')),
+  // the stock consoles' path (views/base/region); databases made before migration 231 keep /system/region
+  '/base/region': crud(() => import('./region')),
   '/system/region': crud(() => import('./region')),
   '/authority/role': crud(() => import('./role')),
   '/authority/datascope': crud(() => import('./datascope')),

@@ -19,7 +19,7 @@ const tenant: ScreenDef = {
     { name: 'tenantId', label: 'sysTenant.tenantId', search: true, hideInForm: true, width: 100 },
     { name: 'tenantName', label: 'sysTenant.tenantName', search: true, rules: [{ required: true, message: 'sysTenant.tenantNameRequired' }, { max: 50, message: 'crud.maxLength' }] },
     { name: 'linkman', label: 'sysTenant.linkman', search: true, rules: [{ required: true, message: 'sysTenant.linkmanRequired' }] },
-    { name: 'contactNumber', label: 'sysTenant.contactNumber', rules: [{ required: true, message: 'sysTenant.contactNumberRequired' }] },
+    { name: 'contactNumber', label: 'sysTenant.contactNumber' },
     { name: 'domain', label: 'sysTenant.domain' },
     { name: 'accountNumber', label: 'sysTenant.accountNumber', valueType: 'number', min: -1, precision: 0, width: 90 },
     { name: 'expireTime', label: 'sysTenant.expireTime', valueType: 'datetime' },

@@ -125,7 +125,8 @@ export const codeResource = defineResource({
   softDelete: true,
   endpoints: ALL,
   columns: [
-    { name: 'modelId', type: 'string', rules: [{ required: true, message: '请选择数据模型' }] },
+    // optional as in the stock back end (a code row may name its table without a model)
+    { name: 'modelId', type: 'string', default: '' },
     { name: 'serviceName', type: 'string', default: 'generated', rules: [{ pattern: /^[a-z][a-z0-9-]*$/, message: '服务名须为小写英文' }] },
     { name: 'codeName', type: 'string', rules: [{ required: true, message: '请输入模块名' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模块名须为小驼峰英文' }] },
     { name: 'tableName', type: 'string', rules: [{ required: true, message: '请输入表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请输入表名' }] },
@@ -137,6 +138,12 @@ export const codeResource = defineResource({
     { name: 'apiPath', type: 'string', rules: [{ required: true, message: '请输入后端接口路径' }, { pattern: /^(\/[A-Za-z0-9_-]+)+$/, message: '后端接口路径格式不正确' }] },
     { name: 'webPath', type: 'string' },
   ],
+  hooks: {
+    // the column is NOT NULL: no model is stored as ''
+    beforeWrite(row) {
+      if (row.modelId === null) row.modelId = '';
+    },
+  },
 });
 
 interface ColumnInfo {

@@ -165,4 +165,39 @@ BEGIN
 END;
 `,
   },
+  {
+    version: 230,
+    name: 'system: the button codes the stock consoles use (data and API scope settings, region debug)',
+    sql: `
+INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, sort) VALUES
+  ('datascope', 'data_scope_setting', '权限配置', 'setting', 'setting', 2, 5),
+  ('apiscope', 'api_scope_setting', '权限配置', 'setting', 'setting', 2, 5),
+  ('region', 'region_debug', '调试', 'debug', 'bug', 1, 5);
+
+-- existing databases, as migration 201 did for its buttons
+INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_deleted)
+  SELECT m.id || printf('%02d', b.sort), m.id, b.code, b.name, b.alias, m.path || '/' || b.alias, b.source, b.sort, 2, b.action, 1, 0
+  FROM system_extra_button b JOIN blade_menu m ON m.code = b.menu_code AND m.category = 1 AND m.is_deleted = 0
+  WHERE b.code IN ('data_scope_setting', 'api_scope_setting', 'region_debug')
+    AND NOT EXISTS (SELECT 1 FROM blade_menu x WHERE x.code = b.code AND x.is_deleted = 0);
+INSERT INTO blade_role_menu (id, role_id, menu_id)
+  SELECT DISTINCT rm.id || printf('%02d', b.sort), rm.role_id, nb.id
+  FROM system_extra_button b
+  JOIN blade_menu m ON m.code = b.menu_code AND m.category = 1 AND m.is_deleted = 0
+  JOIN blade_menu ed ON ed.parent_id = m.id AND ed.code = b.menu_code || '_edit' AND ed.is_deleted = 0
+  JOIN blade_role_menu rm ON rm.menu_id = ed.id
+  JOIN blade_menu nb ON nb.parent_id = m.id AND nb.code = b.code AND nb.is_deleted = 0
+  WHERE b.code IN ('data_scope_setting', 'api_scope_setting', 'region_debug');
+`,
+  },
+  {
+    version: 231,
+    name: 'system: the region menu at the stock consoles\' path /base/region',
+    sql: `
+UPDATE blade_menu SET path = '/base/region' WHERE code = 'region' AND category = 1 AND path = '/system/region';
+UPDATE blade_menu SET path = '/base/region' || substr(path, length('/system/region') + 1)
+  WHERE category = 2 AND path LIKE '/system/region/%'
+    AND parent_id IN (SELECT id FROM blade_menu WHERE code = 'region' AND category = 1);
+`,
+  },
 ];

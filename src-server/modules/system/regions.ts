@@ -12,7 +12,7 @@ const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
   const B = `${SYS}/region`;
   const withVo = (r: Record<string, unknown>, has: Set<string>): Record<string, unknown> => ({
-    ...r, id: r.code, parentId: r.parentCode, hasChildren: has.has(String(r.code)),
+    ...r, id: r.code, parentId: r.parentCode, level: r.regionLevel, hasChildren: has.has(String(r.code)),
   });
   const parents = (): Set<string> => new Set((db.prepare('SELECT DISTINCT parent_code FROM blade_region').all() as { parent_code: string }[]).map((x) => x.parent_code));
   const list = async (request: import('fastify').FastifyRequest) => {
@@ -64,10 +64,8 @@ export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
     const sort = Number(b.sort ?? 1);
     if (!Number.isInteger(sort)) throw new ServiceError('排序必须是整数');
     const extra = FIELDS.map((f) => (b[f] === undefined || b[f] === null || b[f] === '' ? null : String(b[f])));
+    // as the stock back end does: the code decides, an existing code is updated, a new one inserted
     const exists = db.prepare('SELECT 1 FROM blade_region WHERE code = ?').get(code);
-    const isUpdate = b.id !== undefined && b.id !== null && String(b.id) !== '';
-    if (exists && !isUpdate) throw new ServiceError('区划编号已存在');
-    if (!exists && isUpdate) throw new ServiceError(MSG_NOT_FOUND);
     const cols = ['parent_code', 'ancestors', 'name', ...FIELDS.map(snake), 'region_level', 'sort', 'remark'];
     const vals = [parentCode, ancestors, name, ...extra, level, sort, b.remark ? String(b.remark) : null];
     if (exists) db.prepare(`UPDATE blade_region SET ${cols.map((c) => `${c} = ?`).join(', ')} WHERE code = ?`).run(...vals, code);

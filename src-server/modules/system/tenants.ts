@@ -137,8 +137,8 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
     if (tenantName.length > 50) throw new ServiceError('租户名称不能超过50个字符');
     const linkman = str(b.linkman);
     if (!linkman) throw new ServiceError('请输入联系人');
+    // the contact number is optional, as in the stock back end (the spec names no rule)
     const contact = str(b.contactNumber);
-    if (!contact) throw new ServiceError('请输入联系电话');
     const domain = str(b.domain ?? b.domainUrl);
     let accountNumber: number | null = null;
     if (str(b.accountNumber) !== null) {
@@ -242,7 +242,8 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
   api.get(`${BASE}/info`, { config: { public: true } }, async (request) => {
     const domain = paramOf(request, 'domain')?.trim();
     const r = domain ? (db.prepare('SELECT tenant_id, domain, background_url FROM blade_tenant WHERE domain = ? AND is_deleted = 0').get(domain) as Record<string, string> | undefined) : undefined;
-    return ok(r ? { tenantId: r.tenant_id, domain: r.domain, backgroundUrl: r.background_url ?? '' } : null);
+    // an object either way: the stock consoles read fields of it before checking it
+    return ok(r ? { tenantId: r.tenant_id, domain: r.domain, backgroundUrl: r.background_url ?? '' } : { tenantId: '', domain: domain ?? '', backgroundUrl: '' });
   });
 
   api.get(`${BASE}/package-detail`, async (request) => {
