@@ -16,7 +16,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
@@ -199,6 +199,7 @@ function benchServer(machine) {
 }
 
 function benchPublish(machine) {
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
   const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench-publish.ts'], {
     cwd: root,
     encoding: 'utf8',
@@ -221,7 +222,7 @@ function benchPublish(machine) {
   const docPath = join(root, 'docs/benchmarks.md');
   const section =
     `<!-- bench:publish:start -->\n` +
-    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; OpenSSH on 127.0.0.1.\n\n${deploys}\n\n${seo}\n<!-- bench:publish:end -->`;
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; OpenSSH on 127.0.0.1; load average at the start ${load} (the machine is shared: times grow with it).\n\n${deploys}\n\n${seo}\n<!-- bench:publish:end -->`;
   const doc = readFileSync(docPath, 'utf8');
   writeFileSync(docPath, doc.replace(/<!-- bench:publish:start -->[\s\S]*<!-- bench:publish:end -->/, section));
 }

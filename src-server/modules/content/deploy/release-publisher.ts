@@ -55,6 +55,8 @@ export interface PublishOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (p: PublishProgress) => void;
+  /** the live release, when the caller read it already */
+  live?: { release: string | undefined };
   /** the manifest of the live release, when the caller kept it (saves reading it from the target) */
   knownManifest?: (release: string) => Manifest | undefined;
 }
@@ -127,7 +129,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
   const releases = join(root, 'releases');
   progress('prepare', 0, 0);
   await target.mkdirp(releases);
-  const previous = await liveRelease(target, root);
+  const previous = opts.live ? opts.live.release : await liveRelease(target, root);
   let prev: Manifest | undefined;
   if (previous) {
     prev = opts.knownManifest?.(previous) ?? parseManifest(await target.readFile(join(releases, manifestName(previous))));
@@ -210,7 +212,8 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
 async function prune(target: ReleaseTarget, root: string, live: string, keep: number): Promise<string[]> {
   const releases = join(root, 'releases');
   const names = await target.list(releases).catch(() => [] as string[]);
-  const complete = new Set(await completeReleases(target, root));
+  const listed = new Set(names);
+  const complete = new Set(names.filter((n) => RELEASE_RE.test(n) && listed.has(manifestName(n))));
   const newest = [...complete].sort().slice(-keep);
   const gone: string[] = [];
   for (const n of names) {

@@ -8,9 +8,10 @@
 // Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
 // all come through deploy().
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
@@ -100,12 +101,14 @@ export class SiteDeployer {
 
   private keepManifest(key: string, m: Manifest): void {
     this.manifests.set(key, m);
-    try {
-      mkdirSync(join(this.dataDir, 'deploys'), { recursive: true });
-      writeFileSync(this.manifestFile(key), gzipSync(JSON.stringify(m)));
-    } catch {
-      // only a cache: the next deploy reads the manifest from the server
-    }
+    // written in the background: only a cache (without it the next deploy reads the manifest from the server)
+    const file = this.manifestFile(key);
+    gzip(JSON.stringify(m), (err, packed) => {
+      if (err) return;
+      mkdir(join(this.dataDir, 'deploys'), { recursive: true })
+        .then(() => writeFile(file, packed))
+        .catch(() => undefined);
+    });
   }
 
   /** Deploys in progress (for the website list and the deploy dialog). */
@@ -179,6 +182,7 @@ export class SiteDeployer {
           r = await publishRelease(opened.target, root, render, {
             now: this.clock(),
             signal: controller.signal,
+            live: { release: live },
             knownManifest: (name) => this.knownManifest(key, name),
             onProgress: (p) => Object.assign(progress, p),
           });
