@@ -62,6 +62,8 @@ async function main() {
   if (!off('SERVER')) benchServer(machineOf());
   // BENCH_ACCESS=0 skips the access check's cost
   if (!off('ACCESS')) benchAccess(machineOf());
+  // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
+  if (!off('PUBLISH')) benchPublish(machineOf());
   // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
   if (!off('IMPORT') || !off('AI')) {
     await benchContent(machineOf(), {
@@ -229,6 +231,35 @@ function benchAccess(machine) {
     `${table}\n<!-- bench:access:end -->`;
   const doc = readFileSync(docPath, 'utf8');
   writeFileSync(docPath, doc.replace(/<!-- bench:access:start -->[\s\S]*<!-- bench:access:end -->/, section));
+}
+
+function benchPublish(machine) {
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench-publish.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  if (r.status !== 0) throw new Error('publishing benchmark failed');
+  const m = JSON.parse(r.stdout.trim().split('\n').pop());
+  const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const share = (m.redeploy.bytes / m.full.bytes) * 100;
+  const deploys = [
+    '| deploy | files sent | bytes sent | time (request) | back end memory | target | |',
+    '|---|---|---|---|---|---|---|',
+    `| full, ${m.articles.toLocaleString('en')} articles | ${m.full.files.toLocaleString('en')} of ${m.full.total.toLocaleString('en')} | ${mb(m.full.bytes)} | ${(m.full.ms / 1000).toFixed(2)} s | peak ${m.full.peakMb.toFixed(0)} MB (${m.full.baselineMb.toFixed(0)} MB before) | reported | |`,
+    `| redeploy after one article change | ${m.redeploy.files} (+ manifest; sftp-server logged ${m.redeploy.written} writes) | ${(m.redeploy.bytes / 1024).toFixed(0)} KB (${share.toFixed(2)} % of full) | ${(m.redeploy.ms / 1000).toFixed(2)} s | | < 1 s, < 1 % | ${m.redeploy.ms < 1000 && share < 1 ? 'met' : 'MISSED'} |`,
+  ].join('\n');
+  const seo = ['| page type | path | Lighthouse SEO | audits below 1 |', '|---|---|---|---|', ...m.seo.map((s) => `| ${s.page} | \`${s.path}\` | ${s.error ? `not audited (${s.error})` : s.score} | ${s.failed.join(', ') || 'none'} |`)].join('\n');
+  console.log(deploys);
+  console.log(seo);
+  const docPath = join(root, 'docs/benchmarks.md');
+  const section =
+    `<!-- bench:publish:start -->\n` +
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; OpenSSH on 127.0.0.1; load average at the start ${load} (the machine is shared: times grow with it).\n\n${deploys}\n\n${seo}\n<!-- bench:publish:end -->`;
+  const doc = readFileSync(docPath, 'utf8');
+  writeFileSync(docPath, doc.replace(/<!-- bench:publish:start -->[\s\S]*<!-- bench:publish:end -->/, section));
 }
 
 /** Leaf screens of the menu (route paths, no external pages), in menu order. */

@@ -75,7 +75,7 @@ describe('deploying a site with categories, articles and adverts', () => {
     base = h.server.url;
     admin = await login(base);
     groupId = await idOf(`${M}/websiteGroup/save`, { name: '资讯组', type: 0 });
-    const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.2.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+    const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.2.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
     const domainId = await idOf(`${M}/domainInfo/save`, { name: '资讯站', domain: 'news-example.com', domainService: '1', serverId });
     const tImg = await upload('tpl.png', 'template');
     const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '资讯模板', type: '1', image: tImg });
@@ -99,26 +99,27 @@ describe('deploying a site with categories, articles and adverts', () => {
     const inline = await upload('inline.png', 'material');
     art.two = await article('第二篇 <i>', 1, `<h3>小标题</h3><p>正文二</p><img src="${inline}">`);
     art.draft = await article('草稿文章', 0, '<p>未发布正文</p>');
-    root = join(h.dataDir, 'sites', siteId, 'news-example.com');
+    // a local-folder server without a deploy folder: releases under the data folder, the live one at current/
+    root = join(h.dataDir, 'sites', siteId, 'news-example.com', 'current');
   });
   afterAll(() => h.stop());
 
   it('renders the home page, category pages and only the published articles', async () => {
     const res = await deploy();
-    expect(res.message).toBe('已生成 4 个页面');
+    expect(res.message).toMatch(/^已发布版本 \d{17}-[0-9a-f]+ 到 .*: 5 个页面, 上传 \d+ 个文件/);
     const home = read('index.html');
     // categories as navigation: type 2 to its page, type 3 to its jump link
-    expect(home).toContain(`<a href="${newsId}/index.html">新闻&amp;动态</a>`);
+    expect(home).toContain(`<a href="${newsId}/">新闻&amp;动态</a>`);
     expect(home).toContain('<a href="https://shop.example.com/" class="jump" target="_blank" rel="noopener">官方商城</a>');
     expect(existsSync(join(root, jumpId))).toBe(false);
     // the latest published articles, escaped; never the draft
     expect(home).toContain(`<a href="${newsId}/${art.two}.html">第二篇 &lt;i&gt;</a>`);
     expect(home).toContain(`<a href="${newsId}/${art.one}.html">第一篇</a>`);
     expect(home).not.toContain('草稿文章');
-    expect(home).toContain('<h1>资讯&lt;网&gt;</h1>');
+    expect(home).toContain('<h1 class="site-name">资讯&lt;网&gt;</h1>');
 
     const cate = read(`${newsId}/index.html`);
-    expect(cate).toContain('<h2 class="category">新闻&amp;动态</h2>');
+    expect(cate).toContain('<h1 class="category">新闻&amp;动态</h1>');
     expect(cate).toContain(`href="../${newsId}/${art.one}.html"`);
     expect(cate).toContain(`href="../${newsId}/${art.two}.html"`);
     expect(cate).not.toContain('草稿文章');
@@ -131,7 +132,7 @@ describe('deploying a site with categories, articles and adverts', () => {
     const files = readdirSync(join(root, newsId)).sort();
     expect(files).toEqual([`${art.one}.html`, `${art.two}.html`, 'index.html'].sort());
     const one = read(`${newsId}/${art.one}.html`);
-    expect(one).toContain('<h2>第一篇</h2>');
+    expect(one).toContain('<h1>第一篇</h1>');
     expect(one).toContain('<p class="desc">第一篇的摘要</p>');
     expect(one).toContain('<div class="body"><p>正文一<img src="x.png"></p></div>');
     expect(one).not.toContain('alert');

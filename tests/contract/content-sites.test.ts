@@ -150,7 +150,7 @@ describe('websites, templates, material, deploy', () => {
 
   beforeAll(async () => {
     groupId = await idOf(`${M}/websiteGroup/save`, { name: '普通组', type: 0 });
-    const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+    const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
     domainId = await idOf(`${M}/domainInfo/save`, { name: '主站', domain: 'shop-example.com', domainService: '1', serverId, recordNumber: '沪ICP备2号' });
     const img = (await upload(admin, 'logo.png', PNG, 'material')).body.data.link as string;
     const tImg = (await upload(admin, 'tpl.png', PNG, 'template')).body.data.link as string;
@@ -261,7 +261,7 @@ describe('websites, templates, material, deploy', () => {
     expect(html).toContain('wx-shop');
     expect(html).toContain('友情链接');
     expect(html).toMatch(/<img src="assets\/[0-9a-f]{32}\.png" alt="商城Logo"/);
-    const file = join(h.dataDir, 'sites', String(website.id), 'www.shop-example.com', 'index.html');
+    const file = join(h.dataDir, 'sites', String(website.id), 'www.shop-example.com', 'current', 'index.html');
     expect(readFileSync(file, 'utf8')).toBe(html);
     expect((await get(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data.statusName).toBe('部署成功');
 
@@ -269,7 +269,7 @@ describe('websites, templates, material, deploy', () => {
     await post('/seo-blade-material/websiteTemplate/update', { id: templateId, status: 0 });
     const bad = await post('/website-blade-deploy/websiteDeploy/deploy', { id: String(website.id) });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('部署失败: 网站模板已停用');
+    expect(bad.body.msg).toMatch(/^部署失败: 网站模板已停用; 线上版本未改变 \(\d{17}-[0-9a-f]+\)$/);
     expect(readFileSync(file, 'utf8')).toBe(html);
     expect((await get(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data.statusName).toBe('部署失败');
     await post('/seo-blade-material/websiteTemplate/update', { id: templateId, status: 1 });

@@ -76,7 +76,7 @@ beforeAll(async () => {
 
   groupId = await idOf(`${M}/websiteGroup/save`, { name: '普通组', type: 0 });
   whiteGroupId = await idOf(`${M}/websiteGroup/save`, { name: '白帽组', type: 1 });
-  const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+  const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
   const domainId = await idOf(`${M}/domainInfo/save`, { name: '主站', domain: 'cms-example.com', domainService: '1', serverId });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'tpl.png');

@@ -73,7 +73,7 @@ beforeAll(async () => {
 
   groupId = await idOf(`${M}/websiteGroup/save`, { name: '导入组', type: 0 });
   otherGroupId = await idOf(`${M}/websiteGroup/save`, { name: '别组', type: 0 }, other);
-  const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.2', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+  const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.2', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
   const domainId = await idOf(`${M}/domainInfo/save`, { name: '主站', domain: 'import-example.com', domainService: '1', serverId });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'tpl.png');

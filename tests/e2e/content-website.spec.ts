@@ -53,6 +53,8 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await dialog(page).getByLabel('服务器名称').fill('演示服务器');
   await dialog(page).getByLabel('服务器IP').fill('10.9.8.7');
   await dialog(page).getByLabel('用户名').fill('root');
+  // a folder of this machine: the deploy below needs no SSH server (tests/contract/content-publish.test.ts deploys over SFTP)
+  await pick(page, '服务器类型', '本机目录');
   await expect(async () => {
     await save(page);
     await expect(fieldError(page, '请输入密码')).toBeVisible({ timeout: 1000 });
@@ -61,6 +63,13 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await saved(page);
   await expect(page.getByRole('cell', { name: '10.9.8.7' })).toBeVisible();
   await expect(page.getByText('Top$ecret1')).toHaveCount(0);
+  // test connection: a real probe (here: the local folder is writable) sets the status
+  const serverRow = page.getByRole('row', { name: /演示服务器/ });
+  await serverRow.getByRole('button', { name: '测试连接' }).click();
+  await expect(page.getByText('连接成功')).toBeVisible();
+  await expect(serverRow).toContainText('正常');
+  await expect(serverRow).toContainText('本机目录可写');
+  await page.screenshot({ path: 'test-results/server-test-connection.png' });
 
   // website group
   await open(page, host, '/site/websiteGroup');
@@ -160,9 +169,21 @@ test('build, deploy and open a complete website through the screens', async ({ p
 
   // deploy from the row
   await row.getByRole('button', { name: /部\s*署/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(page.getByText('部署成功').first()).toBeVisible();
+  const deployDialog = page.getByRole('dialog', { name: '部署网站' });
+  await deployDialog.getByTestId('deploy-start').click();
+  await expect(deployDialog.getByText('部署成功')).toBeVisible();
+  await expect(deployDialog).toContainText(/已发布版本 \d{17}-[0-9a-f]+ 到 .*: \d+ 个页面/);
+  await page.screenshot({ path: 'test-results/deploy-dialog.png' });
+  await deployDialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   await expect(page.getByRole('row', { name: /演示网站/ })).toContainText('部署成功');
+  await expect(page.getByRole('row', { name: /演示网站/ })).toContainText('已发布版本');
+  await page.screenshot({ path: 'test-results/website-list-deployed.png' });
+  // the versions kept for rollback: the live one, no older one yet
+  await page.getByRole('row', { name: /演示网站/ }).getByRole('button', { name: '版本回滚' }).click();
+  const versions = page.getByRole('dialog', { name: /演示网站 的历史版本/ });
+  await expect(versions.getByText('线上版本')).toBeVisible();
+  await expect(versions.getByRole('button', { name: '回滚到此版本' })).toHaveCount(0);
+  await versions.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   await expect(page.getByRole('row', { name: /演示网站/ }).getByRole('button', { name: '打开网站' })).toBeVisible();
 
   // the generated home page

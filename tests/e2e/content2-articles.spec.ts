@@ -41,7 +41,7 @@ async function pick(page: Page, label: string, option: string) {
 /** A website group, a template page and a complete website, made over the API. */
 async function setUp(host: WebHost) {
   const group = await api(host, 'post', `${M}/websiteGroup/save`, { name: '文章分组', type: 0 });
-  const server = await api(host, 'post', `${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+  const server = await api(host, 'post', `${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
   const domain = await api(host, 'post', `${M}/domainInfo/save`, { name: '主站', domain: 'e2e-article.com', domainService: '1', serverId: server.id });
   const up = (await rpc(host, 'file:upload', { name: 'tpl.png', type: 'image/png', base64: PNG.toString('base64'), scene: 'template' })) as { ok: boolean; data: { link: string } };
   expect(up.ok).toBe(true);

@@ -39,7 +39,7 @@ async function pick(page: Page, label: string, option: string) {
 /** A group with one deployable website (its image groups hold a picture) and a category. */
 async function setUp(host: WebHost, name: string) {
   const group = await api(host, 'post', `${M}/websiteGroup/save`, { name, type: 0 });
-  const server = await api(host, 'post', `${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.9', serverPort: 22, serverUsername: 'u', serverPassword: 'p' });
+  const server = await api(host, 'post', `${M}/serverInfo/save`, { serverName: 'web', serverIp: '10.1.0.9', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
   const domain = await api(host, 'post', `${M}/domainInfo/save`, { name: '主站', domain: `${name}.example.com`, domainService: '1', serverId: server.id });
   const up = async (scene: string) => {
     const r = (await rpc(host, 'file:upload', { name: 'a.png', type: 'image/png', base64: PNG.toString('base64'), scene })) as { ok: boolean; data: { link: string } };

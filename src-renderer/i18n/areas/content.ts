@@ -25,6 +25,11 @@ const zh = {
       subdomainPattern: '只能输入小写英文字母和数字', icoRequired: '请选择图标分组', logoRequired: '请选择Logo分组',
       bannerRequired: '请选择Banner分组', contactRequired: '请选择客服分组',
       deploy: '部署', deployConfirm: '确定部署选择的网站?', deploySuccess: '部署成功', openSite: '打开网站', ssl: '证书状态',
+      deployMessage: '最近部署结果', deployTime: '最近部署时间', deployTitle: '部署网站', deployStart: '开始部署', deployCancel: '取消部署',
+      deployHint: '将 {{count}} 个网站部署到其服务器: 只上传有变化的文件, 全部上传完成后才切换线上版本。', deploying: '部署中', deployWaiting: '等待',
+      phase: { connect: '正在连接服务器…', prepare: '正在准备新版本…', upload: '正在上传 {{done}}/{{total}} 个文件', switch: '正在切换线上版本…', prune: '正在清理旧版本…' },
+      rollback: '版本回滚', releasesTitle: '{{name}} 的历史版本', release: '版本', liveRelease: '线上版本', rollbackTo: '回滚到此版本',
+      rollbackDone: '已回滚到 {{release}} 的版本', noReleases: '服务器上没有保留的版本',
       sslTitle: 'SSL证书状态', sslIssued: '已签发', sslNone: '未签发',
     },
     group: {
@@ -43,6 +48,10 @@ const zh = {
       passwordHint: '编辑时留空表示不修改', status: '状态', bindTenantId: '绑定租户',
       nameRequired: '请输入服务器名称', ipRequired: '请输入服务器IP', ipPattern: '服务器IP格式不正确', portRequired: '请输入服务器端口',
       portRange: '端口范围为1-65535', usernameRequired: '请输入用户名', passwordRequired: '请输入密码',
+      serverType: '服务器类型', typeSftp: 'SFTP服务器', typeLocal: '本机目录', typeRequired: '请选择服务器类型',
+      deployPath: '部署目录', deployPathHint: '网站发布到 <部署目录>/<网站域名>/current; SFTP服务器留空为 /var/www, 本机目录留空为数据目录下的 sites',
+      deployPathMax: '部署目录不能超过255个字符', deployPathPattern: '部署目录包含不允许的字符', checkMessage: '检测结果',
+      test: '测试连接', testOk: '连接成功',
     },
     template: {
       title: '网站模板', templateName: '模板名称', type: '模板类型', typeGeneral: '通用', typeNews: '资讯', typeCompany: '企业',
@@ -112,6 +121,12 @@ const en: typeof zh = {
       subdomainPattern: 'Only lowercase English letters and digits', icoRequired: 'Please select an icon group', logoRequired: 'Please select a logo group',
       bannerRequired: 'Please select a banner group', contactRequired: 'Please select a customer-service group',
       deploy: 'Deploy', deployConfirm: 'Deploy the selected websites?', deploySuccess: 'Deployed', openSite: 'Open site', ssl: 'Certificate',
+      deployMessage: 'Last deploy result', deployTime: 'Last deployed', deployTitle: 'Deploy websites', deployStart: 'Start deploy', deployCancel: 'Cancel deploy',
+      deployHint: 'Deploys {{count}} website(s) to their servers: only changed files are uploaded, and the live version switches once all are uploaded.',
+      deploying: 'Deploying', deployWaiting: 'Waiting',
+      phase: { connect: 'Connecting to the server…', prepare: 'Preparing the new version…', upload: 'Uploading {{done}}/{{total}} files', switch: 'Switching the live version…', prune: 'Removing old versions…' },
+      rollback: 'Versions', releasesTitle: 'Versions of {{name}}', release: 'Version', liveRelease: 'Live', rollbackTo: 'Roll back to this',
+      rollbackDone: 'Rolled back to the version of {{release}}', noReleases: 'No versions are kept on the server',
       sslTitle: 'SSL certificate status', sslIssued: 'Issued', sslNone: 'Not issued',
     },
     group: {
@@ -131,6 +146,10 @@ const en: typeof zh = {
       passwordHint: 'Leave empty when editing to keep it', status: 'Status', bindTenantId: 'Bound tenants',
       nameRequired: 'Please enter the server name', ipRequired: 'Please enter the server IP', ipPattern: 'The server IP is not valid',
       portRequired: 'Please enter the port', portRange: 'The port must be 1-65535', usernameRequired: 'Please enter the user name', passwordRequired: 'Please enter the password',
+      serverType: 'Server type', typeSftp: 'SFTP server', typeLocal: 'Local folder', typeRequired: 'Please select the server type',
+      deployPath: 'Deploy folder', deployPathHint: 'Websites go to <deploy folder>/<domain>/current; empty: /var/www on SFTP servers, the data folder\'s sites for a local folder',
+      deployPathMax: 'The deploy folder may not exceed 255 characters', deployPathPattern: 'The deploy folder contains characters that are not allowed', checkMessage: 'Last check',
+      test: 'Test connection', testOk: 'Connected'
     },
     template: {
       title: 'Website templates', templateName: 'Template name', type: 'Template type', typeGeneral: 'General', typeNews: 'News', typeCompany: 'Company',

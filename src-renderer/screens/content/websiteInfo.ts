@@ -1,7 +1,10 @@
-// Websites (websiteInfo): spec content-area.md §3 Website, §4, §5; deploy, SSL status, open the deployed site.
+// Websites (websiteInfo): spec content-area.md §3 Website, §4, §5; deploy (with progress and the last
+// result per site), releases and rollback, SSL status, open the deployed site.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { DeployDialog } from './DeployDialog';
+import { ReleasesDialog } from './ReleasesDialog';
 import { SslDialog } from './SslDialog';
 
 const W = '/website-blade-material/websiteInfo';
@@ -64,7 +67,9 @@ const websiteInfo: ScreenDef = {
       name: 'descVal', label: 'content.website.descVal', valueType: 'textarea', hideInTable: true,
       rules: [{ required: true, message: 'content.website.descRequired' }, { max: 300, message: 'content.website.descMax' }],
     },
-    { name: 'statusName', label: 'content.website.statusName', hideInForm: true },
+    { name: 'statusName', label: 'content.website.statusName', hideInForm: true, width: 100 },
+    { name: 'deployMessage', label: 'content.website.deployMessage', hideInForm: true, width: 320 },
+    { name: 'deployTime', label: 'content.website.deployTime', hideInForm: true, width: 170 },
     {
       name: 'isSsl', label: 'content.website.isSsl', hideInForm: true, valueType: 'select', numeric: true,
       options: [{ value: 0, label: 'content.website.sslNone' }, { value: 1, label: 'content.website.sslIssued' }],
@@ -72,13 +77,10 @@ const websiteInfo: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
+    { key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', needsSelection: true, render: DeployDialog },
     {
-      key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', needsSelection: true,
-      confirm: 'content.website.deployConfirm', successMessage: 'content.website.deploySuccess',
-      async run(ctx) {
-        const ids = ctx.row ? [ctx.row.id] : ctx.selectedKeys;
-        await call('api:request', { method: 'post', url: '/website-blade-deploy/websiteDeploy/deploy', data: { ids: ids.join(',') } });
-      },
+      key: 'releases', label: 'content.website.rollback', permission: 'websiteInfo_rollback', placement: 'row', render: ReleasesDialog,
+      visible: (row) => Boolean(row.deployTime),
     },
     { key: 'ssl', label: 'content.website.ssl', permission: 'websiteInfo_view', placement: 'row', render: SslDialog },
     {
@@ -87,9 +89,12 @@ const websiteInfo: ScreenDef = {
       successMessage: 'content.website.openSite',
       async run(ctx) {
         const row = ctx.row!;
-        const host = row.type === 0 && row.subdomain ? `${String(row.subdomain)}.${String(row.domainName)}` : String(row.domainName);
+        // the last deploy's URL: the back end's preview of a data-folder site, else the site's own domain
+        const log = await call('api:request', { method: 'get', url: '/website-blade-deploy/websiteDeploy/page', params: { websiteInfoId: String(row.id), size: 1 } });
+        const last = ((log.data as { records: { url?: string }[] }).records ?? [])[0];
         const info = await call('app:info');
-        const url = `${info.profile.baseUrl.replace(/\/$/, '')}/site-preview/${String(row.id)}/${host}/index.html`;
+        const target = last?.url || `/site-preview/${String(row.id)}/${String(row.domainName)}/index.html`;
+        const url = /^https?:/.test(target) ? target : `${info.profile.baseUrl.replace(/\/$/, '')}${target.replace(/^\/api/, '')}`;
         const { opened } = await call('app:open-external', { url });
         if (!opened) window.open(url, '_blank', 'noopener');
       },

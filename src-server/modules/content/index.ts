@@ -8,6 +8,9 @@ import { CONTENT_MIGRATIONS } from './migrations';
 import { CONTENT2_MIGRATIONS } from './migrations2';
 import { CONTENT3_MIGRATIONS } from './migrations3';
 import { CONTENT4_MIGRATIONS } from './migrations4';
+import { PUBLISH_MIGRATIONS } from './deploy/publish-migrations';
+import { registerPublishRoutes } from './deploy/publish-routes';
+import { SiteDeployer } from './deploy/site-deployer';
 import { registerQuotaRoutes } from './quota';
 import { contentResources } from './resources';
 import { contentResources2 } from './resources2';
@@ -18,7 +21,7 @@ import { registerUploadRoutes } from './upload';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS, ...CONTENT4_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS, ...CONTENT4_MIGRATIONS, ...PUBLISH_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
@@ -33,8 +36,10 @@ export const contentModule: ServerModule = {
     for (const resource of [...all, ...second]) registerResource(api, deps.db, resource, deps.clock);
     for (const r of second) byName.set(r.name, r);
     registerUploadRoutes(api, deps);
+    const deployer = new SiteDeployer(deps.db, deps.dataDir, deps.clock, box);
     registerContentRoutes(api, { ...deps, resources: byName });
-    registerContentRoutes2(api, { ...deps, box, resources: byName });
+    registerContentRoutes2(api, { ...deps, box, deployer, resources: byName });
+    registerPublishRoutes(api, { db: deps.db, deployer });
     registerQuotaRoutes(api, deps.db, deps.clock);
   },
 };

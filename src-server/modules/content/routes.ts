@@ -12,11 +12,9 @@ import type { Resource } from '../../crud/resource';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
-import { SiteDeployer, SITES_DIR } from './deploy';
 import { CONTENT_TYPES } from './upload';
 import { endpointAccess } from '../../crud/router';
-import { pageOf } from '../../http/paging';
-import { allow, menu, menuButton } from '../../http/access-policy';
+import { allow, menu } from '../../http/access-policy';
 
 type Rec = Record<string, unknown>;
 
@@ -64,7 +62,6 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Rec | undefined;
   const count = (table: string, tenantId: string, extra = '') =>
     (one(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND is_deleted = 0 ${extra}`, tenantId)!.n as number) ?? 0;
-  const deployer = new SiteDeployer(db, deps.dataDir, deps.clock);
   const W = '/website-blade-material/websiteInfo';
   const G = '/website-blade-material/websiteGroup';
 
@@ -145,35 +142,15 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
     ok(all('SELECT tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id')),
   );
 
-  // ---- deploy
-  api.post('/website-blade-deploy/websiteDeploy/deploy', allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
-    const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const scope = scopeOf(request);
-    const results = ids.map((id) => deployer.deploy(id, scope.tenantId, scope));
-    const failed = results.find((r) => r.statusName !== '部署成功');
-    if (failed && results.length === 1) throw new ServiceError(failed.message);
-    return ok(results.map(({ outputDir: _o, ...r }) => ({ ...r, url: r.statusName === '部署成功' ? `/api/site-preview/${r.websiteInfoId}/${r.domain}/index.html` : '' })));
-  });
-  api.get('/website-blade-deploy/websiteDeploy/page', allow(menu('websiteInfo', 'deployTasks')), async (request) => {
-    const { tenantId } = scopeOf(request);
-    const site = str(q(request).websiteInfoId);
-    const { current, size, offset } = pageOf(request, 200);
-    const where = `WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}`;
-    const args = [tenantId, ...(site ? [site] : [])];
-    const total = (one(`SELECT COUNT(*) AS n FROM website_deploy ${where}`, ...args)!.n as number) ?? 0;
-    const rows = all(
-      `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, create_time AS createTime FROM website_deploy
-        ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
-      ...args, size, offset,
-    );
-    return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
-  });
+  // ---- deploy: deploy/deploy-routes.ts
   // the rendered sites, read only (public like a static web server; paths confined to the sites folder)
   api.get('/site-preview/*', allow('public'), async (request, reply) => {
     const rest = String((request.params as Record<string, string>)['*'] ?? '');
-    const root = join(deps.dataDir, SITES_DIR);
-    const file = normalize(join(root, rest.endsWith('/') || rest === '' ? `${rest}index.html` : rest));
+    // <website id>/<host>/<path>: the live release of a local-folder server without a deploy path
+    const root = join(deps.dataDir, 'sites');
+    const [site = '', host = '', ...path] = rest.split('/');
+    const inside = path.join('/');
+    const file = normalize(join(root, site, host, 'current', inside.endsWith('/') || inside === '' ? `${inside}index.html` : inside));
     if (!file.startsWith(root + sep) || rest.includes('..') || !existsSync(file) || !statSync(file).isFile()) return reply.code(404).send(fail(404, '没找到请求'));
     const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
     const type = ext === 'html' ? 'text/html; charset=utf-8' : (CONTENT_TYPES[ext] ?? 'application/octet-stream');

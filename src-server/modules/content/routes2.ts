@@ -15,7 +15,7 @@ import { CrudRepository, type Scope } from '../../crud/repository';
 import type { Resource } from '../../crud/resource';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
-import { SiteDeployer } from './deploy';
+import type { SiteDeployer } from './deploy/site-deployer';
 import { ArticleGenerator, STATUS } from './generator';
 import { ImportRunner, IMPORT_MSG } from './imports';
 import { liveRow } from './lookups';
@@ -45,13 +45,14 @@ export interface Content2Deps {
   dataDir: string;
   clock: Clock;
   box: SecretBox;
+  deployer: SiteDeployer;
   resources: Map<string, Resource>;
 }
 
 export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps): void {
   const { db } = deps;
   const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
-  const deployer = new SiteDeployer(db, deps.dataDir, deps.clock);
+  const { deployer } = deps;
   const scheduler = new DeployScheduler(db, deps.clock, deployer);
   const generator = new ArticleGenerator(db, deps.dataDir, deps.clock, deps.box);
   scheduler.start();
@@ -86,7 +87,8 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     const group = str(q(request).websiteGroupId);
     const sites = id ? [id] : group ? all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ?', scope.tenantId, group).map((r) => String(r.id)) : [];
     if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
-    const results = sites.map((s) => deployer.deploy(s, scope.tenantId, scope));
+    const results = [];
+    for (const s of sites) results.push(await deployer.deploy(s, scope.tenantId, scope));
     return ok({ updated: results.filter((r) => r.statusName === '部署成功').length, total: results.length });
   });
 
@@ -119,7 +121,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
       const now = formatDateTime(deps.clock());
       db.prepare("UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE id = ?").run(now, now, scope.userId, id);
     }
-    const { outputDir: _o, ...r } = deployer.deploy(String(a.website_info_id), scope.tenantId, scope);
+    const r = await deployer.deploy(String(a.website_info_id), scope.tenantId, scope);
     if (r.statusName !== '部署成功') throw new ServiceError(r.message);
     return ok(r);
   };
@@ -136,10 +138,9 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     const { id, scope } = groupOf(request);
     const sites = all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id', scope.tenantId, id);
     if (sites.length === 0) throw new ServiceError('该分组下没有网站');
-    return ok(sites.map((s) => {
-      const { outputDir: _o, ...r } = deployer.deploy(String(s.id), scope.tenantId, scope);
-      return r;
-    }));
+    const out = [];
+    for (const s of sites) out.push(await deployer.deploy(String(s.id), scope.tenantId, scope));
+    return ok(out);
   };
   api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
@@ -393,10 +394,12 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
     const scope = scopeOf(request);
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    return ok(ids.map((s) => {
-      const r = deployer.deploy(s, scope.tenantId, scope);
-      return { websiteInfoId: s, statusName: r.statusName, message: r.message };
-    }));
+    const out = [];
+    for (const s of ids) {
+      const r = await deployer.deploy(s, scope.tenantId, scope);
+      out.push({ websiteInfoId: s, statusName: r.statusName, message: r.message });
+    }
+    return ok(out);
   });
 
   // ---- deploy tasks
@@ -419,7 +422,7 @@ export function registerContentRoutes2(api: FastifyInstance, deps: Content2Deps)
   api.post(`${DT}/executeOnce`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const id = str(body(request).id) || str(q(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    return ok(scheduler.run(deployTask(id, scopeOf(request).tenantId)));
+    return ok(await scheduler.run(deployTask(id, scopeOf(request).tenantId)));
   });
   api.get(`${DT}/nextTriggerTime`, allow(menu('deployTasks')), async (request) => {
     const type = str(q(request).scheduleType) || 'NONE';

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
-import type { SiteDeployer } from './deploy';
+import type { SiteDeployer } from './deploy/site-deployer';
 import { nextTriggerTime } from './schedule';
 
 type Rec = Record<string, unknown>;
@@ -28,7 +28,7 @@ export class DeployScheduler {
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => this.tick(), this.tickMs);
+    this.timer ??= setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref?.();
   }
 
@@ -37,8 +37,8 @@ export class DeployScheduler {
     this.timer = undefined;
   }
 
-  /** Fires every started task that is due. */
-  tick(): void {
+  /** Fires every started task that is due (one tick at a time: a tick waits for its deploys). */
+  async tick(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
@@ -52,7 +52,7 @@ export class DeployScheduler {
           next = null;
         }
         this.db.prepare('UPDATE deploy_tasks SET next_time = ? WHERE id = ?').run(next, task.id);
-        this.run(task);
+        await this.run(task).catch(() => undefined); // each deploy records its own failure
       }
     } finally {
       this.busy = false;
@@ -67,8 +67,8 @@ export class DeployScheduler {
     this.db.prepare('UPDATE deploy_tasks SET status = ?, next_time = ? WHERE id = ?').run(on ? 1 : 0, next, taskId);
   }
 
-  /** One execution of a task. */
-  run(task: Rec): RunResult {
+  /** One execution of a task: publishing, then the same deploy path as the deploy dialog. */
+  async run(task: Rec): Promise<RunResult> {
     const tenantId = String(task.tenant_id);
     const groups = String(task.group_ids ?? task.website_group_id ?? '').split(',').filter(Boolean);
     const now = formatDateTime(this.clock());
@@ -94,7 +94,7 @@ export class DeployScheduler {
       const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
       published += this.db.transaction(() => publish(normal, Number(task.article_count) || 0) + publish(ab, Number(task.ab_article_count) || 0))();
       for (const s of sites) {
-        this.deployer.deploy(String(s.id), tenantId, scope);
+        await this.deployer.deploy(String(s.id), tenantId, scope).catch(() => undefined); // an overlapping deploy of the same site is skipped
         deployed++;
       }
     }

@@ -1,0 +1,99 @@
+// Deploy endpoints: deploy websites (the deploy dialog), the deploy log, deploys
+// in progress, cancel, the releases kept on a website's server and rollback to
+// one; a server's test connection. One SiteDeployer serves them all (and the
+// scheduler and the legacy routes), so progress and overlap checks are shared.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf, firstDeptOf } from '../../../http/auth-user';
+import { allow, button, menu } from '../../../http/access-policy';
+import { ok, ServiceError } from '../../../http/reply';
+import type { Db } from '../../../db/database';
+import { usableServer } from '../resources';
+import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
+
+type Rec = Record<string, unknown>;
+
+const D = '/website-blade-deploy/websiteDeploy';
+
+const scopeOf = (request: FastifyRequest) => {
+  const user = callerOf(request);
+  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user) };
+};
+const q = (request: FastifyRequest): Rec => (request.query ?? {}) as Rec;
+const body = (request: FastifyRequest): Rec => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Rec) : {});
+const str = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+const idsOf = (request: FastifyRequest): string[] => {
+  const b = body(request);
+  const raw = str(q(request).ids) || str(b.ids) || str(b.id) || str(q(request).id);
+  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+};
+
+export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; deployer: SiteDeployer }): void {
+  const { db, deployer } = deps;
+
+  api.post(`${D}/deploy`, allow(button('websiteInfo_edit')), async (request) => {
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const scope = scopeOf(request);
+    const results = [];
+    for (const id of ids) results.push(await deployer.deploy(id, scope.tenantId, scope));
+    const failed = results.find((r) => r.statusName !== DEPLOY_OK);
+    if (failed && results.length === 1) throw new ServiceError(failed.message);
+    return ok(results);
+  });
+
+  api.get(`${D}/page`, allow(menu('websiteInfo')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const site = str(q(request).websiteInfoId);
+    const size = Math.min(200, Math.max(1, Number(q(request).size) || 200));
+    const rows = db
+      .prepare(
+        `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, kind, release_name AS release,
+                previous_release AS previousRelease, files_total AS filesTotal, files_sent AS filesSent, bytes_sent AS bytesSent,
+                duration_ms AS durationMs, server_id AS serverId, site_url AS url, create_time AS createTime
+           FROM website_deploy WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}
+          ORDER BY create_time DESC, id DESC LIMIT ?`,
+      )
+      .all(tenantId, ...(site ? [site] : []), size) as Rec[];
+    return ok({ records: rows, total: rows.length, size: rows.length, current: 1, pages: 1, orders: [] });
+  });
+
+  // deploys running now, for the deploy dialog and the website list (ids optional)
+  api.get(`${D}/progress`, allow(menu('websiteInfo')), async (request) => {
+    const ids = idsOf(request);
+    const { tenantId } = scopeOf(request);
+    const mine = new Set(
+      (db.prepare('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND status_name = ?').all(tenantId, '部署中') as { id: string }[]).map((r) => r.id),
+    );
+    return ok(deployer.progress(ids.length ? ids : undefined).filter((p) => mine.has(p.websiteInfoId)));
+  });
+
+  api.post(`${D}/cancel`, allow(button('websiteInfo_edit')), async (request) => {
+    const [id] = idsOf(request);
+    if (!id) throw new ServiceError('请选择网站');
+    const { tenantId } = scopeOf(request);
+    if (!db.prepare('SELECT 1 FROM website_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(id, tenantId)) throw new ServiceError('网站不存在');
+    return ok({ cancelled: deployer.cancel(id) });
+  });
+
+  api.get(`${D}/releases`, allow(menu('websiteInfo')), async (request) => {
+    const id = str(q(request).websiteInfoId) || str(q(request).id);
+    if (!id) throw new ServiceError('请选择网站');
+    return ok(await deployer.releases(id, scopeOf(request).tenantId));
+  });
+
+  api.post(`${D}/rollback`, allow(button('websiteInfo_rollback')), async (request) => {
+    const b = body(request);
+    const id = str(b.websiteInfoId) || str(b.id);
+    if (!id) throw new ServiceError('请选择网站');
+    const scope = scopeOf(request);
+    return ok(await deployer.rollback(id, scope.tenantId, scope, str(b.release) || undefined));
+  });
+
+  api.post('/website-blade-material/serverInfo/test', allow(button('serverInfo_test')), async (request) => {
+    const [id] = idsOf(request);
+    if (!id) throw new ServiceError('请选择服务器');
+    const server = usableServer(db, id, scopeOf(request).tenantId);
+    if (!server) throw new ServiceError('服务器不存在');
+    return ok(await deployer.servers.probe(server));
+  });
+}

@@ -1,0 +1,117 @@
+// From a server record to a release target: an SFTP server (password opened
+// with the install's secret box, host key pinned on first contact) or a local
+// folder. Also the "test connection" probe that sets the server's status
+// (dictionary server_ip_status: 0 正常, 1 异常) from a real connection and write.
+import { join, posix } from 'node:path';
+import type { Db } from '../../../db/database';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import type { SecretBox } from '../secrets';
+import { LocalTarget } from './local-target';
+import { DeployCancelled, type ReleaseTarget } from './release-publisher';
+import { SftpTarget, sshErrorMessage } from './sftp-target';
+
+type Rec = Record<string, unknown>;
+
+export const SERVER_SFTP = 'sftp';
+export const SERVER_LOCAL = 'local';
+export const DEFAULT_REMOTE_PATH = '/var/www';
+export const SERVER_OK = 0;
+export const SERVER_DOWN = 1;
+
+export interface OpenedTarget {
+  target: ReleaseTarget;
+  /** the site's folder on the target for a host */
+  rootFor(host: string, websiteId: string): string;
+  /** an operator's message for an error the target raised */
+  explain(e: unknown): string;
+  /** the back end's own preview URL of a site kept in its data folder, if that is where it went */
+  previewOf(host: string, websiteId: string): string | undefined;
+}
+
+const cancelled = (e: unknown) => (e instanceof DeployCancelled ? e.message : undefined);
+
+export class ServerTargets {
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  private password(server: Rec): string {
+    const sealed = String(server.server_password ?? '');
+    if (!sealed) return '';
+    try {
+      return this.box.open(sealed);
+    } catch {
+      throw new Error('服务器密码无法解密(数据目录的密钥已更换?), 请重新填写服务器密码');
+    }
+  }
+
+  /** Opens the server's target; throws an Error whose message is for the operator. */
+  async open(server: Rec, timeoutMs?: number): Promise<OpenedTarget> {
+    if (server.server_type === SERVER_LOCAL) {
+      const base = String(server.deploy_path ?? '').trim();
+      const target = new LocalTarget(base || this.dataDir);
+      return {
+        target,
+        rootFor: (host, websiteId) => (base ? join(base, host) : join('sites', websiteId, host)),
+        explain: (e) => cancelled(e) ?? `本机目录写入失败(${target.label}): ${(e as Error).message}`,
+        previewOf: (host, websiteId) => (base ? undefined : `/api/site-preview/${websiteId}/${host}/index.html`),
+      };
+    }
+    const s = {
+      host: String(server.server_ip ?? ''),
+      port: Number(server.server_port) || 22,
+      username: String(server.server_username ?? ''),
+      password: this.password(server),
+      hostKey: server.host_key ? String(server.host_key) : undefined,
+      timeoutMs,
+    };
+    let target: SftpTarget;
+    try {
+      target = await SftpTarget.open(s);
+    } catch (e) {
+      throw new Error(sshErrorMessage(e, s));
+    }
+    if (!server.host_key) this.db.prepare('UPDATE server_info SET host_key = ? WHERE id = ?').run(target.hostKey, server.id);
+    const base = String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
+    return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorMessage(e, s), previewOf: () => undefined };
+  }
+
+  /** Records a server's status after a connection (deploy or probe). */
+  mark(serverId: unknown, ok: boolean, message: string): void {
+    this.db
+      .prepare('UPDATE server_info SET status = ?, check_time = ?, check_message = ? WHERE id = ?')
+      .run(ok ? SERVER_OK : SERVER_DOWN, formatDateTime(this.clock()), message, serverId);
+  }
+
+  /** Test connection: connects, writes and removes a probe file in the deploy folder; sets the server status. */
+  async probe(server: Rec): Promise<{ ok: boolean; status: number; message: string; hostKey?: string }> {
+    let opened: OpenedTarget | undefined;
+    let message: string;
+    let ok = false;
+    try {
+      opened = await this.open(server, 8_000);
+      const root = server.server_type === SERVER_LOCAL ? String(server.deploy_path ?? '').trim() || 'sites' : String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
+      const probe = posix.join(root, `.seo-matrix-probe-${process.pid}-${Date.now()}`);
+      try {
+        await opened.target.mkdirp(root);
+        await opened.target.writeFile(probe, Buffer.from('probe'));
+        await opened.target.unlink(probe);
+      } catch (e) {
+        throw new Error(`已连接, 但部署目录 ${root} 不可写: ${(e as Error).message}`);
+      }
+      ok = true;
+      message = server.server_type === SERVER_LOCAL ? `本机目录可写: ${opened.target.label}` : `连接成功, 部署目录 ${root} 可写`;
+    } catch (e) {
+      message = (e as Error).message;
+    } finally {
+      await opened?.target.close().catch(() => undefined);
+    }
+    this.mark(server.id, ok, message);
+    const fresh = this.db.prepare('SELECT host_key FROM server_info WHERE id = ?').get(server.id) as { host_key: string | null } | undefined;
+    return { ok, status: ok ? SERVER_OK : SERVER_DOWN, message, hostKey: fresh?.host_key ?? undefined };
+  }
+}

@@ -1,0 +1,307 @@
+// Deploying a website: render it (site-render.ts), reach its server (the
+// server of its website association, else its domain's server), publish a new
+// release there (release-publisher.ts: only changed files are sent, the live
+// folder switches atomically), record the outcome in website_deploy and in
+// the website's deploy status. A failure anywhere (rendering, connection,
+// authentication, a cut connection, cancelling) is recorded with its reason
+// and leaves the live site as it was. Deploys of one website never overlap.
+// Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
+// all come through deploy().
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync, gzip } from 'node:zlib';
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import { nextId } from '../../../util/ids';
+import { liveRow } from '../lookups';
+import type { SecretBox } from '../secrets';
+import type { Manifest } from './release-manifest';
+import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
+import { ServerTargets } from './server-target';
+import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
+
+export const DEPLOY_OK = '部署成功';
+export const DEPLOY_FAILED = '部署失败';
+export const DEPLOYING = '部署中';
+
+type Rec = Record<string, unknown>;
+
+export interface DeployResult {
+  id: string;
+  websiteInfoId: string;
+  domain: string;
+  statusName: string;
+  message: string;
+  release?: string;
+  previousRelease?: string;
+  filesTotal: number;
+  filesSent: number;
+  bytesSent: number;
+  durationMs: number;
+  /** where the deployed site can be opened: its domain, or the back end's preview of a data-folder site */
+  url: string;
+}
+
+export interface DeployProgress extends PublishProgress {
+  websiteInfoId: string;
+  startedAt: string;
+}
+
+export interface ReleaseInfo {
+  name: string;
+  live: boolean;
+}
+
+const fmtBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+export class SiteDeployer {
+  private readonly renderer: SiteRenderer;
+  readonly servers: ServerTargets;
+  private readonly running = new Map<string, DeployProgress>();
+  private readonly controllers = new Map<string, AbortController>();
+  /** the manifest of the release each site root last got from here, so a redeploy need not read it back */
+  private readonly manifests = new Map<string, Manifest>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly clock: Clock,
+    box: SecretBox,
+  ) {
+    this.renderer = new SiteRenderer(db, dataDir);
+    this.servers = new ServerTargets(db, dataDir, box, clock);
+    // a deploy cut by the back end stopping left 部署中: its live site is what the last recorded deploy left
+    db.prepare(
+      `UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
+        WHERE status_name = ?`,
+    ).run(DEPLOYING);
+  }
+
+  private manifestFile(key: string): string {
+    return join(this.dataDir, 'deploys', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json.gz`);
+  }
+
+  /** The manifest (with page fingerprints) of a release this back end made for a site root: memory, else the data folder. */
+  private knownManifest(key: string, release: string): Manifest | undefined {
+    let m = this.manifests.get(key);
+    if (!m) {
+      try {
+        m = JSON.parse(gunzipSync(readFileSync(this.manifestFile(key))).toString('utf8')) as Manifest;
+        this.manifests.set(key, m);
+      } catch {
+        return undefined;
+      }
+    }
+    return m.release === release ? m : undefined;
+  }
+
+  private keepManifest(key: string, m: Manifest): void {
+    this.manifests.set(key, m);
+    // written in the background: only a cache (without it the next deploy reads the manifest from the server)
+    const file = this.manifestFile(key);
+    gzip(JSON.stringify(m), (err, packed) => {
+      if (err) return;
+      mkdir(join(this.dataDir, 'deploys'), { recursive: true })
+        .then(() => writeFile(file, packed))
+        .catch(() => undefined);
+    });
+  }
+
+  /** Deploys in progress (for the website list and the deploy dialog). */
+  progress(ids?: string[]): DeployProgress[] {
+    return [...this.running.values()].filter((p) => !ids || ids.includes(p.websiteInfoId));
+  }
+
+  /** Cuts a running deploy short; the live site stays as it was. */
+  cancel(websiteId: string): boolean {
+    const c = this.controllers.get(websiteId);
+    c?.abort();
+    return Boolean(c);
+  }
+
+  /** The server a website deploys to: its association's, else its domain's. */
+  serverOf(site: Rec, tenantId: string): Rec {
+    const assoc = this.db
+      .prepare('SELECT server_id FROM website_associa WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND website_info_id = ? AND server_id IS NOT NULL ORDER BY create_time DESC LIMIT 1')
+      .get(tenantId, String(site.id)) as { server_id: string } | undefined;
+    const domain = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
+    const id = assoc?.server_id ?? domain?.server_id;
+    const server = id
+      ? (this.db
+          .prepare("SELECT * FROM server_info WHERE id = ? AND is_deleted = 0 AND (tenant_id = ? OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ?)")
+          .get(String(id), tenantId, `%,${tenantId},%`) as Rec | undefined)
+      : undefined;
+    if (!server) throw new ServiceError('部署失败: 网站的域名未绑定服务器或服务器已删除');
+    return server;
+  }
+
+  /** Deploys one website of the tenant; never throws for a failure of the deploy itself (it is recorded). */
+  async deploy(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, opts: { signal?: AbortSignal } = {}): Promise<DeployResult> {
+    const site = liveRow(this.db, 'website_info', websiteId, tenantId);
+    if (!site) throw new ServiceError('网站不存在');
+    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    const started = this.clock();
+    const progress: DeployProgress = { websiteInfoId: websiteId, phase: 'connect', done: 0, total: 0, startedAt: formatDateTime(started) };
+    this.running.set(websiteId, progress);
+    const controller = new AbortController();
+    opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    this.controllers.set(websiteId, controller);
+    this.db.prepare('UPDATE website_info SET status_name = ? WHERE id = ?').run(DEPLOYING, websiteId);
+    let domain = '';
+    let server: Rec | undefined;
+    let result: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>;
+    let url = '';
+    let live: string | undefined;
+    try {
+      server = this.serverOf(site, tenantId);
+      const dom = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
+      if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
+      domain = siteHost(site, String(dom.domain));
+      // the site renders while the connection opens and the server copies the live release (release-publisher.ts)
+      let rendered: RenderedSite | undefined;
+      const rendering = this.renderer.render(site, tenantId).then((r) => (rendered = r));
+      rendering.catch(() => undefined);
+      let opened;
+      try {
+        opened = await this.servers.open(server);
+      } catch (e) {
+        await rendering; // a rendering failure is the one to report
+        throw e;
+      }
+      try {
+        const root = opened.rootFor(domain, websiteId);
+        const key = `${String(server.id)}|${opened.target.label}|${root}`;
+        const render = async () => (await rendering).files;
+        let r;
+        try {
+          live = await liveRelease(opened.target, root);
+          r = await publishRelease(opened.target, root, render, {
+            now: this.clock(),
+            signal: controller.signal,
+            live: { release: live },
+            knownManifest: (name) => this.knownManifest(key, name),
+            onProgress: (p) => Object.assign(progress, p),
+          });
+        } catch (e) {
+          if (e instanceof ServiceError) throw e;
+          throw new Error(opened.explain(e));
+        }
+        this.keepManifest(key, r.manifest);
+        url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
+        this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
+        result = {
+          url,
+          statusName: DEPLOY_OK,
+          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered!.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个`,
+          release: r.release,
+          previousRelease: r.previous,
+          filesTotal: rendered!.files.length,
+          filesSent: r.filesSent,
+          bytesSent: r.bytesSent,
+        };
+      } finally {
+        await opened.target.close().catch(() => undefined);
+      }
+    } catch (e) {
+      const reason = e instanceof ServiceError ? e.message.replace(/^部署失败: /, '') : e instanceof Error ? e.message : String(e);
+      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reason)) this.servers.mark(server.id, false, reason);
+      result = {
+        url: '',
+        statusName: DEPLOY_FAILED,
+        message: `部署失败: ${reason}; 线上版本未改变${live ? ` (${live})` : ''}`,
+        previousRelease: live,
+        filesTotal: 0,
+        filesSent: 0,
+        bytesSent: 0,
+      };
+    } finally {
+      this.running.delete(websiteId);
+      this.controllers.delete(websiteId);
+    }
+    return this.record('deploy', site, tenantId, scope, server, domain, started, result);
+  }
+
+  private record(
+    kind: 'deploy' | 'rollback',
+    site: Rec,
+    tenantId: string,
+    scope: { userId: string; deptId: string },
+    server: Rec | undefined,
+    domain: string,
+    started: number,
+    r: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>,
+  ): DeployResult {
+    const now = formatDateTime(this.clock());
+    const id = nextId();
+    const durationMs = Math.max(0, this.clock() - started);
+    this.db
+      .prepare(
+        `INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
+           files_total, files_sent, bytes_sent, duration_ms, site_url, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+      )
+      .run(
+        id, tenantId, String(site.id), domain, r.statusName, r.message, null, server?.id ?? null, kind, r.release ?? null, r.previousRelease ?? null,
+        r.filesTotal, r.filesSent, r.bytesSent, durationMs, r.url || null, scope.userId, scope.deptId, now, scope.userId, now, r.statusName === DEPLOY_OK ? 1 : 0,
+      );
+    // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
+    this.db.prepare('UPDATE website_info SET status_name = ?, deploy_message = ?, deploy_time = ?, update_time = ? WHERE id = ?').run(r.statusName, r.message, now, now, String(site.id));
+    return { id, websiteInfoId: String(site.id), domain, durationMs, ...r };
+  }
+
+  private async withTarget<T>(websiteId: string, tenantId: string, fn: (t: { target: ReleaseTarget; root: string; site: Rec; server: Rec; host: string }) => Promise<T>): Promise<T> {
+    const site = liveRow(this.db, 'website_info', websiteId, tenantId);
+    if (!site) throw new ServiceError('网站不存在');
+    const server = this.serverOf(site, tenantId);
+    const dom = liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId);
+    if (!dom) throw new ServiceError('网站未绑定域名或域名已删除');
+    const host = siteHost(site, String(dom.domain));
+    let opened;
+    try {
+      opened = await this.servers.open(server);
+    } catch (e) {
+      throw new ServiceError((e as Error).message);
+    }
+    try {
+      return await fn({ target: opened.target, root: opened.rootFor(host, websiteId), site, server, host });
+    } finally {
+      await opened.target.close().catch(() => undefined);
+    }
+  }
+
+  /** The complete releases kept on the website's server, newest first. */
+  async releases(websiteId: string, tenantId: string): Promise<ReleaseInfo[]> {
+    return this.withTarget(websiteId, tenantId, async ({ target, root }) => {
+      const live = await liveRelease(target, root);
+      return (await completeReleases(target, root)).reverse().map((name) => ({ name, live: name === live }));
+    });
+  }
+
+  /** Switches the website's live folder back to a kept release (default: the one before the live one). */
+  async rollback(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, release?: string): Promise<DeployResult> {
+    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    const started = this.clock();
+    return this.withTarget(websiteId, tenantId, async ({ target, root, site, server, host }) => {
+      let r;
+      try {
+        r = await rollbackRelease(target, root, release);
+      } catch (e) {
+        throw new ServiceError(`回滚失败: ${(e as Error).message}`);
+      }
+      return this.record('rollback', site, tenantId, scope, server, host, started, {
+        statusName: DEPLOY_OK,
+        message: `已回滚到版本 ${r.release}${r.previous ? ` (原版本 ${r.previous})` : ''}`,
+        release: r.release,
+        previousRelease: r.previous,
+        filesTotal: 0,
+        filesSent: 0,
+        bytesSent: 0,
+        url: (this.db.prepare("SELECT site_url FROM website_deploy WHERE website_info_id = ? AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1").get(String(site.id)) as { site_url: string } | undefined)?.site_url ?? '',
+      });
+    });
+  }
+}
