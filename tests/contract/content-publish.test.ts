@@ -394,7 +394,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(live()).toBe(before);
     const server = (await get(`${M}/serverInfo/detail`, { id: serverId })).body.data as Rec;
     expect(server.status).toBe(1);
-    expect(server.serverPassword).toBeUndefined();
+    expect(server.serverPassword).toBe('******'); // masked, never in clear
     expect((await post(`${M}/serverInfo/update`, { id: serverId, serverPassword: ssh.password })).status).toBe(200);
     expect((await post(`${M}/serverInfo/test`, { id: serverId })).body.data).toMatchObject({ ok: true, status: 0 });
     // the host key recorded on first contact is checked: another key is refused

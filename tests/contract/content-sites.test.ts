@@ -96,14 +96,17 @@ describe('website groups, servers, domains', () => {
     const rec = page.body.data.records[0];
     expect(rec).toMatchObject({ serverName: '香港一号', status: 0 }); // status is read only (server_ip_status 0)
     expect(JSON.stringify(page.body)).not.toContain('S3cret');
-    expect(rec).not.toHaveProperty('serverPassword');
-    expect((await get(`${M}/serverInfo/detail`, { id })).body.data).not.toHaveProperty('serverPassword');
+    // masked, never in clear (secret column)
+    expect(rec.serverPassword).toBe('******');
+    expect((await get<Rec>(`${M}/serverInfo/detail`, { id })).body.data.serverPassword).toBe('******');
     const stored = h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string };
     expect(stored.server_password).toMatch(/^v1:/);
     expect(stored.server_password).not.toContain('S3cret');
     expect(existsSync(join(h.dataDir, 'content-secret.key'))).toBe(true);
-    // editing without a password keeps it
+    // editing without a password, or with the mask sent back, keeps it
     await post(`${M}/serverInfo/update`, { id, serverName: '香港1号' });
+    expect((h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string }).server_password).toBe(stored.server_password);
+    await post(`${M}/serverInfo/update`, { id, serverName: '香港1号', serverPassword: '******' });
     expect((h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string }).server_password).toBe(stored.server_password);
     expect((await get<Rec[]>(`${M}/serverInfo/listGroup`)).body.data).toEqual(expect.arrayContaining([{ id, serverName: '香港1号', serverIp: '10.0.0.9' }]));
     const tenants = await get<Rec[]>(`${M}/serverInfo/server-bind-tenant`);

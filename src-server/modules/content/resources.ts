@@ -177,7 +177,7 @@ export function contentResources(db: Db, box: SecretBox): ContentResources {
       },
       { name: 'serverPort', type: 'int', rules: [req('请输入服务器端口'), { min: 1, message: '端口范围为1-65535' }, { max: 65535, message: '端口范围为1-65535' }] },
       { name: 'serverUsername', type: 'string', rules: [req('请输入用户名')] },
-      { name: 'serverPassword', type: 'string', hidden: true },
+      { name: 'serverPassword', type: 'string', secret: true },
       { name: 'serverType', type: 'string', default: 'sftp', rules: [oneOf(['sftp', 'local'], '请选择服务器类型')] },
       { name: 'deployPath', type: 'string', rules: [max(255, '部署目录不能超过255个字符'), { pattern: /^[^\0\n\r'"`$;&|<>]*$/, message: '部署目录包含不允许的字符' }] },
       { name: 'status', type: 'int', readOnly: true },
