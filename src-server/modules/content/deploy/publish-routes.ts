@@ -4,7 +4,7 @@
 // scheduler and the legacy routes), so progress and overlap checks are shared.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, firstDeptOf } from '../../../http/auth-user';
-import { allow, button, menu } from '../../../http/access-policy';
+import { allow, menu, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
 import { usableServer } from '../resources';
@@ -30,7 +30,7 @@ const idsOf = (request: FastifyRequest): string[] => {
 export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; deployer: SiteDeployer }): void {
   const { db, deployer } = deps;
 
-  api.post(`${D}/deploy`, allow(button('websiteInfo_edit')), async (request) => {
+  api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const scope = scopeOf(request);
@@ -41,7 +41,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
     return ok(results);
   });
 
-  api.get(`${D}/page`, allow(menu('websiteInfo')), async (request) => {
+  api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
     const { tenantId } = scopeOf(request);
     const site = str(q(request).websiteInfoId);
     const size = Math.min(200, Math.max(1, Number(q(request).size) || 200));
@@ -67,7 +67,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
     return ok(deployer.progress(ids.length ? ids : undefined).filter((p) => mine.has(p.websiteInfoId)));
   });
 
-  api.post(`${D}/cancel`, allow(button('websiteInfo_edit')), async (request) => {
+  api.post(`${D}/cancel`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const [id] = idsOf(request);
     if (!id) throw new ServiceError('请选择网站');
     const { tenantId } = scopeOf(request);
@@ -81,7 +81,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
     return ok(await deployer.releases(id, scopeOf(request).tenantId));
   });
 
-  api.post(`${D}/rollback`, allow(button('websiteInfo_rollback')), async (request) => {
+  api.post(`${D}/rollback`, allow(menuButton('websiteInfo', 'websiteInfo_rollback')), async (request) => {
     const b = body(request);
     const id = str(b.websiteInfoId) || str(b.id);
     if (!id) throw new ServiceError('请选择网站');
@@ -89,7 +89,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
     return ok(await deployer.rollback(id, scope.tenantId, scope, str(b.release) || undefined));
   });
 
-  api.post('/website-blade-material/serverInfo/test', allow(button('serverInfo_test')), async (request) => {
+  api.post('/website-blade-material/serverInfo/test', allow(menuButton('serverInfo', 'serverInfo_test')), async (request) => {
     const [id] = idsOf(request);
     if (!id) throw new ServiceError('请选择服务器');
     const server = usableServer(db, id, scopeOf(request).tenantId);
