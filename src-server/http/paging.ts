@@ -38,10 +38,10 @@ export interface PageParams {
 }
 
 /** A list's page from the query string (then the body): defaults, the rule, the list's size cap. */
-export function pageOf(request: FastifyRequest, maxSize: number): PageParams {
+export function pageOf(request: FastifyRequest, maxSize: number, defaultSize = DEFAULT_PAGE_SIZE): PageParams {
   const from = (name: 'current' | 'size') => pagingValue(request.query, name) ?? pagingValue(request.body, name);
   const current = from('current') ?? 1;
-  const size = Math.min(from('size') ?? DEFAULT_PAGE_SIZE, maxSize);
+  const size = Math.min(from('size') ?? defaultSize, maxSize);
   return { current, size, offset: (current - 1) * size };
 }
 

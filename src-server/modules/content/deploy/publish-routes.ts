@@ -4,7 +4,8 @@
 // scheduler and the legacy routes), so progress and overlap checks are shared.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, firstDeptOf } from '../../../http/auth-user';
-import { allow, menu, menuButton } from '../../../http/access-policy';
+import { allow, button, menu } from '../../../http/access-policy';
+import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
 import { usableServer } from '../resources';
@@ -44,17 +45,21 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
   api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
     const { tenantId } = scopeOf(request);
     const site = str(q(request).websiteInfoId);
-    const size = Math.min(200, Math.max(1, Number(q(request).size) || 200));
+    // the paging rule (http/paging.ts); 200 rows when no size is given, as before
+    const { current, size, offset } = pageOf(request, 200, 200);
+    const where = `WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}`;
+    const args = [tenantId, ...(site ? [site] : [])];
+    const { total } = db.prepare(`SELECT COUNT(*) AS total FROM website_deploy ${where}`).get(...args) as { total: number };
     const rows = db
       .prepare(
         `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, kind, release_name AS release,
                 previous_release AS previousRelease, files_total AS filesTotal, files_sent AS filesSent, bytes_sent AS bytesSent,
                 duration_ms AS durationMs, server_id AS serverId, site_url AS url, create_time AS createTime
-           FROM website_deploy WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}
-          ORDER BY create_time DESC, id DESC LIMIT ?`,
+           FROM website_deploy ${where}
+          ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
       )
-      .all(tenantId, ...(site ? [site] : []), size) as Rec[];
-    return ok({ records: rows, total: rows.length, size: rows.length, current: 1, pages: 1, orders: [] });
+      .all(...args, size, offset) as Rec[];
+    return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 
   // deploys running now, for the deploy dialog and the website list (ids optional)
