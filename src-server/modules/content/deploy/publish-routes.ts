@@ -4,7 +4,7 @@
 // scheduler and the legacy routes), so progress and overlap checks are shared.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, firstDeptOf } from '../../../http/auth-user';
-import { allow, button, menu } from '../../../http/access-policy';
+import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
