@@ -108,7 +108,7 @@ async function start(): Promise<void> {
   const userData = app.getPath('userData');
   server = await startServer({ dataDir: join(userData, 'server') });
   windowStore = new Store<Record<string, unknown>>({ name: 'windows' });
-  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: server.url, localAesKey: server.aesKey });
+  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: server.url, localAesKey: server.aesKey, localPublicKey: server.publicKey });
   const secrets = await selectSecretBackend({
     keytar: loadKeytar(),
     service: VAULT_SERVICE,

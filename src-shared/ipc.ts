@@ -7,6 +7,9 @@
 import type { CaptchaReply, DictItem, ErrorLogEntry, ErrorLogInput } from './wire';
 
 /** A workspace the console can sign in to. Secrets are never part of it. */
+/** The API a profile's back end speaks (src-main/services/dialects.ts). */
+export type ApiDialect = 'spec' | 'bladex' | 'springblade';
+
 export interface Profile {
   id: string;
   name: string;
@@ -28,6 +31,10 @@ export interface Profile {
   proxyUrl?: string;
   /** optional extra certificate authority (PEM contents or the path of a PEM file), trusted besides the default roots */
   caCert?: string;
+  /** the back end's API dialect; none: spec */
+  dialect?: ApiDialect;
+  /** the back end's SM2 public key (springblade sign-in; the Local workspace shows its own) */
+  publicKey?: string;
 }
 
 /** Where client secrets and tokens are kept: the OS keychain, Electron safeStorage, or memory only (lost on quit). */
@@ -61,6 +68,8 @@ export interface ProfileTestResult {
   message: string;
   /** whether the back end accepted the client id and secret (null: not determined) */
   clientAccepted: boolean | null;
+  /** the API dialect the back end answered in (absent: not determined) */
+  dialect?: ApiDialect;
 }
 
 /** What the renderer knows of the signed-in user: the token reply minus every token. */

@@ -13,6 +13,7 @@ import { DeskError, type Logger, consoleLogger } from './errors';
 import { type Session, userFromReply } from './Session';
 import { encryptToken, usesCryptoToken } from './cryptoToken';
 import type { NetworkConfig } from './ProfileNetwork';
+import { authUrls, dialectOf, mapUrl, tokenReplyOfAuthInfo } from './dialects';
 
 export type EmitFn = <E extends EventName>(event: E, payload: EventContract[E]) => void;
 
@@ -131,8 +132,10 @@ export class ApiClient {
    * for the network, DeskError(status) for a status above 500.
    */
   async send<T = unknown>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    // the spec's paths at the profile's back end (throws for the content area on a stock one)
+    const mapped = config.url ? { ...config, url: mapUrl(this.profile, config.url) } : config;
     try {
-      return await this.http.request<T>(config);
+      return await this.http.request<T>(mapped);
     } catch (e) {
       if (e instanceof AxiosError && e.response) throw new DeskError(replyCode(e.response), replyMessage(e.response));
       throw new DeskError(0, networkMessage(this.profile, e instanceof Error && e.message ? e.message : 'network error'));
@@ -207,10 +210,17 @@ export class ApiClient {
     const headers: Record<string, string> = { 'Tenant-Id': tenantId };
     if (s.scope.deptId) headers['Dept-Id'] = s.scope.deptId;
     if (s.scope.roleId) headers['Role-Id'] = s.scope.roleId;
-    const form = new URLSearchParams({ grant_type: 'refresh_token', scope: 'all', refresh_token: refreshToken, tenantId });
     // A refresh that gets no reply (network) leaves the session as it is; the timer tries again.
-    const res = await this.send<Body>({ method: 'post', url: TOKEN_URL, data: form, headers });
-    const body = asBody(res.data);
+    const res =
+      dialectOf(this.profile) === 'springblade'
+        ? await this.send<Body>({ method: 'post', url: authUrls(this.profile).token, params: { grantType: 'refresh_token', refreshToken, tenantId, scope: 'all' }, headers })
+        : await this.send<Body>({
+            method: 'post',
+            url: TOKEN_URL,
+            data: new URLSearchParams({ grant_type: 'refresh_token', scope: 'all', refresh_token: refreshToken, tenantId }),
+            headers,
+          });
+    const body = dialectOf(this.profile) === 'springblade' ? tokenReplyOfAuthInfo(asBody(res.data)) : asBody(res.data);
     if (s.refreshToken !== refreshToken) return; // signed out or in again meanwhile
     if (typeof body.access_token !== 'string' || !body.access_token || body.error_description) {
       this.logger.warn(`token refresh refused for profile ${this.profile.id} (HTTP ${res.status})`);

@@ -7,6 +7,7 @@ import type { CaptchaReply } from '../../src-shared/wire';
 import { type ApiClient, TOKEN_URL } from './ApiClient';
 import { DeskError } from './errors';
 import { type Session, userFromReply } from './Session';
+import { authUrls, dialectOf, sm2Password, tokenReplyOfAuthInfo } from './dialects';
 
 export const CAPTCHA_URL = '/blade-auth/oauth/captcha';
 export const LOGOUT_URL = '/blade-auth/oauth/logout';
@@ -92,7 +93,7 @@ export class AuthService {
   }
 
   async captcha(): Promise<CaptchaReply> {
-    const res = await this.api.send({ method: 'get', url: CAPTCHA_URL });
+    const res = await this.api.send({ method: 'get', url: authUrls(this.profile).captcha });
     const body = asBody(res.data);
     // BladeX answers raw {key, image}; accept an R-wrapped one too.
     const c = typeof body.key === 'string' ? body : asBody(body.data);
@@ -104,6 +105,7 @@ export class AuthService {
   async login(raw: LoginInput): Promise<SessionUser> {
     const input = validateLoginInput(raw);
     const captcha = this.profile.captchaMode;
+    const stock = dialectOf(this.profile) === 'springblade';
     const form = new URLSearchParams({
       tenantId: input.tenantId,
       username: input.username,
@@ -120,8 +122,15 @@ export class AuthService {
     if (input.deptId) headers['Dept-Id'] = input.deptId;
     if (input.roleId) headers['Role-Id'] = input.roleId;
 
-    const res = await this.api.send({ method: 'post', url: TOKEN_URL, data: form, headers });
-    const body = asBody(res.data);
+    const res = stock
+      ? await this.api.send({
+          method: 'post',
+          url: authUrls(this.profile).token,
+          params: { grantType: captcha ? 'captcha' : 'password', tenantId: input.tenantId, account: input.username, password: sm2Password(this.profile, input.password), type: 'account' },
+          headers,
+        })
+      : await this.api.send({ method: 'post', url: TOKEN_URL, data: form, headers });
+    const body = stock ? tokenReplyOfAuthInfo(asBody(res.data)) : asBody(res.data);
     const failure = text(body.error_description);
     if (failure) throw new DeskError(res.status === 200 ? 400 : res.status, failure);
     if (typeof body.access_token !== 'string' || !body.access_token) {
@@ -146,7 +155,7 @@ export class AuthService {
   async logout(): Promise<void> {
     if (this.session.accessToken) {
       try {
-        await this.api.send({ method: 'get', url: LOGOUT_URL });
+        await this.api.send({ method: 'get', url: authUrls(this.profile).logout });
       } catch {
         // the server may be gone; the session ends locally all the same
       }
@@ -163,7 +172,7 @@ export class AuthService {
   async restore(): Promise<SessionUser | null> {
     if (!(await this.session.loadFromVault())) return null;
     try {
-      const reply = await this.api.request<unknown>({ method: 'get', url: USER_INFO_URL });
+      const reply = await this.api.request<unknown>({ method: 'get', url: authUrls(this.profile).userInfo });
       const data = asBody(reply.data);
       if (!Object.keys(data).length) throw new DeskError(401, 'no user');
       const user = userFromUserInfo(data);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import type { Profile } from '../../src-shared/ipc';
+import type { ApiDialect, Profile } from '../../src-shared/ipc';
 import { DeskError } from './errors';
 
 /** What ProfileService needs of electron-store / conf. */
@@ -52,6 +52,8 @@ export interface ProfileServiceOptions {
   localBaseUrl: string;
   /** the embedded back end's AES key (crypto Blade-Auth for notices) */
   localAesKey?: string;
+  /** the embedded back end's SM2 public key, shown in the Local workspace's profile */
+  localPublicKey?: string;
   /** runtime-only overrides of the Local workspace (e.g. `--captcha off`), never persisted */
   localOverrides?: Partial<LocalEditable>;
 }
@@ -99,6 +101,13 @@ export function validateProfile(input: unknown): Profile {
   const proxyUrl = text('proxyUrl');
   if (proxyUrl) httpUrl(proxyUrl, '代理地址必须是 http:// 或 https:// 开头的完整地址');
   const caCert = text('caCert');
+  const dialect: ApiDialect =
+    p.dialect === undefined || p.dialect === '' || p.dialect === 'spec' ? 'spec'
+      : p.dialect === 'bladex' || p.dialect === 'springblade' ? p.dialect
+        : fail('后端接口类型必须是 spec、bladex 或 springblade');
+  const publicKey = text('publicKey');
+  if (publicKey && !/^04[0-9a-fA-F]{128}$/.test(publicKey)) fail('SM2 公钥必须是 04 开头的 130 位十六进制');
+  if (dialect === 'springblade' && !publicKey) fail('SpringBlade 后端需要填写 SM2 公钥');
   if (caCert && caCert.includes('-----BEGIN') && !PEM_RE.test(caCert)) fail('CA 证书不是有效的 PEM 内容');
   if (caCert && !caCert.includes('-----BEGIN') && !isAbsolute(caCert)) fail('CA 证书必须是 PEM 内容或 PEM 文件的绝对路径');
   return {
@@ -115,6 +124,8 @@ export function validateProfile(input: unknown): Profile {
     ...(typeof p.aesKey === 'string' && Buffer.byteLength(p.aesKey) === 32 ? { aesKey: p.aesKey } : {}),
     ...(proxyUrl ? { proxyUrl } : {}),
     ...(caCert ? { caCert } : {}),
+    ...(dialect !== 'spec' ? { dialect } : {}),
+    ...(publicKey ? { publicKey } : {}),
   };
 }
 
@@ -135,12 +146,14 @@ export class ProfileService {
   private readonly store: KeyValueStore;
   private readonly localBaseUrl: string;
   private readonly localAesKey: string | undefined;
+  private readonly localPublicKey: string | undefined;
   private readonly overrides: Partial<LocalEditable>;
 
   constructor(store: KeyValueStore, options: ProfileServiceOptions) {
     this.store = store;
     this.localBaseUrl = options.localBaseUrl;
     this.localAesKey = options.localAesKey;
+    this.localPublicKey = options.localPublicKey;
     this.overrides = options.localOverrides ?? {};
   }
 
@@ -207,7 +220,10 @@ export class ProfileService {
   }
 
   private local(): Profile {
-    return { ...localProfileDefaults(this.localBaseUrl), ...this.storedLocal(), ...this.overrides, ...(this.localAesKey ? { aesKey: this.localAesKey } : {}) };
+    return { ...localProfileDefaults(this.localBaseUrl), ...this.storedLocal(), ...this.overrides,
+      ...(this.localAesKey ? { aesKey: this.localAesKey } : {}),
+      ...(this.localPublicKey ? { publicKey: this.localPublicKey } : {}),
+    };
   }
 
   private storedLocal(): Partial<LocalEditable> {

@@ -96,6 +96,7 @@ async function main(): Promise<void> {
   const profiles = new ProfileService(new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'profiles' }), {
     localBaseUrl: server.url,
     localAesKey: server.aesKey,
+    localPublicKey: server.publicKey,
     localOverrides: { ...(args.captcha ? {} : { captchaMode: false }), ...(args.switchMode ? { switchMode: true } : {}) },
   });
   // one keychain account per data folder, so two browser-mode data folders never share a session

@@ -13,7 +13,7 @@ import type { ProfileInput, ProfilesState, ProfileTestResult, ProfileView } from
 import { call, profilePageUrl } from '../platform/bridge';
 import { useSession } from '../stores/session';
 import { LOGIN_PATH } from '../router/guard';
-import { checkBaseUrl, checkCa, checkName, checkProxy, type RuleKey } from './validate';
+import { checkBaseUrl, checkCa, checkName, checkProxy, checkPublicKey, type RuleKey } from './validate';
 import { ProfileBand, useProfileName } from './ProfileBand';
 import './messages';
 
@@ -60,9 +60,10 @@ function ProfilesManager() {
   const describeTest = useCallback(
     (r: ProfileTestResult): { type: 'success' | 'warning' | 'error'; text: string } => {
       if (!r.reachable) return { type: 'error', text: t('profiles.unreachable', { message: r.message }) };
-      if (r.clientAccepted === true) return { type: 'success', text: t('profiles.reachable', { status: r.status }) };
-      if (r.clientAccepted === false) return { type: 'warning', text: t('profiles.reachableClientRejected', { status: r.status }) };
-      return { type: 'warning', text: t('profiles.reachableUnknown', { status: r.status, message: r.message }) };
+      const dialect = r.dialect ? ` ${t('profiles.detected', { dialect: t(`profiles.dialects.${r.dialect}`) })}` : '';
+      if (r.clientAccepted === true) return { type: 'success', text: t('profiles.reachable', { status: r.status }) + dialect };
+      if (r.clientAccepted === false) return { type: 'warning', text: t('profiles.reachableClientRejected', { status: r.status }) + dialect };
+      return { type: 'warning', text: t('profiles.reachableUnknown', { status: r.status, message: r.message }) + dialect };
     },
     [t],
   );
@@ -240,7 +241,7 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
     () =>
       profile
         ? { ...profile, clientSecret: '' }
-        : { name: '', baseUrl: 'https://', tenantId: '000000', clientId: 'saber', clientSecret: '', colour: '#1677FF', language: 'zh', captchaMode: true, switchMode: false, proxyUrl: '', caCert: '' },
+        : { name: '', baseUrl: 'https://', tenantId: '000000', clientId: 'saber', clientSecret: '', colour: '#1677FF', language: 'zh', captchaMode: true, switchMode: false, proxyUrl: '', caCert: '', dialect: 'spec', publicKey: '' },
     [profile],
   );
 
@@ -336,6 +337,21 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
           rules={profile ? [] : [{ required: true, whitespace: true, message: t('profiles.secretRequired') }]}
         >
           <Input.Password disabled={builtin} autoComplete="new-password" placeholder={profile?.hasSecret ? t('profiles.secretKeep', { hint: profile.secretHint }) : ''} />
+        </Form.Item>
+        <Form.Item name="dialect" label={t('profiles.dialect')} extra={t('profiles.dialectHint')}>
+          <Select
+            disabled={builtin}
+            options={(['spec', 'bladex', 'springblade'] as const).map((d) => ({ value: d, label: t(`profiles.dialects.${d}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="publicKey"
+          label={t('profiles.publicKey')}
+          extra={builtin ? t('profiles.publicKeyLocal') : t('profiles.publicKeyHint')}
+          dependencies={['dialect']}
+          rules={[rule((v) => checkPublicKey(v, form.getFieldValue('dialect') as string | undefined))]}
+        >
+          <Input.TextArea readOnly={builtin} autoSize={{ minRows: 1, maxRows: 3 }} spellCheck={false} data-testid="profile-public-key" />
         </Form.Item>
         <Form.Item name="captchaMode" label={t('profiles.captchaMode')} valuePropName="checked">
           <Switch />

@@ -11,7 +11,9 @@ export type RuleKey =
   | 'clientIdRequired'
   | 'secretRequired'
   | 'proxyInvalid'
-  | 'caInvalid';
+  | 'caInvalid'
+  | 'publicKeyInvalid'
+  | 'publicKeyRequired';
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -46,4 +48,11 @@ export function checkCa(value: string | undefined): RuleKey | null {
   if (!v) return null;
   if (v.includes('-----BEGIN')) return /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.test(v) ? null : 'caInvalid';
   return v.startsWith('/') || /^[A-Za-z]:[\\/]/.test(v) || v.startsWith('\\\\') ? null : 'caInvalid';
+}
+
+/** The SM2 public key: 04 and 128 hex digits; required for a SpringBlade back end. */
+export function checkPublicKey(value: string | undefined, dialect: string | undefined): RuleKey | null {
+  const v = (value ?? '').trim();
+  if (!v) return dialect === 'springblade' ? 'publicKeyRequired' : null;
+  return /^04[0-9a-fA-F]{128}$/.test(v) ? null : 'publicKeyInvalid';
 }

@@ -50,6 +50,44 @@ export async function startWebHost(args: string[] = ['--captcha', 'off']): Promi
   };
 }
 
+/** A second embedded back end (`src-server/cli.ts`) on its own data folder, for profiles aimed at it. */
+export interface Backend {
+  url: string;
+  /** its SM2 public key (the line after `ready`) */
+  publicKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startBackend(dataDir: string, port = 0, args: string[] = []): Promise<Backend> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', '--port', String(port), '--data', dataDir, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const found = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`back end did not get ready:\n${output}`)), 30_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      output += c.toString();
+      const m = /^ready (\S+)\nsm2-public-key (\S+)$/m.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) => reject(new Error(`back end exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: found[1]!,
+    publicKey: found[2]!,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /** Waits until the renderer says it is usable. */
 export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');

@@ -1,50 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, appReady, rpc } from './fixtures';
+import { test, expect, appReady, rpc, startBackend, type Backend } from './fixtures';
 
 // Server down: the console works against a second back end (`src-server/cli.ts`
 // on its own data folder) through a profile aimed at it. The back end stops in
 // the middle of the session: calls fail with a clear network message, the
 // session and what the operator typed stay, and once the back end is back on
 // the same address the same action goes through.
-
-interface Backend {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startBackend(dataDir: string, port = 0): Promise<Backend> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', '--port', String(port), '--data', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`back end did not get ready:\n${output}`)), 30_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      output += c.toString();
-      const m = /^ready (\S+)$/m.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    child.on('exit', (code) => reject(new Error(`back end exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 const SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
