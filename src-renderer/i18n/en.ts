@@ -85,6 +85,7 @@ const en: Messages = {
     notAvailableHint: 'The page for the menu item {{name}} will come in a later version.',
   },
   crud: {
+    more: 'More',
     addChild: 'Add child',
     search: 'Search',
     reset: 'Clear',

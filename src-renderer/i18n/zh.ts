@@ -78,6 +78,7 @@ const zh = {
     notAvailableHint: '菜单项 {{name}} 对应的页面将在后续版本中提供。',
   },
   crud: {
+    more: '更多',
     addChild: '新增下级',
     search: '搜索',
     reset: '清空',
