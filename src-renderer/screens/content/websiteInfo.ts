@@ -3,6 +3,7 @@ import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 import { SslDialog } from './SslDialog';
+import { WebsiteImportDialog } from './RowsImportDialog';
 
 const W = '/website-blade-material/websiteInfo';
 const onChange = 'onChange' as const;
@@ -72,6 +73,7 @@ const websiteInfo: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
+    { key: 'import', label: 'content.c3.websiteImport', permission: 'websiteInfo_add', placement: 'toolbar', render: WebsiteImportDialog },
     {
       key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', needsSelection: true,
       confirm: 'content.website.deployConfirm', successMessage: 'content.website.deploySuccess',
