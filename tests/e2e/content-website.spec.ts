@@ -159,7 +159,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(row).toContainText('演示分组');
 
   // deploy from the row
-  await row.getByRole('button', { name: /部\s*署/ }).click();
+  await clickRowAction(page, row, /部\s*署/);
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('部署成功').first()).toBeVisible();
   await expect(page.getByRole('row', { name: /演示网站/ })).toContainText('部署成功');

@@ -158,7 +158,7 @@ test('generate-article task runs against the local AI server to done and exports
     // start it and watch the progress reach done
     const row = page.getByRole('table').getByRole('row', { name: /AI文章/ });
     await expect(row).toContainText('待执行');
-    await row.getByRole('button', { name: '开始生成' }).click();
+    await clickRowAction(page, row, '开始生成');
     await clickRowAction(page, row, '任务进度');
     await expect(dialog(page).getByTestId('task-status')).toHaveText('已完成：共 3，成功 3，失败 0', { timeout: 30_000 });
     await expect(dialog(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');

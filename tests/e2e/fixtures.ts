@@ -106,7 +106,7 @@ export { expect };
  * Clicks a row's action: an inline button, or (past the third action) the
  * item of the row's "more" menu.
  */
-export async function clickRowAction(page: Page, row: Locator, name: string): Promise<void> {
+export async function clickRowAction(page: Page, row: Locator, name: string | RegExp): Promise<void> {
   await row.getByRole('button').first().waitFor(); // the row and its actions are drawn
   const inline = row.getByRole('button', { name, exact: true });
   if ((await inline.count()) > 0) {
@@ -118,7 +118,7 @@ export async function clickRowAction(page: Page, row: Locator, name: string): Pr
 }
 
 /** Whether a row offers an action, inline or in its "more" menu (closes the menu again). */
-export async function rowHasAction(page: Page, row: Locator, name: string): Promise<boolean> {
+export async function rowHasAction(page: Page, row: Locator, name: string | RegExp): Promise<boolean> {
   await row.getByRole('button').first().waitFor();
   if ((await row.getByRole('button', { name, exact: true }).count()) > 0) return true;
   const more = row.getByRole('button', { name: /更多|More/ });

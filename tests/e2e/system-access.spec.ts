@@ -167,7 +167,7 @@ test.describe('system administration', () => {
   test('departments add a child from the row, regions load lazily, posts validate', async ({ page, host }) => {
     await signInAs(page, host, '000000', 'admin', 'admin');
     await open(page, /系统管理/, /部门管理/, /#\/system\/dept/);
-    await rowOf(page, 'SEO矩阵').getByRole('button', { name: '新增下级' }).click();
+    await clickRowAction(page, rowOf(page, 'SEO矩阵'), '新增下级');
     await expect(dialog(page).getByLabel('上级部门')).toBeVisible();
     await expect(dialog(page).getByText('SEO矩阵')).toBeVisible();
     await dialog(page).getByLabel('部门名称').fill('市场部');
