@@ -34,6 +34,9 @@ describe('entry points check the Node version first', () => {
       expect(pkg.scripts[name], name).toMatch(/^node scripts\/check-node\.cjs && /);
     }
     expect(pkg.engines.node).toBe('>=22.12');
+    // the test runner and CI share one prerequisites step
+    expect(readFileSync(join(root, 'scripts/test-all.mjs'), 'utf8')).toContain('scripts/prerequisites.sh');
+    expect(readFileSync(join(root, '.ci/run'), 'utf8')).toContain('sh scripts/prerequisites.sh --strict');
   });
 
   const oldNode = ['/usr/bin/node', '/usr/local/bin/node18', '/usr/local/bin/node20'].find((p) => {
