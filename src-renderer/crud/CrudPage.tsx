@@ -202,7 +202,11 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const boxWidth = useContentWidth(tableBox);
   const dataColumns = useMemo(() => def.columns.filter((c) => !c.hideInTable), [def.columns]);
   const widths = useMemo(() => {
-    const actions = rowActions.length ? def.actionWidth ?? rowActionsWidth(rowActions, t('crud.actions'), t('crud.more')) : 0;
+    // as wide as the widest row's buttons on this page (all actions while there is no row)
+    const actionsOf = (list: RowAction[]): number => rowActionsWidth(list, t('crud.actions'), t('crud.more'));
+    const actions = !rowActions.length
+      ? 0
+      : def.actionWidth ?? (rows.length ? Math.max(...rows.map((row) => actionsOf(rowActions.filter((a) => !a.visible || a.visible(row))))) : actionsOf(rowActions));
     const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24);
     const needs = dataColumns.map((c) =>
       columnNeeds({

@@ -17,6 +17,7 @@ test('workbench: counts, latest tasks and shortcuts that open their screens', as
   await expect(page.locator('.ant-card').filter({ hasText: '最近的导入任务' }).locator('.ant-list-item')).not.toHaveCount(0);
   const shortcuts = page.getByRole('group', { name: '常用操作' });
   await expect(shortcuts.getByRole('button')).toHaveCount(7);
+  await page.screenshot({ path: 'test-results/workbench/zh-1366.png' });
   await shortcuts.getByRole('button', { name: '生成文章' }).click();
   await expect(page).toHaveURL(/#\/article\/gptProduceArticle/);
   await expect(page.locator('.desk-page:not([hidden]) .ant-table')).toBeVisible();
