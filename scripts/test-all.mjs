@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit + contract tests (vitest), end-to-end tests
-// (Playwright in browser mode), then one closing line `N passed, N failed`.
+// `npm test`: the machine's prerequisites (scripts/prerequisites.sh), type-check,
+// lint, unit + contract tests (vitest), end-to-end tests (Playwright in browser
+// mode), then one closing line `N passed, N failed`.
 //
 // The unit tests use the real OS keychain through keytar. Without a D-Bus
 // session (CI, a headless shell) this script re-runs itself inside
@@ -14,6 +15,13 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+// the machine packages (Debian/Ubuntu): installed when possible, else the apt-get
+// command is printed; once, before the keyring wrap below re-runs this script
+if (process.platform === 'linux' && !process.env.SMC_PREREQUISITES_DONE) {
+  spawnSync('sh', [join(root, 'scripts/prerequisites.sh')], { stdio: 'inherit', cwd: root });
+  process.env.SMC_PREREQUISITES_DONE = '1';
+}
 
 if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SMC_NO_KEYRING_WRAP) {
   const which = spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {

@@ -15,11 +15,17 @@ import { FormDialog, type DialogMode } from './FormDialog';
 import { fetchChildren, fetchTree, replaceChildren } from './tree';
 import { useExtraActions, visibleActions } from './ExtraActions';
 import { SideTree } from './SideTree';
+import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
+import { columnNeeds, shareWidths, textWidth, useContentWidth } from './columnWidths';
 import { StoredImage } from '../components/upload/ImageUpload';
 import { usePagePath } from '../layout/pagePath';
 import { useRecent } from '../stores/recent';
 import { recordLabel } from './recent';
 import { useReloadOnShow } from './reloadOnShow';
+
+/** antd's row-selection column (checkbox) and the least width of the row-number column */
+const SELECTION_WIDTH = 32;
+const INDEX_WIDTH = 56;
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -173,59 +179,70 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const addChild = def.tree?.addChild === true && canAdd;
   const yesNo = useMemo(() => ({ yes: t('crud.yes'), no: t('crud.no') }), [t]);
 
+  // the row actions, in the order shown (view, edit, delete, add child, the screen's extras)
+  const rowActions = useMemo<RowAction[]>(() => {
+    const unlocked = (row: Row): boolean => !def.rowLocked?.(row);
+    const list: RowAction[] = [];
+    if (canView) list.push({ key: 'view', label: t('crud.view'), run: (row) => openRecord('view', row) });
+    if (canEdit) list.push({ key: 'edit', label: t('crud.edit'), visible: unlocked, run: (row) => openRecord('edit', row) });
+    if (canDelete) list.push({ key: 'delete', label: t('crud.delete'), danger: true, visible: unlocked, run: (row) => confirmRemove([row[rowKey] as string]) });
+    if (addChild)
+      list.push({
+        key: 'addChild',
+        label: t('crud.addChild'),
+        visible: unlocked,
+        run: (row) => setDialog({ mode: 'add', row: null, initial: { [def.tree?.parentField ?? 'parentId']: row[rowKey] } }),
+      });
+    for (const a of rowExtras) list.push({ key: `extra-${a.key}`, label: t(a.label), danger: a.danger, visible: a.visible, run: (row) => extras.run(a, row) });
+    return list;
+  }, [def, t, canView, canEdit, canDelete, addChild, rowExtras, extras, openRecord, confirmRemove, rowKey]);
+
+  // column widths from the headers and this page's values (columnWidths.ts)
+  const tableBox = useRef<HTMLDivElement>(null);
+  const boxWidth = useContentWidth(tableBox);
+  const dataColumns = useMemo(() => def.columns.filter((c) => !c.hideInTable), [def.columns]);
+  const widths = useMemo(() => {
+    // as wide as the widest row's buttons on this page (all actions while there is no row)
+    const actionsOf = (list: RowAction[]): number => rowActionsWidth(list, t('crud.actions'), t('crud.more'));
+    const actions = !rowActions.length
+      ? 0
+      : def.actionWidth ?? (rows.length ? Math.max(...rows.map((row) => actionsOf(rowActions.filter((a) => !a.visible || a.visible(row))))) : actionsOf(rowActions));
+    const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24);
+    const needs = dataColumns.map((c) =>
+      columnNeeds({
+        key: c.name,
+        fixed: c.width,
+        header: t(c.label),
+        values: c.valueType === 'image' ? [] : rows.map((row) => (c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, row[c.name], options[c.name] ?? [], yesNo))),
+      }),
+    );
+    const data = shareWidths(needs, boxWidth - SELECTION_WIDTH - index - actions - 2);
+    return { actions, index, data, total: SELECTION_WIDTH + index + actions + data.reduce((s, w) => s + w, 0) };
+  }, [dataColumns, rowActions, def.actionWidth, t, rows, options, yesNo, boxWidth]);
+
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = [
-      { key: '__index', title: t('crud.index'), width: 70, align: 'center', render: (_v, _r, i) => rowIndex(page, i) },
-      ...def.columns
-        .filter((c) => !c.hideInTable)
-        .map((c) => ({
-          key: c.name,
-          dataIndex: c.name,
-          title: t(c.label),
-          width: c.width,
-          ellipsis: true,
-          render: (v: unknown, row: Row) =>
-            c.valueType === 'image' ? (typeof v === 'string' && v ? <StoredImage link={v} /> : '') : c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, v, options[c.name] ?? [], yesNo),
-        })),
+      { key: '__index', title: t('crud.index'), width: widths.index, align: 'center', render: (_v, _r, i) => rowIndex(page, i) },
+      ...dataColumns.map((c, i) => ({
+        key: c.name,
+        dataIndex: c.name,
+        title: t(c.label),
+        width: widths.data[i],
+        ellipsis: true,
+        render: (v: unknown, row: Row) =>
+          c.valueType === 'image' ? (typeof v === 'string' && v ? <StoredImage link={v} /> : '') : c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, v, options[c.name] ?? [], yesNo),
+      })),
     ];
-    if (canView || canEdit || canDelete || addChild || rowExtras.length > 0)
+    if (rowActions.length > 0)
       list.push({
         key: '__actions',
         title: t('crud.actions'),
-        width: def.actionWidth ?? 200 + (addChild ? 70 : 0) + rowExtras.length * 70,
+        width: widths.actions,
         fixed: 'right',
-        render: (_v, row) => (
-          <Space size={0}>
-            {canView && (
-              <Button type="link" size="small" onClick={() => openRecord('view', row)}>
-                {t('crud.view')}
-              </Button>
-            )}
-            {canEdit && !def.rowLocked?.(row) && (
-              <Button type="link" size="small" onClick={() => openRecord('edit', row)}>
-                {t('crud.edit')}
-              </Button>
-            )}
-            {canDelete && !def.rowLocked?.(row) && (
-              <Button type="link" size="small" danger onClick={() => confirmRemove([row[rowKey] as string])}>
-                {t('crud.delete')}
-              </Button>
-            )}
-            {addChild && !def.rowLocked?.(row) && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => setDialog({ mode: 'add', row: null, initial: { [def.tree?.parentField ?? 'parentId']: row[rowKey] } })}
-              >
-                {t('crud.addChild')}
-              </Button>
-            )}
-            {rowExtras.filter((a) => !a.visible || a.visible(row)).map((a) => extras.button(a, row, 'small'))}
-          </Space>
-        ),
+        render: (_v, row) => <RowActions actions={rowActions} row={row} />,
       });
     return list;
-  }, [def, t, page, options, yesNo, canView, canEdit, canDelete, rowKey, confirmRemove, addChild, rowExtras, extras]);
+  }, [t, page, options, yesNo, dataColumns, rowActions, widths]);
 
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
@@ -243,6 +260,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         )}
         {toolbarExtras.map((a) => extras.button(a, null))}
       </Space>
+      <div ref={tableBox}>
       <Table<Row>
         rowKey={rowKey}
         size="middle"
@@ -250,7 +268,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         loading={loading}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: widths.total }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as (string | number)[]), preserveSelectedRowKeys: true }}
         locale={{ emptyText: t('crud.empty') }}
         expandable={def.tree ? { expandedRowKeys: expanded, onExpand } : undefined}
@@ -264,6 +282,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           onChange: (current, size) => setPage((p) => ({ current: size !== p.size ? 1 : current, size })),
         }}
       />
+      </div>
       {dialog && (
         <FormDialog
           def={def}

@@ -14,6 +14,8 @@ export function visibleActions(actions: readonly ExtraAction[] | undefined, plac
 /** Runs actions and hosts their dialogs; returns a renderer for one button and the open dialog. */
 export function useExtraActions(base: Omit<ExtraActionContext, 'row'>): {
   button(action: ExtraAction, row: Row | null, size?: 'small'): ReactNode;
+  /** runs an action as its button would (the row action column's "more" menu) */
+  run(action: ExtraAction, row: Row | null): void;
   dialog: ReactNode;
 } {
   const { t } = useTranslation();
@@ -75,5 +77,5 @@ export function useExtraActions(base: Omit<ExtraActionContext, 'row'>): {
       }}
     />
   ) : null;
-  return { button, dialog };
+  return { button, run: start, dialog };
 }

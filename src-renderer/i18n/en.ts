@@ -73,6 +73,13 @@ const en: Messages = {
     guide1: 'The side menu lists the features you may use; click an item to open its page.',
     guide2: 'The tag bar at the top keeps the pages you opened; click a tag to switch, click its close button to close it.',
     guide3: 'Switch the language at the top right; click your avatar to sign out.',
+    shortcuts: 'Frequent actions',
+    go: { websites: 'Websites', articles: 'Articles', keywords: 'Keywords', generation: 'Generate articles', imports: 'Import tasks', deploys: 'Deploy tasks', templates: 'Templates' },
+    counts: 'Matrix at a glance',
+    count: { websites: 'Websites', groups: 'Website groups', domains: 'Domains', deployed: 'Deployed websites', articles: 'Articles', keywords: 'Keywords' },
+    recent: { generation: 'Latest generation tasks', imports: 'Latest import tasks', deploys: 'Latest deploy tasks' },
+    all: 'All',
+    noTasks: 'No tasks yet',
   },
   error: {
     403: 'Sorry, you are not allowed to access this page',
@@ -85,6 +92,7 @@ const en: Messages = {
     notAvailableHint: 'The page for the menu item {{name}} will come in a later version.',
   },
   crud: {
+    more: 'More',
     addChild: 'Add child',
     search: 'Search',
     reset: 'Clear',

@@ -66,6 +66,13 @@ const zh = {
     guide1: '左侧菜单列出了您有权访问的功能，点击菜单项即可打开对应页面。',
     guide2: '顶部的标签栏记录已打开的页面，点击标签可快速切换，点击关闭按钮可关闭页面。',
     guide3: '右上角可以切换语言，点击头像可以退出登录。',
+    shortcuts: '常用操作',
+    go: { websites: '网站管理', articles: '文章管理', keywords: '关键词管理', generation: '生成文章', imports: '导入任务', deploys: '部署任务', templates: '网站模板' },
+    counts: '站群概况',
+    count: { websites: '网站', groups: '网站分组', domains: '域名', deployed: '已部署网站', articles: '文章', keywords: '关键词' },
+    recent: { generation: '最近的生成任务', imports: '最近的导入任务', deploys: '最近的部署任务' },
+    all: '全部',
+    noTasks: '暂无任务',
   },
   error: {
     403: '抱歉，您无权访问此页面',
@@ -78,6 +85,7 @@ const zh = {
     notAvailableHint: '菜单项 {{name}} 对应的页面将在后续版本中提供。',
   },
   crud: {
+    more: '更多',
     addChild: '新增下级',
     search: '搜索',
     reset: '清空',

@@ -107,6 +107,13 @@ describe('attachments', () => {
     expect((await api<Row>(base, admin, 'GET', `${ATTACH}/detail`, { query: { id: up.data.name } })).body.data).toMatchObject({ originalName: 'logo.png' });
     expect((await list(ATTACH, other)).total).toBe(0);
     expect((await api(base, other, 'GET', `${ATTACH}/detail`, { query: { id: up.data.name } })).body.data).toBeNull();
+    // submit edits the record an upload wrote (its original name), in the caller's tenant only
+    expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '' })).body.msg).toBe('请输入附件原名');
+    expect((await post(`${ATTACH}/submit`, { id: 'nothing.png', originalName: 'x.png' })).body.msg).toBe('附件不存在');
+    expect((await post(`${ATTACH}/submit`, { originalName: 'x.png' })).status).toBe(400);
+    expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '站标.png' }, other)).body.msg).toBe('附件不存在');
+    expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '站标.png' })).body.success).toBe(true);
+    expect((await api<Row>(base, admin, 'GET', `${ATTACH}/detail`, { query: { id: up.data.name } })).body.data).toMatchObject({ originalName: '站标.png', name: up.data.name });
     await post(`${ATTACH}/remove`, undefined, other, { ids: up.data.name });
     const file = join(h.dataDir, 'upload', up.data.name);
     expect(existsSync(file)).toBe(true);

@@ -58,6 +58,7 @@ describe('deploying a site with categories, articles and adverts', () => {
   let groupId: string;
   let newsId: string;
   let jumpId: string;
+  let usedImgGroup: string;
   const art: Record<string, string> = {};
   let root: string;
 
@@ -81,6 +82,7 @@ describe('deploying a site with categories, articles and adverts', () => {
     const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '资讯模板', type: '1', image: tImg });
     const contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服', weChat: 'wx-news' });
     const imgGroupId = await idOf(`${M}/imgGroup/submit`, { name: 'Logo' });
+    usedImgGroup = imgGroupId;
     await idOf(`${M}/websiteImg/submit`, { imageUrl: await upload('logo.png', 'material'), alt: 'Logo', imgGroupId });
     siteId = await idOf(`${M}/websiteInfo/save`, {
       websiteGroupId: groupId, websiteType: 0, websiteName: '资讯<网>', websiteLang: 'zh-CN', descVal: '资讯站点', keywords: '资讯',
@@ -103,6 +105,18 @@ describe('deploying a site with categories, articles and adverts', () => {
     root = join(h.dataDir, 'sites', siteId, 'news-example.com', 'current');
   });
   afterAll(() => h.stop());
+
+  it('imgGroup/isDelete: true for a group no website uses, false with the reason for a used one', async () => {
+    const free = await idOf(`${M}/imgGroup/submit`, { name: '未使用' });
+    const yes = await api<boolean>(base, admin, 'POST', `${M}/imgGroup/isDelete`, { query: { ids: free } });
+    expect(yes.status).toBe(200);
+    expect(yes.body.data).toBe(true);
+    const no = await api<boolean>(base, admin, 'POST', `${M}/imgGroup/isDelete`, { query: { ids: `${free},${usedImgGroup}` } });
+    expect(no.body).toMatchObject({ success: true, data: false, msg: '该图片分组已被网站使用，不能删除' });
+    // the answer matches what remove does
+    expect((await api(base, admin, 'POST', `${M}/imgGroup/remove`, { query: { ids: usedImgGroup } })).body.msg).toBe('该图片分组已被网站使用，不能删除');
+    expect((await api(base, admin, 'POST', `${M}/imgGroup/isDelete`, {})).status).toBe(400);
+  });
 
   it('renders the home page, category pages and only the published articles', async () => {
     const res = await deploy();

@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area end to end in browser mode: build a complete website through the
@@ -168,7 +168,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(row).toContainText('演示分组');
 
   // deploy from the row
-  await row.getByRole('button', { name: /部\s*署/ }).click();
+  await clickRowAction(page, row, /部\s*署/);
   const deployDialog = page.getByRole('dialog', { name: '部署网站' });
   await deployDialog.getByTestId('deploy-start').click();
   await expect(deployDialog.getByText('部署成功')).toBeVisible();
@@ -179,12 +179,12 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(page.getByRole('row', { name: /演示网站/ })).toContainText('已发布版本');
   await page.screenshot({ path: 'test-results/website-list-deployed.png' });
   // the versions kept for rollback: the live one, no older one yet
-  await page.getByRole('row', { name: /演示网站/ }).getByRole('button', { name: '版本回滚' }).click();
+  await clickRowAction(page, page.getByRole('row', { name: /演示网站/ }), '版本回滚');
   const versions = page.getByRole('dialog', { name: /演示网站 的历史版本/ });
   await expect(versions.getByText('线上版本')).toBeVisible();
   await expect(versions.getByRole('button', { name: '回滚到此版本' })).toHaveCount(0);
   await versions.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
-  await expect(page.getByRole('row', { name: /演示网站/ }).getByRole('button', { name: '打开网站' })).toBeVisible();
+  expect(await rowHasAction(page, page.getByRole('row', { name: /演示网站/ }), '打开网站')).toBe(true);
 
   // the generated home page
   const info = (await rpc(host, 'app:info')) as { data: { profile: { baseUrl: string } } };
@@ -228,7 +228,7 @@ test('goods groups and the goods of a group', async ({ page, host }) => {
   await add(page);
   await dialog(page).getByLabel('商品分组名称').fill('演示商品组');
   await saved(page);
-  await page.getByRole('row', { name: /演示商品组/ }).getByRole('button', { name: '商品' }).click();
+  await clickRowAction(page, page.getByRole('row', { name: /演示商品组/ }), '商品');
   const goodsDialog = page.getByRole('dialog', { name: /商品 - 演示商品组/ });
   await expect(goodsDialog.getByRole('table')).toBeVisible();
   await goodsDialog.getByRole('button', { name: /新\s*增/ }).click();

@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area II through the screens, second part: paragraphs and keyword
@@ -179,7 +179,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
   await save(page);
   await expect(page.getByText('新增成功')).toBeVisible();
   const row = page.getByRole('table').getByRole('row', { name: /每秒发布/ });
-  await row.getByRole('button', { name: '启动/停止' }).click();
+  await clickRowAction(page, row, '启动/停止');
   await expect(row).toContainText('启动');
 
   // the articles list shows them being published one a second
@@ -194,7 +194,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
 
   // switch it off: nothing more is published or deployed
   await open(page, host, '/site/deployTasks');
-  await page.getByRole('table').getByRole('row', { name: /每秒发布/ }).getByRole('button', { name: '启动/停止' }).click();
+  await clickRowAction(page, page.getByRole('table').getByRole('row', { name: /每秒发布/ }), '启动/停止');
   await expect(page.getByRole('table').getByRole('row', { name: /每秒发布/ })).toContainText('停止');
   const countPublished = async () => ((await api(host, 'get', `${A}/article/page`, undefined, { status: 1, websiteInfoId: siteId, size: 50 })).total as number);
   const before = await countPublished();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, signIn, rpc, type WebHost } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Scheduled deploy tasks and generate-article tasks through the screens. The
@@ -67,7 +67,7 @@ test('deploy task: the schedule config follows the schedule type, next triggers 
   await expect(row).toContainText('停止');
 
   // next trigger times: one hour apart
-  await row.getByRole('button', { name: '下次触发时间' }).click();
+  await clickRowAction(page, row, '下次触发时间');
   const items = dialog(page).locator('.ant-list-item');
   await expect(items.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   const times = (await items.allTextContents()).map((x) => new Date(x.replace(' ', 'T')).getTime());
@@ -76,9 +76,9 @@ test('deploy task: the schedule config follows the schedule type, next triggers 
   await closeFooter(page);
 
   // switch on, then off
-  await row.getByRole('button', { name: '启动/停止' }).click();
+  await clickRowAction(page, row, '启动/停止');
   await expect(row).toContainText('启动');
-  await row.getByRole('button', { name: '启动/停止' }).click();
+  await clickRowAction(page, row, '启动/停止');
   await expect(row).toContainText('停止');
 
   // editing keeps the FIX_RATE config shown with its value
@@ -158,8 +158,8 @@ test('generate-article task runs against the local AI server to done and exports
     // start it and watch the progress reach done
     const row = page.getByRole('table').getByRole('row', { name: /AI文章/ });
     await expect(row).toContainText('待执行');
-    await row.getByRole('button', { name: '开始生成' }).click();
-    await row.getByRole('button', { name: '任务进度' }).click();
+    await clickRowAction(page, row, '开始生成');
+    await clickRowAction(page, row, '任务进度');
     await expect(dialog(page).getByTestId('task-status')).toHaveText('已完成：共 3，成功 3，失败 0', { timeout: 30_000 });
     await expect(dialog(page).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(calls.sort()).toEqual(['写一篇关于橙子的文章', '写一篇关于苹果的文章', '写一篇关于香蕉的文章']);

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, rpc, type WebHost } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
 
 // Blob exports through the shared export component: main streams the reply
 // into the downloads folder (browser mode has no save dialog); the saved bytes
@@ -49,7 +49,7 @@ test('生成代码 downloads gen-code\'s zip (POST) through main into the downlo
 
   await page.goto(`${host.origin}/#/tool/code`);
   const row = page.getByRole('table').getByRole('row', { name: /genPost/ });
-  await row.getByRole('button', { name: '生成代码' }).click();
+  await clickRowAction(page, row, '生成代码');
   const status = dialog(page).getByTestId('export-status');
   await expect(status).toHaveAttribute('data-phase', 'done');
   const file = join(host.dataDir, 'downloads', 'blade-code.zip');
@@ -103,7 +103,7 @@ test('export titles of a task with thousands of generated articles: the saved fi
 
     await page.goto(`${host.origin}/#/article/gptProduceArticle`);
     const row = page.getByRole('table').getByRole('row', { name: /大量标题/ });
-    await row.getByRole('button', { name: '任务进度' }).click();
+    await clickRowAction(page, row, '任务进度');
     await dialog(page).getByTestId('export-titles').click();
     await expect(dialog(page).getByTestId('export-status')).toHaveAttribute('data-phase', 'done');
     const file = join(host.dataDir, 'downloads', '大量标题-titles.txt');

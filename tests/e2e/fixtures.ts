@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** A running browser-mode host (`src-main/web/cli.ts`) on a fresh data folder. */
 export interface WebHost {
@@ -139,3 +139,33 @@ export const test = base.extend<TestFixtures, Fixtures>({
   ],
 });
 export { expect };
+
+/**
+ * Clicks a row's action: an inline button, or (past the third action) the
+ * item of the row's "more" menu.
+ */
+export async function clickRowAction(page: Page, row: Locator, name: string | RegExp): Promise<void> {
+  await row.getByRole('button').first().waitFor(); // the row and its actions are drawn
+  const inline = row.getByRole('button', { name, exact: true });
+  if ((await inline.count()) > 0) {
+    await inline.click();
+    return;
+  }
+  await row.getByRole('button', { name: /更多|More/ }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** Whether a row offers an action, inline or in its "more" menu (closes the menu again). */
+export async function rowHasAction(page: Page, row: Locator, name: string | RegExp): Promise<boolean> {
+  await row.getByRole('button').first().waitFor();
+  if ((await row.getByRole('button', { name, exact: true }).count()) > 0) return true;
+  const more = row.getByRole('button', { name: /更多|More/ });
+  if ((await more.count()) === 0) return false;
+  await more.click();
+  const menu = page.locator('.ant-dropdown:visible');
+  await menu.waitFor();
+  const found = (await menu.getByRole('menuitem', { name, exact: true }).count()) > 0;
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return found;
+}

@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, clickRowAction, rowHasAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // The workflow administration screens: a process model added and deployed, a
@@ -54,10 +54,10 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   await dialog.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
   const modelRow = models.getByRole('row', { name: /出差审批/ });
   await expect(modelRow).toBeVisible();
-  await modelRow.getByRole('button', { name: /流程图/ }).click();
+  await clickRowAction(page, modelRow, /流程图/);
   await expect(dialog.getByRole('img', { name: '流程图' }).locator('g.djs-element[data-element-id="t"]')).toHaveCount(1);
   await dialog.getByRole('button', { name: /Close|关闭/ }).click();
-  await modelRow.getByRole('button', { name: /部\s*署/ }).click();
+  await clickRowAction(page, modelRow, /部\s*署/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('部署成功')).toBeVisible();
 
@@ -83,19 +83,19 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   await expect(purchase).toContainText('激活');
 
   // suspended: gone from the start list; active again: back
-  await purchase.getByRole('button', { name: /挂\s*起/ }).click();
+  await clickRowAction(page, purchase, /挂\s*起/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   // a suspended row offers 激活 instead of 挂起
-  await expect(purchase.getByRole('button', { name: /激\s*活/ })).toBeVisible();
+  await expect.poll(() => rowHasAction(page, purchase, /激\s*活/)).toBe(true);
   await go(page, '/work/start');
   const start = screen(page, '/work/start');
   await expect(start.getByRole('row', { name: /Leave/ })).toBeVisible();
   await expect(start.getByRole('row', { name: /Purchase/ })).toHaveCount(0);
   await go(page, '/flow/deploy');
-  await purchase.getByRole('button', { name: /激\s*活/ }).click();
+  await clickRowAction(page, purchase, /激\s*活/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
-  await expect(purchase.getByRole('button', { name: /挂\s*起/ })).toBeVisible();
-  await purchase.getByRole('button', { name: /删\s*除/ }).click();
+  await expect.poll(() => rowHasAction(page, purchase, /挂\s*起/)).toBe(true);
+  await clickRowAction(page, purchase, /删\s*除/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(deploys.getByRole('row', { name: /Purchase/ })).toHaveCount(0);
 
@@ -111,10 +111,10 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   const follow = screen(page, '/flow/follow');
   const running = follow.getByRole('row', { name: /Leave/ });
   await expect(running).toContainText('审批');
-  await running.getByRole('button', { name: /流程图/ }).click();
+  await clickRowAction(page, running, /流程图/);
   await expect(dialog.getByRole('img', { name: '流程图' }).locator('g.djs-element[data-element-id="managerAudit"]')).toHaveClass(/flow-active/);
   await dialog.getByRole('button', { name: /Close|关闭/ }).click();
-  await running.getByRole('button', { name: /删\s*除/ }).click();
+  await clickRowAction(page, running, /删\s*除/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog.getByText('请输入删除原因')).toBeVisible();
   await dialog.getByLabel('删除原因').fill('重复申请');

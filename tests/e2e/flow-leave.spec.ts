@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, clickRowAction } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 // The leave process end to end in the console: admin starts a leave request
@@ -32,7 +32,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   // start it from the start list
   const start = await open(page, /发起事务/, '/work/start');
   const leaveRow = start.getByRole('row', { name: /Leave/ });
-  await leaveRow.getByRole('button', { name: /发\s*起/ }).click();
+  await clickRowAction(page, leaveRow, /发\s*起/);
   await expect(page).toHaveURL(/#\/work\/process\/leave\/form\/Leave:1:\d+$/);
   const formPage = page.locator('section.desk-page[data-path^="/work/process/leave/form/"]');
   await expect(page.getByRole('tab', { name: '请假申请' }).or(page.locator('.desk-tag', { hasText: '请假申请' })).first()).toBeVisible();
@@ -60,7 +60,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   const send = screen(page, '/work/send');
   const sentRow = send.getByRole('row', { name: /请假流程/ }).first();
   await expect(sentRow).toContainText('审批');
-  await sentRow.getByRole('button', { name: /流程图/ }).click();
+  await clickRowAction(page, sentRow, /流程图/);
   let diagram = page.getByRole('dialog').getByRole('img', { name: '流程图' });
   await expectState(diagram, 'start', 'flow-finished');
   await expectState(diagram, 'flowStart', 'flow-taken');
@@ -72,7 +72,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   await rpc(host, 'auth:logout');
   await signIn(page, host, 'hr', 'hr');
   const todo = await open(page, /待办事务/, '/work/todo');
-  await todo.getByRole('row', { name: /审批/ }).getByRole('button', { name: /办\s*理/ }).click();
+  await clickRowAction(page, todo.getByRole('row', { name: /审批/ }), /办\s*理/);
   await expect(page).toHaveURL(/#\/work\/process\/leave\/handle\/\d+\/\d+\/\d+$/);
   let handle = page.locator('section.desk-page[data-path^="/work/process/leave/handle/"]:not([hidden])');
   await expect(handle.getByText('家中有事')).toBeVisible();
@@ -92,14 +92,14 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   // 人事审批 waits in the claim list; claim it, then complete it from the to-do list
   const claim = await open(page, /待签事务/, '/work/claim');
   const claimRow = claim.getByRole('row', { name: /人事审批/ });
-  await claimRow.getByRole('button', { name: /签\s*收/ }).click();
+  await clickRowAction(page, claimRow, /签\s*收/);
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('签收成功')).toBeVisible();
   await expect(claim.getByRole('row', { name: /人事审批/ })).toHaveCount(0);
 
   const todo2 = await open(page, /待办事务/, '/work/todo');
   // the to-do tab stayed open: shown again, it reloads
-  await todo2.getByRole('row', { name: /人事审批/ }).getByRole('button', { name: /办\s*理/ }).click();
+  await clickRowAction(page, todo2.getByRole('row', { name: /人事审批/ }), /办\s*理/);
   handle = page.locator('section.desk-page[data-path^="/work/process/leave/handle/"]:not([hidden])');
   await handle.getByLabel('审批意见').fill('准假');
   await handle.getByRole('button', { name: /同\s*意/ }).click();
@@ -114,7 +114,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   const done = await open(page, /办结事务/, '/work/done');
   await expect(done.getByRole('row', { name: /人事审批.*准假/ })).toBeVisible();
   await expect(done.getByRole('row', { name: /审批.*同意/ }).first()).toBeVisible();
-  await done.getByRole('row', { name: /人事审批/ }).getByRole('button', { name: /详\s*情/ }).click();
+  await clickRowAction(page, done.getByRole('row', { name: /人事审批/ }), /详\s*情/);
   await expect(page).toHaveURL(/#\/work\/process\/leave\/detail\/\d+\/\d+$/);
   const detail = page.locator('section.desk-page[data-path^="/work/process/leave/detail/"]');
   await expect(detail.getByText('已办结')).toBeVisible();

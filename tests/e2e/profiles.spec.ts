@@ -1,4 +1,4 @@
-import { test, expect, appReady, rpc, signIn, type WebHost } from './fixtures';
+import { test, expect, appReady, rpc, signIn, type WebHost, clickRowAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Profiles side by side in browser mode: the manager (reached from the avatar
@@ -139,7 +139,7 @@ test('two profiles on two tenants, open at once in two pages, keep their session
   // duplicate and remove from A
   await page.goto(`${host.origin}/#/profiles`);
   await appReady(page);
-  await page.getByRole('row').filter({ hasText: '乙公司' }).getByRole('button', { name: '复制' }).click();
+  await clickRowAction(page, page.getByRole('row').filter({ hasText: '乙公司' }), '复制');
   await expect(page.getByRole('row').filter({ hasText: '乙公司 (2)' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: '乙公司 (2)' }).getByRole('button', { name: '删除' }).click();
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -1,4 +1,4 @@
-import { test, expect, appReady, rpc, type WebHost } from './fixtures';
+import { test, expect, appReady, rpc, type WebHost, clickRowAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // System administration end to end in browser mode: a new tenant's admin builds a
@@ -127,7 +127,7 @@ test.describe('system administration', () => {
     // grant: 用户管理 with only its 新增 button
     const clerk = rowOf(page, 'clerk');
     const t0 = Date.now();
-    await clerk.getByRole('button', { name: '权限设置' }).click();
+    await clickRowAction(page, clerk, '权限设置');
     const tree = page.getByTestId('grant-menu');
     await expect(tree.getByText('用户管理')).toBeVisible();
     const openMs = Date.now() - t0;
@@ -167,7 +167,7 @@ test.describe('system administration', () => {
   test('departments add a child from the row, regions load lazily, posts validate', async ({ page, host }) => {
     await signInAs(page, host, '000000', 'admin', 'admin');
     await open(page, /系统管理/, /部门管理/, /#\/system\/dept/);
-    await rowOf(page, 'SEO矩阵').getByRole('button', { name: '新增下级' }).click();
+    await clickRowAction(page, rowOf(page, 'SEO矩阵'), '新增下级');
     await expect(dialog(page).getByLabel('上级部门')).toBeVisible();
     await expect(dialog(page).getByText('SEO矩阵')).toBeVisible();
     await dialog(page).getByLabel('部门名称').fill('市场部');
@@ -200,7 +200,7 @@ test.describe('system administration', () => {
     await dialog(page).getByLabel('菜单编号').fill('e2eTop');
     await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('新增成功')).toBeVisible();
-    await rowOf(page, 'e2eTop').getByRole('button', { name: '菜单配置' }).click();
+    await clickRowAction(page, rowOf(page, 'e2eTop'), '菜单配置');
     const tree = page.getByTestId('grant-top');
     await tree.locator('.ant-tree-treenode').filter({ hasText: /^工作台$/ }).first().locator('.ant-tree-checkbox').click();
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
@@ -241,7 +241,7 @@ test.describe('system administration', () => {
     await signInAs(page, host, '000000', 'admin', 'admin');
     await open(page, /系统管理/, /租户管理/, /#\/system\/tenant$/);
     const used = (await call(host, 'get', '/seo-blade-system/tenant-quota/content-detail', { params: { tenantId: '000000' } })).data!.data as { articleUsed: number };
-    await rowOf(page, '管理组').getByRole('button', { name: '内容额度' }).click();
+    await clickRowAction(page, rowOf(page, '管理组'), '内容额度');
     await expect(dialog(page).locator('[id$="articleNumber_extra"]')).toHaveText(`已使用 ${used.articleUsed} · -1 表示不限制`);
     await expect(dialog(page).getByTestId('quota-article')).toHaveValue('-1');
     await dialog(page).getByTestId('quota-article').fill('');
@@ -253,7 +253,7 @@ test.describe('system administration', () => {
     const after = (await call(host, 'get', '/seo-blade-system/tenant-quota/detail')).data!.data as { articleNumber: number; websiteNumber: number };
     expect(after).toMatchObject({ articleNumber: used.articleUsed + 5, websiteNumber: -1 });
     // shown again when the dialog reopens; then back to unlimited for the other tests on this host
-    await rowOf(page, '管理组').getByRole('button', { name: '内容额度' }).click();
+    await clickRowAction(page, rowOf(page, '管理组'), '内容额度');
     await expect(dialog(page).getByTestId('quota-article')).toHaveValue(String(used.articleUsed + 5));
     await dialog(page).getByTestId('quota-article').fill('-1');
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();

@@ -1,4 +1,4 @@
-import { test, expect, appReady, rpc, signIn, type WebHost } from './fixtures';
+import { test, expect, appReady, rpc, signIn, type WebHost, clickRowAction, rowHasAction } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // The extra buttons' own permission codes and the approval of registered guests,
@@ -64,8 +64,8 @@ test.describe.serial('system: extra buttons and guest approval', () => {
     const row = page.getByRole('row').filter({ hasText: 'visitor1' }).filter({ visible: true });
     await expect(row).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'admin' }).filter({ visible: true })).toHaveCount(0);
-    await expect(row.getByRole('button', { name: '拒绝' })).toBeVisible();
-    await row.getByRole('button', { name: '通过' }).click();
+    expect(await rowHasAction(page, row, '拒绝')).toBe(true);
+    await clickRowAction(page, row, '通过');
     await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(page.getByText('操作成功')).toBeVisible();
     await expect(row).toHaveCount(0);

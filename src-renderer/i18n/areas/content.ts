@@ -315,6 +315,9 @@ const zh3 = {
       },
       importing: '导入中：已处理 {{total}} 行，成功 {{ok}} 行，失败 {{failed}} 行', importFailed: '导入失败：{{msg}}',
       articleImport: '导入文章', articleImportHint: '.txt 文件，每行一篇：标题|关键字|内容',
+      websiteImport: '导入网站', websiteImportHint: '.json 文件：网站记录的数组，字段同网站表单（websiteGroupId、websiteName、websiteLang、domainInfoId、templateId 等）',
+      templateImport: '导入模板', templateImportHint: '.json 文件：模板记录的数组，字段同模板表单（templateName、type、image、status）',
+      fileTypeOf: '只能上传{{type}}文件', jsonInvalid: '文件不是有效的 JSON', jsonNoRows: '文件中没有记录（应为对象数组）',
     },
     c2: {
       task: {
@@ -336,6 +339,9 @@ const en3: typeof zh3 = {
       },
       importing: 'Importing: {{total}} rows read, {{ok}} imported, {{failed}} failed', importFailed: 'Import failed: {{msg}}',
       articleImport: 'Import articles', articleImportHint: 'A .txt file, one article a line: title|keyword|content',
+      websiteImport: 'Import websites', websiteImportHint: 'A .json file: an array of website records with the website form\'s fields (websiteGroupId, websiteName, websiteLang, domainInfoId, templateId, ...)',
+      templateImport: 'Import templates', templateImportHint: 'A .json file: an array of template records with the template form\'s fields (templateName, type, image, status)',
+      fileTypeOf: 'Only {{type}} files can be uploaded', jsonInvalid: 'The file is not valid JSON', jsonNoRows: 'The file holds no records (an array of objects is expected)',
     },
     c2: {
       task: {

@@ -35,9 +35,13 @@ export interface TaskImportProps extends ExtraActionDialogProps {
   /** false keeps the file button disabled (e.g. until required choices are made) */
   ready?: boolean;
   hint?: string;
+  /** the file type offered (default .txt, uploaded to put-file and sent as fileLink) */
+  accept?: string;
+  /** instead of uploading: builds the request body from the chosen file (e.g. JSON rows) */
+  prepare?(file: File): Promise<Record<string, unknown>>;
 }
 
-export function TaskImportDialog({ onClose, onDone, title, url, data, children, ready = true, hint }: TaskImportProps) {
+export function TaskImportDialog({ onClose, onDone, title, url, data, children, ready = true, hint, accept = '.txt', prepare }: TaskImportProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [task, setTask] = useState<Task | null>(null);
@@ -56,8 +60,8 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
     }
   };
   const onFile = async (file: File) => {
-    if (!file.name.toLowerCase().endsWith('.txt')) {
-      void message.error(t('content.c2.task.fileType'));
+    if (!file.name.toLowerCase().endsWith(accept)) {
+      void message.error(accept === '.txt' ? t('content.c2.task.fileType') : t('content.c3.fileTypeOf', { type: accept }));
       return;
     }
     if (file.size > 51200 * 1024) {
@@ -66,8 +70,13 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
     }
     setBusy(true);
     try {
-      const up = await call('keywords:upload', { name: file.name, base64: await fileToBase64(file) });
-      const r = await call('api:request', { method: 'post', url, data: { ...data, fileLink: up.link, fileName: file.name } });
+      let request: Record<string, unknown>;
+      if (prepare) request = { ...data, ...(await prepare(file)) };
+      else {
+        const up = await call('keywords:upload', { name: file.name, base64: await fileToBase64(file) });
+        request = { ...data, fileLink: up.link, fileName: file.name };
+      }
+      const r = await call('api:request', { method: 'post', url, data: request });
       const started = r.data as Task;
       setTask(started);
       await follow(started.id);
@@ -83,7 +92,7 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
     <Modal open title={title} onCancel={close} footer={<Button onClick={close}>{t('crud.close')}</Button>}>
       {children}
       {hint && <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>{hint}</div>}
-      <Upload accept=".txt" maxCount={1} showUploadList={false} disabled={busy || !ready} beforeUpload={(f) => { void onFile(f); return false; }}>
+      <Upload accept={accept} maxCount={1} showUploadList={false} disabled={busy || !ready} beforeUpload={(f) => { void onFile(f); return false; }}>
         <Button loading={busy} disabled={!ready}>{t('content.c2.task.chooseFile')}</Button>
       </Upload>
       {task && !finished && (

@@ -6,6 +6,7 @@ import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 import { DeployDialog } from './DeployDialog';
 import { ReleasesDialog } from './ReleasesDialog';
 import { SslDialog } from './SslDialog';
+import { WebsiteImportDialog } from './RowsImportDialog';
 
 const W = '/website-blade-material/websiteInfo';
 const onChange = 'onChange' as const;
@@ -77,6 +78,7 @@ const websiteInfo: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
+    { key: 'import', label: 'content.c3.websiteImport', permission: 'websiteInfo_add', placement: 'toolbar', render: WebsiteImportDialog },
     { key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', needsSelection: true, render: DeployDialog },
     {
       key: 'releases', label: 'content.website.rollback', permission: 'websiteInfo_rollback', placement: 'row', render: ReleasesDialog,

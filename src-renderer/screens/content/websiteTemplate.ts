@@ -1,6 +1,7 @@
 // Website templates: spec content-area.md §3 Website template, §5 Template (image jpg/png under 5 MB).
 import type { ScreenDef } from '../../crud/types';
 import { createTimeColumn, ENABLED } from './shared';
+import { TemplateImportDialog } from './RowsImportDialog';
 
 const T = '/seo-blade-material/websiteTemplate';
 
@@ -25,6 +26,7 @@ const websiteTemplate: ScreenDef = {
     { name: 'useNum', label: 'content.template.useNum', hideInForm: true, width: 100 },
     createTimeColumn,
   ],
+  extraActions: [{ key: 'import', label: 'content.c3.templateImport', permission: 'websiteTemplate_add', placement: 'toolbar', render: TemplateImportDialog }],
 };
 
 export default websiteTemplate;

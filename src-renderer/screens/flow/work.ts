@@ -19,7 +19,6 @@ function workList(code: string, title: string, endpoint: string, columns: Column
     timeRange: false,
     hide: WORK_LIST_HIDE,
     reloadOnShow: true,
-    actionWidth: 200,
     columns,
     extraActions: extra,
   };

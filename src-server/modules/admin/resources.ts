@@ -278,4 +278,20 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     }
     return status(true);
   });
+  // submit: an attachment's record is written by its upload (put-file); submit
+  // edits it, i.e. the original (display) name. A record without an uploaded file
+  // cannot be created here.
+  api.post(`${ATTACH}/submit`, allow(menu('attach')), async (request) => {
+    const caller = callerOf(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const name = String(body.id ?? body.name ?? '').trim();
+    if (!name) throw new ServiceError('请先上传附件');
+    const row = db.prepare('SELECT * FROM content_upload WHERE name = ? AND tenant_id = ?').get(name, caller.tenantId) as Record<string, unknown> | undefined;
+    if (!row) throw new ServiceError('附件不存在');
+    const original = String(body.originalName ?? '').trim();
+    if (!original) throw new ServiceError('请输入附件原名');
+    if (original.length > 255) throw new ServiceError('附件原名不能超过255个字符');
+    db.prepare('UPDATE content_upload SET original_name = ? WHERE name = ?').run(original, name);
+    return status(true);
+  });
 }

@@ -14,6 +14,8 @@ import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { CONTENT_TYPES } from './upload';
 import { endpointAccess } from '../../crud/router';
+import { refuseInUse } from './lookups';
+import { MSG } from './resources';
 import { allow, menu } from '../../http/access-policy';
 
 type Rec = Record<string, unknown>;
@@ -240,4 +242,20 @@ export function registerContentRoutes(api: FastifyInstance, deps: { db: Db; data
   api.get('/website/WebsiteInfo/websiteList', allow('user'), async (request) =>
     ok(all('SELECT id, website_name AS websiteName, domain_name AS domainName FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
   );
+
+  // ---- image groups: may these be removed? (spec: imgGroup isDelete (ids)). true when
+  // none is used by a website of the caller's tenant as its icon, logo or banner group;
+  // otherwise false with the reason remove would give. Placed here because the
+  // content module's split by feature had not landed; it belongs with the material routes.
+  api.post('/website-blade-material/imgGroup/isDelete', allow(menu('imgGroup')), async (request) => {
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    try {
+      refuseInUse(db, ids, scopeOf(request).tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse);
+    } catch (e) {
+      if (e instanceof ServiceError) return ok(false, e.message);
+      throw e;
+    }
+    return ok(true);
+  });
 }

@@ -1,0 +1,45 @@
+import { test, expect, signIn, rpc } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Website and template imports beside the article and keyword ones: the shared
+// import-task dialog takes a .json file of records, the import runs as a task,
+// its counts show in the dialog, good rows appear in the list, bad ones are counted.
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+test('template import from a .json file, and a website import refusing bad rows', async ({ page, host }) => {
+  await signIn(page, host);
+  // a template image, uploaded as the template form would (scene template)
+  const up = (await rpc(host, 'file:upload', { name: 'tpl.png', type: 'image/png', base64: PNG_1X1, scene: 'template' })) as { ok: boolean; data: { link: string } };
+  expect(up.ok).toBe(true);
+  const link = up.data.link;
+  await page.goto(`${host.origin}/#/material/websiteTemplate`);
+  const table = page.locator('.desk-page:not([hidden]) .ant-table');
+  await expect(table).toBeVisible();
+
+  await page.getByRole('button', { name: '导入模板' }).click();
+  await expect(dialog(page)).toContainText('.json 文件');
+  // a file of another type is refused
+  await dialog(page).locator('input[type=file]').setInputFiles({ name: 't.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.getByText('只能上传.json文件')).toBeVisible();
+  // not JSON
+  await dialog(page).locator('input[type=file]').setInputFiles({ name: 't.json', mimeType: 'application/json', buffer: Buffer.from('{oops') });
+  await expect(page.getByText('文件不是有效的 JSON')).toBeVisible();
+  const rows = [{ templateName: '导入的模板甲', type: '1', image: link, status: 1 }, { templateName: '', type: '1', image: link }];
+  await dialog(page).locator('input[type=file]').setInputFiles({ name: 'templates.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rows)) });
+  await expect(dialog(page).getByText('共 2 行，成功 1 行，失败 1 行')).toBeVisible();
+  await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await expect(table.getByRole('row', { name: /导入的模板甲/ })).toBeVisible();
+
+  await page.goto(`${host.origin}/#/site/websiteInfo`);
+  await page.getByRole('button', { name: '导入网站' }).click();
+  await dialog(page).locator('input[type=file]').setInputFiles({ name: 'sites.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ list: [{ websiteName: '' }] })) });
+  await expect(dialog(page).getByText('共 1 行，成功 0 行，失败 1 行')).toBeVisible();
+  await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+
+  // both tasks are in the import task list
+  await page.goto(`${host.origin}/#/article/importTask`);
+  await expect(page.getByRole('table').getByRole('row', { name: /模板导入/ })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row', { name: /网站导入/ })).toBeVisible();
+});

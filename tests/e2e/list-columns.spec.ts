@@ -1,0 +1,94 @@
+import { test, expect, signIn, rpc } from './fixtures';
+import type { Page } from '@playwright/test';
+
+// Tables that fit their data: every list screen of the admin's menu, at 1280,
+// 1440 and 1920 px wide, in zh and en. A header whose text is cut (its cell's
+// scrollWidth beyond its clientWidth) fails; the action column is no wider than
+// its buttons need. Screenshots land in test-results/list-columns/.
+
+interface MenuNode {
+  path?: string;
+  children?: MenuNode[];
+}
+
+const WIDTHS = [1280, 1440, 1920];
+const shown = (page: Page) => page.locator('.desk-page:not([hidden])');
+
+function leaves(nodes: MenuNode[], out: string[] = []): string[] {
+  for (const n of nodes) {
+    if (n.children?.length) leaves(n.children, out);
+    else if (n.path && n.path.startsWith('/')) out.push(n.path);
+  }
+  return out;
+}
+
+async function switchLanguage(page: Page, to: 'English' | '中文') {
+  await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+}
+
+/** header cells whose text does not fit, and the action column's spare room */
+async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number | null }> {
+  return shown(page)
+    .locator('.ant-table')
+    .first()
+    .evaluate((table) => {
+      const cut: string[] = [];
+      for (const th of table.querySelectorAll<HTMLElement>('thead th.ant-table-cell')) {
+        if (th.scrollWidth > th.clientWidth + 1) cut.push(`${th.textContent ?? ''} (${th.scrollWidth} > ${th.clientWidth})`);
+      }
+      // the widest row's buttons against the action cells' inner width
+      let actionSpare: number | null = null;
+      for (const td of table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row td:last-child')) {
+        const space = td.querySelector<HTMLElement>('.ant-space');
+        if (!space) continue;
+        const inner = td.clientWidth - 16;
+        const spare = inner - space.scrollWidth;
+        actionSpare = actionSpare === null ? spare : Math.min(actionSpare, spare);
+      }
+      return { cut, actionSpare };
+    });
+}
+
+test('every list: headers uncut and action column as wide as its buttons, at 1280/1440/1920 px in zh and en', async ({ page, host }) => {
+  test.setTimeout(600_000);
+  await signIn(page, host);
+  const routes = (await rpc(host, 'api:request', { method: 'GET', url: '/website-blade-system/menu/routes' })) as {
+    ok: boolean;
+    data: { data: MenuNode[] };
+  };
+  expect(routes.ok).toBe(true);
+  const paths = [...new Set(leaves(routes.data.data))];
+  expect(paths.length).toBeGreaterThan(20);
+
+  const problems: string[] = [];
+  const lists = new Set<string>();
+  for (const lang of ['zh', 'en'] as const) {
+    if (lang === 'en') await switchLanguage(page, 'English');
+    for (const path of paths) {
+      if (lang === 'en' && !lists.has(path)) continue;
+      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+      await page.evaluate((p) => (window.location.hash = '#' + p), path);
+      const table = page.locator(`.desk-page[data-path="${path}"]:not([hidden]) .ant-table`).first();
+      try {
+        await table.waitFor({ state: 'visible', timeout: 4000 });
+      } catch {
+        continue; // not a list screen (forms, charts, designers)
+      }
+      lists.add(path);
+      await expect(shown(page).locator('.ant-spin-spinning')).toHaveCount(0);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        // widths follow the container (ResizeObserver): let a frame or two pass
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const m = await measure(page);
+        const where = `${lang} ${width}px ${path}`;
+        for (const c of m.cut) problems.push(`${where}: header cut: ${c}`);
+        if (m.actionSpare !== null && m.actionSpare > 40) problems.push(`${where}: action column has ${m.actionSpare}px spare`);
+        await page.screenshot({ path: `test-results/list-columns/${lang}-${width}${path.replaceAll('/', '_')}.png` });
+      }
+    }
+  }
+  expect(lists.size).toBeGreaterThan(20);
+  expect(problems).toEqual([]);
+});
