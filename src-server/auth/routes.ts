@@ -10,7 +10,8 @@ import type { TokenService } from './token-service';
 import { readBearer } from './guard';
 import { allow } from '../http/access-policy';
 
-function flatten(source: unknown): Record<string, string | undefined> {
+/** Query, form or header values as single strings (the first of a repeated one). */
+export function flatten(source: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   if (source && typeof source === 'object') {
     for (const [k, v] of Object.entries(source as Record<string, unknown>)) {

@@ -14,6 +14,7 @@ import { allow } from '../http/access-policy';
 import { fail, OAuthError, ok } from '../http/reply';
 import type { CaptchaStore } from './captcha';
 import { readBearer } from './guard';
+import { flatten } from './routes';
 import { sm2Decrypt, sm2Keys } from './sm2-keys';
 import type { TokenResponse, TokenService } from './token-service';
 
@@ -52,17 +53,6 @@ export function toAuthInfo(t: TokenResponse): AuthInfo {
 
 const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
 
-function flat(source: unknown): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  if (source && typeof source === 'object') {
-    for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
-      const first = Array.isArray(v) ? v[0] : v;
-      if (first !== undefined && first !== null) out[k] = String(first);
-    }
-  }
-  return out;
-}
-
 export function registerStockAuthRoutes(
   api: FastifyInstance,
   deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; decrypt?: (base64: string) => string | null },
@@ -73,8 +63,8 @@ export function registerStockAuthRoutes(
   api.get('/blade-auth/captcha', open, async () => ok(deps.captcha.create()));
 
   api.post('/blade-auth/token', open, async (request: FastifyRequest, reply: FastifyReply) => {
-    const p = { ...flat(request.query), ...flat(request.body) };
-    const headers = flat(request.headers);
+    const p = { ...flatten(request.query), ...flatten(request.body) };
+    const headers = flatten(request.headers);
     const grantType = p.grantType ?? p.grant_type ?? 'password';
     const tenantId = (p.tenantId ?? headers['tenant-id'] ?? '000000').trim();
     const params: Record<string, string | undefined> = { grant_type: grantType, tenant_id: tenantId };

@@ -103,6 +103,17 @@ export async function signIn(page: Page, host: WebHost, account = 'admin', passw
   await expect(page).toHaveURL(/#\/wel\/index/);
 }
 
+/** Opens the console on another profile's page (`/?profile=`) and signs in there as admin (captcha off). */
+export async function signInOnProfile(page: Page, host: WebHost, profileId: string): Promise<void> {
+  const secret = new URL(host.url).searchParams.get('k') ?? '';
+  await page.goto(`${host.origin}/?profile=${encodeURIComponent(profileId)}&k=${encodeURIComponent(secret)}`);
+  await appReady(page);
+  await page.getByLabel(/账号|用户名/).fill('admin');
+  await page.getByLabel('密码').fill('admin');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/wel\/index/);
+}
+
 /** Calls one channel of the host's RPC from the test process (as the renderer would). */
 export async function rpc(host: WebHost, channel: string, req: unknown = null): Promise<unknown> {
   const secret = new URL(host.url).searchParams.get('k') ?? '';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, appReady, rpc, startBackend, type Backend } from './fixtures';
+import { test, expect, rpc, signInOnProfile, startBackend, type Backend } from './fixtures';
 
 // Server down: the console works against a second back end (`src-server/cli.ts`
 // on its own data folder) through a profile aimed at it. The back end stops in
@@ -59,13 +59,7 @@ test.describe('shell: the back end goes down mid-session', () => {
     const profileId = saved.data.id;
 
     // the console on that profile, signed in on the second back end
-    const secret = new URL(host.url).searchParams.get('k') ?? '';
-    await page.goto(`${host.origin}/?profile=${encodeURIComponent(profileId)}&k=${encodeURIComponent(secret)}`);
-    await appReady(page);
-    await page.getByLabel(/账号|用户名/).fill('admin');
-    await page.getByLabel('密码').fill('admin');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await expect(page).toHaveURL(/#\/wel\/index/);
+    await signInOnProfile(page, host, profileId);
     await page.evaluate(() => (window.location.hash = '#/system/param'));
     await expect(shown(page).getByRole('cell', { name: 'account.initPassword' })).toBeVisible();
 

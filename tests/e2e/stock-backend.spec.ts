@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, appReady, rpc, startBackend, type Backend } from './fixtures';
+import { test, expect, rpc, signInOnProfile, startBackend, type Backend } from './fixtures';
 
 // The console on a stock back end: a second back end started with
 // `--dialect stock` serves only the stock SpringBlade paths (/blade-system,
@@ -49,13 +49,7 @@ test.describe('console on a stock SpringBlade back end', () => {
     const saved = (await rpc(host, 'profiles:save', { ...input, dialect: 'springblade', publicKey: backend.publicKey })) as { ok: boolean; data: { id: string } };
     expect(saved.ok).toBe(true);
 
-    const secret = new URL(host.url).searchParams.get('k') ?? '';
-    await page.goto(`${host.origin}/?profile=${encodeURIComponent(saved.data.id)}&k=${encodeURIComponent(secret)}`);
-    await appReady(page);
-    await page.getByLabel(/账号|用户名/).fill('admin');
-    await page.getByLabel('密码').fill('admin');
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await expect(page).toHaveURL(/#\/wel\/index/);
+    await signInOnProfile(page, host, saved.data.id);
 
     // system screens over the stock paths
     await page.evaluate(() => (window.location.hash = '#/system/param'));
