@@ -240,7 +240,7 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
   const initial = useMemo<FormValues>(
     () =>
       profile
-        ? { ...profile, clientSecret: '' }
+        ? { ...profile, dialect: profile.dialect ?? 'spec', clientSecret: '' }
         : { name: '', baseUrl: 'https://', tenantId: '000000', clientId: 'saber', clientSecret: '', colour: '#1677FF', language: 'zh', captchaMode: true, switchMode: false, proxyUrl: '', caCert: '', dialect: 'spec', publicKey: '' },
     [profile],
   );
