@@ -148,7 +148,7 @@ describe('the profiles:* channels over the registry, with the embedded back end'
     expect(state.profiles.some((p) => 'aesKey' in p)).toBe(false);
 
     // the probe: reachable, client accepted; a wrong secret in the form: refused
-    expect(await data('local', 'profiles:test', { ...saved })).toEqual({ reachable: true, status: 200, message: '', clientAccepted: true });
+    expect(await data('local', 'profiles:test', { ...saved })).toEqual({ reachable: true, status: 200, message: '', clientAccepted: true, dialect: 'spec' });
     expect(await data('local', 'profiles:test', { ...saved, clientSecret: 'wrong' })).toMatchObject({ reachable: true, clientAccepted: false });
     expect(await data('local', 'profiles:test', { ...form, baseUrl: 'http://127.0.0.1:9/api', clientSecret: 'x' })).toMatchObject({ reachable: false, message: expect.stringMatching(/ECONNREFUSED/) });
     expect(await call('local', 'profiles:test', { ...form, baseUrl: 'nope' })).toMatchObject({ ok: false, error: { code: 400 } });
