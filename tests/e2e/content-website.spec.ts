@@ -65,7 +65,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(page.getByText('Top$ecret1')).toHaveCount(0);
   // test connection: a real probe (here: the local folder is writable) sets the status
   const serverRow = page.getByRole('row', { name: /演示服务器/ });
-  await serverRow.getByRole('button', { name: '测试连接' }).click();
+  await clickRowAction(page, serverRow, '测试连接');
   await expect(page.getByText('连接成功')).toBeVisible();
   await expect(serverRow).toContainText('正常');
   await expect(serverRow).toContainText('本机目录可写');
