@@ -184,7 +184,8 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(versions.getByText('线上版本')).toBeVisible();
   await expect(versions.getByRole('button', { name: '回滚到此版本' })).toHaveCount(0);
   await versions.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
-  expect(await rowHasAction(page, page.getByRole('row', { name: /演示网站/ }), '打开网站')).toBe(true);
+  // the list reloads after the dialog closes: ask until the reloaded row answers
+  await expect.poll(() => rowHasAction(page, page.getByRole('row', { name: /演示网站/ }), '打开网站'), { timeout: 15_000 }).toBe(true);
 
   // the generated home page
   const info = (await rpc(host, 'app:info')) as { data: { profile: { baseUrl: string } } };

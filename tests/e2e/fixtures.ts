@@ -175,6 +175,8 @@ export async function rowHasAction(page: Page, row: Locator, name: string | RegE
   await more.click();
   const menu = page.locator('.ant-dropdown:visible');
   await menu.waitFor();
+  // the menu's items are drawn after the menu itself (a loaded machine shows the gap)
+  await menu.getByRole('menuitem').first().waitFor();
   const found = (await menu.getByRole('menuitem', { name, exact: true }).count()) > 0;
   await page.keyboard.press('Escape');
   await menu.waitFor({ state: 'hidden' });
