@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeHtml, safeUrl } from '../../src-server/modules/content/sanitize';
+import { sanitizeHtml, safeUrl } from '../../src-server/modules/content/articles/sanitize';
 import { api, login, SABER, startHarness, type Harness, PNG } from './helpers';
 
 type Rec = Record<string, unknown>;

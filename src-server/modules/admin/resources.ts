@@ -13,7 +13,7 @@ import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { idList, paramOf } from '../system/common';
 import { phoneError } from '../shell';
-import { storedPath } from '../content/upload';
+import { storedPath } from '../content/shared/uploads';
 import { AUDIT } from '../../db/sql';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';

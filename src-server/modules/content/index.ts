@@ -1,45 +1,90 @@
-// Server module: the site-matrix content area: websites, infrastructure, material
-// (spec content-area.md). Migrations are numbered 300-399. The declared
-// resources are built per app (their hooks read other tables and the install's
-// secret key) and registered with the generic router in routes().
+// Server module: the site-matrix content area (spec content-area.md), one folder
+// per feature, each holding its declared resources, routes and tables:
+//   sites/           websites, groups, navigation, languages, the site dashboard
+//   infrastructure/  domains and servers
+//   material/        templates, page settings, links, adverts, contacts, images, goods
+//   articles/        categories, articles, paragraphs
+//   keywords/        managed keywords and keywords for generation
+//   generation/      AI models and keys, generate-article tasks and their runner
+//   imports/         import tasks and their runner
+//   deploy/          rendering, publishing, deploy records, scheduled deploy tasks
+//   quota/           per-tenant content quotas
+//   shared/          request helpers, lookups, messages, rules, uploads, secrets, DDL helpers
+// Migrations are numbered 300-399 (migrations.ts lists the applied ones that span
+// features). The declared resources are built per app (their hooks read other
+// tables and the install's secret key) and registered with the generic router.
 import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
-import { CONTENT_MIGRATIONS } from './migrations';
-import { CONTENT2_MIGRATIONS } from './migrations2';
-import { CONTENT3_MIGRATIONS } from './migrations3';
-import { CONTENT4_MIGRATIONS } from './migrations4';
+import { articleResources } from './articles/resources';
+import { registerArticleRoutes } from './articles/routes';
 import { PUBLISH_MIGRATIONS } from './deploy/publish-migrations';
 import { registerPublishRoutes } from './deploy/publish-routes';
+import { registerPreviewRoutes } from './deploy/preview-routes';
 import { SiteDeployer } from './deploy/site-deployer';
-import { registerQuotaRoutes } from './quota';
-import { contentResources } from './resources';
-import { contentResources2 } from './resources2';
-import { registerContentRoutes } from './routes';
-import { registerContentRoutes2 } from './routes2';
-import { SecretBox } from './secrets';
-import { registerUploadRoutes } from './upload';
+import { deployTaskResources } from './deploy/task-resources';
+import { registerDeployTaskRoutes } from './deploy/task-routes';
+import { generationResources } from './generation/resources';
+import { registerGenerationRoutes } from './generation/routes';
+import { importResources } from './imports/resources';
+import { registerImportRoutes } from './imports/routes';
+import { infrastructureResources } from './infrastructure/resources';
+import { registerInfrastructureRoutes } from './infrastructure/routes';
+import { keywordResources } from './keywords/resources';
+import { registerLegacyRoutes } from './legacy-routes';
+import { materialResources } from './material/resources';
+import { registerMaterialRoutes } from './material/routes';
+import { CONTENT_MIGRATIONS } from './migrations';
+import { QUOTA_MIGRATIONS } from './quota/migrations';
+import { registerQuotaRoutes } from './quota/quota';
+import type { ContentContext } from './shared/context';
+import { SecretBox } from './shared/secrets';
+import { registerUploadRoutes } from './shared/uploads';
+import { siteResources } from './sites/resources';
+import { registerSiteRoutes } from './sites/routes';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...CONTENT2_MIGRATIONS, ...CONTENT3_MIGRATIONS, ...CONTENT4_MIGRATIONS, ...PUBLISH_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
-    const { all, byName } = contentResources(deps.db, box);
-    const second = contentResources2(deps.db, box);
+    const { db } = deps;
+    const resources = [
+      ...siteResources(db),
+      ...infrastructureResources(db, box),
+      ...materialResources(db),
+      ...articleResources(db),
+      ...keywordResources(db),
+      ...generationResources(db, box),
+      ...importResources(db),
+      ...deployTaskResources(db),
+    ];
     // prompt rows arrive as a JSON list; the task column keeps them as JSON text
     api.addHook('preValidation', async (request) => {
       if (request.method !== 'POST' || !/\/gptProduceArticle\/(save|submit|update)$/.test(request.url.split('?')[0])) return;
       const b = request.body as Record<string, unknown> | null;
       if (b && typeof b === 'object' && b.prompts !== undefined && typeof b.prompts !== 'string') b.prompts = JSON.stringify(b.prompts);
     });
-    for (const resource of [...all, ...second]) registerResource(api, deps.db, resource, deps.clock);
-    for (const r of second) byName.set(r.name, r);
+    for (const resource of resources) registerResource(api, db, resource, deps.clock);
     registerUploadRoutes(api, deps);
-    const deployer = new SiteDeployer(deps.db, deps.dataDir, deps.clock, box);
-    registerContentRoutes(api, { ...deps, resources: byName });
-    registerContentRoutes2(api, { ...deps, box, deployer, resources: byName });
-    registerPublishRoutes(api, { db: deps.db, deployer });
-    registerQuotaRoutes(api, deps.db, deps.clock);
+    const ctx: ContentContext = {
+      db,
+      dataDir: deps.dataDir,
+      clock: deps.clock,
+      box,
+      deployer: new SiteDeployer(db, deps.dataDir, deps.clock, box),
+      resources: new Map(resources.map((r) => [r.name, r])),
+    };
+    registerSiteRoutes(api, ctx);
+    registerInfrastructureRoutes(api, ctx);
+    registerMaterialRoutes(api, ctx);
+    registerArticleRoutes(api, ctx);
+    registerImportRoutes(api, ctx);
+    registerGenerationRoutes(api, ctx);
+    registerDeployTaskRoutes(api, ctx);
+    registerPreviewRoutes(api, ctx);
+    registerLegacyRoutes(api, ctx);
+    registerPublishRoutes(api, { db, deployer: ctx.deployer });
+    registerQuotaRoutes(api, db, deps.clock);
   },
 };

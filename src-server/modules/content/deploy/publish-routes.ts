@@ -2,31 +2,16 @@
 // in progress, cancel, the releases kept on a website's server and rollback to
 // one; a server's test connection. One SiteDeployer serves them all (and the
 // scheduler and the legacy routes), so progress and overlap checks are shared.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, firstDeptOf } from '../../../http/auth-user';
+import type { FastifyInstance } from 'fastify';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
-import { usableServer } from '../resources';
+import { usableServer } from '../infrastructure/resources';
+import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
 
-type Rec = Record<string, unknown>;
-
 const D = '/website-blade-deploy/websiteDeploy';
-
-const scopeOf = (request: FastifyRequest) => {
-  const user = callerOf(request);
-  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user) };
-};
-const q = (request: FastifyRequest): Rec => (request.query ?? {}) as Rec;
-const body = (request: FastifyRequest): Rec => (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Rec) : {});
-const str = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
-const idsOf = (request: FastifyRequest): string[] => {
-  const b = body(request);
-  const raw = str(q(request).ids) || str(b.ids) || str(b.id) || str(q(request).id);
-  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-};
 
 export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; deployer: SiteDeployer }): void {
   const { db, deployer } = deps;
@@ -44,7 +29,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
 
   api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
     const { tenantId } = scopeOf(request);
-    const site = str(q(request).websiteInfoId);
+    const site = str(queryOf(request).websiteInfoId);
     // the paging rule (http/paging.ts); 200 rows when no size is given, as before
     const { current, size, offset } = pageOf(request, 200, 200);
     const where = `WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}`;
@@ -81,13 +66,13 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
   });
 
   api.get(`${D}/releases`, allow(menu('websiteInfo')), async (request) => {
-    const id = str(q(request).websiteInfoId) || str(q(request).id);
+    const id = str(queryOf(request).websiteInfoId) || str(queryOf(request).id);
     if (!id) throw new ServiceError('请选择网站');
     return ok(await deployer.releases(id, scopeOf(request).tenantId));
   });
 
   api.post(`${D}/rollback`, allow(menuButton('websiteInfo', 'websiteInfo_rollback')), async (request) => {
-    const b = body(request);
+    const b = bodyOf(request);
     const id = str(b.websiteInfoId) || str(b.id);
     if (!id) throw new ServiceError('请选择网站');
     const scope = scopeOf(request);

@@ -6,7 +6,7 @@ import { join, posix } from 'node:path';
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
-import type { SecretBox } from '../secrets';
+import type { SecretBox } from '../shared/secrets';
 import { LocalTarget } from './local-target';
 import { DeployCancelled, type ReleaseTarget } from './release-publisher';
 import { SftpTarget, sshErrorMessage } from './sftp-target';

@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
-import { liveRow } from '../lookups';
-import { sanitizeHtml } from '../sanitize';
-import { storedPath } from '../upload';
+import { liveRow } from '../shared/lookups';
+import { sanitizeHtml } from '../articles/sanitize';
+import { storedPath } from '../shared/uploads';
 import {
   type Alternate,
   articleLd,

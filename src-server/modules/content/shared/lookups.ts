@@ -1,7 +1,7 @@
 // Small SQL helpers of the content resources: display names, counts, existence
 // and in-use checks, always inside the caller's tenant.
-import type { Db } from '../../db/database';
-import { ServiceError } from '../../http/reply';
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
 
 type Rec = Record<string, unknown>;
 

@@ -9,12 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
-import { fail, ok, ServiceError } from '../../http/reply';
-import { callerOf } from '../../http/auth-user';
-import type { Clock } from '../../util/clock';
-import { formatDateTime } from '../../util/dates';
-import { allow } from '../../http/access-policy';
+import type { Db } from '../../../db/database';
+import { fail, ok, ServiceError } from '../../../http/reply';
+import { callerOf } from '../../../http/auth-user';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import { allow } from '../../../http/access-policy';
 
 export const PUT_FILE = '/blade-resource/oss/endpoint/put-file';
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';

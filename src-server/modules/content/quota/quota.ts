@@ -4,12 +4,12 @@
 // administrator sets them (POST /seo-blade-system/tenant-quota/content-setting);
 // GET /seo-blade-system/tenant-quota/detail carries them next to the account quota.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
-import { callerOf } from '../../http/auth-user';
-import { ok, ServiceError } from '../../http/reply';
-import type { Clock } from '../../util/clock';
-import { formatDateTime } from '../../util/dates';
-import { allow } from '../../http/access-policy';
+import type { Db } from '../../../db/database';
+import { callerOf } from '../../../http/auth-user';
+import { ok, ServiceError } from '../../../http/reply';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import { allow } from '../../../http/access-policy';
 
 export const QUOTA_MSG = {
   website: '网站数量已达到租户额度上限',

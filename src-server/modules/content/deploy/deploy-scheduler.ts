@@ -3,10 +3,10 @@
 // publishes up to articleCount unpublished articles of the group's websites
 // (abArticleCount for the A/B websites of white-hat groups), redeploys the
 // group's websites and counts the execution.
-import type { Db } from '../../db/database';
-import type { Clock } from '../../util/clock';
-import { formatDateTime } from '../../util/dates';
-import type { SiteDeployer } from './deploy/site-deployer';
+import type { Db } from '../../../db/database';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import type { SiteDeployer } from './site-deployer';
 import { nextTriggerTime } from './schedule';
 
 type Rec = Record<string, unknown>;

@@ -9,13 +9,13 @@
 // are kept on the task, and running tasks resume after a restart (done items
 // are skipped). API keys are never logged.
 import { readFileSync } from 'node:fs';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../util/clock';
-import { formatDateTime } from '../../util/dates';
-import { nextId } from '../../util/ids';
-import type { SecretBox } from './secrets';
-import { articlesLeft, QUOTA_MSG } from './quota';
-import { storedPath } from './upload';
+import type { Db } from '../../../db/database';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import { nextId } from '../../../util/ids';
+import type { SecretBox } from '../shared/secrets';
+import { articlesLeft, QUOTA_MSG } from '../quota/quota';
+import { storedPath } from '../shared/uploads';
 
 type Rec = Record<string, unknown>;
 

@@ -12,15 +12,15 @@
 // `title|keyword|content` lines, website group, website and column from the task).
 import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../../db/database';
-import { ServiceError } from '../../http/reply';
-import { CrudRepository, type Scope } from '../../crud/repository';
-import type { Resource } from '../../crud/resource';
-import type { Clock } from '../../util/clock';
-import { formatDateTime } from '../../util/dates';
-import { nextId } from '../../util/ids';
-import { MSG2 } from './resources2';
-import { storedPath } from './upload';
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import { CrudRepository, type Scope } from '../../../crud/repository';
+import type { Resource } from '../../../crud/resource';
+import type { Clock } from '../../../util/clock';
+import { formatDateTime } from '../../../util/dates';
+import { nextId } from '../../../util/ids';
+import { MSG } from '../shared/messages';
+import { storedPath } from '../shared/uploads';
 
 type Rec = Record<string, unknown>;
 
@@ -285,7 +285,7 @@ export class ImportRunner {
           const range = bounds.get({ lo: from + 1, hi: to }) as { lo: string; hi: string };
           if (anyBetween.get({ t: scope.tenantId, lo: range.lo, hi: range.hi })) existing.run({ from, to, t: scope.tenantId });
           const base = idBase(to - from);
-          const failed = bad.run({ ...p, base, task: id, long: MSG2.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
+          const failed = bad.run({ ...p, base, task: id, long: MSG.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
           const ok = good.run({ ...p, base }).changes;
           progress.run(to - from, ok, failed, to, now, id);
         })();

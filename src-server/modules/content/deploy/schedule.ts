@@ -1,7 +1,7 @@
 // Schedule arithmetic of deploy tasks: NONE (manual only), FIX_RATE (every N
 // seconds) and CRON (croner). Throws the spec's messages on a bad config.
 import { Cron } from 'croner';
-import { ServiceError } from '../../http/reply';
+import { ServiceError } from '../../../http/reply';
 
 export const SCHEDULE_TYPES = ['NONE', 'FIX_RATE', 'CRON'] as const;
 

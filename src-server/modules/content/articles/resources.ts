@@ -1,0 +1,143 @@
+// Categories (columns), articles and paragraphs (spec content-area.md §7).
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { addNames, countBy, liveRow, mustExist } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+import { ALL, max, oneOf, range, req } from '../shared/rules';
+import { checkArticleQuota } from '../quota/quota';
+import { coverImage } from '../shared/images';
+
+export function articleResources(db: Db): Resource[] {
+  const cate = defineResource({
+    name: 'cate',
+    access: screenAccess('cate', { pickedBy: ['article', 'gptProduceArticle'] }),
+    basePath: '/seo-blade-article/cate',
+    table: 'article_cate',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'websiteGroupId', type: 'string', rules: [req(MSG.groupRequired)] },
+      { name: 'cateName', type: 'string', rules: [req(MSG.cateName), max(50, MSG.cateNameMax)] },
+      { name: 'type', type: 'int', default: 2, rules: [req(MSG.cateType), oneOf([2, 3], MSG.cateType)] },
+      { name: 'pageId', type: 'string' },
+      { name: 'imgGroupId', type: 'string' },
+      { name: 'linkUrl', type: 'string', rules: [max(500, '链接不能超过500个字符')] },
+      { name: 'advertId', type: 'string' },
+      { name: 'articleCount', type: 'int', readOnly: true, noFilter: true },
+      { name: 'websiteCount', type: 'int', readOnly: true, noFilter: true },
+      { name: 'optStatus', type: 'int', default: 0, rules: [req(MSG.optStatus), oneOf([0, 1], MSG.optStatus)] },
+      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '状态只能是0或1')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const t = ctx.tenantId;
+        mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        const type = row.type ?? (ctx.id ? liveRow(db, 'article_cate', ctx.id, t)?.type : 2);
+        if (type === 3) {
+          // a jump page has only its link
+          if (ctx.mode === 'insert' || 'linkUrl' in row) if (!row.linkUrl) throw new ServiceError(MSG.cateLink);
+          row.pageId = null;
+          row.imgGroupId = null;
+          row.advertId = null;
+        } else if (type === 2) {
+          if ((ctx.mode === 'insert' || 'pageId' in row) && !row.pageId) throw new ServiceError(MSG.catePage);
+          mustExist(db, 'template_page_config', row.pageId, t, '模板页面不存在');
+          mustExist(db, 'img_group', row.imgGroupId, t, '素材分组不存在');
+          mustExist(db, 'website_advert', row.advertId, t, '广告页不存在');
+        }
+      },
+      decorate(records, { tenantId }) {
+        const ids = records.map((r) => String(r.id));
+        const articles = countBy(db, 'article', 'parent_id', ids, tenantId);
+        const sites = countBy(db, 'website_info', 'website_group_id', records.map((r) => String(r.websiteGroupId)), tenantId);
+        for (const r of records) {
+          r.articleCount = articles.get(String(r.id)) ?? 0;
+          r.websiteCount = sites.get(String(r.websiteGroupId)) ?? 0;
+        }
+        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        addNames(db, records, tenantId, 'pageId', 'pageName', 'template_page_config', 'name');
+      },
+      beforeRemove(ids, { tenantId }) {
+        const n = countBy(db, 'article', 'parent_id', ids, tenantId);
+        if ([...n.values()].some((v) => v > 0)) throw new ServiceError(MSG.cateInUse);
+      },
+    },
+  });
+
+  const coverCheck = (link: unknown): void => coverImage(db, link);
+
+  const article = defineResource({
+    name: 'article',
+    access: screenAccess('article'),
+    basePath: '/website-blade-article/article',
+    table: 'article',
+    countedRows: true,
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    defaultSort: [{ column: 'sort', asc: true }, { column: 'create_time', asc: false }],
+    columns: [
+      { name: 'websiteGroupId', type: 'string', rules: [req(MSG.groupRequired)] },
+      { name: 'websiteInfoId', type: 'string', rules: [req(MSG.website)] },
+      { name: 'parentId', type: 'string', rules: [req(MSG.column)] },
+      { name: 'title', type: 'string', rules: [req(MSG.title), max(50, MSG.titleMax)] },
+      { name: 'keyword', type: 'string', rules: [req(MSG.keyword), max(50, MSG.keywordMax)] },
+      { name: 'auth', type: 'string', rules: [max(50, '作者不能超过50个字符')] },
+      { name: 'coverImg', type: 'string' },
+      { name: 'displayStatus', type: 'int', default: 1, rules: [oneOf([0, 1], '显示状态只能是0或1')] },
+      { name: 'sort', type: 'int', default: 0, rules: range(0, 99999, MSG.sort) },
+      { name: 'content', type: 'string', rules: [req(MSG.content)] },
+      { name: 'descVal', type: 'string', rules: [req(MSG.desc), max(300, MSG.descMax)] },
+      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '发布状态只能是0或1')] },
+      { name: 'saveStatus', type: 'string', readOnly: true },
+      { name: 'deployTime', type: 'datetime', readOnly: true },
+      { name: 'gptTaskId', type: 'string', readOnly: true },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const t = ctx.tenantId;
+        if (typeof row.content === 'string' && row.content.replace(/<[^>]*>/g, '').trim() === '' && !/<img/i.test(row.content)) throw new ServiceError(MSG.content);
+        coverCheck(row.coverImg);
+        const old = ctx.id ? liveRow(db, 'article', ctx.id, t) : undefined;
+        if (old && old.status === 1) {
+          const changed = (k: string, col: string) => k in row && row[k] !== null && String(row[k]) !== String(old[col]);
+          if (changed('websiteGroupId', 'website_group_id') || changed('parentId', 'parent_id')) throw new ServiceError(MSG.published);
+          delete row.websiteGroupId;
+          delete row.parentId;
+          if (row.status === 0) throw new ServiceError(MSG.unpublish);
+        }
+        const group = row.websiteGroupId ?? old?.website_group_id;
+        mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        const site = mustExist(db, 'website_info', row.websiteInfoId, t, '网站不存在');
+        if (site && String(site.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
+        const c = mustExist(db, 'article_cate', row.parentId, t, '栏目不存在');
+        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        if (row.status === 1 && (!old || old.status !== 1)) row.saveStatus = '手动发布';
+        if (ctx.mode === 'insert') checkArticleQuota(db, t);
+        // a generated article waits unassigned (no website) until it gets a website and a column
+        if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError(MSG.website);
+      },
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+      },
+    },
+  });
+
+  const paragraph = defineResource({
+    name: 'paragraph',
+    access: screenAccess('paragraph'),
+    basePath: '/website-blade-article/paragraph',
+    table: 'paragraph',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [{ name: 'content', type: 'string', rules: [req(MSG.paragraph)] }],
+    hooks: { decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
+  });
+
+  return [cate, article, paragraph];
+}

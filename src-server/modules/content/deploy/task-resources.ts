@@ -1,0 +1,65 @@
+// Scheduled deploy tasks (spec content-area.md §7): a schedule (none, fixed rate,
+// cron) deploying a website group's or websites' sites.
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { liveRow, mustExist } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+import { max, oneOf, req } from '../shared/rules';
+import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
+
+export function deployTaskResources(db: Db): Resource[] {
+  const deployTasks = defineResource({
+    name: 'deployTasks',
+    access: screenAccess('deployTasks'),
+    basePath: '/website-blade-deploy/deployTasks',
+    table: 'deploy_tasks',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ['page', 'list', 'detail', 'save', 'submit', 'update', 'remove'],
+    columns: [
+      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
+      { name: 'groupIds', type: 'string' },
+      { name: 'websiteGroupId', type: 'string' },
+      { name: 'scheduleType', type: 'string', default: 'NONE', rules: [oneOf(SCHEDULE_TYPES, '请选择调度类型')] },
+      { name: 'scheduleConf', type: 'string' },
+      { name: 'type', type: 'int', default: 0 },
+      { name: 'executeCount', type: 'int', readOnly: true },
+      { name: 'articleCount', type: 'int', rules: [req(MSG.articleCount), { min: 0, message: MSG.countMin }] },
+      { name: 'abArticleCount', type: 'int', default: 0, rules: [{ min: 0, message: MSG.countMin }] },
+      { name: 'status', type: 'int', readOnly: true },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const t = ctx.tenantId;
+        const old = ctx.id ? liveRow(db, 'deploy_tasks', ctx.id, t) : undefined;
+        const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]);
+        const groups = String(pick('groupIds', 'group_ids') ?? pick('websiteGroupId', 'website_group_id') ?? '')
+          .split(',').map((s) => s.trim()).filter(Boolean);
+        if (groups.length === 0) throw new ServiceError(MSG.groupRequired);
+        const rows = groups.map((g) => mustExist(db, 'website_group', g, t, '网站分组不存在')!);
+        row.groupIds = groups.join(',');
+        row.websiteGroupId = groups[0];
+        const type = String(pick('scheduleType', 'schedule_type') ?? 'NONE');
+        const conf = pick('scheduleConf', 'schedule_conf');
+        if (type === 'NONE') row.scheduleConf = null;
+        else {
+          if (conf === null || conf === undefined || String(conf).trim() === '') throw new ServiceError(type === 'CRON' ? MSG.cron : MSG.fixRate);
+          nextTriggerTime(type, String(conf), Date.now()); // throws the format message
+        }
+        const ab = Number(pick('abArticleCount', 'ab_article_count') ?? 0);
+        if (ab > 0 && !rows.some((g) => g.type === 1)) throw new ServiceError(MSG.abOnlyWhiteHat);
+        if (!rows.some((g) => g.type === 1)) row.abArticleCount = 0;
+      },
+      decorate(records, { tenantId }) {
+        const names = new Map((db.prepare('SELECT id, name FROM website_group WHERE tenant_id = ?').all(tenantId) as { id: string; name: string }[]).map((g) => [g.id, g.name]));
+        for (const r of records) {
+          r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
+          r.statusName = r.status === 1 ? '启动' : '停止';
+        }
+      },
+    },
+  });
+
+  return [deployTasks];
+}

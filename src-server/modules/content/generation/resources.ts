@@ -1,0 +1,209 @@
+// AI generation (spec content-area.md §7): model settings, API keys (sealed,
+// sent masked), generate-article tasks and the generation template parameters.
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { addNames, liveRow, mustExist } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+import { ALL, max, oneOf, range, req } from '../shared/rules';
+import type { SecretBox } from '../shared/secrets';
+import { SCENES } from '../shared/uploads';
+import { TASK_STATUS } from '../shared/task-status';
+
+export function generationResources(db: Db, box: SecretBox): Resource[] {
+  const openKey = (sealed: unknown): string => {
+    if (typeof sealed !== 'string' || !sealed) return '';
+    try {
+      return box.open(sealed);
+    } catch {
+      return '';
+    }
+  };
+
+  const aiModel = defineResource({
+    name: 'aiModel',
+    access: screenAccess('aiModel'),
+    basePath: '/seo-blade-article/aiModel',
+    table: 'ai_model',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'name', type: 'string', rules: [req('请输入名称'), max(100, '名称不能超过100个字符')] },
+      { name: 'apiKey', type: 'string', hidden: true },
+      { name: 'url', type: 'string', rules: [req('请输入链接'), { pattern: /^https?:\/\/\S+$/i, message: '链接格式不正确' }] },
+      { name: 'model', type: 'string', rules: [req('请输入模型'), max(100, '模型不能超过100个字符')] },
+      { name: 'platform', type: 'string', rules: [req('请选择平台')] },
+      { name: 'temperature', type: 'decimal', rules: [req('请输入温度'), ...range(0, 2, '温度范围为0-2'), { pattern: /^\d+(\.\d{1,2})?$/, message: '温度最多两位小数' }] },
+      { name: 'maxTokens', type: 'int', rules: [req('请输入返回token数'), { min: 0, message: '返回token数不能小于0' }] },
+      { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const k = row.apiKey;
+        if (k === null || k === undefined || k === '' || isMasked(k)) {
+          if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
+          delete row.apiKey;
+        } else row.apiKey = box.seal(String(k));
+      },
+      decorate(records, { tenantId }) {
+        const ids = records.map((r) => String(r.id));
+        if (ids.length === 0) return;
+        const rows = db.prepare(`SELECT id, api_key FROM ai_model WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(tenantId, ...ids) as { id: string; api_key: string }[];
+        const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.api_key))]));
+        for (const r of records) r.apiKey = keys.get(String(r.id)) ?? '';
+      },
+    },
+  });
+
+  const aiKey = defineResource({
+    name: 'key',
+    access: screenAccess('key'),
+    basePath: '/seo-blade-article/key',
+    table: 'ai_key',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'name', type: 'string', rules: [req('请输入名称'), max(100, '名称不能超过100个字符')] },
+      { name: 'type', type: 'int', rules: [req('请选择类型')] },
+      { name: 'targetUrl', type: 'string', rules: [max(500, '目标地址不能超过500个字符')] },
+      { name: 'key', column: 'key_value', type: 'string', hidden: true },
+      { name: 'status', type: 'int', default: 2, rules: [oneOf([1, 2], '请选择状态')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const old = ctx.id ? liveRow(db, 'ai_key', ctx.id, ctx.tenantId) : undefined;
+        const type = 'type' in row ? row.type : old?.type;
+        if (type === 1 || type === 2 || type === 3) {
+          const target = 'targetUrl' in row ? row.targetUrl : old?.target_url;
+          if (!target) throw new ServiceError('请输入目标地址');
+        } else row.targetUrl = null;
+        const k = row.key;
+        if (k === null || k === undefined || k === '' || isMasked(k)) {
+          if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
+          delete row.key;
+        } else row.key = box.seal(String(k));
+      },
+      decorate(records, { tenantId }) {
+        const ids = records.map((r) => String(r.id));
+        if (ids.length === 0) return;
+        const rows = db.prepare(`SELECT id, key_value FROM ai_key WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(tenantId, ...ids) as { id: string; key_value: string }[];
+        const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.key_value))]));
+        for (const r of records) r.key = keys.get(String(r.id)) ?? '';
+      },
+    },
+  });
+
+  const gptProduceArticle = defineResource({
+    name: 'gptProduceArticle',
+    access: screenAccess('gptProduceArticle'),
+    basePath: '/seo-blade-article/gptProduceArticle',
+    table: 'gpt_produce_article',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
+      { name: 'maxTokens', type: 'int', default: 4096, rules: range(1, 4096, MSG.maxTokens) },
+      { name: 'prompts', type: 'string', rules: [req(MSG.prompt)] },
+      { name: 'fileLink', type: 'string', rules: [req(MSG.keywordFile)] },
+      { name: 'fileName', type: 'string' },
+      { name: 'websiteGroupId', type: 'string' },
+      { name: 'websiteInfoId', type: 'string' },
+      { name: 'parentId', type: 'string' },
+      { name: 'total', type: 'int', readOnly: true },
+      { name: 'successCount', type: 'int', readOnly: true },
+      { name: 'failCount', type: 'int', readOnly: true },
+      { name: 'status', type: 'int', readOnly: true },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        if ('prompts' in row) row.prompts = JSON.stringify(normalizePrompts(row.prompts));
+        // where the generated articles go: nothing (unassigned), or a group, optionally with its website and column
+        const t = ctx.tenantId;
+        const old = ctx.id ? liveRow(db, 'gpt_produce_article', ctx.id, t) : undefined;
+        const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]) || null;
+        const group = pick('websiteGroupId', 'website_group_id');
+        const site = pick('websiteInfoId', 'website_info_id');
+        const cate = pick('parentId', 'parent_id');
+        if ((site || cate) && !group) throw new ServiceError(MSG.groupRequired);
+        mustExist(db, 'website_group', group, t, '网站分组不存在');
+        const s = mustExist(db, 'website_info', site, t, '网站不存在');
+        if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
+        const c = mustExist(db, 'article_cate', cate, t, '栏目不存在');
+        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        if ('fileLink' in row && row.fileLink) {
+          const name = String(row.fileLink).split('/').pop() ?? '';
+          if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
+        }
+      },
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+        for (const r of records) {
+          r.statusName = TASK_STATUS[Number(r.status)] ?? '';
+          try {
+            r.prompts = JSON.parse(String(r.prompts || '[]'));
+          } catch {
+            r.prompts = [];
+          }
+        }
+      },
+    },
+  });
+
+  const templateParm = defineResource({
+    name: 'gptGenerateTemplateParm',
+    access: screenAccess('gptGenerateTemplateParm'),
+    basePath: '/website-blade-article/gptGenerateTemplateParm',
+    table: 'gpt_generate_template_parm',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'paramName', type: 'string', rules: [req(MSG.parmName), max(50, MSG.parmNameMax)] },
+      { name: 'paramKey', type: 'string', rules: [req(MSG.parmKey), { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: MSG.parmKeyBad }] },
+      { name: 'paramValue', type: 'string', rules: [req(MSG.parmValue), max(2000, MSG.parmValueMax)] },
+      { name: 'remark', type: 'string', rules: [max(200, '备注不能超过200个字符')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        if (!('paramKey' in row)) return;
+        if (String(row.paramKey).toLowerCase() === 'keyword') throw new ServiceError(MSG.parmKeyReserved);
+        const dup = db
+          .prepare('SELECT id FROM gpt_generate_template_parm WHERE tenant_id = ? AND is_deleted = 0 AND param_key = ? AND id <> ?')
+          .get(ctx.tenantId, row.paramKey, ctx.id ?? '');
+        if (dup) throw new ServiceError(MSG.parmKeyDup);
+      },
+    },
+  });
+
+  return [aiModel, aiKey, gptProduceArticle, templateParm];
+}
+
+/** "sk-abcdef123456" -> "sk-a****3456": keys are never sent in full. */
+export function maskKey(plain: string): string {
+  if (plain.length <= 8) return '****';
+  return `${plain.slice(0, 4)}****${plain.slice(-4)}`;
+}
+const isMasked = (v: unknown): boolean => typeof v === 'string' && v.includes('****');
+
+/** prompts as [{input}] with every row's input required. */
+export function normalizePrompts(raw: unknown): { input: string }[] {
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = JSON.parse(raw);
+    } catch {
+      list = [{ input: raw }];
+    }
+  }
+  if (!Array.isArray(list) || list.length === 0) throw new ServiceError(MSG.prompt);
+  return list.map((p) => {
+    const input = typeof p === 'string' ? p : p && typeof p === 'object' ? String((p as Record<string, unknown>).input ?? '') : '';
+    if (!input.trim()) throw new ServiceError(MSG.prompt);
+    return { input };
+  });
+}

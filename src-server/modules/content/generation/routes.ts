@@ -1,0 +1,147 @@
+// Generate-article tasks (spec content-area.md §7): start with a keyword file,
+// produce, progress, the generated titles and articles, and deploys started from
+// the generation area. One ArticleGenerator per app runs the tasks.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, ServiceError, status } from '../../../http/reply';
+import { allow, menu, menuButton } from '../../../http/access-policy';
+import { CrudRepository } from '../../../crud/repository';
+import { formatDateTime } from '../../../util/dates';
+import type { ContentContext } from '../shared/context';
+import { ArticleGenerator, STATUS } from './article-generator';
+import { TASK_STATUS } from '../shared/task-status';
+import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
+import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
+import { liveRow } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+
+export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {
+  const { db } = ctx;
+  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
+  const repo = (name: string) => new CrudRepository(db, ctx.resources.get(name)!, ctx.clock);
+  const { deployer } = ctx;
+  const generator = new ArticleGenerator(db, ctx.dataDir, ctx.clock, ctx.box);
+  generator.resume();
+  api.addHook('onClose', async () => generator.stop());
+
+  // ---- generate-article tasks
+  const GA = '/website-blade-article/gptProduceArticle';
+  const taskOf = (id: string, tenantId: string): Rec => {
+    const row = liveRow(db, 'gpt_produce_article', id, tenantId);
+    if (!row) throw new ServiceError('数据不存在或已被删除');
+    return row;
+  };
+  const startTask = (id: string, tenantId: string) => {
+    const task = taskOf(id, tenantId);
+    const model = db.prepare('SELECT 1 FROM ai_model WHERE tenant_id = ? AND is_deleted = 0 AND status = 1').get(tenantId);
+    if (!model) throw new ServiceError('请先启用一个AI模型设置');
+    if (generator.isRunning(id)) throw new ServiceError('任务正在执行中');
+    if (task.status === STATUS.done || task.status === STATUS.failed) {
+      // a new run: the failures are forgotten, the articles of the previous run stay (detached from the item ledger)
+      db.prepare('DELETE FROM gpt_article WHERE task_id = ?').run(id);
+      db.prepare('UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ?').run(id);
+      db.prepare('UPDATE gpt_produce_article SET success_count = 0, fail_count = 0 WHERE id = ?').run(id);
+    }
+    generator.start(id);
+  };
+  api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
+    if (!request.isMultipart()) throw new ServiceError(MSG.keywordFile);
+    const scope = scopeOf(request);
+    let data: Rec | null = null;
+    const files: { name: string; bytes: Buffer }[] = [];
+    for await (const part of request.parts({ limits: { fileSize: SCENES.keyword.maxBytes + 1, files: 1 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer().catch(() => {
+          throw new ServiceError(SCENES.keyword.sizeMessage);
+        });
+        if (part.file.truncated) throw new ServiceError(SCENES.keyword.sizeMessage);
+        files.push({ name: part.filename || 'file', bytes });
+      } else if (part.fieldname === 'data') {
+        try {
+          data = JSON.parse(String(part.value)) as Rec;
+        } catch {
+          throw new ServiceError('请求参数格式错误: data');
+        }
+      }
+    }
+    if (!data) throw new ServiceError('请求参数格式错误: data');
+    if (files.length === 0 && !data.fileLink) throw new ServiceError(MSG.keywordFile);
+    if (files.length > 1) throw new ServiceError('只能上传一个文件');
+    let fileLink = str(data.fileLink);
+    let fileName = str(data.fileName);
+    if (files.length === 1) {
+      const f = files[0];
+      const ext = checkUpload(SCENES.keyword, f.name, f.bytes);
+      const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
+      mkdirSync(join(ctx.dataDir, UPLOAD_DIR), { recursive: true });
+      writeFileSync(join(ctx.dataDir, UPLOAD_DIR, name), f.bytes, { flag: 'wx' });
+      db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(name, scope.tenantId, f.name, CONTENT_TYPES[ext], f.bytes.length, formatDateTime(ctx.clock()));
+      fileLink = `/api/blade-resource/oss/endpoint/file/${name}`;
+      fileName = f.name;
+    }
+    const r = repo('gptProduceArticle');
+    const fields = { ...data, fileLink, fileName, ...(data.prompts !== undefined && typeof data.prompts !== 'string' ? { prompts: JSON.stringify(data.prompts) } : {}) };
+    const id = str(data.id);
+    const task = id ? r.update(id, fields, scope) : r.insert(fields, scope);
+    startTask(String(task.id), scope.tenantId);
+    return ok(r.detail(String(task.id), scope));
+  });
+  const produce = async (request: FastifyRequest) => {
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const { tenantId } = scopeOf(request);
+    for (const id of ids) startTask(id, tenantId);
+    return status(true);
+  };
+  api.post(`${GA}/produce`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
+  api.post('/seo-blade-article/gptProduceArticle/produceArticle', allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
+  api.get(`${GA}/pollTaskStatus`, allow(menu('gptProduceArticle')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const ids = idsOf(request);
+    const rows = ids.length
+      ? ids.map((id) => taskOf(id, tenantId))
+      : all('SELECT * FROM gpt_produce_article WHERE tenant_id = ? AND is_deleted = 0 AND status IN (0, 1)', tenantId);
+    const out = rows.map((t) => {
+      const total = Number(t.total) || 0;
+      const finished = Number(t.success_count) + Number(t.fail_count);
+      return {
+        id: t.id, status: t.status, statusName: TASK_STATUS[Number(t.status)] ?? '', total,
+        successCount: t.success_count, failCount: t.fail_count,
+        progress: t.status === STATUS.done ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
+      };
+    });
+    return ok(ids.length === 1 ? out[0] : out);
+  });
+  api.get(`${GA}/export-title`, allow(menu('gptProduceArticle')), async (request, reply) => {
+    const id = str(queryOf(request).id);
+    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    const task = taskOf(id, scopeOf(request).tenantId);
+    const titles = all('SELECT title FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0 ORDER BY gpt_item_index', id).map((r) => str(r.title));
+    const fname = encodeURIComponent(`${str(task.task_name)}-titles.txt`);
+    return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${fname}`).send(titles.join('\n') + (titles.length ? '\n' : ''));
+  });
+  api.get(`${GA}/articles`, allow(menu('gptProduceArticle')), async (request) => {
+    const id = str(queryOf(request).id);
+    taskOf(id, scopeOf(request).tenantId);
+    return ok(all(
+      `SELECT id, keyword, title, content, NULL AS error, status, website_info_id AS websiteInfoId, gpt_item_index AS itemIndex FROM article
+        WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0
+       UNION ALL SELECT id, keyword, title, NULL, error, 0, '', item_index FROM gpt_article WHERE task_id = ? AND is_deleted = 0
+       ORDER BY itemIndex`, id, id));
+  });
+  // deploy the given websites through the generation area (spec: batch-site-tasks)
+  api.post(`${GA}/batch-site-tasks`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
+    const scope = scopeOf(request);
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const out = [];
+    for (const s of ids) {
+      const r = await deployer.deploy(s, scope.tenantId, scope);
+      out.push({ websiteInfoId: s, statusName: r.statusName, message: r.message });
+    }
+    return ok(out);
+  });
+}

@@ -1,0 +1,61 @@
+// Import tasks and their error log (spec content-area.md §7).
+import type { Db } from '../../../db/database';
+import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { addNames } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+import { max, req } from '../shared/rules';
+import { TASK_STATUS } from '../shared/task-status';
+
+export function importResources(db: Db): Resource[] {
+  const importTask = defineResource({
+    name: 'importTask',
+    access: screenAccess('importTask', { pickedBy: ['taskErrorLog', 'keyword', 'article'] }),
+    basePath: '/seo-blade-material/importTask',
+    table: 'import_task',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ['list', 'page', 'detail', 'submit', 'remove'],
+    columns: [
+      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
+      { name: 'taskType', type: 'string', rules: [req('请选择任务类型')] },
+      { name: 'totalRows', type: 'int', readOnly: true },
+      { name: 'successRows', type: 'int', readOnly: true },
+      { name: 'failedRows', type: 'int', readOnly: true },
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
+      { name: 'status', type: 'int', readOnly: true },
+    ],
+    hooks: {
+      decorate(records) {
+        for (const r of records) {
+          r.taskTypeName = IMPORT_TYPES[String(r.taskType)] ?? String(r.taskType);
+          r.statusName = TASK_STATUS[Number(r.status)] ?? '';
+        }
+      },
+      beforeRemove(ids, { tenantId }) {
+        db.prepare(`UPDATE task_error_log SET is_deleted = 1 WHERE tenant_id = ? AND task_id IN (${ids.map(() => '?').join(',')})`).run(tenantId, ...ids);
+      },
+    },
+  });
+
+  const taskErrorLog = defineResource({
+    name: 'taskErrorLog',
+    access: screenAccess('taskErrorLog'),
+    basePath: '/seo-blade-material/taskErrorLog',
+    table: 'task_error_log',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ['list', 'page', 'detail', 'submit', 'remove'],
+    defaultSort: [{ column: 'error_line', asc: true }],
+    columns: [
+      { name: 'taskId', type: 'string', rules: [req('请选择任务')] },
+      { name: 'errorLine', type: 'int' },
+      { name: 'errorMsg', type: 'string' },
+      { name: 'errorData', type: 'string' },
+    ],
+    hooks: { decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'taskId', 'taskName', 'import_task', 'task_name') },
+  });
+
+  return [importTask, taskErrorLog];
+}
+
+export const IMPORT_TYPES: Record<string, string> = { keyword: '关键词导入', article: '文章导入', website: '网站导入', template: '模板导入' };

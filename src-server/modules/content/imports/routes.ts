@@ -1,0 +1,145 @@
+// Imports as import tasks (import-runner.ts): keywords, articles, websites and
+// templates, from an uploaded file or from rows in the request (spec content-area.md §7).
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, ServiceError } from '../../../http/reply';
+import { allow, menuButton } from '../../../http/access-policy';
+import { formatDateTime } from '../../../util/dates';
+import type { ContentContext } from '../shared/context';
+import { ImportRunner, IMPORT_MSG } from './import-runner';
+import { CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
+import { bodyOf, scopeOf, str, type Rec } from '../shared/request';
+import { MSG } from '../shared/messages';
+
+export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext): void {
+  const { db } = ctx;
+
+  // ---- imports as import tasks (imports.ts): keywords, articles, websites, templates
+  const imports = new ImportRunner(db, ctx.dataDir, ctx.clock, ctx.resources);
+  imports.resume();
+  api.addHook('onClose', async () => imports.stop());
+  /** The uploaded file of a multipart import, streamed to the upload folder (never held in memory), and its text fields. */
+  const receive = async (request: FastifyRequest): Promise<{ link: string; name: string; fields: Rec } | { link: null; fields: Rec }> => {
+    if (!request.isMultipart()) throw new ServiceError(MSG.keywordFile);
+    const scope = scopeOf(request);
+    const fields: Rec = {};
+    let got: { link: string; name: string } | null = null;
+    for await (const part of request.parts({ limits: { fileSize: SCENES.keyword.maxBytes + 1, files: 1 } })) {
+      if (part.type !== 'file') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const original = part.filename || 'file';
+      if (!original.toLowerCase().endsWith('.txt') && !original.toLowerCase().endsWith('.jsonl')) {
+        part.file.resume();
+        throw new ServiceError(SCENES.keyword.typeMessage);
+      }
+      const name = `${randomUUID().replace(/-/g, '')}.txt`;
+      mkdirSync(join(ctx.dataDir, UPLOAD_DIR), { recursive: true });
+      const path = join(ctx.dataDir, UPLOAD_DIR, name);
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
+      const size = statSync(path).size;
+      if (part.file.truncated || size > SCENES.keyword.maxBytes) {
+        rmSync(path, { force: true });
+        throw new ServiceError(SCENES.keyword.sizeMessage);
+      }
+      if (size === 0) {
+        rmSync(path, { force: true });
+        throw new ServiceError('上传失败');
+      }
+      db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(name, scope.tenantId, original, CONTENT_TYPES.txt, size, formatDateTime(ctx.clock()));
+      got = { link: `/api/blade-resource/oss/endpoint/file/${name}`, name: original };
+    }
+    return got ? { ...got, fields } : { link: null, fields };
+  };
+  /** The rows of a JSON body import: an array, or {list|records|data|keywords|articles: [...]}, as lines for the runner. */
+  const jsonRows = (request: FastifyRequest, ...keys: string[]): string[] | null => {
+    const b = request.body as unknown;
+    const raw = Array.isArray(b) ? b : b && typeof b === 'object' ? keys.map((k) => (b as Rec)[k]).find((v) => v !== undefined) : undefined;
+    if (raw === undefined) return null;
+    if (!Array.isArray(raw)) throw new ServiceError(IMPORT_MSG.json);
+    return raw.map((v) => (v && typeof v === 'object' ? JSON.stringify(v) : str(v).replace(/\r?\n/g, ' ')));
+  };
+
+  const keywordImport = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG.keywordFile);
+      return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${r.name}`, fileLink: r.link }));
+    }
+    const b = bodyOf(request);
+    if (b.fileLink) return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
+    const raw = Array.isArray(request.body) ? request.body : (b.keywords ?? b.list);
+    const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
+    if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
+    return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
+  };
+  api.post('/website-blade-article/keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
+  api.post('/website-blade-article/keyword/importText', allow(menuButton('keyword', 'keyword_add')), keywordImport);
+  api.post('/website/Keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
+
+  // articles: a JSON list (importArticle), a file of JSON lines (importScript), or title|keyword|content lines (importText)
+  const articleTarget = (f: Rec): Rec => {
+    const t: Rec = {};
+    for (const k of ['websiteGroupId', 'websiteInfoId', 'parentId', 'auth', 'displayStatus', 'sort']) if (f[k] !== undefined && f[k] !== '') t[k] = f[k];
+    return t;
+  };
+  const importArticle = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG.keywordFile);
+      return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+    }
+    const rows = jsonRows(request, 'list', 'records', 'data', 'articles');
+    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: '文章导入', lines: rows, defaults: articleTarget(bodyOf(request)) }));
+  };
+  const importArticleText = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG.keywordFile);
+      return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+    }
+    const b = bodyOf(request);
+    if (b.fileLink) return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink), defaults: articleTarget(b) }));
+    const text = typeof b.text === 'string' ? b.text : '';
+    if (!text.trim()) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
+  };
+  const importScript = async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    const r = await receive(request);
+    if (!r.link) throw new ServiceError(MSG.keywordFile);
+    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章脚本导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+  };
+  for (const base of ['/website-blade-article/article', '/website/Article']) {
+    api.post(`${base}/importArticle`, allow(menuButton('article', 'article_add')), importArticle);
+    api.post(`${base}/importText`, allow(menuButton('article', 'article_add')), importArticleText);
+    api.post(`${base}/importScript`, allow(menuButton('article', 'article_add')), importScript);
+  }
+  // the search-engine article library of the original product: the embedded back end keeps articles in one table
+  api.post('/website/EsArticle/import', allow(menuButton('article', 'article_add')), importArticle);
+  api.post('/website/EsArticle/importText', allow(menuButton('article', 'article_add')), importArticleText);
+  const importRows = (kind: 'website' | 'template', label: string) => async (request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    if (request.isMultipart()) {
+      const r = await receive(request);
+      if (!r.link) throw new ServiceError(MSG.keywordFile);
+      return ok(imports.start(scope, { kind, format: 'json', taskName: `${label}: ${r.name}`, fileLink: r.link }));
+    }
+    const rows = jsonRows(request, 'list', 'records', 'data');
+    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    return ok(imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
+  };
+  api.post('/website/WebsiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
+  api.post('/website-blade-material/websiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
+  api.post('/website/WebsiteTemplate/importTemplate', allow(menuButton('websiteTemplate', 'websiteTemplate_add')), importRows('template', '模板导入'));
+  api.post('/seo-blade-material/websiteTemplate/importTemplate', allow(menuButton('websiteTemplate', 'websiteTemplate_add')), importRows('template', '模板导入'));
+}

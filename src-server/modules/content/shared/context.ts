@@ -1,0 +1,17 @@
+// What every content feature's routes are built with: the database, the data
+// folder, the clock, the install's secret box, the one site deployer, and the
+// declared resources by name (for repositories over them).
+import type { Db } from '../../../db/database';
+import type { Resource } from '../../../crud/resource';
+import type { Clock } from '../../../util/clock';
+import type { SiteDeployer } from '../deploy/site-deployer';
+import type { SecretBox } from './secrets';
+
+export interface ContentContext {
+  db: Db;
+  dataDir: string;
+  clock: Clock;
+  box: SecretBox;
+  deployer: SiteDeployer;
+  resources: Map<string, Resource>;
+}

@@ -1,0 +1,174 @@
+// Websites and their groups, navigation bars, languages and associations
+// (spec content-area.md §3): the declared resources, built per app because
+// their hooks read other tables.
+import type { Db } from '../../../db/database';
+import { ServiceError } from '../../../http/reply';
+import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
+import { MSG } from '../shared/messages';
+import { ALL, max, oneOf, req, status01 } from '../shared/rules';
+import { checkWebsiteQuota } from '../quota/quota';
+
+export function siteResources(db: Db): Resource[] {
+  const websiteGroup = defineResource({
+    name: 'websiteGroup',
+    access: screenAccess('websiteGroup'),
+    basePath: '/website-blade-material/websiteGroup',
+    table: 'website_group',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'name', type: 'string', rules: [req(MSG.groupName), max(50, MSG.groupNameMax)] },
+      { name: 'type', type: 'int', rules: [req(MSG.groupType), oneOf([0, 1], MSG.groupType)] },
+      { name: 'count', type: 'int', readOnly: true, noFilter: true },
+    ],
+    hooks: {
+      decorate(records, { tenantId }) {
+        const counts = countBy(db, 'website_info', 'website_group_id', records.map((r) => String(r.id)), tenantId);
+        for (const r of records) r.count = counts.get(String(r.id)) ?? 0;
+      },
+      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['website_group_id'], MSG.groupInUse),
+    },
+  });
+
+  const websiteInfo = defineResource({
+    name: 'websiteInfo',
+    access: screenAccess('websiteInfo'),
+    basePath: '/website-blade-material/websiteInfo',
+    table: 'website_info',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'websiteGroupId', type: 'string', writeOnce: true, rules: [req(MSG.groupRequired)] },
+      { name: 'websiteType', type: 'int', default: 0, rules: [req('请选择网站类型'), oneOf([0, 1, 2], '请选择网站类型')] },
+      { name: 'websiteName', type: 'string', rules: [req('请输入网站名称'), max(100, '网站名称不能超过100个字符')] },
+      { name: 'websiteLang', type: 'string', rules: [req('请选择网站语言')] },
+      { name: 'descVal', type: 'string', rules: [req('请输入网站描述'), max(300, '网站描述不能超过300个字符')] },
+      { name: 'keywords', type: 'string', rules: [req('请输入关键词'), max(150, '关键词不能超过150个字符')] },
+      { name: 'longTailWords', type: 'string', rules: [max(200, '长尾词不能超过200个字符')] },
+      { name: 'domainInfoId', type: 'string', rules: [req('请选择域名')] },
+      { name: 'templateId', type: 'string', rules: [req('请选择模板')] },
+      { name: 'goodsId', type: 'string' },
+      { name: 'domainName', type: 'string', noFilter: false },
+      { name: 'statusName', type: 'string', readOnly: true },
+      { name: 'deployMessage', type: 'string', readOnly: true },
+      { name: 'deployTime', type: 'datetime', readOnly: true },
+      { name: 'isSsl', type: 'int', readOnly: true },
+      { name: 'type', type: 'int', default: 0, rules: [req('请选择解析类型'), oneOf([0, 1], '请选择解析类型')] },
+      { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
+      { name: 'icoId', type: 'string', rules: [req('请选择图标分组')] },
+      { name: 'logoId', type: 'string', rules: [req('请选择Logo分组')] },
+      { name: 'bannerId', type: 'string', rules: [req('请选择Banner分组')] },
+      { name: 'contactId', type: 'string', rules: [req('请选择客服分组')] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const t = ctx.tenantId;
+        if (ctx.mode === 'insert') {
+          mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+          checkWebsiteQuota(db, t);
+        }
+        const domain = mustExist(db, 'domain_info', row.domainInfoId, t, '域名不存在');
+        mustExist(db, 'website_template', row.templateId, t, '模板不存在');
+        mustExist(db, 'contact_info', row.contactId, t, '客服分组不存在');
+        for (const k of ['icoId', 'logoId', 'bannerId']) mustExist(db, 'img_group', row[k], t, '图片分组不存在');
+        // the domain name is the bound domain's, never the client's
+        if (domain) row.domainName = domain.domain;
+        else delete row.domainName;
+        // resolve type 1 (top-level domain) has no subdomain; 0 requires one
+        if (row.type === 1) row.subdomain = null;
+        else if (row.type === 0 && (row.subdomain === null || row.subdomain === undefined || row.subdomain === '')) {
+          throw new ServiceError(MSG.subdomainRequired);
+        }
+      },
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        addNames(db, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
+        addNames(db, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
+        for (const r of records) if (!r.statusName) r.statusName = '未部署';
+      },
+    },
+  });
+
+  const websiteNavbar = defineResource({
+    name: 'websiteNavbar',
+    access: screenAccess('websiteNavbar'),
+    basePath: '/blade-material/websiteNavbar',
+    table: 'website_navbar',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    defaultSort: [{ column: 'sort', asc: true }, { column: 'create_time', asc: false }],
+    columns: [
+      { name: 'name', type: 'string', rules: [req('请输入导航栏名称'), max(50, '导航栏名称不能超过50个字符')] },
+      { name: 'descVal', type: 'string', rules: [max(300, '描述不能超过300个字符')] },
+      { name: 'type', type: 'int', rules: [req('请选择导航栏类型')] },
+      { name: 'url', type: 'string', rules: [max(255, '链接不能超过255个字符')] },
+      { name: 'sort', type: 'int', default: 0, rules: [{ min: 0, message: '排序不能小于0' }] },
+      { name: 'cateId', type: 'string', rules: [req('请选择网站分组')] },
+      status01(0),
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        mustExist(db, 'website_group', row.cateId, ctx.tenantId, '网站分组不存在');
+      },
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'cateId', 'cateName', 'website_group', 'name');
+      },
+    },
+  });
+
+  const websiteLanguage = defineResource({
+    name: 'websiteLanguage',
+    access: screenAccess('websiteLanguage'),
+    basePath: '/blade-material/websiteLanguage',
+    table: 'website_language',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'language', type: 'string', rules: [req('请输入语言'), max(50, '语言不能超过50个字符')] },
+      { name: 'abbrevia', type: 'string', rules: [req('请输入语言缩写'), max(20, '语言缩写不能超过20个字符')] },
+    ],
+    hooks: {
+      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
+    },
+  });
+
+  const websiteAssocia = defineResource({
+    name: 'websiteAssocia',
+    access: screenAccess('websiteAssocia'),
+    basePath: '/blade-material/websiteAssocia',
+    table: 'website_associa',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [
+      { name: 'domainId', type: 'string', rules: [req('请选择域名')] },
+      { name: 'websiteInfoId', type: 'string', rules: [req('请选择网站')] },
+      { name: 'languagesId', type: 'string', rules: [req('请选择语言')] },
+      { name: 'serverId', type: 'string', rules: [req('请选择服务器')] },
+      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '请选择状态')] },
+      { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
+    ],
+    hooks: {
+      beforeWrite(row, ctx) {
+        const t = ctx.tenantId;
+        mustExist(db, 'domain_info', row.domainId, t, '域名不存在');
+        mustExist(db, 'website_info', row.websiteInfoId, t, '网站不存在');
+        mustExist(db, 'website_language', row.languagesId, t, '语言不存在');
+        mustExist(db, 'server_info', row.serverId, t, '服务器不存在');
+      },
+      decorate(records, { tenantId }) {
+        addNames(db, records, tenantId, 'domainId', 'domainName', 'domain_info', 'domain');
+        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        addNames(db, records, tenantId, 'languagesId', 'languageName', 'website_language', 'language');
+        addNames(db, records, tenantId, 'serverId', 'serverName', 'server_info', 'server_name');
+      },
+    },
+  });
+
+  return [websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia];
+}

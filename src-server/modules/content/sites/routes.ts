@@ -1,0 +1,186 @@
+// Website and website-group endpoints beyond the generic CRUD (spec content-area.md
+// §3): pickers, SSL status, the site dashboard's totals and search-engine traffic,
+// redeploys of a website's or group's sites, and the legacy /website/ lookups.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, ServiceError, status } from '../../../http/reply';
+import { allow, menu, menuButton } from '../../../http/access-policy';
+import type { Scope } from '../../../crud/repository';
+import { formatDateTime } from '../../../util/dates';
+import { nextId } from '../../../util/ids';
+import type { ContentContext } from '../shared/context';
+import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
+import { liveRow } from '../shared/lookups';
+
+export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): void {
+  const { db, deployer } = ctx;
+  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
+  const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Rec | undefined;
+  const count = (table: string, tenantId: string, extra = '') =>
+    (one(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND is_deleted = 0 ${extra}`, tenantId)!.n as number) ?? 0;
+
+  const W = '/website-blade-material/websiteInfo';
+  const G = '/website-blade-material/websiteGroup';
+
+  // ---- websites
+  api.get(`${W}/ssl`, allow(menu('websiteInfo')), async (request) => {
+    const id = str(queryOf(request).id);
+    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    const row = one('SELECT id, website_name, domain_name, subdomain, type, is_ssl FROM website_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0', id, scopeOf(request).tenantId);
+    if (!row) return ok(null);
+    return ok({ id: row.id, websiteName: row.website_name, domainName: row.domain_name ?? '', isSsl: row.is_ssl, sslStatus: row.is_ssl === 1 ? '已签发' : '未签发' });
+  });
+  api.get(`${W}/listGroup`, allow('user'), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const group = str(queryOf(request).websiteGroupId);
+    const rows = group
+      ? all('SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', tenantId, group)
+      : all('SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
+    return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, websiteGroupId: r.website_group_id, domainName: r.domain_name ?? '' })));
+  });
+  api.get(`${W}/getSiteInfo`, allow(menu('siteDashboard')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    return ok({
+      websiteTotal: count('website_info', tenantId),
+      groupTotal: count('website_group', tenantId),
+      whiteHatGroupTotal: count('website_group', tenantId, 'AND type = 1'),
+      domainTotal: count('domain_info', tenantId),
+      serverTotal: count('server_info', tenantId),
+      templateTotal: count('website_template', tenantId),
+      deployedTotal: count('website_info', tenantId, "AND status_name = '部署成功'"),
+      sslTotal: count('website_info', tenantId, 'AND is_ssl = 1'),
+    });
+  });
+
+  // ---- website groups
+  api.get(`${G}/listGroup`, allow('user'), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const type = str(queryOf(request).type);
+    const rows = type
+      ? all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 AND type = ? ORDER BY create_time DESC', tenantId, Number(type))
+      : all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
+    return ok(rows);
+  });
+  api.get(`${G}/ssl-list`, allow(menu('websiteGroup')), async (request) => {
+    const id = str(queryOf(request).id);
+    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    const rows = all('SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', scopeOf(request).tenantId, id);
+    return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, domainName: r.domain_name ?? '', isSsl: r.is_ssl, sslStatus: r.is_ssl === 1 ? '已签发' : '未签发' })));
+  });
+  api.post(`${G}/link-list`, allow(menu('websiteGroup')), async (request) => {
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const marks = ids.map(() => '?').join(',');
+    const rows = all(
+      `SELECT l.id, l.name, l.link, l.open_page, l.status, l.website_info_id, w.website_name, w.website_group_id
+         FROM website_links l JOIN website_info w ON w.id = l.website_info_id AND w.is_deleted = 0
+        WHERE l.tenant_id = ? AND l.is_deleted = 0 AND w.website_group_id IN (${marks}) ORDER BY l.create_time DESC`,
+      scopeOf(request).tenantId,
+      ...ids,
+    );
+    return ok(rows.map((r) => ({ id: r.id, name: r.name, link: r.link, openPage: r.open_page, status: r.status, websiteInfoId: r.website_info_id, websiteName: r.website_name, websiteGroupId: r.website_group_id })));
+  });
+
+  // ---- dashboard: search-engine traffic (filled by import)
+  api.get('/seo-blade-deploy/dashboard/google-total', allow(menu('siteDashboard')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const r = one("SELECT COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(impressions),0) AS impressions FROM site_traffic WHERE tenant_id = ? AND is_deleted = 0 AND engine = 'google'", tenantId)!;
+    return ok({ clicks: r.clicks, impressions: r.impressions, websiteTotal: count('website_info', tenantId) });
+  });
+  api.post('/seo-blade-deploy/dashboard/google', allow(menu('siteDashboard')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    const b = bodyOf(request);
+    const from = str(b.startTime).slice(0, 10) || '0000-00-00';
+    const to = str(b.endTime).slice(0, 10) || '9999-99-99';
+    const site = str(b.websiteInfoId);
+    const rows = all(
+      `SELECT day, SUM(clicks) AS clicks, SUM(impressions) AS impressions FROM site_traffic
+        WHERE tenant_id = ? AND is_deleted = 0 AND engine = 'google' AND day >= ? AND day <= ? ${site ? 'AND website_info_id = ?' : ''}
+        GROUP BY day ORDER BY day`,
+      tenantId, from, to, ...(site ? [site] : []),
+    );
+    return ok(rows);
+  });
+  api.post('/seo-blade-deploy/dashboard/import', allow(menu('siteDashboard')), async (request) => {
+    const scope = scopeOf(request);
+    const rows = bodyOf(request).rows;
+    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
+    const insert = db.prepare(
+      `INSERT INTO site_traffic (id, tenant_id, website_info_id, engine, day, clicks, impressions, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
+    );
+    const now = formatDateTime(ctx.clock());
+    db.transaction(() => {
+      for (const raw of rows as Rec[]) {
+        const day = str(raw.day);
+        const clicks = Number(raw.clicks ?? 0);
+        const impressions = Number(raw.impressions ?? 0);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0) {
+          throw new ServiceError('请求参数格式错误: rows');
+        }
+        insert.run(nextId(), scope.tenantId, str(raw.websiteInfoId) || null, str(raw.engine) || 'google', day, clicks, impressions, scope.userId, scope.deptId, now, scope.userId, now);
+      }
+    })();
+    return status(true);
+  });
+
+  api.get('/website/LanguageList', allow('user'), async (request) =>
+    ok(all('SELECT id, language, abbrevia FROM website_language WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', scopeOf(request).tenantId)),
+  );
+
+  // legacy home: the site totals of the dashboard
+  api.get('/website/home', allow(menu('siteDashboard')), async (request) => {
+    const { tenantId } = scopeOf(request);
+    return ok({
+      websiteTotal: count('website_info', tenantId),
+      groupTotal: count('website_group', tenantId),
+      articleTotal: count('article', tenantId),
+      publishedTotal: count('article', tenantId, 'AND status = 1'),
+      keywordTotal: count('keyword', tenantId),
+    });
+  });
+  api.get('/website/WebsiteInfo/websiteList', allow('user'), async (request) =>
+    ok(all('SELECT id, website_name AS websiteName, domain_name AS domainName FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
+  );
+
+  // incremental column update: redeploys the websites of the given website (id) or group (websiteGroupId)
+  api.get('/seo-blade-material/websiteInfo/updateColumn', allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
+    const scope = scopeOf(request);
+    const id = str(queryOf(request).id);
+    const group = str(queryOf(request).websiteGroupId);
+    const sites = id ? [id] : group ? all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ?', scope.tenantId, group).map((r) => String(r.id)) : [];
+    if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
+    const results = [];
+    for (const s of sites) results.push(await deployer.deploy(s, scope.tenantId, scope));
+    return ok({ updated: results.filter((r) => r.statusName === '部署成功').length, total: results.length });
+  });
+
+  // legacy website groups: deploy every website of a group; the group's websites arranged for the deploy view
+  const groupOf = (request: FastifyRequest): { id: string; scope: Scope } => {
+    const scope = scopeOf(request);
+    const id = str((request.params as Rec).id);
+    if (!liveRow(db, 'website_group', id, scope.tenantId)) throw new ServiceError('数据不存在或已被删除');
+    return { id, scope };
+  };
+  const deployGroup = async (request: FastifyRequest) => {
+    const { id, scope } = groupOf(request);
+    const sites = all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id', scope.tenantId, id);
+    if (sites.length === 0) throw new ServiceError('该分组下没有网站');
+    const out = [];
+    for (const s of sites) out.push(await deployer.deploy(String(s.id), scope.tenantId, scope));
+    return ok(out);
+  };
+  api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
+  api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
+  api.get('/website/WebsiteInfoGroup/websiteArrange/:id', allow(menu('websiteGroup')), async (request) => {
+    const { id, scope } = groupOf(request);
+    return ok(all(
+      `SELECT w.id, w.website_name AS websiteName, w.website_type AS websiteType, w.domain_name AS domainName, w.subdomain, w.status_name AS statusName,
+              t.template_name AS templateName,
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 1) AS publishedCount,
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 0) AS unpublishedCount
+         FROM website_info w LEFT JOIN website_template t ON t.id = w.template_id
+        WHERE w.tenant_id = ? AND w.is_deleted = 0 AND w.website_group_id = ? ORDER BY w.create_time, w.id`,
+      scope.tenantId, id,
+    ));
+  });
+}
