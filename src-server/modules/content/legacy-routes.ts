@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { ok, ServiceError, status } from '../../http/reply';
 import { allow } from '../../http/access-policy';
 import { CrudRepository } from '../../crud/repository';
-
 import type { ContentContext } from './shared/context';
 import { endpointAccess } from '../../crud/router';
 import { bodyOf, queryOf, scopeOf, str, type Rec } from './shared/request';

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { CONTENT_TYPES } from '../shared/uploads';
 import { fail } from '../../../http/reply';
 import { allow } from '../../../http/access-policy';
-
 import type { ContentContext } from '../shared/context';
 
 export function registerPreviewRoutes(api: FastifyInstance, ctx: ContentContext): void {

@@ -17,7 +17,7 @@ import { MSG } from '../shared/messages';
 export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { db } = ctx;
 
-  // ---- imports as import tasks (imports.ts): keywords, articles, websites, templates
+  // ---- imports as import tasks (import-runner.ts): keywords, articles, websites, templates
   const imports = new ImportRunner(db, ctx.dataDir, ctx.clock, ctx.resources);
   imports.resume();
   api.addHook('onClose', async () => imports.stop());

@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/reply';
 import { allow, menu } from '../../../http/access-policy';
-
 import type { ContentContext } from '../shared/context';
 import { scopeOf, type Rec } from '../shared/request';
 

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, ServiceError } from '../../../http/reply';
 import { allow, menu } from '../../../http/access-policy';
-
 import type { ContentContext } from '../shared/context';
 import { idsOf, scopeOf } from '../shared/request';
 import { refuseInUse } from '../shared/lookups';
@@ -13,8 +12,7 @@ export function registerMaterialRoutes(api: FastifyInstance, ctx: ContentContext
 
   // ---- image groups: may these be removed? (spec: imgGroup isDelete (ids)). true when
   // none is used by a website of the caller's tenant as its icon, logo or banner group;
-  // otherwise false with the reason remove would give. Placed here because the
-  // content module's split by feature had not landed; it belongs with the material routes.
+  // otherwise false with the reason remove would give.
   api.post('/website-blade-material/imgGroup/isDelete', allow(menu('imgGroup')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
