@@ -137,6 +137,7 @@ describe('data folder and migrations', () => {
   410: '5ded069a6a828a5872689168d1d0c17408021f64b894c1a4ef44bceaf94f98cf',
   500: '51a629d271c3278ebc291382c9f4e3a41e0bd528343c278336fe96357d69e6d1',
   501: 'aee7c141a7bc76f788a5e87cad684158b65124041d9a22062436513a0d89af58',
+  600: '8d3528830a85d860990521e4f2c965dd30c9491e858241950bd234d90dfc5a5a',
   };
 
   it('keeps every applied migration byte for byte (ids and checksums pinned)', () => {

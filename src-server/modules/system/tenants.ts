@@ -74,7 +74,11 @@ function withAncestors(db: Db, ids: string[]): string[] {
 
 /** Menus (and everything below them) whose code is in tenant.default.menuCode. */
 function defaultMenus(db: Db): string[] {
-  const codes = idList(paramValue(db, ADMIN_TENANT, 'tenant.default.menuCode', 'workbench'));
+  return menusUnder(db, idList(paramValue(db, ADMIN_TENANT, 'tenant.default.menuCode', 'workbench')));
+}
+
+/** the menus with these codes and everything below them (screens, buttons) */
+function menusUnder(db: Db, codes: string[]): string[] {
   const all = db.prepare('SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; parent_id: string; code: string }[];
   const out = new Set(all.filter((m) => codes.includes(m.code)).map((m) => m.id));
   let grew = true;
@@ -103,6 +107,58 @@ function randomTenantId(db: Db): string {
     const id = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
     if (id !== ADMIN_TENANT && !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ?').get(id)) return id;
   }
+}
+
+export interface NewTenant {
+  tenantName: string;
+  linkman: string;
+  /** a free 6-digit id, else one is drawn */
+  tenantId?: string;
+  domain?: string | null;
+  contactNumber?: string | null;
+  address?: string | null;
+  backgroundUrl?: string | null;
+  accountNumber?: number | null;
+  expireTime?: string | null;
+  packageId?: string | null;
+  /** menu codes granted to the admin role with everything below them, instead of the package's or the default ones */
+  menuCodes?: string[];
+}
+
+/**
+ * Creates a tenant with its admin role (granted the package's menus, else the
+ * default ones), root department, post and admin user (account admin, the
+ * tenant default password). Call inside a transaction.
+ */
+export function createTenant(db: Db, clock: Clock, t: NewTenant, byUserId: string): { id: string; tenantId: string } {
+  const now = formatDateTime(clock());
+  const tenantId = t.tenantId && !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ?').get(t.tenantId) ? t.tenantId : randomTenantId(db);
+  const newId = nextId();
+  const quota = t.accountNumber ?? Number(paramValue(db, ADMIN_TENANT, 'tenant.default.accountNumber', '-1'));
+  db.prepare(
+    `INSERT INTO blade_tenant (id, tenant_id, tenant_name, domain, background_url, linkman, contact_number, address, account_number,
+       expire_time, package_id, create_user, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(newId, tenantId, t.tenantName, t.domain ?? null, t.backgroundUrl ?? null, t.linkman, t.contactNumber ?? null, t.address ?? null,
+    Number.isInteger(quota) ? quota : -1, t.expireTime ?? null, t.packageId ?? null, byUserId, now, byUserId, now);
+  const roleId = nextId();
+  db.prepare("INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) VALUES (?, ?, '0', '管理员', 1, 'admin')").run(roleId, tenantId);
+  grantMenus(db, roleId, t.menuCodes ? menusUnder(db, t.menuCodes) : t.packageId ? packageMenus(db, t.packageId) : defaultMenus(db));
+  const deptId = nextId();
+  db.prepare("INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort) VALUES (?, ?, '0', '0', 1, ?, ?, 1)")
+    .run(deptId, tenantId, t.tenantName, t.tenantName);
+  const postId = nextId();
+  db.prepare(
+    `INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_user, create_time, update_user, update_time)
+     VALUES (?, ?, 1, 'ceo', '首席执行官', 1, ?, ?, ?, ?)`,
+  ).run(postId, tenantId, byUserId, now, byUserId, now);
+  const password = paramValue(db, ADMIN_TENANT, 'tenant.default.password', 'admin');
+  db.prepare(
+    `INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, role_id, dept_id, post_id,
+       create_user, create_time, update_user, update_time, status, is_deleted)
+     VALUES (?, ?, 'admin', 1, 'admin', ?, 'admin', 'admin', '', ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
+  ).run(nextId(), tenantId, hashPasswordDigest(md5Hex(password)), roleId, deptId, postId, byUserId, now, byUserId, now);
+  return { id: newId, tenantId };
 }
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
@@ -168,32 +224,9 @@ export function registerTenantRoutes(api: FastifyInstance, db: Db, clock: Clock)
         db.prepare(`UPDATE blade_tenant SET ${Object.keys(extra).map((k) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(extra), id);
         return ok(rows(db, 'SELECT * FROM blade_tenant WHERE id = ?', id)[0]);
       }
-      const tenantId = randomTenantId(db);
-      const newId = nextId();
-      const quota = accountNumber ?? Number(paramValue(db, ADMIN_TENANT, 'tenant.default.accountNumber', '-1'));
-      db.prepare(
-        `INSERT INTO blade_tenant (id, tenant_id, tenant_name, domain, background_url, linkman, contact_number, address, account_number,
-           expire_time, package_id, create_user, create_time, update_user, update_time, status, is_deleted)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
-      ).run(newId, tenantId, tenantName, domain, fields.background_url, linkman, contact, fields.address, Number.isInteger(quota) ? quota : -1,
-        expireTime, packageId, user.userId, now, user.userId, now);
-      const roleId = nextId();
-      db.prepare("INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) VALUES (?, ?, '0', '管理员', 1, 'admin')").run(roleId, tenantId);
-      grantMenus(db, roleId, packageId ? packageMenus(db, packageId) : defaultMenus(db));
-      const deptId = nextId();
-      db.prepare("INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort) VALUES (?, ?, '0', '0', 1, ?, ?, 1)")
-        .run(deptId, tenantId, tenantName, tenantName);
-      const postId = nextId();
-      db.prepare(
-        `INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_user, create_time, update_user, update_time)
-         VALUES (?, ?, 1, 'ceo', '首席执行官', 1, ?, ?, ?, ?)`,
-      ).run(postId, tenantId, user.userId, now, user.userId, now);
-      const password = paramValue(db, ADMIN_TENANT, 'tenant.default.password', 'admin');
-      db.prepare(
-        `INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, role_id, dept_id, post_id,
-           create_user, create_time, update_user, update_time, status, is_deleted)
-         VALUES (?, ?, 'admin', 1, 'admin', ?, 'admin', 'admin', '', ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
-      ).run(nextId(), tenantId, hashPasswordDigest(md5Hex(password)), roleId, deptId, postId, user.userId, now, user.userId, now);
+      const newId = createTenant(db, clock, {
+        tenantName, domain, linkman, contactNumber: contact, address: fields.address, backgroundUrl: fields.background_url, accountNumber, expireTime, packageId,
+      }, user.userId).id;
       return ok(rows(db, 'SELECT * FROM blade_tenant WHERE id = ?', newId)[0]);
     })();
   });

@@ -183,8 +183,9 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
   return [aiModel, aiKey, gptProduceArticle, templateParm];
 }
 
-/** "sk-abcdef123456" -> "sk-a****3456": keys are never sent in full. */
+/** "sk-abcdef123456" -> "sk-a****3456": keys are never sent in full; no key at all reads as empty. */
 export function maskKey(plain: string): string {
+  if (!plain) return '';
   if (plain.length <= 8) return '****';
   return `${plain.slice(0, 4)}****${plain.slice(-4)}`;
 }

@@ -1,0 +1,198 @@
+// Loading and removing the sample matrix. Load creates a separate tenant (its
+// own admin user, role, department and post, as any new tenant) and fills it
+// with sample-data.ts; remove deletes that tenant and every row and file that
+// belongs to it, in one action: every table with a tenant_id column, the rows
+// that link to the tenant's roles, users, top menus and flow instances, the
+// rendered sites of its websites, its uploaded files and import files.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../../db/database';
+import { ServiceError } from '../../http/reply';
+import type { Clock } from '../../util/clock';
+import { formatDateTime } from '../../util/dates';
+import { nextId } from '../../util/ids';
+import { IMPORTS_DIR } from '../content/imports/import-runner';
+import { CONTENT_TYPES, UPLOAD_DIR } from '../content/shared/uploads';
+import { ADMIN_TENANT, paramValue } from '../system/common';
+import { createTenant } from '../system/tenants';
+import { logoPng } from './logo-png';
+import {
+  SAMPLE_AI_MODEL, SAMPLE_CONTACT, SAMPLE_GENERATION, SAMPLE_GROUPS, SAMPLE_MENUS, SAMPLE_SERVER, SAMPLE_SITES, SAMPLE_TEMPLATES, SAMPLE_TENANT,
+  sampleArticles, sampleKeywords,
+} from './sample-data';
+
+export const SAMPLE_MSG = {
+  loaded: '示例矩阵已加载，请先移除再重新加载',
+  notLoaded: '示例矩阵未加载',
+  busy: '示例矩阵中有正在执行的任务，请等任务结束后再移除',
+} as const;
+
+export interface SampleStatus {
+  loaded: boolean;
+  /** the caller's own tenant has no website yet (the welcome page offers the sample then) */
+  workspaceEmpty: boolean;
+  tenantId?: string;
+  tenantName?: string;
+  /** the sample tenant's administrator account and its password (the tenant default password) */
+  account?: string;
+  password?: string;
+  loadTime?: string;
+  counts?: Record<string, number>;
+}
+
+type Rec = Record<string, unknown>;
+
+/** the tables the sample's rows are counted in, for the status */
+const COUNTED = ['website_group', 'website_info', 'domain_info', 'server_info', 'website_template', 'article_cate', 'article', 'keyword', 'ai_model', 'gpt_produce_article'] as const;
+
+export class SampleMatrix {
+  constructor(
+    private readonly db: Db,
+    private readonly dataDir: string,
+    private readonly clock: Clock,
+  ) {}
+
+  private record(): { tenant_id: string; tenant_name: string; load_time: string } | undefined {
+    return this.db.prepare('SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1').get() as
+      | { tenant_id: string; tenant_name: string; load_time: string }
+      | undefined;
+  }
+
+  status(callerTenantId: string): SampleStatus {
+    const workspaceEmpty = !this.db.prepare('SELECT 1 FROM website_info WHERE tenant_id = ? AND is_deleted = 0 LIMIT 1').get(callerTenantId);
+    const r = this.record();
+    if (!r) return { loaded: false, workspaceEmpty };
+    const counts: Record<string, number> = {};
+    for (const t of COUNTED) counts[t] = (this.db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE tenant_id = ? AND is_deleted = 0`).get(r.tenant_id) as { n: number }).n;
+    return {
+      loaded: true,
+      workspaceEmpty,
+      tenantId: r.tenant_id,
+      tenantName: r.tenant_name,
+      account: 'admin',
+      password: paramValue(this.db, ADMIN_TENANT, 'tenant.default.password', 'admin'),
+      loadTime: r.load_time,
+      counts,
+    };
+  }
+
+  /** Creates the sample tenant and its content; refuses when it is already there. */
+  load(byUserId: string, byDeptId: string): SampleStatus {
+    if (this.record()) throw new ServiceError(SAMPLE_MSG.loaded);
+    const now = formatDateTime(this.clock());
+    const files: string[] = [];
+    try {
+      this.db.transaction(() => {
+        const { tenantId } = createTenant(this.db, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
+        const admin = this.db.prepare("SELECT id, dept_id FROM blade_user WHERE tenant_id = ? AND account = 'admin'").get(tenantId) as { id: string; dept_id: string };
+        const insert = (table: string, row: Rec): string => {
+          const id = nextId();
+          const full: Rec = { id, tenant_id: tenantId, ...row, create_user: admin.id, create_dept: admin.dept_id, create_time: now, update_user: admin.id, update_time: now, is_deleted: 0 };
+          const cols = Object.keys(full);
+          this.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(full));
+          return id;
+        };
+
+        const groups = {
+          whiteHat: insert('website_group', { name: SAMPLE_GROUPS.whiteHat.name, type: SAMPLE_GROUPS.whiteHat.type }),
+          plain: insert('website_group', { name: SAMPLE_GROUPS.plain.name, type: SAMPLE_GROUPS.plain.type }),
+        };
+        const templates = SAMPLE_TEMPLATES.map((name) => insert('website_template', { template_name: name, status: 1 }));
+        const serverId = insert('server_info', { server_name: SAMPLE_SERVER.name, server_ip: SAMPLE_SERVER.ip, server_type: 'local', status: 0 });
+        const cates: Record<string, string[]> = {};
+        for (const [key, g] of Object.entries(SAMPLE_GROUPS)) {
+          cates[key] = g.categories.map((name) => insert('article_cate', { website_group_id: groups[key as keyof typeof groups], cate_name: name, type: 2, opt_status: 0, status: 0 }));
+        }
+        const contactId = insert('contact_info', { name: SAMPLE_CONTACT.name, phone: SAMPLE_CONTACT.phone, we_chat: SAMPLE_CONTACT.weChat, status: 1 });
+        /** a file of the sample tenant in the upload folder, recorded like an upload; its link */
+        const store = (ext: 'png' | 'txt', bytes: Buffer, originalName: string): string => {
+          const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
+          mkdirSync(join(this.dataDir, UPLOAD_DIR), { recursive: true });
+          writeFileSync(join(this.dataDir, UPLOAD_DIR, name), bytes, { flag: 'wx' });
+          files.push(join(this.dataDir, UPLOAD_DIR, name));
+          this.db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
+            .run(name, tenantId, originalName, CONTENT_TYPES[ext], bytes.length, now);
+          return `/api/blade-resource/oss/endpoint/file/${name}`;
+        };
+        const siteIds: string[] = [];
+        SAMPLE_SITES.forEach((site, i) => {
+          const logoGroup = insert('img_group', { name: `${site.name} Logo`, status: 1 });
+          insert('website_img', { image_url: store('png', logoPng(site.colour), `${site.key}-logo.png`), alt: site.name, img_group_id: logoGroup, status: 1 });
+          const domainId = insert('domain_info', {
+            name: site.name, domain: site.domain, server_id: serverId, server_name: SAMPLE_SERVER.name, domain_service: '1', status: 1,
+          });
+          const groupId = groups[site.group];
+          const websiteId = insert('website_info', {
+            website_group_id: groupId, website_type: 0, website_name: site.name, website_lang: 'zh', desc_val: `${site.name}：示例矩阵中的${site.topic}网站`,
+            keywords: site.words.slice(0, 5).join(','), domain_info_id: domainId, contact_id: contactId, logo_id: logoGroup, ico_id: logoGroup, domain_name: site.domain, template_id: templates[i % templates.length],
+            status_name: '未部署', status: 1,
+          });
+          siteIds.push(websiteId);
+          const categoryNames: readonly string[] = SAMPLE_GROUPS[site.group].categories;
+          for (const a of sampleArticles(site, categoryNames)) {
+            insert('article', {
+              website_info_id: websiteId, website_group_id: groupId, parent_id: cates[site.group][categoryNames.indexOf(a.category)],
+              title: a.title, keyword: a.keyword, auth: '示例作者', display_status: 1, sort: a.sort, content: a.content, desc_val: a.desc,
+              save_status: '示例数据', deploy_time: now, status: 1,
+            });
+          }
+        });
+        for (const k of sampleKeywords()) insert('keyword', { keyword: k, status: 1 });
+        insert('ai_model', {
+          name: SAMPLE_AI_MODEL.name, api_key: '', url: SAMPLE_AI_MODEL.url, model: SAMPLE_AI_MODEL.model, platform: SAMPLE_AI_MODEL.platform,
+          temperature: SAMPLE_AI_MODEL.temperature, max_tokens: SAMPLE_AI_MODEL.maxTokens, status: 2,
+        });
+        const keywordFile = store('txt', Buffer.from(SAMPLE_GENERATION.keywords.join('\n') + '\n', 'utf8'), SAMPLE_GENERATION.fileName);
+        insert('gpt_produce_article', {
+          task_name: SAMPLE_GENERATION.taskName, max_tokens: SAMPLE_AI_MODEL.maxTokens, prompts: JSON.stringify([{ input: SAMPLE_GENERATION.prompt }]),
+          file_link: keywordFile, file_name: SAMPLE_GENERATION.fileName, status: 0,
+          website_group_id: groups.whiteHat, website_info_id: siteIds[0], parent_id: cates.whiteHat[0],
+        });
+        this.db.prepare('INSERT INTO sample_matrix (tenant_id, tenant_name, load_time, load_user, load_dept) VALUES (?, ?, ?, ?, ?)')
+          .run(tenantId, SAMPLE_TENANT.tenantName, now, byUserId, byDeptId);
+      })();
+    } catch (e) {
+      for (const f of files) rmSync(f, { force: true });
+      throw e;
+    }
+    return this.status(ADMIN_TENANT);
+  }
+
+  /** Deletes the sample tenant with every row and file of it. */
+  remove(): { tenantId: string; rows: number } {
+    const r = this.record();
+    if (!r) throw new ServiceError(SAMPLE_MSG.notLoaded);
+    const t = r.tenant_id;
+    const running =
+      this.db.prepare('SELECT 1 FROM gpt_produce_article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 LIMIT 1').get(t) ||
+      this.db.prepare('SELECT 1 FROM import_task WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 LIMIT 1').get(t);
+    if (running) throw new ServiceError(SAMPLE_MSG.busy);
+    const column = (sql: string) => (this.db.prepare(sql).all(t) as Rec[]).map((x) => String(Object.values(x)[0]));
+    const sites = column('SELECT id FROM website_info WHERE tenant_id = ?');
+    const uploads = column('SELECT name FROM content_upload WHERE tenant_id = ?');
+    const importFiles = column(`SELECT file_link FROM import_task WHERE tenant_id = ? AND file_link LIKE '${IMPORTS_DIR}/%'`);
+    let rows = 0;
+    this.db.transaction(() => {
+      const run = (sql: string) => (rows += this.db.prepare(sql).run(t).changes);
+      // rows that name the tenant's roles, users, top menus and flow instances instead of the tenant
+      run('DELETE FROM blade_role_menu WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ?)');
+      run('DELETE FROM blade_role_scope WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ?)');
+      run('DELETE FROM blade_user_platform WHERE user_id IN (SELECT id FROM blade_user WHERE tenant_id = ?)');
+      run('DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (SELECT id FROM blade_top_menu WHERE tenant_id = ?)');
+      run('DELETE FROM flow_activity WHERE instance_id IN (SELECT id FROM flow_instance WHERE tenant_id = ?)');
+      for (const table of tenantTables(this.db)) run(`DELETE FROM ${table} WHERE tenant_id = ?`);
+    })();
+    for (const id of sites) rmSync(join(this.dataDir, 'sites', id), { recursive: true, force: true });
+    for (const name of uploads) if (/^[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(name)) rmSync(join(this.dataDir, UPLOAD_DIR, name), { force: true });
+    for (const link of importFiles) if (/^imports\/[0-9]+\.txt$/.test(link)) rmSync(join(this.dataDir, link), { force: true });
+    return { tenantId: t, rows };
+  }
+}
+
+/** Every table with a tenant_id column (the sample_matrix record last, so a failed remove can be retried). */
+export function tenantTables(db: Db): string[] {
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const withTenant = tables.filter((name) => (db.prepare(`PRAGMA table_info(${JSON.stringify(name)})`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'));
+  return [...withTenant.filter((n) => n !== 'sample_matrix'), 'sample_matrix'];
+}
