@@ -1,7 +1,8 @@
 // /wel/index: the workbench. Who is signed in; counts of the matrix; the latest
 // generation, import and deploy tasks; shortcuts to the frequent screens. Every
 // part shows only when the user's menus hold its screen (no call is made for a
-// screen the user may not open).
+// screen the user may not open). The platform administrator also sees the
+// sample matrix card (SampleMatrixCard.tsx).
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../../src-shared/wire';
 import { useSession } from '../../stores/session';
 import { call } from '../../platform/bridge';
+import { isPlatformAdministrator } from '../../session/permissions';
+import { SampleMatrixCard } from './SampleMatrixCard';
 
 interface TaskRow {
   id: string;
@@ -119,6 +122,7 @@ export function Welcome() {
           </Space>
         )}
       </Card>
+      {isPlatformAdministrator(user) && <SampleMatrixCard />}
       {counts.length > 0 && (
         <Card title={t('wel.counts')}>
           <Row gutter={[16, 16]}>
