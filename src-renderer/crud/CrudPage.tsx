@@ -7,12 +7,13 @@ import type { Row } from '../../src-shared/wire';
 import { useCan } from '../stores/session';
 import type { ScreenDef } from './types';
 import { useColumnOptions } from './useOptions';
-import { fetchPage, removeRows } from './api';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, listParams, pageAfterRemoval, rowIndex, type PageQuery } from './params';
+import { removeRows } from './api';
+import { loadList, loadParams, takeWarmPage } from './firstPage';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageAfterRemoval, rowIndex, type PageQuery } from './params';
 import { displayValue } from './values';
 import { SearchBar } from './SearchBar';
 import { FormDialog, type DialogMode } from './FormDialog';
-import { fetchChildren, fetchTree, replaceChildren } from './tree';
+import { fetchChildren, replaceChildren } from './tree';
 import { useExtraActions, visibleActions } from './ExtraActions';
 import { SideTree } from './SideTree';
 import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
@@ -39,8 +40,11 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [page, setPage] = useState<PageQuery>({ current: 1, size: def.pageSize ?? DEFAULT_PAGE_SIZE });
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const [reloadTick, setReloadTick] = useState(0);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
+  // the first page the idle prefetcher fetched (src-renderer/prefetch): shown in the first frame
+  const [warm] = useState(() => takeWarmPage(def));
+  const quietFirstLoad = useRef(warm !== null);
+  const [rows, setRows] = useState<Row[]>(warm?.records ?? []);
+  const [total, setTotal] = useState(warm?.total ?? 0);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [dialog, setDialog] = useState<{ mode: DialogMode; row: Row | null; initial?: Record<string, unknown> } | null>(null);
@@ -66,16 +70,12 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const pending = useRecent((s) => (pagePath && s.pending?.path === pagePath ? s.pending.id : null));
 
   useEffect(() => {
+    // the prefetched first page is shown: it is fetched again without the loading overlay
+    const quiet = quietFirstLoad.current;
+    quietFirstLoad.current = false;
     let alive = true;
-    setLoading(true);
-    const params = { ...def.listParams, ...listParams(def, filters, page), ...(def.sideTree && sideKey ? { [def.sideTree.param]: sideKey } : {}) };
-    const load = def.tree
-      ? fetchTree(def, params, Object.keys(params).some((k) => k !== 'current' && k !== 'size' && !(def.listParams && k in def.listParams))).then((records) => ({
-          records,
-          total: records.length,
-        }))
-      : fetchPage(def, params);
-    load
+    if (!quiet) setLoading(true);
+    loadList(def, loadParams(def, filters, page, sideKey))
       .then((result) => {
         if (!alive) return;
         setRows(result.records);
@@ -86,7 +86,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         if (alive) notify(message, 'error', (e as Error).message);
       })
       .finally(() => {
-        if (alive) setLoading(false);
+        if (alive && !quiet) setLoading(false);
       });
     return () => {
       alive = false;

@@ -11,22 +11,50 @@ export interface Option {
   parent?: string;
 }
 
-// One request per dictionary code per app session (main caches it in SQLite too).
+// One request per dictionary code per app session (main caches it in SQLite too);
+// the answered ones are also kept as values, so a screen opened after them shows
+// its labels in its first frame.
 const dictCache = new Map<string, Promise<DictItem[]>>();
+const dictValues = new Map<string, DictItem[]>();
 
 function loadDict(code: string): Promise<DictItem[]> {
   let pending = dictCache.get(code);
   if (!pending) {
-    pending = call('dict:get', { code }).catch((e: unknown) => {
-      dictCache.delete(code);
-      throw e;
-    });
+    pending = call('dict:get', { code }).then(
+      (items) => (dictValues.set(code, items), items),
+      (e: unknown) => {
+        dictCache.delete(code);
+        throw e;
+      },
+    );
     dictCache.set(code, pending);
   }
   return pending;
 }
 
-// Remote option lists: one request per url + params while a screen is open (re-read on each open).
+// Remote option lists: one request per url + params while a screen is open (re-read on each open). One the
+// idle prefetcher fetched is used by the screen's first render when it is at most REMOTE_FRESH_MS old.
+const REMOTE_FRESH_MS = 15_000;
+const warmRemotes = new Map<string, { options: Option[]; at: number }>();
+
+function takeWarmRemote(key: string): Option[] | undefined {
+  const w = warmRemotes.get(key);
+  warmRemotes.delete(key);
+  return w && Date.now() - w.at <= REMOTE_FRESH_MS ? w.options : undefined;
+}
+
+/** fetches the dictionaries and option lists of these columns ahead of a screen's first open */
+export async function warmColumnOptions(columns: readonly ColumnDef[]): Promise<void> {
+  const jobs: Promise<unknown>[] = [];
+  for (const code of new Set(columns.map((c) => c.dict).filter((c): c is string => !!c))) jobs.push(loadDict(code).catch(() => undefined));
+  for (const c of columns) {
+    if (!c.remote) continue;
+    const key = remoteKey(c.remote);
+    jobs.push(loadRemote(c.remote).then((options) => void warmRemotes.set(key, { options, at: Date.now() }), () => undefined));
+  }
+  await Promise.all(jobs);
+}
+
 function loadRemote(remote: RemoteOptions): Promise<Option[]> {
   return call('api:request', { method: 'get', url: remote.url, params: { size: 1000, ...remote.params } }).then((reply) => {
     const data = reply.data as unknown;
@@ -44,12 +72,15 @@ const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.par
 /** Options of every select column: fixed options (translated), dictionary entries or a remote list. */
 export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, Option[]> {
   const { t } = useTranslation();
-  const [dicts, setDicts] = useState<Record<string, DictItem[]>>({});
   const codes = useMemo(() => [...new Set(columns.map((c) => c.dict).filter((c): c is string => !!c))], [columns]);
+  const [dicts, setDicts] = useState<Record<string, DictItem[]>>(() =>
+    Object.fromEntries(codes.flatMap((code) => (dictValues.has(code) ? [[code, dictValues.get(code)!]] : []))),
+  );
 
   useEffect(() => {
     let alive = true;
     for (const code of codes) {
+      if (dictValues.has(code)) continue;
       loadDict(code)
         .then((items) => {
           if (alive) setDicts((d) => ({ ...d, [code]: items }));
@@ -61,15 +92,21 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
     };
   }, [codes]);
 
-  const [remotes, setRemotes] = useState<Record<string, Option[]>>({});
   const remoteDefs = useMemo(() => {
     const seen = new Map<string, RemoteOptions>();
     for (const c of columns) if (c.remote) seen.set(remoteKey(c.remote), c.remote);
     return [...seen.entries()];
   }, [columns]);
+  // prefetched option lists, taken by the first render (a later render re-reads them)
+  const [warm] = useState(() => new Map(remoteDefs.flatMap(([key]) => {
+    const options = takeWarmRemote(key);
+    return options ? [[key, options] as const] : [];
+  })));
+  const [remotes, setRemotes] = useState<Record<string, Option[]>>(() => Object.fromEntries(warm));
   useEffect(() => {
     let alive = true;
     for (const [key, remote] of remoteDefs) {
+      if (warm.delete(key)) continue;
       loadRemote(remote)
         .then((items) => {
           if (alive) setRemotes((d) => ({ ...d, [key]: items }));

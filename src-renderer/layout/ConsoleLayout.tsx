@@ -27,6 +27,7 @@ import { StableNavigateProvider } from './navigation';
 import { PagePathContext } from './pagePath';
 import { useRecent } from '../stores/recent';
 import { ProfileBand } from '../profiles/ProfileBand';
+import { usePrefetch } from '../prefetch/usePrefetch';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -115,6 +116,7 @@ export default function ConsoleLayout() {
   useEffect(() => persistTabs(), []);
   useEffect(() => void useRecent.getState().load(), []);
   useEffect(() => markReady(), []);
+  usePrefetch(tags, sideMenus, menus, HOME_PATH);
 
   // the open tabs, plus the current page while the guard has not added it yet
   const pages = tags.includes(path) ? tags : [...tags, path];

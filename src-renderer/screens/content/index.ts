@@ -1,9 +1,8 @@
 // Content-area screens by menu path (see src-server/db/seed-menus.ts).
-import { lazy } from 'react';
-import { crud, type Screen } from '../lazyCrud';
+import { crud, preloadable, type Screen } from '../lazyCrud';
 
 export const CONTENT_SCREENS: Record<string, Screen> = {
-  '/site/dashboard': lazy(() => import('./SiteDashboard')),
+  '/site/dashboard': preloadable(() => import('./SiteDashboard').then((m) => m.default)),
   '/site/websiteInfo': crud(() => import('./websiteInfo')),
   '/site/websiteGroup': crud(() => import('./websiteGroup')),
   '/site/websiteAssocia': crud(() => import('./websiteAssocia')),

@@ -1,6 +1,6 @@
 // Workflow screens by menu path, plus the three leave routes, whose paths carry ids.
-import { createElement, lazy } from 'react';
-import { crud, type Screen } from '../lazyCrud';
+import { createElement } from 'react';
+import { crud, preloadable, type Screen } from '../lazyCrud';
 import { parseLeavePath } from './leave-path';
 
 export { parseLeavePath, type LeaveKind } from './leave-path';
@@ -24,10 +24,10 @@ export function leaveScreen(path: string): Screen | null {
   if (!parsed) return null;
   let screen = leaveScreens.get(path);
   if (!screen) {
-    screen = lazy(async () => {
+    screen = preloadable(async () => {
       const m = await import('./leave');
       const Page = parsed.kind === 'form' ? m.LeaveForm : parsed.kind === 'handle' ? m.LeaveHandle : m.LeaveDetail;
-      return { default: () => createElement(Page, { path }) };
+      return () => createElement(Page, { path });
     });
     leaveScreens.set(path, screen);
   }

@@ -1,0 +1,352 @@
+// This console against Saber 4.9, the stock BladeX console, side by side on the
+// same embedded back end (`npm run bench`, section "This console against Saber").
+//
+// One browser-mode host (src-main/web/cli.ts: the real main services and the
+// embedded back end, captcha on as in a default install) on a fresh data folder;
+// Saber 4.9 built from ../shared/clients/saber-4.9 (scripts/saber.mjs) and served
+// with /api proxied to that host's embedded back end, which answers Saber's stock
+// paths and sign-in. Both consoles therefore read the same database.
+//
+// Measured in headless Chromium, a fresh browser context per run (cold HTTP
+// cache), at 1x and at 4x CPU slowdown (DevTools Emulation.setCPUThrottlingRate):
+// - login page: first paint (the paint timing API's first-contentful-paint) and
+//   ready (the login form can be used: this console's data-app-state="ready"
+//   with the submit button enabled; Saber's 登录 button shown and its captcha
+//   image loaded), from navigation start;
+// - first in-app open of a screen: signed in through the login page, idle on the
+//   home page for 3 s, then the screen's side-menu item clicked; the time from
+//   the click to the first frame in which the screen's first table row is
+//   visible (this console: .ant-table-row, Saber: .el-table__row). Each run opens
+//   every screen once, 1 s apart, starting from a different screen each run;
+// - tab switch: back to an already opened screen through its tab, click to the
+//   first frame that shows it.
+// Medians of BENCH_RUNS runs (default 5).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { chromium } from 'playwright';
+import { ensureSaberBuild, serveSaber } from './saber.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4').split(',').map(Number);
+
+/** the screens both consoles have: side-menu group, item, this console's path, Saber's path */
+const SHARED = [
+  { key: 'users', group: '系统管理', item: '用户管理' },
+  { key: 'roles', group: '权限管理', item: '角色管理' },
+  { key: 'menus', group: '系统管理', item: '菜单管理' },
+  { key: 'params', group: '系统管理', item: '参数管理' },
+  { key: 'dicts', group: '系统管理', item: '系统字典' },
+  { key: 'notices', group: '消息与资源', item: '通知公告' },
+];
+/** this console's content lists (measured in the sample tenant, which has rows in them) */
+const CONTENT = [
+  { key: 'websites', group: '站点管理', item: '网站管理' },
+  { key: 'articles', group: '内容管理', item: '文章管理' },
+  { key: 'keywords', group: '内容管理', item: '关键词管理' },
+];
+const ROW = { ours: '.ant-table-tbody tr.ant-table-row', saber: '.el-table__body-wrapper tr.el-table__row' };
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : NaN;
+};
+
+async function startHost(dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = /^ready (\S+)$/m.exec(out);
+      if (m) res(m[1]);
+    });
+    child.on('exit', (code) => rej(new Error(`host exited ${code}`)));
+  });
+  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+}
+
+async function rpc(hostUrl, channel, req = null) {
+  const u = new URL(hostUrl);
+  const res = await fetch(`${u.origin}/rpc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-desk-key': u.searchParams.get('k') ?? '' },
+    body: JSON.stringify({ req }),
+  });
+  return res.json();
+}
+
+/** the newest captcha's answer (the one on the page) from the back end's database */
+function captchaCode(dbPath) {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return db.prepare('SELECT code FROM blade_captcha ORDER BY rowid DESC LIMIT 1').get().code;
+  } finally {
+    db.close();
+  }
+}
+
+async function throttled(context, page, rate) {
+  if (rate === 1) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/**
+ * installs the frame clock: records the click (pointerdown) and the first animation frame after it in which a
+ * row matching `selector` is visible that was not visible before the click (a new screen's row, or a hidden
+ * kept-alive screen's row shown again by a tab switch)
+ */
+async function armFrameClock(page, selector) {
+  await page.evaluate((sel) => {
+    const w = window;
+    const before = new Set([...document.querySelectorAll(sel)].filter((r) => r.checkVisibility()));
+    w.__bench = { click: 0, shown: 0 };
+    const tick = () => {
+      for (const r of document.querySelectorAll(sel)) {
+        if (!before.has(r) && r.checkVisibility()) {
+          w.__bench.shown = performance.now();
+          return;
+        }
+      }
+      requestAnimationFrame(tick);
+    };
+    addEventListener(
+      'pointerdown',
+      () => {
+        w.__bench.click = performance.now();
+        requestAnimationFrame(tick);
+      },
+      { capture: true, once: true },
+    );
+  }, selector);
+}
+
+async function readFrameClock(page, timeout = 20_000) {
+  await page.waitForFunction(() => window.__bench.shown > 0, null, { timeout });
+  return page.evaluate(() => window.__bench.shown - window.__bench.click);
+}
+
+const CONSOLES = {
+  ours: {
+    async loginPage(page, env) {
+      await page.goto(env.hostUrl, { waitUntil: 'commit' });
+      await page.waitForSelector('body[data-app-state="ready"] form button[type="submit"]:not([disabled])');
+      await page.waitForSelector('[data-testid="captcha-image"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="captcha-image"]').complete);
+      return page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        ready: performance.now(),
+      }));
+    },
+    async signIn(page, env, tenantId = '000000') {
+      await page.goto(env.hostUrl);
+      await page.waitForSelector('body[data-app-state="ready"] [data-testid="captcha-image"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="captcha-image"]')?.getAttribute('src'));
+      await page.getByLabel('租户ID').fill(tenantId);
+      await page.getByLabel(/账号|用户名/).fill('admin');
+      await page.getByLabel('密码').fill('admin');
+      await page.getByLabel('验证码').fill(captchaCode(env.dbPath));
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL(/#\/wel\/index/);
+      await page.locator('main').getByRole('button').first().waitFor();
+    },
+    menu: (page) => page.getByRole('menu', { name: '侧边菜单' }),
+  },
+  saber: {
+    async loginPage(page, env) {
+      await page.goto(`${env.saberUrl}/login`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: '登录' }).waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('.login-code-img, img')].some((i) => i.complete && i.naturalWidth > 0 && /captcha|data:image/.test(i.src)));
+      return page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        ready: performance.now(),
+      }));
+    },
+    async signIn(page, env) {
+      const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/captcha'));
+      await page.goto(`${env.saberUrl}/login`);
+      await captcha;
+      await page.getByPlaceholder('请输入账号').fill('admin');
+      await page.getByPlaceholder('请输入密码').fill('admin');
+      await page.getByPlaceholder('请输入验证码').fill(captchaCode(env.dbPath));
+      await page.getByRole('button', { name: '登录' }).click();
+      await page.waitForURL(/\/wel\/index/);
+      await page.locator('.el-menu').first().waitFor();
+    },
+    menu: (page) => page.locator('.el-menu').first(),
+  },
+};
+
+/** opens a screen through the side menu (its group first, outside the measured time); click to first row shown */
+async function openScreen(page, kind, screen) {
+  const menu = CONSOLES[kind].menu(page);
+  const item = menu.getByText(screen.item, { exact: true }).first();
+  if (!(await item.isVisible())) {
+    await menu.getByText(screen.group, { exact: true }).first().click();
+    await item.waitFor({ state: 'visible' });
+    await page.waitForTimeout(400); // the group's opening animation
+  }
+  await armFrameClock(page, ROW[kind]);
+  await item.click();
+  return readFrameClock(page);
+}
+
+async function tabSwitch(page, kind, screen) {
+  const tab = kind === 'ours' ? page.getByRole('tab', { name: new RegExp(screen.item) }) : page.locator('.avue-tags .el-tabs__item', { hasText: screen.item });
+  await armFrameClock(page, ROW[kind]);
+  await tab.first().click();
+  return readFrameClock(page);
+}
+
+async function screensRun(browser, kind, env, screens, rate, run, tenantId) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await CONSOLES[kind].signIn(page, env, tenantId).catch(async (e) => {
+      await page.screenshot({ path: join(tmpdir(), `bench-consoles-${kind}-signin.png`) });
+      throw e;
+    });
+    await throttled(context, page, rate);
+    await page.waitForTimeout(3000); // idle on the home page
+    const out = {};
+    for (let i = 0; i < screens.length; i++) {
+      const s = screens[(i + run) % screens.length];
+      out[s.key] = await openScreen(page, kind, s);
+      await page.waitForTimeout(1000);
+    }
+    // back to the first screen opened, through its tab
+    out.tab = await tabSwitch(page, kind, screens[run % screens.length]);
+    return out;
+  } finally {
+    await context.close();
+    if (kind === 'ours') {
+      // this console keeps the session and the open tabs in the host: forget both, so the next run starts cold
+      await rpc(env.hostUrl, 'tabs:save', { tags: [] });
+      await rpc(env.hostUrl, 'auth:logout');
+    }
+  }
+}
+
+async function loginRun(browser, kind, env, rate) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await throttled(context, page, rate);
+    return await CONSOLES[kind].loginPage(page, env);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function benchConsoles(machine, { writeSection, log = console.log }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-consoles-'));
+  const host = await startHost(dataDir);
+  let saber;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const info = await rpc(host.url, 'app:info');
+    const profile = info.data.profile;
+    saber = await serveSaber({ dist: ensureSaberBuild({ log }), api: profile.baseUrl, publicKey: profile.publicKey });
+    const env = { hostUrl: host.url, saberUrl: saber.url, dbPath: join(dataDir, 'server', 'server.db') };
+    // the sample matrix gives the content lists their rows (in its own tenant)
+    await loadSample(profile.baseUrl);
+
+    const results = {};
+    for (const rate of THROTTLES) {
+      const r = (results[rate] = { ours: {}, saber: {} });
+      const push = (kind, key, v) => (r[kind][key] ??= []).push(v);
+      for (const kind of ['ours', 'saber']) {
+        await loginRun(browser, kind, env, rate); // warms the servers' disk caches
+        for (let i = 0; i < RUNS; i++) {
+          const l = await loginRun(browser, kind, env, rate);
+          push(kind, 'loginPaint', l.paint);
+          push(kind, 'loginReady', l.ready);
+        }
+        for (let i = 0; i < RUNS; i++) {
+          const s = await screensRun(browser, kind, env, SHARED, rate, i);
+          for (const [k, v] of Object.entries(s)) push(kind, k, v);
+        }
+      }
+      for (let i = 0; i < RUNS; i++) {
+        const s = await screensRun(browser, 'ours', env, CONTENT, rate, i, '888888');
+        for (const [k, v] of Object.entries(s)) if (k !== 'tab') push('ours', k, v);
+      }
+      log(`consoles at ${rate}x: ${JSON.stringify(r)}`);
+    }
+    const section = report(results, machine);
+    log(section);
+    writeSection('consoles', section);
+    return results;
+  } finally {
+    await browser.close();
+    await saber?.close();
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** loads the sample matrix as the platform administrator (over HTTP, as Saber's client would sign in) */
+async function loadSample(api) {
+  const md5 = (await import('node:crypto')).createHash('md5').update('admin').digest('hex');
+  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+  const token = await fetch(`${api}/blade-auth/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: basic, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
+  }).then((r) => r.json());
+  const r = await fetch(`${api}/website-blade-system/sampleMatrix/load`, {
+    method: 'POST',
+    headers: { Authorization: basic, 'Blade-Auth': `bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  }).then((x) => x.json());
+  if (r.code !== 200) throw new Error(`sample matrix: ${r.msg}`);
+}
+
+function report(results, machine) {
+  const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
+  const lines = [`Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium; median of ${RUNS} runs each.`, ''];
+  for (const [rate, r] of Object.entries(results)) {
+    lines.push(`**CPU ${rate}x**`, '', '| measure | this console | Saber 4.9 | ratio | target | |', '|---|---|---|---|---|---|');
+    const row = (label, key, target) => {
+      const a = median(r.ours[key] ?? []);
+      const b = median(r.saber[key] ?? []);
+      const ratio = a / b;
+      const ok = target === 'half' ? ratio <= 0.5 : target === '300' ? a < 300 : target === '50' ? a < 50 : true;
+      const t = target === 'half' ? '≤ 0.5× Saber' : target === '300' ? '< 300 ms' : target === '50' ? '< 50 ms' : '';
+      lines.push(`| ${label} | ${ms(a)} | ${ms(b)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} | ${t} | ${t ? (ok ? 'met' : 'MISSED') : ''} |`);
+    };
+    row('login page: first paint', 'loginPaint', 'half');
+    row('login page: ready', 'loginReady', 'half');
+    for (const s of SHARED) row(`first open: ${s.item} (${s.key})`, s.key, 'half');
+    for (const s of CONTENT) row(`first open: ${s.item} (${s.key}, this console only)`, s.key, rate === '1' ? '300' : '');
+    row('tab switch back to an opened screen', 'tab', '50');
+    lines.push('');
+  }
+  return lines.join('\n').trim();
+}
+
+// run alone: node scripts/bench-consoles.mjs (the renderer must be built; npm run bench builds it)
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const { cpus } = await import('node:os');
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
+  await benchConsoles(machine, {
+    writeSection: (name, body) => {
+      const path = join(root, 'docs/benchmarks.md');
+      const doc = readFileSync(path, 'utf8');
+      const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
+      if (!re.test(doc)) throw new Error(`docs/benchmarks.md has no bench:${name} section`);
+      writeFileSync(path, doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
+    },
+  });
+}

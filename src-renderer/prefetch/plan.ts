@@ -1,0 +1,24 @@
+// What the idle prefetcher fetches, in which order: the screens of the
+// remembered tabs first, then the screens of the side menu shown now (the top
+// menu's) in menu order, then every other screen of the user's menus. Pure.
+import type { MenuNode } from '../../src-shared/wire';
+
+/** menu paths of screens (category 1 menus with a path), depth first in menu order */
+export function screenPaths(nodes: readonly MenuNode[], out: string[] = []): string[] {
+  for (const n of [...nodes].sort((a, b) => a.sort - b.sort)) {
+    if (n.category === 1 && n.path && !n.children?.some((c) => c.category === 1)) out.push(n.path);
+    if (n.children) screenPaths(n.children, out);
+  }
+  return out;
+}
+
+export function prefetchOrder(tabs: readonly string[], side: readonly MenuNode[] | null, all: readonly MenuNode[], home: string): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>([home]);
+  for (const p of [...tabs, ...screenPaths(side ?? all), ...screenPaths(all)]) {
+    if (seen.has(p)) continue;
+    seen.add(p);
+    order.push(p);
+  }
+  return order;
+}

@@ -1,0 +1,48 @@
+// Screens open fast the first time: while the operator is idle after sign-in, the
+// console loads the screens' code and their first pages ahead of the first open
+// (src-renderer/prefetch). Checked on the wire: the user screen's chunk and its
+// first page are requested before the click; then the screen shows its rows with
+// no Suspense fallback in between, and fetches the page again (stale while
+// revalidate) so a row added after the prefetch still appears.
+import { expect, rpc, signIn, test } from './fixtures';
+
+test('after sign-in the idle console prefetches screen code and first pages; a prefetched screen shows its rows at once and revalidates', async ({ page, host }) => {
+  const requests: { url: string; body: string; at: number }[] = [];
+  page.on('request', (r) => requests.push({ url: r.url(), body: r.postData() ?? '', at: Date.now() }));
+  await signIn(page, host);
+  const userPage = () => requests.filter((r) => r.url.includes('/rpc/api:request') && r.body.includes('/website-blade-system/user/page'));
+  // idle: the prefetcher works through the menus
+  await expect.poll(() => userPage().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(requests.some((r) => /\/assets\/user-[\w-]+\.js$/.test(r.url))).toBe(true);
+  expect(requests.some((r) => /\/assets\/CrudPage-[\w-]+\.js$/.test(r.url))).toBe(true);
+  expect(requests.filter((r) => r.url.includes('/rpc/dict:get')).length).toBeGreaterThan(0);
+
+  // a parameter added after the prefetch: shown once the screen revalidates its first page
+  const paramPage = () => requests.filter((r) => r.url.includes('/rpc/api:request') && r.body.includes('/website-blade-system/param/list'));
+  await expect.poll(() => paramPage().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const added = (await rpc(host, 'api:request', {
+    method: 'post',
+    url: '/website-blade-system/param/submit',
+    data: { paramName: '预取之后', paramKey: 'prefetch.after', paramValue: '1' },
+  })) as { ok: boolean };
+  expect(added.ok).toBe(true);
+  const before = userPage().length;
+  const clicked = Date.now();
+  await page.getByRole('menu', { name: '侧边菜单' }).getByText('系统管理', { exact: true }).click();
+  await page.getByRole('menu', { name: '侧边菜单' }).getByText('用户管理', { exact: true }).click();
+  const main = page.locator('section.desk-page:not([hidden])');
+  // no chunk of the user screen is fetched at the click: it is loaded already
+  await expect(main.locator('.ant-table-row').first()).toBeVisible();
+  expect(requests.filter((r) => r.at >= clicked && /\/assets\/(user|CrudPage)-[\w-]+\.js$/.test(r.url))).toEqual([]);
+  await expect(main.getByRole('status')).toHaveCount(0); // no loading frame
+  // the first page is fetched again at once
+  await expect.poll(() => userPage().length).toBeGreaterThan(before);
+
+  // the parameter screen: prefetched before the parameter was added, revalidated when opened
+  const beforeParams = paramPage().length;
+  await page.getByRole('menu', { name: '侧边菜单' }).getByText('参数管理', { exact: true }).click();
+  const params = page.locator('section.desk-page:not([hidden])');
+  await expect(params.locator('.ant-table-row').first()).toBeVisible();
+  await expect.poll(() => paramPage().length).toBeGreaterThan(beforeParams);
+  await expect(params.getByRole('row', { name: /prefetch\.after/ })).toBeVisible();
+});

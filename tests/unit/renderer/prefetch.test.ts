@@ -1,0 +1,136 @@
+// The idle prefetcher's order (remembered tabs, the side menu shown, the rest of
+// the user's menus; screens only, each once, the home page never) and its
+// scheduler (jobs start only in idle callbacks, at most two at a time, none
+// within 300 ms of the operator's last input, failures dropped, stop cancels).
+import { describe, expect, it } from 'vitest';
+import type { MenuNode } from '../../../src-shared/wire';
+import { runWhenIdle, type IdleHost } from '../../../src-renderer/prefetch/idle';
+import { prefetchOrder, screenPaths } from '../../../src-renderer/prefetch/plan';
+
+let ids = 0;
+const node = (path: string, sort: number, children: MenuNode[] = [], category = 1): MenuNode => ({
+  id: String(++ids), parentId: '0', code: path, name: path, alias: path, path, source: '', sort, category, action: 0, isOpen: 1, children,
+});
+
+const system = node('/system', 2, [node('/system/user', 2, [node('/system/user/add', 1, [], 2)]), node('/system/menu', 1), node('/system/param', 3)]);
+const site = node('/site', 1, [node('/site/websiteInfo', 1), node('/site/websiteGroup', 2)]);
+const home = node('/wel', 0, [node('/wel/index', 1)]);
+
+describe('prefetchOrder', () => {
+  it('lists screens depth first in menu order, skipping groups and buttons', () => {
+    expect(screenPaths([system, site, home])).toEqual(['/wel/index', '/site/websiteInfo', '/site/websiteGroup', '/system/menu', '/system/user', '/system/param']);
+  });
+
+  it('puts the remembered tabs first, then the side menu shown, then the rest, each once and never the home page', () => {
+    const order = prefetchOrder(['/system/param', '/wel/index', '/system/param'], [system], [home, site, system], '/wel/index');
+    expect(order).toEqual(['/system/param', '/system/menu', '/system/user', '/site/websiteInfo', '/site/websiteGroup']);
+  });
+
+  it('uses every menu when no top menu narrowed the side menu', () => {
+    expect(prefetchOrder([], null, [system, site], '/wel/index')).toEqual(['/site/websiteInfo', '/site/websiteGroup', '/system/menu', '/system/user', '/system/param']);
+  });
+});
+
+/** a hand-driven idle host: idle callbacks run when the test says so */
+function fakeHost() {
+  const queue: (() => void)[] = [];
+  let now = 10_000;
+  let last = 0;
+  const host: IdleHost = {
+    whenIdle(run) {
+      queue.push(run);
+      return () => {
+        const i = queue.indexOf(run);
+        if (i >= 0) queue.splice(i, 1);
+      };
+    },
+    now: () => now,
+    lastInput: () => last,
+  };
+  return {
+    host,
+    queue,
+    /** runs the idle callbacks queued now */
+    idle() {
+      for (const run of queue.splice(0)) run();
+    },
+    input(at = now) {
+      last = at;
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('runWhenIdle', () => {
+  it('starts jobs only in idle callbacks, two at a time, in order, and finishes after the last', async () => {
+    const f = fakeHost();
+    const started: number[] = [];
+    const release: (() => void)[] = [];
+    const jobs = [0, 1, 2, 3].map((i) => () => new Promise<void>((r) => (started.push(i), release.push(r))));
+    const run = runWhenIdle(jobs, f.host);
+    expect(started).toEqual([]);
+    f.idle();
+    expect(started).toEqual([0]);
+    f.idle();
+    expect(started).toEqual([0, 1]);
+    f.idle(); // two are running: nothing more is queued
+    expect(started).toEqual([0, 1]);
+    release.shift()!();
+    await tick();
+    f.idle();
+    expect(started).toEqual([0, 1, 2]);
+    release.splice(0).forEach((r) => r());
+    await tick();
+    f.idle();
+    expect(started).toEqual([0, 1, 2, 3]);
+    release.splice(0).forEach((r) => r());
+    let finished = false;
+    void run.done.then(() => (finished = true));
+    await tick();
+    await tick();
+    expect(finished).toBe(true);
+  });
+
+  it('waits while the operator has just used the pointer or the keyboard', () => {
+    const f = fakeHost();
+    const started: number[] = [];
+    runWhenIdle([async () => void started.push(0)], f.host);
+    f.input();
+    f.idle();
+    expect(started).toEqual([]);
+    expect(f.queue.length).toBe(1); // asked again for the next idle time
+    f.advance(299);
+    f.idle();
+    expect(started).toEqual([]);
+    f.advance(2);
+    f.idle();
+    expect(started).toEqual([0]);
+  });
+
+  it('drops a failing job and goes on; stop cancels what is queued', async () => {
+    const f = fakeHost();
+    const started: number[] = [];
+    const run = runWhenIdle(
+      [async () => {
+        started.push(0);
+        throw new Error('offline');
+      }, async () => void started.push(1), async () => void started.push(2)],
+      f.host,
+      { parallel: 1 },
+    );
+    f.idle();
+    await tick();
+    f.idle();
+    expect(started).toEqual([0, 1]);
+    await tick();
+    run.stop();
+    expect(f.queue.length).toBe(0);
+    f.idle();
+    expect(started).toEqual([0, 1]);
+    await run.done;
+  });
+});
