@@ -33,7 +33,8 @@ function loadDict(code: string): Promise<DictItem[]> {
 }
 
 // Remote option lists: one request per url + params while a screen is open (re-read on each open). One the
-// idle prefetcher fetched is used by the screen's first render when it is at most REMOTE_FRESH_MS old.
+// idle prefetcher fetched fills the screen's first render when it is at most REMOTE_FRESH_MS old; the screen
+// reads the list again at once.
 const REMOTE_FRESH_MS = 15_000;
 const warmRemotes = new Map<string, { options: Option[]; at: number }>();
 
@@ -97,16 +98,16 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
     for (const c of columns) if (c.remote) seen.set(remoteKey(c.remote), c.remote);
     return [...seen.entries()];
   }, [columns]);
-  // prefetched option lists, taken by the first render (a later render re-reads them)
-  const [warm] = useState(() => new Map(remoteDefs.flatMap(([key]) => {
-    const options = takeWarmRemote(key);
-    return options ? [[key, options] as const] : [];
-  })));
-  const [remotes, setRemotes] = useState<Record<string, Option[]>>(() => Object.fromEntries(warm));
+  // prefetched option lists fill the first render; they are read again at once (stale while revalidate)
+  const [remotes, setRemotes] = useState<Record<string, Option[]>>(() =>
+    Object.fromEntries(remoteDefs.flatMap(([key]) => {
+      const options = takeWarmRemote(key);
+      return options ? [[key, options] as const] : [];
+    })),
+  );
   useEffect(() => {
     let alive = true;
     for (const [key, remote] of remoteDefs) {
-      if (warm.delete(key)) continue;
       loadRemote(remote)
         .then((items) => {
           if (alive) setRemotes((d) => ({ ...d, [key]: items }));
