@@ -1,0 +1,71 @@
+// The login page paints at once: index.html holds the login frame, so the first
+// paint shows it before any module script has run (src-renderer/index.html and
+// public/boot-route.js). Checked with the console's module scripts held back:
+// the static frame is what the browser paints; a start that is not a sign-in
+// (a console page, a language other than Chinese, a session left from before)
+// paints the plain loading indicator instead; once the scripts run, React's
+// login page replaces the frame and signs in as usual.
+import type { Page } from '@playwright/test';
+import { appReady, expect, test } from './fixtures';
+
+/** Holds back every script but boot-route.js: the page as painted before the console's code runs. */
+async function withoutModules(page: Page): Promise<void> {
+  await page.route('**/*', (route) => {
+    const r = route.request();
+    if (r.resourceType() === 'script' && !r.url().endsWith('/boot-route.js')) return route.abort();
+    return route.continue();
+  });
+}
+
+test('the first paint is the login frame, before any module script runs', async ({ page, host }) => {
+  await withoutModules(page);
+  await page.goto(host.url);
+  const frame = page.locator('#root > .desk-static-login');
+  await expect(frame).toBeVisible();
+  await expect(frame.locator('h1')).toHaveText('SEO 矩阵控制台');
+  await expect(frame.getByText('账号登录')).toBeVisible();
+  for (const label of ['租户ID', '账号', '密码', '验证码']) await expect(frame.getByText(label, { exact: true })).toBeVisible();
+  await expect(frame.locator('input[name=tenantId]')).toHaveValue('000000');
+  await expect(frame.locator('button[type=submit]')).toHaveText('登录'); // inert: the panel is aria-hidden until React's arrives
+  await expect(page.locator('#root > .desk-static-loading')).toBeHidden();
+  // the frame is styled: the panel is a centred card, not unstyled text
+  const box = await frame.locator('.desk-login-panel').boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.width).toBeGreaterThan(300);
+  expect(box!.width).toBeLessThan(600);
+  await page.screenshot({ path: 'test-results/first-paint-login.png' });
+});
+
+test('a start that is not a sign-in paints the loading indicator, never the login frame', async ({ page, host }) => {
+  await withoutModules(page);
+  await page.goto(`${host.url}#/system/user`);
+  await expect(page.locator('#root > .desk-static-loading')).toBeVisible();
+  await expect(page.locator('#root > .desk-static-login')).toBeHidden();
+
+  // English chosen earlier: the Chinese frame would be wrong
+  await page.goto(host.url);
+  await page.evaluate(() => localStorage.setItem('desk.language', 'en'));
+  await page.reload();
+  await expect(page.locator('#root > .desk-static-loading')).toBeVisible();
+  await expect(page.locator('#root > .desk-static-login')).toBeHidden();
+
+  // a session left from before (its permission map is stored) may still be signed in
+  await page.evaluate(() => {
+    localStorage.removeItem('desk.language');
+    localStorage.setItem('desk.permission', '{}');
+  });
+  await page.reload();
+  await expect(page.locator('#root > .desk-static-loading')).toBeVisible();
+  await expect(page.locator('#root > .desk-static-login')).toBeHidden();
+});
+
+test('React replaces the static frame with the working login page', async ({ page, host }) => {
+  await page.goto(host.url);
+  await appReady(page);
+  await expect(page.locator('.desk-static-login')).toHaveCount(0);
+  await expect(page.locator('.desk-static-loading')).toHaveCount(0);
+  await page.getByLabel(/账号|用户名/).fill('admin');
+  await page.getByLabel('密码').fill('admin');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/wel\/index/);
+});
