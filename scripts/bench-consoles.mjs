@@ -21,7 +21,7 @@
 // - tab switch: back to an already opened screen through its tab, click to the
 //   first frame that shows it.
 // Medians of BENCH_RUNS runs (default 5).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +32,8 @@ import { ensureSaberBuild, serveSaber } from './saber.mjs';
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4').split(',').map(Number);
+// BENCH_PARTS: which parts run (consoles: side by side with Saber; scale: this console at scale)
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'consoles,scale').split(','));
 
 /** the screens both consoles have: side-menu group, item, this console's path, Saber's path */
 const SHARED = [
@@ -245,14 +247,97 @@ async function loginRun(browser, kind, env, rate) {
   }
 }
 
-export async function benchConsoles(machine, { writeSection, log = console.log }) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-consoles-'));
+/** the lists at scale: screen, its search field's label, a search that finds one row */
+const SCALE = [
+  { key: 'users', group: '系统管理', item: '用户管理', field: '登录账号', term: 'bench9999', count: 'users' },
+  { key: 'articles', group: '内容管理', item: '文章管理', field: '标题', term: '文章标题 999999', count: 'articles' },
+];
+
+/** clicks `control` (a locator) and measures to the first frame with a table row not visible before */
+async function clickToRows(page, kind, control) {
+  await armFrameClock(page, ROW[kind]);
+  await control.click();
+  return readFrameClock(page, 60_000);
+}
+
+/**
+ * This console on a database with 10,000 users and 1,000,000 articles: first open of the list (idle 3 s
+ * after sign-in as before), the next page, and a search that finds one row (typed, then 搜索 clicked).
+ */
+async function benchScale(browser, rate, runs, log) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-scale-'));
   const host = await startHost(dataDir);
-  let saber;
-  const browser = await chromium.launch({
+  try {
+    const counts = { users: Number(process.env.BENCH_USERS ?? 10_000), websites: 10_000, articles: Number(process.env.BENCH_ARTICLES ?? 1_000_000) };
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-seed.ts', join(dataDir, 'server'), String(counts.users), String(counts.websites), String(counts.articles)], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (seeded.status !== 0) throw new Error('seeding failed');
+    log(`scale: seeded ${JSON.stringify(counts)} in ${(JSON.parse(seeded.stdout.trim().split('\n').pop()).seedMs / 1000).toFixed(0)} s`);
+    const env = { hostUrl: host.url, dbPath: join(dataDir, 'server', 'server.db') };
+    const out = {};
+    const push = (k, v) => (out[k] ??= []).push(v);
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const page = await context.newPage();
+      try {
+        await CONSOLES.ours.signIn(page, env);
+        await throttled(context, page, rate);
+        await page.waitForTimeout(3000);
+        for (const s of SCALE) {
+          push(`${s.key}First`, await openScreen(page, 'ours', s));
+          const shown = page.locator('section.desk-page:not([hidden])');
+          await page.waitForTimeout(500);
+          push(`${s.key}Next`, await clickToRows(page, 'ours', shown.locator('.ant-pagination-next')));
+          await page.waitForTimeout(500);
+          await shown.getByLabel(s.field, { exact: true }).fill(s.term);
+          push(`${s.key}Search`, await clickToRows(page, 'ours', shown.getByRole('button', { name: /搜\s*索/ })));
+          await page.waitForTimeout(500);
+        }
+      } finally {
+        await context.close();
+        await rpc(env.hostUrl, 'tabs:save', { tags: [] });
+        await rpc(env.hostUrl, 'auth:logout');
+      }
+    }
+    return { counts, results: out };
+  } finally {
+    await host.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchConsoles(machine, { writeSection, log = console.log }) {
+  const results = PARTS.has('consoles') ? await benchSideBySide(machine, { writeSection, log }) : {};
+  if (PARTS.has('scale')) {
+    const browser = await launch();
+    try {
+      const scale = {};
+      for (const rate of THROTTLES) scale[rate] = await benchScale(browser, rate, RUNS, log);
+      const body = scaleReport(scale, machine);
+      log(body);
+      writeSection('scale-ui', body);
+    } finally {
+      await browser.close();
+    }
+  }
+  return results;
+}
+
+const launch = () =>
+  chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+
+/** both consoles against the same embedded back end */
+async function benchSideBySide(machine, { writeSection, log }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-consoles-'));
+  const host = await startHost(dataDir);
+  let saber;
+  const browser = await launch();
   try {
     const info = await rpc(host.url, 'app:info');
     const profile = info.data.profile;
@@ -310,6 +395,25 @@ async function loadSample(api) {
     body: '{}',
   }).then((x) => x.json());
   if (r.code !== 200) throw new Error(`sample matrix: ${r.msg}`);
+}
+
+function scaleReport(scale, machine) {
+  const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
+  const first = Object.values(scale)[0].counts;
+  const lines = [
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium; ${first.users.toLocaleString('en')} users, ${first.articles.toLocaleString('en')} articles; median of ${RUNS} runs each.`,
+    '',
+    '| list | CPU | first rows | next page | search (one row found) | target | |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const [rate, { results: r }] of Object.entries(scale)) {
+    for (const s of SCALE) {
+      const v = [median(r[`${s.key}First`] ?? []), median(r[`${s.key}Next`] ?? []), median(r[`${s.key}Search`] ?? [])];
+      const ok = v.every((x) => x < 300);
+      lines.push(`| ${s.item} | ${rate}x | ${v.map(ms).join(' | ')} | < 300 ms | ${rate === '1' ? (ok ? 'met' : 'MISSED') : ''} |`);
+    }
+  }
+  return lines.join('\n');
 }
 
 function report(results, machine) {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../src-server/app';
 import { openDatabase } from '../src-server/db/database';
+import { seedScale } from './bench-seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const WEBSITES = Number(process.env.BENCH_WEBSITES ?? 10_000);
@@ -16,42 +17,15 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 60);
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)];
-const stamp = (i: number) => `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')} 10:00:00`;
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-server-'));
   const server = await startServer({ dataDir, port: 0 });
   const db = openDatabase(dataDir);
   try {
-    // --- seed (ids outside the snowflake range the server generates)
+    // --- seed (scripts/bench-seed.ts)
     const t0 = performance.now();
-    const dept = (db.prepare("SELECT id FROM blade_dept WHERE tenant_id = '000000' ORDER BY id LIMIT 1").get() as { id: string }).id;
-    const role = (db.prepare("SELECT id FROM blade_role WHERE role_alias = 'user' LIMIT 1").get() as { id: string }).id;
-    const insUser = db.prepare(
-      `INSERT INTO blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id, create_time, update_time, status, is_deleted)
-       VALUES (?, '000000', ?, 'x', ?, ?, ?, ?, ?, ?, 1, 0)`,
-    );
-    const insSite = db.prepare(
-      `INSERT INTO website_info (id, tenant_id, website_group_id, website_name, create_time, update_time, status, is_deleted)
-       VALUES (?, '000000', 'bench-group', ?, ?, ?, 1, 0)`,
-    );
-    const insArticle = db.prepare(
-      `INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, sort, create_time, update_time, status, is_deleted)
-       VALUES (?, '000000', ?, 'bench-group', 'bench-cate', ?, ?, ?, ?, 0, 0)`,
-    );
-    db.transaction(() => {
-      for (let i = 0; i < USERS; i++) insUser.run(`8${String(i).padStart(18, '0')}`, `bench${i}`, `n${i}`, `用户${i}`, role, dept, stamp(i), stamp(i));
-      for (let i = 0; i < WEBSITES; i++) insSite.run(`7${String(i).padStart(18, '0')}`, `站点${i}`, stamp(i), stamp(i));
-    })();
-    const batch = 50_000;
-    for (let start = 0; start < ARTICLES; start += batch) {
-      db.transaction(() => {
-        for (let i = start; i < Math.min(ARTICLES, start + batch); i++) {
-          insArticle.run(`6${String(i).padStart(18, '0')}`, `7${String(i % WEBSITES).padStart(18, '0')}`, `文章标题 ${i}`, i % 1000, stamp(i), stamp(i));
-        }
-      })();
-    }
-    db.exec('ANALYZE');
+    const { dept } = seedScale(db, { users: USERS, websites: WEBSITES, articles: ARTICLES });
     const seedMs = performance.now() - t0;
 
     // --- sign in over HTTP
