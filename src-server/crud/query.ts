@@ -39,6 +39,9 @@ function parseKey(key: string): { field: string; op: Op } {
   return { field: key, op: 'like' };
 }
 
+/** a trigram index answers LIKE patterns of at least three characters; a shorter one would scan it whole */
+const TRIGRAM = 3;
+
 const escapeLike = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function valueFor(col: Column, key: string, op: Op, raw: string): string | number {
@@ -69,6 +72,7 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
     params.push(tenantId);
   }
   if (resource.softDelete) parts.push('is_deleted = 0');
+  let indexed = false;
 
   for (const [key, rawValue] of Object.entries(query)) {
     if (RESERVED.has(key)) continue;
@@ -87,6 +91,12 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
         break;
       case 'like':
       case 'notlike':
+        if (op === 'like' && col.searchIndex && [...raw].length >= TRIGRAM) {
+          indexed = true;
+          // candidates from the trigram index (a superset: no escape there, case folded), the LIKE below decides
+          parts.push(`rowid IN (SELECT rowid FROM "${col.searchIndex}" WHERE ${c} LIKE ?)`);
+          params.push(`%${raw}%`);
+        }
         parts.push(`${c} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ? ESCAPE '\\'`);
         params.push(`%${escapeLike(raw)}%`);
         break;
@@ -104,6 +114,9 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
     }
   }
   const scoped = (resource.tenantScoped ? 1 : 0) + (resource.softDelete ? 1 : 0);
+  // a search index gives the candidate rows: the scope's columns are kept out of index choice (unary +),
+  // or a planner without statistics walks the whole tenant through its index and checks each row
+  if (indexed) for (let i = 0; i < scoped; i++) parts[i] = `+${parts[i]}`;
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, filtered: parts.length > scoped };
 }
 

@@ -33,6 +33,12 @@ export interface ColumnDef {
   secret?: boolean;
   /** may not be used as a list filter */
   noFilter?: boolean;
+  /**
+   * an FTS5 trigram table over this column (external content, keyed by the table's rowid, kept by
+   * triggers): a `like` filter of three characters or more finds its rows through it instead of
+   * scanning the table (the LIKE itself still decides)
+   */
+  searchIndex?: string;
   /** value used on insert when the client sends nothing */
   default?: string | number;
   /** written on insert only; ignored (kept) on update (e.g. a website's group, a domain's server) */

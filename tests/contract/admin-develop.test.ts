@@ -39,6 +39,9 @@ describe('code generation', () => {
     const dsId = (await get<{ records: Row[] }>(`${DEV}/datasource/list`)).body.data.records[0].id;
     const tables = await get<{ name: string }[]>(`${DEV}/model/table-list`, { datasourceId: dsId });
     expect(tables.body.data.map((t) => t.name)).toEqual(expect.arrayContaining(['blade_post', 'blade_param']));
+    // full-text indexes and their shadow tables are not tables a model is built from
+    expect(tables.body.data.map((t) => t.name).filter((n) => n.startsWith('article_title_search'))).toEqual([]);
+    expect(tables.body.data.map((t) => t.name)).toContain('article');
     const info = await get<{ name: string; fields: Row[] }>(`${DEV}/model/table-info`, { tableName: 'blade_post', datasourceId: dsId });
     expect(info.body.data.fields.map((f) => f.propertyName)).toEqual(expect.arrayContaining(['postCode', 'postName', 'tenantId', 'isDeleted']));
     expect(info.body.data.fields.find((f) => f.jdbcName === 'sort')).toMatchObject({ propertyType: 'int' });

@@ -159,7 +159,9 @@ interface ColumnInfo {
 
 /** Tables of the embedded database a model may be built from (not the engine's own bookkeeping). */
 function tables(db: Db): { name: string; comment: string }[] {
-  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name").all() as { name: string }[]).map((t) => ({
+  // ordinary tables only: not full-text indexes (virtual) nor the tables they keep their data in (shadow)
+  const list = db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name");
+  return (list.all() as { name: string }[]).map((t) => ({
     name: t.name,
     comment: '',
   }));

@@ -33,6 +33,7 @@ import { keywordResources } from './keywords/resources';
 import { registerLegacyRoutes } from './legacy-routes';
 import { materialResources } from './material/resources';
 import { registerMaterialRoutes } from './material/routes';
+import { ARTICLE_MIGRATIONS } from './articles/migrations';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { QUOTA_MIGRATIONS } from './quota/migrations';
 import { registerQuotaRoutes } from './quota/quota';
@@ -44,7 +45,7 @@ import { registerSiteRoutes } from './sites/routes';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

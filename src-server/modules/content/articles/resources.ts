@@ -7,6 +7,7 @@ import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, range, req } from '../shared/rules';
 import { checkArticleQuota } from '../quota/quota';
 import { coverImage } from '../shared/images';
+import { ARTICLE_TITLE_SEARCH } from './migrations';
 
 export function articleResources(db: Db): Resource[] {
   const cate = defineResource({
@@ -82,7 +83,7 @@ export function articleResources(db: Db): Resource[] {
       { name: 'websiteGroupId', type: 'string', rules: [req(MSG.groupRequired)] },
       { name: 'websiteInfoId', type: 'string', rules: [req(MSG.website)] },
       { name: 'parentId', type: 'string', rules: [req(MSG.column)] },
-      { name: 'title', type: 'string', rules: [req(MSG.title), max(50, MSG.titleMax)] },
+      { name: 'title', type: 'string', rules: [req(MSG.title), max(50, MSG.titleMax)], searchIndex: ARTICLE_TITLE_SEARCH },
       { name: 'keyword', type: 'string', rules: [req(MSG.keyword), max(50, MSG.keywordMax)] },
       { name: 'auth', type: 'string', rules: [max(50, '作者不能超过50个字符')] },
       { name: 'coverImg', type: 'string' },
