@@ -9,7 +9,17 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { appReady, clickRowAction, expect, rpc, signIn, test, type WebHost } from './fixtures';
+import { appReady, clickRowAction, expect, rpc, signIn, startWebHost, test as base, type WebHost } from './fixtures';
+
+// an empty Local workspace of its own: the worker's shared host holds what earlier specs created, and the
+// workbench offers the sample only on an empty workspace
+const test = base.extend<{ emptyHost: WebHost }>({
+  emptyHost: async ({}, use) => {
+    const host = await startWebHost();
+    await use(host);
+    await host.stop();
+  },
+});
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -54,7 +64,7 @@ function filesOfTenant(host: WebHost, tenantId: string): string[] {
   }
 }
 
-test('sample matrix: loaded from the workbench, used for a generation task and a deploy, removed with nothing left', async ({ page, host }) => {
+test('sample matrix: loaded from the workbench, used for a generation task and a deploy, removed with nothing left', async ({ page, emptyHost: host }) => {
   test.setTimeout(120_000);
   const calls: string[] = [];
   const ai: Server = createServer((req, res) => {
