@@ -199,7 +199,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
 
   // column widths from the headers and this page's values (columnWidths.ts)
   const tableBox = useRef<HTMLDivElement>(null);
-  const boxWidth = useContentWidth(tableBox);
+  const boxWidth = useContentWidth(tableBox, def.sideTree ? 'beside-tree' : 'full');
   const dataColumns = useMemo(() => def.columns.filter((c) => !c.hideInTable), [def.columns]);
   const widths = useMemo(() => {
     // as wide as the widest row's buttons on this page (all actions while there is no row)
@@ -261,7 +261,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         {toolbarExtras.map((a) => extras.button(a, null))}
       </Space>
       <div ref={tableBox}>
-      <Table<Row>
+      {/* the table's widths come from the box's: until it is measured (before the first paint), its place only */}
+      {boxWidth === 0 ? <div className="desk-frame-table" aria-hidden="true"><div className="desk-frame-head" /></div> : <Table<Row>
         rowKey={rowKey}
         size="middle"
         bordered
@@ -281,7 +282,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           showTotal: (n) => t('crud.total', { total: n }),
           onChange: (current, size) => setPage((p) => ({ current: size !== p.size ? 1 : current, size })),
         }}
-      />
+      />}
       </div>
       {dialog && (
         <FormDialog

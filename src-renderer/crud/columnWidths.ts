@@ -4,7 +4,7 @@
 //   data columns share the table's width in proportion to that wish;
 // - the action column is exactly as wide as its buttons;
 // - a horizontal scroll appears only when the headers alone do not fit.
-import { useEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /** antd's middle-size cell: 8 px padding either side, plus a border */
 const CELL = 18;
@@ -13,15 +13,37 @@ const MAX_WISH = 360;
 /** a link button of size small: 7 px padding either side, plus its border */
 const LINK_BUTTON = 16;
 
-let canvas: HTMLCanvasElement | null = null;
-/** width in px of `text` in the page's font (`weight` 600 for headers) */
-export function textWidth(text: string, weight: 400 | 600 = 400, el: Element = document.body): number {
-  canvas ??= document.createElement('canvas');
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return text.length * 14;
-  const style = getComputedStyle(el);
-  ctx.font = `${weight} 14px ${style.fontFamily}`;
-  return Math.ceil(ctx.measureText(text).width);
+let context: CanvasRenderingContext2D | null | undefined;
+/**
+ * the page's font family, read as this module loads (during the idle prefetch, as a rule): read in a
+ * render, after the console changed the page, it forces a style recalculation of the whole document
+ */
+let family: string | null = typeof document === 'undefined' || !document.body ? null : getComputedStyle(document.body).fontFamily;
+let font = '';
+/** measured widths by weight and text: a list measures the same labels and values on every render */
+const measured = new Map<string, number>();
+const MEASURED_MAX = 5000;
+
+/**
+ * width in px of `text` in the page's font (`weight` 600 for headers). The font family is read from the
+ * page once, the canvas's font is set only when the weight changes, and every width is remembered.
+ */
+export function textWidth(text: string, weight: 400 | 600 = 400): number {
+  const key = `${weight}\u0000${text}`;
+  const known = measured.get(key);
+  if (known !== undefined) return known;
+  if (context === undefined) context = document.createElement('canvas').getContext('2d');
+  if (!context) return text.length * 14;
+  family ??= getComputedStyle(document.body).fontFamily;
+  const wanted = `${weight} 14px ${family}`;
+  if (font !== wanted) {
+    context.font = wanted;
+    font = wanted;
+  }
+  const width = Math.ceil(context.measureText(text).width);
+  if (measured.size >= MEASURED_MAX) measured.clear();
+  measured.set(key, width);
+  return width;
 }
 
 export interface ColumnNeed {
@@ -70,17 +92,29 @@ export function actionColumnWidth(labels: readonly string[], header: string): nu
   return Math.max(buttons, textWidth(header, 600)) + CELL + 4;
 }
 
-/** the content width of an element, following resizes */
-export function useContentWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
+/** the last width measured per kind of box: a list opened later starts with it (one render, not two) */
+const lastWidths = new Map<string, number>();
+
+/**
+ * The content width of an element, following resizes: measured before the first paint (layout effect), and
+ * the width last measured for the same `kind` of box until then (0 the first time: the caller waits to
+ * render what depends on it). A hidden element (a kept-alive screen behind another tab) keeps its width.
+ */
+export function useContentWidth(ref: RefObject<HTMLElement | null>, kind = ''): number {
+  const [width, setWidth] = useState(() => lastWidths.get(kind) ?? 0);
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = (): void => setWidth(el.clientWidth);
+    const measure = (): void => {
+      const w = el.clientWidth;
+      if (w <= 0) return;
+      lastWidths.set(kind, w);
+      setWidth(w);
+    };
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref]);
+  }, [ref, kind]);
   return width;
 }
