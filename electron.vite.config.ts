@@ -1,6 +1,29 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+
+/**
+ * The built index.html carries its stylesheet inline: a linked stylesheet in the head holds the first paint
+ * until it has arrived, and by then the module scripts have arrived too and run first, so the static login
+ * frame was painted only after the console's code had run. Inline, the frame paints as the page is parsed.
+ * (style-src allows inline styles; the stylesheet file stays beside it, unused by index.html.)
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"[^>]*? href="\.\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const asset = ctx.bundle?.[file];
+          return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        });
+      },
+    },
+  };
+}
 
 // main and preload are bundled for Electron; native modules and other
 // dependencies stay external (electron-vite's default). The renderer is a
@@ -29,6 +52,6 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), inlineEntryStylesheet()],
   },
 });

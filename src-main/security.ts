@@ -5,11 +5,17 @@
 
 import { join } from 'node:path';
 
+/**
+ * sha256 of index.html's one inline script (it picks the static login frame or the loading indicator
+ * before the first paint); tests/unit/main/hardening-window.test.ts checks it against the file
+ */
+export const BOOT_SCRIPT_HASH = "'sha256-ibbVrjgNvwMfVVb3oU073QepswRZWzBHmRfdKjj5Lz8='";
+
 export const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "connect-src 'self'",
   "object-src 'none'",
   // /myiframe/{routerPath}: external pages of the menu, in a sandboxed frame

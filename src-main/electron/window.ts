@@ -7,7 +7,8 @@ import { PAGE_CSP, appUrlOf, navigationAllowed, permissionAllowed, responseHeade
 export const CSP = PAGE_CSP;
 
 /** Vite's dev server needs its inline preamble and websocket; never used for a built app. */
-const DEV_CSP = CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:");
+// (the whole script-src: next to a hash, 'unsafe-inline' would be ignored)
+const DEV_CSP = CSP.replace(/script-src [^;]*/, "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws:");
 
 export interface WindowOptions {
   /** absolute path of the built preload script */

@@ -1,6 +1,7 @@
 // The login page paints at once: index.html holds the login frame, so the first
-// paint shows it before any module script has run (src-renderer/index.html and
-// public/boot-route.js). Checked with the console's module scripts held back:
+// paint shows it before any module script has run (src-renderer/index.html: the
+// frame, its stylesheet inline, and the inline script that picks the frame or the
+// loading indicator). Checked with the console's module scripts held back:
 // the static frame is what the browser paints; a start that is not a sign-in
 // (a console page, a language other than Chinese, a session left from before)
 // paints the plain loading indicator instead; once the scripts run, React's
@@ -8,13 +9,9 @@
 import type { Page } from '@playwright/test';
 import { appReady, expect, test } from './fixtures';
 
-/** Holds back every script but boot-route.js: the page as painted before the console's code runs. */
+/** Holds back every script file (the inline one runs): the page as painted before the console's code runs. */
 async function withoutModules(page: Page): Promise<void> {
-  await page.route('**/*', (route) => {
-    const r = route.request();
-    if (r.resourceType() === 'script' && !r.url().endsWith('/boot-route.js')) return route.abort();
-    return route.continue();
-  });
+  await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()));
 }
 
 test('the first paint is the login frame, before any module script runs', async ({ page, host }) => {
@@ -28,6 +25,10 @@ test('the first paint is the login frame, before any module script runs', async 
   await expect(frame.locator('input[name=tenantId]')).toHaveValue('000000');
   await expect(frame.locator('button[type=submit]')).toHaveText('登录'); // inert: the panel is aria-hidden until React's arrives
   await expect(page.locator('#root > .desk-static-loading')).toBeHidden();
+  // nothing holds the first paint: no stylesheet file, no classic script file (only the module scripts, which wait)
+  const files = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  expect(files.filter((p) => p.endsWith('.css') || (p.endsWith('.js') && !p.startsWith('/assets/')))).toEqual([]);
+  expect(files.some((p) => p.startsWith('/assets/index-'))).toBe(true);
   // the frame is styled: the panel is a centred card, not unstyled text
   const box = await frame.locator('.desk-login-panel').boundingBox();
   expect(box).not.toBeNull();

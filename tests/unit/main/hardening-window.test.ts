@@ -3,9 +3,11 @@
 // navigation locked to the app, new windows refused (http(s) to the OS
 // browser), permissions denied, the strict CSP on the console's responses.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  BOOT_SCRIPT_HASH,
   META_CSP,
   PAGE_CSP,
   appUrlOf,
@@ -83,10 +85,10 @@ describe('console window hardening', () => {
     expect(responseHeadersFor('subFrame', served, PAGE_CSP)).toEqual(served);
   });
 
-  it('the CSP is strict: scripts and connections from the app only, no inline script, no eval, no plugins, never framed', () => {
+  it('the CSP is strict: scripts and connections from the app only, one inline script by its hash, no eval, no plugins, never framed', () => {
     const d = Object.fromEntries(PAGE_CSP.split('; ').map((x) => [x.split(' ')[0], x.split(' ').slice(1)]));
     expect(d['default-src']).toEqual(["'self'"]);
-    expect(d['script-src']).toEqual(["'self'"]);
+    expect(d['script-src']).toEqual(["'self'", BOOT_SCRIPT_HASH]);
     expect(d['connect-src']).toEqual(["'self'"]);
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['frame-ancestors']).toEqual(["'none'"]);
@@ -95,5 +97,10 @@ describe('console window hardening', () => {
     // index.html (loaded from file:// in Electron) carries the same policy as a meta tag
     const html = readFileSync(new URL('../../../src-renderer/index.html', import.meta.url), 'utf8');
     expect(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]).toBe(META_CSP);
+    // the one inline script is the one the hash allows (an edit to it without a new hash would be refused)
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`).toBe(BOOT_SCRIPT_HASH);
+    expect(html.match(/<script\b/g)).toHaveLength(2); // and the module entry, from 'self'
   });
 });
