@@ -116,7 +116,7 @@ export default function ConsoleLayout() {
   useEffect(() => persistTabs(), []);
   useEffect(() => void useRecent.getState().load(), []);
   useEffect(() => markReady(), []);
-  usePrefetch(tags, sideMenus, menus, HOME_PATH);
+  const warmup = usePrefetch(tags, sideMenus, menus, HOME_PATH);
 
   // the open tabs, plus the current page while the guard has not added it yet
   const pages = tags.includes(path) ? tags : [...tags, path];
@@ -125,6 +125,7 @@ export default function ConsoleLayout() {
       <StableNavigateProvider>
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
+        {warmup}
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <ProfileBand />
           <HeaderBar size={size} />

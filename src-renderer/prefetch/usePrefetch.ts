@@ -2,25 +2,50 @@
 // is idle, every screen of the user's menus is loaded ahead of its first open,
 // in prefetchOrder (remembered tabs, the side menu shown, the rest): its code,
 // and for list screens its first page and the dictionaries and option lists of
-// its columns. Stops on sign-out (the console unmounts).
-import { useEffect } from 'react';
+// its columns. After the first screen, a list's parts are rendered once out of
+// sight (crud/ListWarmup): the returned element, which the console renders while
+// that job runs. Stops on sign-out (the console unmounts).
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuNode } from '../../src-shared/wire';
 import { screenFor } from '../screens/registry';
 import { browserIdleHost, runWhenIdle } from './idle';
 import { prefetchOrder } from './plan';
 
-export function usePrefetch(tabs: readonly string[], side: readonly MenuNode[] | null, all: readonly MenuNode[], home: string): void {
+interface Warming {
+  Component: ComponentType<{ onDone(): void }>;
+  done(): void;
+}
+
+export function usePrefetch(tabs: readonly string[], side: readonly MenuNode[] | null, all: readonly MenuNode[], home: string): ReactNode {
+  const [warming, setWarming] = useState<Warming | null>(null);
   useEffect(() => {
     if (all.length === 0) return;
-    const jobs = prefetchOrder(tabs, side, all, home).flatMap((path) => {
+    let alive = true;
+    const screens = prefetchOrder(tabs, side, all, home).flatMap((path) => {
       const screen = screenFor(path);
       return screen ? [() => (screen.warm ? screen.warm() : screen.preload())] : [];
     });
+    const warmList = () =>
+      import('../crud/ListWarmup').then(
+        ({ ListWarmup }) =>
+          new Promise<void>((resolve) => {
+            if (!alive) return resolve();
+            const done = () => {
+              setWarming(null);
+              resolve();
+            };
+            setWarming({ Component: ListWarmup, done });
+          }),
+      );
+    const jobs = [...screens.slice(0, 1), warmList, ...screens.slice(1)];
     const host = browserIdleHost();
     const run = runWhenIdle(jobs, host);
     return () => {
+      alive = false;
       run.stop();
       host.dispose();
+      setWarming(null);
     };
   }, [all]); // once per signed-in console: later tab and side-menu changes do not restart it
+  return warming ? createElement(warming.Component, { onDone: warming.done }) : null;
 }

@@ -3,7 +3,9 @@
 // (src-renderer/prefetch). Checked on the wire: the user screen's chunk and its
 // first page are requested before the click; then the screen shows its rows with
 // no Suspense fallback in between, and fetches the page again (stale while
-// revalidate) so a row added after the prefetch still appears.
+// revalidate) so a row added after the prefetch still appears. A list's parts are
+// rendered once out of sight while idle (crud/ListWarmup), so their styles are in
+// the page before the first list opens.
 import { expect, rpc, signIn, test } from './fixtures';
 
 test('after sign-in the idle console prefetches screen code and first pages; a prefetched screen shows its rows at once and revalidates', async ({ page, host }) => {
@@ -26,6 +28,13 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
     data: { paramName: '预取之后', paramKey: 'prefetch.after', paramValue: '1' },
   })) as { ok: boolean };
   expect(added.ok).toBe(true);
+  // a list's parts were rendered once out of sight while idle: their styles are in the page before any list
+  // opens (the workbench uses no table, tree nor date picker), and the rendering is gone again
+  const styled = (selector: string) => page.evaluate((sel) => [...document.querySelectorAll('style')].some((s) => (s.textContent ?? '').includes(sel)), selector);
+  await expect.poll(() => styled('.ant-table-wrapper'), { timeout: 15_000 }).toBe(true);
+  expect(await styled('.ant-picker-range')).toBe(true);
+  expect(await styled('.ant-tree')).toBe(true);
+  await expect(page.locator('[data-list-warmup]')).toHaveCount(0);
   const before = userPage().length;
   const clicked = Date.now();
   await page.getByRole('menu', { name: '侧边菜单' }).getByText('系统管理', { exact: true }).click();
