@@ -48,9 +48,15 @@ function takeWarmRemote(key: string): Option[] | undefined {
 export async function warmColumnOptions(columns: readonly ColumnDef[]): Promise<void> {
   const jobs: Promise<unknown>[] = [];
   for (const code of new Set(columns.map((c) => c.dict).filter((c): c is string => !!c))) jobs.push(loadDict(code).catch(() => undefined));
+  const seen = new Set<string>();
   for (const c of columns) {
-    if (!c.remote) continue;
+    // only a list a table cell needs for its label (no server-given name beside it); search and form
+    // selects read theirs when the screen opens: at scale a remote list can be thousands of rows
+    // (10,000 websites), and fetching every one ahead kept the idle console busy for seconds
+    if (!c.remote || c.hideInTable || c.displayField) continue;
     const key = remoteKey(c.remote);
+    if (seen.has(key)) continue;
+    seen.add(key);
     jobs.push(loadRemote(c.remote).then((options) => void warmRemotes.set(key, { options, at: Date.now() }), () => undefined));
   }
   await Promise.all(jobs);
