@@ -1,7 +1,7 @@
 // Articles: spec content-area.md §3 Article, §4 (0 unpublished -> 1 published; then group and column are fixed), §5.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { RichText } from '../../components/richtext/RichText';
+import { LazyRichText } from '../../components/richtext/LazyRichText';
 import { ArticleImportDialog } from './ArticleImportDialog';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 
@@ -37,7 +37,7 @@ const article: ScreenDef = {
       upload: { accept: ['jpg', 'png'], maxKB: 1024, scene: 'cover', typeMessage: 'content.c2.article.coverType', sizeMessage: 'content.c2.article.coverSize' },
     },
     { name: 'descVal', label: 'content.c2.article.descVal', valueType: 'textarea', hideInTable: true, rows: 2, rules: [{ required: true, message: 'content.c2.article.descRequired' }, { max: 300, message: 'content.c2.article.descMax' }] },
-    { name: 'content', label: 'content.c2.article.content', valueType: 'custom', input: RichText, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.article.contentRequired' }] },
+    { name: 'content', label: 'content.c2.article.content', valueType: 'custom', input: LazyRichText, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.article.contentRequired' }] },
     {
       name: 'status', label: 'content.c2.article.status', valueType: 'select', numeric: true, hideInForm: true, search: true, searchOp: 'equal', width: 90,
       options: [{ value: 0, label: 'content.c2.article.unpublished' }, { value: 1, label: 'content.c2.article.published' }],
