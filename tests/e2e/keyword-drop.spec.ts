@@ -34,12 +34,20 @@ function keywordFile(): { bytes: Buffer; lines: string[] } {
 }
 
 test('drop a keyword file on the task form: preview first, then the streamed upload, then save', async ({ page, host }) => {
+  const warms: number[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/keywords:warm')) warms.push(Date.now());
+  });
   await signIn(page, host);
   await page.goto(`${host.origin}/#/article/gptProduceArticle`);
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await dialog(page).getByLabel('任务名称').fill('拖放关键字');
   await dialog(page).locator('textarea').first().fill('写一篇关于{keyword}的文章');
+  // the preview's worker thread is started when the field shows, and again when a file is dragged over it
+  await expect.poll(() => warms.length).toBe(1);
+  await dialog(page).getByTestId('keyword-drop').dispatchEvent('dragenter');
+  await expect.poll(() => warms.length).toBe(2);
 
   // refused before anything is read or sent
   await dropFile(page, 'keywords.csv', Buffer.from('a\nb\n'));

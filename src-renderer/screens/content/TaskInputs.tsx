@@ -65,9 +65,12 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
   const [pending, setPending] = useState<{ source: KeywordSource; preview: KeywordPreview } | null>(null);
   const [uploadedName, setUploadedName] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  // main starts the preview's worker thread now, so a dropped file meets a warm one
+  // main starts the preview's worker thread now, so a dropped file meets a warm one; again when a file is
+  // dragged over the field or the file dialog opens (main stops an idle thread after 30 s, and a form may
+  // stay open longer before the file comes)
+  const warm = () => void call('keywords:warm').catch(() => {});
   useEffect(() => {
-    if (!disabled) void call('keywords:warm').catch(() => {});
+    if (!disabled) warm();
   }, [disabled]);
 
   const preview = async (source: KeywordSource) => {
@@ -99,6 +102,7 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
   };
 
   const choose = async () => {
+    warm();
     if (hostKind() === 'electron') {
       try {
         const r = await call('keywords:choose');
@@ -143,6 +147,9 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
       <div
         data-testid="keyword-drop"
         data-over={over || undefined}
+        onDragEnter={() => {
+          if (!disabled) warm();
+        }}
         onDragOver={(e) => {
           e.preventDefault();
           if (!disabled) setOver(true);
