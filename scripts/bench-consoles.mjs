@@ -410,7 +410,7 @@ function scaleReport(scale, machine) {
     for (const s of SCALE) {
       const v = [median(r[`${s.key}First`] ?? []), median(r[`${s.key}Next`] ?? []), median(r[`${s.key}Search`] ?? [])];
       const ok = v.every((x) => x < 300);
-      lines.push(`| ${s.item} | ${rate}x | ${v.map(ms).join(' | ')} | < 300 ms | ${rate === '1' ? (ok ? 'met' : 'MISSED') : ''} |`);
+      lines.push(`| ${s.item} | ${rate}x | ${v.map(ms).join(' | ')} | ${rate === '1' ? '< 300 ms' : 'reported'} | ${rate === '1' ? (ok ? 'met' : 'MISSED') : ''} |`);
     }
   }
   return lines.join('\n');
