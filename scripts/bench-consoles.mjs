@@ -20,7 +20,7 @@
 //   every screen once, 1 s apart, starting from a different screen each run;
 // - tab switch: back to an already opened screen through its tab, click to the
 //   first frame that shows it.
-// Medians of BENCH_RUNS runs (default 5).
+// Medians of BENCH_CONSOLE_RUNS runs (default 5).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ import { chromium } from 'playwright';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4').split(',').map(Number);
 // BENCH_PARTS: which parts run (consoles: side by side with Saber; scale: this console at scale)
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'consoles,scale').split(','));
@@ -57,8 +57,9 @@ const median = (xs) => {
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
 };
 
-async function startHost(dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir], {
+/** a browser-mode host (src-main/web/cli.ts) on `dataDir`; shared with scripts/bench.mjs */
+export async function startHost(dataDir, extra = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...extra], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -247,10 +248,10 @@ async function loginRun(browser, kind, env, rate) {
   }
 }
 
-/** the lists at scale: screen, its search field's label, a search that finds one row */
+/** the lists at scale: screen, its search field's label, a search that finds one row (the last seeded) */
 const SCALE = [
-  { key: 'users', group: '系统管理', item: '用户管理', field: '登录账号', term: 'bench9999', count: 'users' },
-  { key: 'articles', group: '内容管理', item: '文章管理', field: '标题', term: '文章标题 999999', count: 'articles' },
+  { key: 'users', group: '系统管理', item: '用户管理', field: '登录账号', term: (n) => `bench${n.users - 1}` },
+  { key: 'articles', group: '内容管理', item: '文章管理', field: '标题', term: (n) => `文章标题 ${n.articles - 1}` },
 ];
 
 /** clicks `control` (a locator) and measures to the first frame with a table row not visible before */
@@ -292,7 +293,7 @@ async function benchScale(browser, rate, runs, log) {
           await page.waitForTimeout(500);
           push(`${s.key}Next`, await clickToRows(page, 'ours', shown.locator('.ant-pagination-next')));
           await page.waitForTimeout(500);
-          await shown.getByLabel(s.field, { exact: true }).fill(s.term);
+          await shown.getByLabel(s.field, { exact: true }).fill(s.term(counts));
           push(`${s.key}Search`, await clickToRows(page, 'ours', shown.getByRole('button', { name: /搜\s*索/ })));
           await page.waitForTimeout(500);
         }

@@ -14,12 +14,13 @@
 // row to the frame with its three trees (menus, data scopes, API scopes) from
 // the full seeded menu tree rendered. Target < 300 ms.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
+import { benchConsoles, startHost } from './bench-consoles.mjs';
 import { benchContent } from './bench-content.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -31,23 +32,6 @@ function build() {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('build failed');
-}
-
-async function startHost(dataDir, extra = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...extra], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /^ready (\S+)$/m.exec(out);
-      if (m) res(m[1]);
-    });
-    child.on('exit', (code) => rej(new Error(`host exited ${code}`)));
-  });
-  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -65,20 +49,20 @@ async function main() {
   // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
   if (!off('PUBLISH')) benchPublish(machineOf());
   // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
-  if (!off('IMPORT') || !off('AI')) {
-    await benchContent(machineOf(), {
-      off,
-      writeSection: (name, body) => {
-        const doc = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
-        const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
-        writeFileSync(join(root, 'docs/benchmarks.md'), doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
-      },
-    });
-  }
+  const writeSection = (name, body) => {
+    const doc = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
+    const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
+    writeFileSync(join(root, 'docs/benchmarks.md'), doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
+  };
+  if (!off('IMPORT') || !off('AI')) await benchContent(machineOf(), { off, writeSection });
   // BENCH_KEYWORDS=0 skips the keyword preview worker, BENCH_EXPORT=0 the 500 MB export (BENCH_EXPORT_MB sets the size)
   if (!off('KEYWORDS') || !off('EXPORT')) benchDesk(machineOf(), off);
-  if (off('LOGIN') && off('TABS') && off('GRANT')) return;
+  if (off('LOGIN') && off('TABS') && off('GRANT') && off('CONSOLES')) return;
   if (!off('BUILD')) build();
+  // BENCH_CONSOLES=0 skips this console against Saber 4.9 and the lists at scale (scripts/bench-consoles.mjs;
+  // BENCH_PARTS, BENCH_THROTTLES; its runs: BENCH_CONSOLE_RUNS, default 5)
+  if (!off('CONSOLES')) await benchConsoles(machineOf(), { writeSection });
+  if (off('LOGIN') && off('TABS') && off('GRANT')) return;
   if (off('LOGIN')) {
     if (!off('TABS')) await benchTabs(machineOf());
     if (!off('GRANT')) await benchGrant(machineOf());

@@ -132,3 +132,17 @@ export const ResultCode = {
 
 /** Default OAuth clients of the embedded back end. */
 export const DEFAULT_TENANT_ID = '000000';
+
+/** The sample matrix's status (GET /website-blade-system/sampleMatrix/status, and the load reply). */
+export interface SampleStatus {
+  loaded: boolean;
+  /** the caller's own tenant has no website yet (the welcome page offers the sample then) */
+  workspaceEmpty: boolean;
+  tenantId?: string;
+  tenantName?: string;
+  /** the sample tenant's administrator account and its password (the tenant default password) */
+  account?: string;
+  password?: string;
+  loadTime?: string;
+  counts?: Record<string, number>;
+}

@@ -8,19 +8,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
+import type { SampleStatus } from '../../../src-shared/wire';
 
 const BASE = '/website-blade-system/sampleMatrix';
 
-interface SampleStatus {
-  loaded: boolean;
-  workspaceEmpty: boolean;
-  tenantId?: string;
-  tenantName?: string;
-  account?: string;
-  password?: string;
-  loadTime?: string;
-  counts?: Record<string, number>;
-}
 
 export function SampleMatrixCard({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SampleStatus } from '../../../src-shared/wire';
 import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
@@ -27,19 +28,6 @@ export const SAMPLE_MSG = {
   notLoaded: '示例矩阵未加载',
   busy: '示例矩阵中有正在执行的任务，请等任务结束后再移除',
 } as const;
-
-export interface SampleStatus {
-  loaded: boolean;
-  /** the caller's own tenant has no website yet (the welcome page offers the sample then) */
-  workspaceEmpty: boolean;
-  tenantId?: string;
-  tenantName?: string;
-  /** the sample tenant's administrator account and its password (the tenant default password) */
-  account?: string;
-  password?: string;
-  loadTime?: string;
-  counts?: Record<string, number>;
-}
 
 type Rec = Record<string, unknown>;
 
