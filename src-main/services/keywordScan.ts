@@ -301,19 +301,23 @@ export function scanKeywords(chunks: Chunks): ScanResult & { nonEmpty: number } 
 
 /**
  * Warm-up for a thread that is about to scan (keywordPreview.worker.ts, as it
- * starts): allocates the shared set, then drives the very functions a file
- * goes through (scanKeywords, push with lines cut across chunks, line with
- * every trim branch, KeySet.add with hits, misses, growth and rehash) over
- * 1.5 MB of made-up lines, four times, in 16 KB chunks, so that V8 optimises
- * them with complete type feedback. With less (one chunk per pass, no growth,
- * no cut line) the first real file deoptimised push at every chunk and add
- * several times, and, with the set's tables grown and faulted in anew, ran
- * about 100 ms slower than the next ones (docs/benchmarks.md, keyword preview).
+ * starts), in steps so that the thread can stop warming when a file comes:
+ * allocates the shared set, then drives the very functions a file goes through
+ * (scanKeywords, push with lines cut across chunks, line with every trim
+ * branch, KeySet.add with hits, misses, growth and rehash) over 250 KB of
+ * made-up lines in 16 KB chunks, 24 times (one step each), then grows a small
+ * set over them, so that V8 optimises them with complete type feedback. With
+ * less (one chunk per pass, no growth, no cut line) the first real file
+ * deoptimised push at every chunk and add several times, and, with the set's
+ * tables grown and faulted in anew, ran about 100 ms slower than the next ones
+ * (docs/benchmarks.md, keyword preview). The whole warm-up, though, runs in
+ * V8's slow tiers and costs more than that: a file that comes while it runs
+ * should not wait for it (the worker stops stepping when one comes).
  */
-export function warmUpScan(): void {
+export function* warmUpSteps(): Generator<void, void, void> {
   const parts: string[] = [];
-  for (let i = 0; i < 60_000; i++) {
-    const k = i % 30_000;
+  for (let i = 0; i < 10_000; i++) {
+    const k = i % 5_000;
     if (k % 97 === 0) parts.push(k % 2 ? '' : ' \t');
     else if (k % 5 === 0) parts.push(`  keyword ${k}\u3000\r`);
     else parts.push(`关键词${k}-${'x'.repeat(k % 15)}${k % 7 === 0 ? ' ' : ''}`);
@@ -323,9 +327,17 @@ export function warmUpScan(): void {
   const chunks: Chunks = function* () {
     for (let i = 0; i < bytes.length; i += step) yield bytes.subarray(i, i + step);
   };
-  for (let i = 0; i < 4; i++) scanKeywords(chunks);
+  for (let i = 0; i < 24; i++) {
+    scanKeywords(chunks);
+    yield;
+  }
   // the growth paths (a file with more distinct keywords than the shared set holds)
   const grow = new LineScanner(false, new KeySet(1 << 10, 1 << 12));
   for (let i = 0; i < bytes.length; i += step) grow.push(bytes.subarray(i, i + step));
   grow.end();
+}
+
+/** The whole warm-up at once. */
+export function warmUpScan(): void {
+  for (const _ of warmUpSteps());
 }

@@ -13,6 +13,7 @@ import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/h
 import { silentLogger } from '../../../src-main/services/errors';
 import { KEYWORD_MAX_BYTES, MSG_EMPTY, MSG_SIZE, MSG_TYPE, MSG_UNREADABLE, keywordWorkerSpec, previewKeywords, stopKeywordWorker, warmKeywordWorker } from '../../../src-main/services/KeywordFiles';
 import { LocalDb } from '../../../src-main/services/LocalDb';
+import { scanKeywords, warmUpSteps } from '../../../src-main/services/keywordScan';
 import { ProfileService } from '../../../src-main/services/ProfileService';
 import { TokenVault } from '../../../src-main/services/TokenVault';
 import { createWorkspace, type Workspace } from '../../../src-main/workspace';
@@ -148,6 +149,22 @@ describe('keyword file preview', () => {
     }
     const preview = await previewKeywords({ path: file('multi-gbk.txt', Buffer.from(parts)) });
     expect(preview).toEqual({ name: 'multi-gbk.txt', size: parts.length, encoding: 'gbk', ...reference(text) });
+  });
+
+  it('counts a file that comes in the middle of the warm-up like one after it (the thread stops warming for it)', () => {
+    const bytes = Buffer.from(bigText(5), 'utf8');
+    const chunks = () => [bytes.subarray(0, 700_001), bytes.subarray(700_001)];
+    const steps = warmUpSteps();
+    for (let i = 0; i < 3; i++) expect(steps.next().done).toBe(false);
+    const during = scanKeywords(chunks);
+    let left = 0;
+    while (!steps.next().done) left++;
+    // 24 scans of made-up lines, then the growth pass: 21 steps were left after 3
+    expect(left).toBe(21);
+    expect(scanKeywords(chunks)).toEqual(during);
+    const { encoding, lines, unique, duplicates, empty, firstLines } = during;
+    expect({ lines, unique, duplicates, empty, firstLines }).toEqual(reference(bigText(5)));
+    expect(encoding).toBe('utf-8');
   });
 
   it('runs the counting in a worker thread that survives being stopped', async () => {
