@@ -31,7 +31,6 @@ export function TopMenu() {
       mode="horizontal"
       aria-label={t('shell.topMenu')}
       selectedKeys={[active || 'all']}
-      disabledOverflow
       items={[
         { key: 'all', label: t('shell.allMenus') },
         ...items.map((m) => ({ key: m.id, label: t(`menu.top_${m.code}`, { defaultValue: m.name }), icon: <MenuIcon source={m.source} /> })),
