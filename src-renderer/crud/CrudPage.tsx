@@ -27,6 +27,11 @@ import { useReloadOnShow } from './reloadOnShow';
 /** antd's row-selection column (checkbox) and the least width of the row-number column */
 const SELECTION_WIDTH = 32;
 const INDEX_WIDTH = 56;
+/**
+ * The table's loading overlay shows only for a list that takes longer than this: a page that comes sooner
+ * replaces the rows without the overlay flashing in and out (and without the two renders it costs).
+ */
+export const LOADING_DELAY_MS = 200;
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -44,6 +49,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [warm] = useState(() => takeWarmPage(def));
   const quietFirstLoad = useRef(warm !== null);
   const [rows, setRows] = useState<Row[]>(warm?.records ?? []);
+  // the page the shown rows belong to (their row numbers): it changes with them, not at the click
+  const [rowsPage, setRowsPage] = useState<PageQuery>(page);
   const [total, setTotal] = useState(warm?.total ?? 0);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<(string | number)[]>([]);
@@ -74,11 +81,12 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     const quiet = quietFirstLoad.current;
     quietFirstLoad.current = false;
     let alive = true;
-    if (!quiet) setLoading(true);
+    const overlay = quiet ? undefined : setTimeout(() => alive && setLoading(true), LOADING_DELAY_MS);
     loadList(def, loadParams(def, filters, page, sideKey))
       .then((result) => {
         if (!alive) return;
         setRows(result.records);
+        setRowsPage(page);
         setTotal(result.total);
         if (def.tree) setExpanded([]);
       })
@@ -86,10 +94,12 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         if (alive) notify(message, 'error', (e as Error).message);
       })
       .finally(() => {
+        clearTimeout(overlay);
         if (alive && !quiet) setLoading(false);
       });
     return () => {
       alive = false;
+      clearTimeout(overlay);
     };
   }, [def, filters, page, reloadTick, message, sideKey]);
 
@@ -102,16 +112,21 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       .catch((e: unknown) => notify(message, 'error', (e as Error).message));
   };
 
-  const onSearch = () => {
+  // stable, like the search bar's other props: paging re-renders the list, not the search form (SearchBar is memo)
+  const onSearch = useCallback(() => {
     setFilters(searchForm.getFieldsValue() as Record<string, unknown>);
     setPage((p) => ({ ...p, current: 1 }));
     reload();
-  };
-  const onReset = () => {
+  }, [searchForm, reload]);
+  const onReset = useCallback(() => {
     setFilters({});
     setPage((p) => ({ ...p, current: 1 }));
     reload();
-  };
+  }, [reload]);
+  const onSideSelect = useCallback((id: string | null) => {
+    setSideKey(id);
+    setPage((p) => ({ ...p, current: 1 }));
+  }, []);
 
   const confirmRemove = useCallback(
     (keys: (string | number)[]) => {
@@ -217,12 +232,16 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       }),
     );
     const data = shareWidths(needs, boxWidth - SELECTION_WIDTH - index - actions - 2);
-    return { actions, index, data, total: SELECTION_WIDTH + index + actions + data.reduce((s, w) => s + w, 0) };
+    const total = SELECTION_WIDTH + index + actions + data.reduce((s, w) => s + w, 0);
+    // wider than its box (the columns' least widths do not fit): the table scrolls sideways, actions fixed right.
+    // Otherwise no scroll box: with one, antd measures the table's scroll width (a forced layout) after every
+    // change of its rows, for the fixed column's shadows (about 25 ms per page turn)
+    return { actions, index, data, total, scrolls: total > boxWidth };
   }, [dataColumns, rowActions, def.actionWidth, t, rows, options, yesNo, boxWidth]);
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = [
-      { key: '__index', title: t('crud.index'), width: widths.index, align: 'center', render: (_v, _r, i) => rowIndex(page, i) },
+      { key: '__index', title: t('crud.index'), width: widths.index, align: 'center', render: (_v, _r, i) => rowIndex(rowsPage, i) },
       ...dataColumns.map((c, i) => ({
         key: c.name,
         dataIndex: c.name,
@@ -238,11 +257,11 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         key: '__actions',
         title: t('crud.actions'),
         width: widths.actions,
-        fixed: 'right',
+        fixed: widths.scrolls ? 'right' : undefined,
         render: (_v, row) => <RowActions actions={rowActions} row={row} />,
       });
     return list;
-  }, [t, page, options, yesNo, dataColumns, rowActions, widths]);
+  }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths]);
 
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
@@ -269,7 +288,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         loading={loading}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: widths.total }}
+        scroll={widths.scrolls ? { x: widths.total } : undefined}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as (string | number)[]), preserveSelectedRowKeys: true }}
         locale={{ emptyText: t('crud.empty') }}
         expandable={def.tree ? { expandedRowKeys: expanded, onExpand } : undefined}
@@ -304,14 +323,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   if (!def.sideTree) return body;
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-      <SideTree
-        def={def.sideTree}
-        selected={sideKey}
-        onSelect={(id) => {
-          setSideKey(id);
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-      />
+      <SideTree def={def.sideTree} selected={sideKey} onSelect={onSideSelect} />
       {body}
     </div>
   );

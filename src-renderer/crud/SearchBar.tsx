@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from './types';
@@ -16,8 +17,8 @@ interface Props {
   onReset(): void;
 }
 
-/** Search form: the columns marked search, the creation-time range, search + clear. */
-export function SearchBar({ def, form, options, onSearch, onReset }: Props) {
+/** Search form: the columns marked search, the creation-time range, search + clear. memo: paging does not re-render it. */
+export const SearchBar = memo(function SearchBar({ def, form, options, onSearch, onReset }: Props) {
   const { t } = useTranslation();
   const range = timeRangeColumn(def);
   const pagePath = usePagePath();
@@ -56,4 +57,4 @@ export function SearchBar({ def, form, options, onSearch, onReset }: Props) {
       </Form.Item>
     </Form>
   );
-}
+});

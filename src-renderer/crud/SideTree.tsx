@@ -1,5 +1,5 @@
 // Left-hand filter tree of a screen (e.g. users by department).
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Card, Input, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SideTreeDef } from './types';
@@ -16,7 +16,8 @@ function filterTree(nodes: AntTree, text: string): AntTree {
   });
 }
 
-export function SideTree({ def, selected, onSelect }: { def: SideTreeDef; selected: string | null; onSelect(id: string | null): void }) {
+/** memo: the list's paging and loading re-render its page, not this tree */
+export const SideTree = memo(function SideTree({ def, selected, onSelect }: { def: SideTreeDef; selected: string | null; onSelect(id: string | null): void }) {
   const { t } = useTranslation();
   const [data, setData] = useState<AntTree>([]);
   const [text, setText] = useState('');
@@ -44,4 +45,4 @@ export function SideTree({ def, selected, onSelect }: { def: SideTreeDef; select
       />
     </Card>
   );
-}
+});

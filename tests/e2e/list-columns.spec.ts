@@ -40,7 +40,7 @@ async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number
       // the widest row's buttons against the action cells' inner width
       let actionSpare: number | null = null;
       for (const td of table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row td:last-child')) {
-        const space = td.querySelector<HTMLElement>('.ant-space');
+        const space = td.querySelector<HTMLElement>('.desk-row-actions');
         if (!space) continue;
         const inner = td.clientWidth - 16;
         const spare = inner - space.scrollWidth;
