@@ -25,6 +25,28 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * rc-table (antd's Table) measures the scroll bar's width as every table mounts: a probe element and a style
+ * sheet are added to the page and removed again, forcing style and layout of the whole document (about 35 ms
+ * per list opened on this machine, four times that at 4x CPU slowdown). The width is used only by a table
+ * with a fixed header (scroll.y) or a sticky header, which no table here has; the measure is kept for those.
+ * Checked at build: a changed rc-table fails the build here rather than going unpatched.
+ */
+function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
+  const file = /@rc-component[\\/]table[\\/]es[\\/]Table\.js$/;
+  const from = 'useLayoutEffect(() => {\n    if (!tailor || !useInternalHooks) {';
+  const to = 'useLayoutEffect(() => {\n    if ((fixHeader || isSticky) && (!tailor || !useInternalHooks)) {';
+  return {
+    name: 'table-scrollbar-probe-only-for-fixed-headers',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes(from)) throw new Error(`${id}: the scroll bar measure to limit to fixed headers was not found (rc-table changed)`);
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 // main and preload are bundled for Electron; native modules and other
 // dependencies stay external (electron-vite's default). The renderer is a
 // plain Vite React app; `npm run web` serves the same build in a browser.
@@ -52,6 +74,6 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       rollupOptions: { input: { index: resolve('src-renderer/index.html') } },
     },
-    plugins: [react(), inlineEntryStylesheet()],
+    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders()],
   },
 });
