@@ -36,7 +36,7 @@ const noop = (): void => undefined;
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
 const ACTIONS: RowAction[] = ['view', 'edit', 'delete', 'more'].map((key) => ({ key, label: key, run: noop }));
 
-/** calls `onDone` once it has been rendered and laid out */
+/** calls `onDone` once it has been rendered and laid out; it stays mounted after that */
 export function ListWarmup({ onDone }: { onDone(): void }) {
   const [form] = Form.useForm();
   const columns = useMemo<TableColumnsType<Row>>(
@@ -56,7 +56,8 @@ export function ListWarmup({ onDone }: { onDone(): void }) {
     return () => cancelAnimationFrame(id);
   }, [onDone]);
   return (
-    <div data-list-warmup aria-hidden="true" inert style={{ position: 'fixed', left: -10_000, top: 0, width: 1200, visibility: 'hidden', pointerEvents: 'none' }}>
+    // strict containment: it stays mounted (prefetch/usePrefetch.ts), and the page's layouts never enter it
+    <div data-list-warmup aria-hidden="true" inert style={{ position: 'fixed', left: -10_000, top: 0, width: 1200, height: 800, contain: 'strict', visibility: 'hidden', pointerEvents: 'none' }}>
       <Card size="small" title="tree">
         <Input.Search size="small" />
         <Tree treeData={[{ key: 'a', title: 'a', children: [{ key: 'b', title: 'b' }] }]} defaultExpandAll />

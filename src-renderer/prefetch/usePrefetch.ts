@@ -3,8 +3,8 @@
 // in prefetchOrder (remembered tabs, the side menu shown, the rest): its code,
 // and for list screens its first page and the dictionaries and option lists of
 // its columns. After the first screen, a list's parts are rendered once out of
-// sight (crud/ListWarmup): the returned element, which the console renders while
-// that job runs. Stops on sign-out (the console unmounts).
+// sight (crud/ListWarmup): the returned element, which the console renders from
+// that job on (hidden, so that antd keeps its styles). Stops on sign-out (the console unmounts).
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuNode } from '../../src-shared/wire';
 import { screenFor } from '../screens/registry';
@@ -30,10 +30,10 @@ export function usePrefetch(tabs: readonly string[], side: readonly MenuNode[] |
         ({ ListWarmup }) =>
           new Promise<void>((resolve) => {
             if (!alive) return resolve();
-            const done = () => {
-              setWarming(null);
-              resolve();
-            };
+            // kept mounted (hidden) once rendered: antd removes a component's CSS-variable style block when its
+            // last instance unmounts, and the first list then injected six of them again, each one a style
+            // recalculation of the whole page in the click's frame
+            const done = () => resolve();
             setWarming({ Component: ListWarmup, done });
           }),
       );

@@ -28,13 +28,22 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
     data: { paramName: '预取之后', paramKey: 'prefetch.after', paramValue: '1' },
   })) as { ok: boolean };
   expect(added.ok).toBe(true);
-  // a list's parts were rendered once out of sight while idle: their styles are in the page before any list
-  // opens (the workbench uses no table, tree nor date picker), and the rendering is gone again
+  // a list's parts were rendered out of sight while idle: their styles are in the page before any list
+  // opens (the workbench uses no table, tree nor date picker); the rendering stays, hidden, so that antd keeps them
   const styled = (selector: string) => page.evaluate((sel) => [...document.querySelectorAll('style')].some((s) => (s.textContent ?? '').includes(sel)), selector);
   await expect.poll(() => styled('.ant-table-wrapper'), { timeout: 15_000 }).toBe(true);
   expect(await styled('.ant-picker-range')).toBe(true);
   expect(await styled('.ant-tree')).toBe(true);
-  await expect(page.locator('[data-list-warmup]')).toHaveCount(0);
+  await expect(page.locator('[data-list-warmup]')).toHaveCount(1);
+  await expect(page.locator('[data-list-warmup]')).toBeHidden();
+  // style blocks added to the page while the first list opens: none of the parts the warm-up rendered
+  await page.evaluate(() => {
+    const added: string[] = [];
+    (window as unknown as { __addedStyles: string[] }).__addedStyles = added;
+    new MutationObserver((ms) => {
+      for (const m of ms) for (const n of m.addedNodes) if (n instanceof HTMLStyleElement) added.push((n.textContent ?? '').slice(0, 200));
+    }).observe(document.head, { childList: true });
+  });
   const before = userPage().length;
   const clicked = Date.now();
   await page.getByRole('menu', { name: '侧边菜单' }).getByText('系统管理', { exact: true }).click();
@@ -44,6 +53,8 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   await expect(main.locator('.ant-table-row').first()).toBeVisible();
   expect(requests.filter((r) => r.at >= clicked && /\/assets\/(user|CrudPage)-[\w-]+\.js$/.test(r.url))).toEqual([]);
   await expect(main.getByRole('status')).toHaveCount(0); // no loading frame
+  const addedStyles = await page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
+  expect(addedStyles.filter((css) => /\.ant-(table|pagination|form|tree|spin|input-search)[\w-]*\{--ant-/.test(css))).toEqual([]);
   // the first page is fetched again at once
   await expect.poll(() => userPage().length).toBeGreaterThan(before);
 
