@@ -60,6 +60,8 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   await clickRowAction(page, modelRow, /部\s*署/);
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('部署成功')).toBeVisible();
+  // the confirmation has closed (a closing one still answers to getByRole('dialog') below)
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // upload a BPMN file on the deployment screen
   await go(page, '/flow/deploy');
