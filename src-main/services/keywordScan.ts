@@ -336,8 +336,3 @@ export function* warmUpSteps(): Generator<void, void, void> {
   for (let i = 0; i < bytes.length; i += step) grow.push(bytes.subarray(i, i + step));
   grow.end();
 }
-
-/** The whole warm-up at once. */
-export function warmUpScan(): void {
-  for (const _ of warmUpSteps());
-}

@@ -31,7 +31,7 @@ const INDEX_WIDTH = 56;
  * The table's loading overlay shows only for a list that takes longer than this: a page that comes sooner
  * replaces the rows without the overlay flashing in and out (and without the two renders it costs).
  */
-export const LOADING_DELAY_MS = 200;
+const LOADING_DELAY_MS = 200;
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
