@@ -8,7 +8,8 @@ import { storedLanguage, useUi } from '../stores/ui';
 import { PageLoading } from '../components/PageLoading';
 import { Fallback } from '../components/Fallback';
 import { reportError } from '../errors/report';
-import { LOGIN_PATH } from './guard';
+import { LOCK_PATH, LOGIN_PATH, PUBLIC_PATHS, normalizePath } from './guard';
+import type { CaptchaReply } from '../../src-shared/wire';
 
 /**
  * Start-up: reads the profile (app:info) and restores the session main may
@@ -27,6 +28,30 @@ let early: { info: ReturnType<typeof call<'app:info'>>; session: ReturnType<type
 // keep an early failure from surfacing as an unhandled rejection before bootstrap() awaits it
 early.info.catch(() => undefined);
 early.session.catch(() => undefined);
+
+/** Whether a signed-out start at this address lands on the login page (the guard sends every other page there). */
+function landsOnLogin(hash: string): boolean {
+  const path = normalizePath(hash.replace(/^#/, '').split('?')[0] || '/');
+  return path === LOGIN_PATH || path === LOCK_PATH || !PUBLIC_PATHS.includes(path);
+}
+
+/**
+ * The login page's first captcha, asked for as soon as the two boot calls show
+ * that the login page comes next (no session, the profile signs in with a
+ * captcha), instead of after the page's first render: the form then shows
+ * with its image. null when no login page is expected or the call failed (the
+ * page asks for one itself, and says why if that fails too).
+ */
+let firstCaptcha: Promise<CaptchaReply | null> | null = Promise.all([early.info, early.session])
+  .then(([info, user]) => (!user && info.profile.captchaMode && landsOnLogin(location.hash) ? call('auth:captcha') : null))
+  .catch(() => null);
+
+/** The early captcha, once (the login page's first; later ones are its own calls). */
+export function takeFirstCaptcha(): Promise<CaptchaReply | null> | null {
+  const pending = firstCaptcha;
+  firstCaptcha = null;
+  return pending;
+}
 
 type BootState = 'loading' | 'ready' | 'failed';
 let booted: BootState = 'loading';

@@ -57,3 +57,64 @@ test('captcha login: a wrong code is refused with a fresh image, the right one s
   await expect(page).toHaveURL(/#\/wel\/index/);
   await expect(page.getByRole('menuitem', { name: /系统管理/ })).toBeVisible();
 });
+
+function captchasIssued(host: WebHost): number {
+  const db = new Database(join(host.dataDir, 'server', 'server.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM blade_captcha').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+test('the first captcha is asked for with the start-up calls, once, and only when the login page comes next', async ({ page }) => {
+  // a host of its own: the test above leaves its host signed in
+  const captchaHost = await startWebHost([]);
+  try {
+    const before = captchasIssued(captchaHost);
+    // the order of two events: the captcha's request and the login page's first render (React's frame replacing index.html's)
+    await page.addInitScript(() => {
+      const w = window as unknown as { order: string[] };
+      w.order = [];
+      const fetchNow = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/rpc/auth:captcha')) w.order.push('captcha');
+        return fetchNow(input, init);
+      };
+      new MutationObserver(() => {
+        if (!w.order.includes('page') && document.querySelector('.desk-login:not(.desk-static-login)')) w.order.push('page');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(captchaHost.url);
+    await appReady(page);
+    await expect(page.getByTestId('captcha-image')).toBeVisible();
+    // asked for before the login page rendered, not by the page afterwards
+    expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(['captcha', 'page']);
+    expect(captchasIssued(captchaHost)).toBe(before + 1);
+
+    // a start on the profiles manager (a public page that is not the login page) asks for none
+    await page.goto(`${new URL(captchaHost.url).origin}/#/profiles`);
+    await page.reload();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByTestId('captcha-image')).toHaveCount(0);
+    expect(captchasIssued(captchaHost)).toBe(before + 1);
+
+    // signed in, a reload of a console page asks for none
+    await page.goto(`${new URL(captchaHost.url).origin}/#/login`);
+    await page.reload();
+    await appReady(page);
+    await expect(page.getByTestId('captcha-image')).toBeVisible();
+    const code = captchaAnswer(captchaHost, (await page.getByTestId('captcha-image').getAttribute('src')) ?? '');
+    await page.getByLabel(/账号|用户名/).fill('admin');
+    await page.getByLabel('密码').fill('admin');
+    await page.getByLabel('验证码').fill(code);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page).toHaveURL(/#\/wel\/index/);
+    const signedIn = captchasIssued(captchaHost);
+    await page.reload();
+    await expect(page.getByRole('menuitem', { name: /系统管理/ })).toBeVisible();
+    expect(captchasIssued(captchaHost)).toBe(signedIn);
+  } finally {
+    await captchaHost.stop();
+  }
+});

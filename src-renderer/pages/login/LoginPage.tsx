@@ -9,6 +9,7 @@ import { LanguageButtons } from '../../components/LanguageButtons';
 import { useToast } from '../../components/Toast';
 import { HOME_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
+import { takeFirstCaptcha } from '../../router/Boot';
 import { DEFAULT_TENANT_ID } from '../../../src-shared/wire';
 import { LoginIcon, type LoginIconName } from './icons';
 import { ProfileBand } from '../../profiles/ProfileBand';
@@ -79,8 +80,22 @@ export default function LoginPage() {
   }, [captchaMode, toast]);
 
   useEffect(() => {
-    void refreshCaptcha();
-  }, [refreshCaptcha]);
+    // the first image was asked for with the boot calls (router/Boot.tsx)
+    const early = takeFirstCaptcha();
+    if (!early) {
+      void refreshCaptcha();
+      return;
+    }
+    let live = true;
+    void early.then((reply) => {
+      if (!live) return;
+      if (reply && captchaMode) setCaptcha(reply);
+      else void refreshCaptcha();
+    });
+    return () => {
+      live = false;
+    };
+  }, [refreshCaptcha, captchaMode]);
 
   useEffect(() => {
     document.title = t('login.title');
