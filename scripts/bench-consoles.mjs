@@ -22,7 +22,8 @@
 //   first frame that shows it.
 // Medians of BENCH_CONSOLE_RUNS runs (default 5).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -136,6 +137,20 @@ async function readFrameClock(page, timeout = 20_000) {
   return page.evaluate(() => window.__bench.shown - window.__bench.click);
 }
 
+/**
+ * The floor: a page holding one line of text (the console's title, in the font list the console's stylesheet
+ * gives the page), served from memory on 127.0.0.1. No page with more on it paints sooner in this browser.
+ */
+async function serveFloor() {
+  const css = readFileSync(join(root, 'src-renderer/styles.css'), 'utf8');
+  const fonts = /\bbody\s*\{\s*font-family:([^;]+);/.exec(css)?.[1];
+  if (!fonts) throw new Error('src-renderer/styles.css: no font-family on body');
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8"><title>SEO 矩阵控制台</title><style>body{font-family:${fonts.replace(/\s+/g, ' ')}}</style></head><body><h1>SEO 矩阵控制台</h1></body></html>`;
+  const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
 const CONSOLES = {
   ours: {
     async loginPage(page, env) {
@@ -161,6 +176,14 @@ const CONSOLES = {
       await page.locator('main').getByRole('button').first().waitFor();
     },
     menu: (page) => page.getByRole('menu', { name: '侧边菜单' }),
+  },
+  // not a console: the floor for any page's first paint here (serveFloor)
+  floor: {
+    async loginPage(page, env) {
+      await page.goto(env.floorUrl, { waitUntil: 'load' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      return page.evaluate(() => ({ paint: performance.getEntriesByName('first-contentful-paint')[0].startTime, ready: NaN }));
+    },
   },
   saber: {
     async loginPage(page, env) {
@@ -338,26 +361,32 @@ async function benchSideBySide(machine, { writeSection, log }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-consoles-'));
   const host = await startHost(dataDir);
   let saber;
+  let floor;
   const browser = await launch();
   try {
     const info = await rpc(host.url, 'app:info');
     const profile = info.data.profile;
     saber = await serveSaber({ dist: ensureSaberBuild({ log }), api: profile.baseUrl, publicKey: profile.publicKey });
-    const env = { hostUrl: host.url, saberUrl: saber.url, dbPath: join(dataDir, 'server', 'server.db') };
+    floor = await serveFloor();
+    const env = { hostUrl: host.url, saberUrl: saber.url, floorUrl: floor.url, dbPath: join(dataDir, 'server', 'server.db') };
     // the sample matrix gives the content lists their rows (in its own tenant)
     await loadSample(profile.baseUrl);
 
     const results = {};
     for (const rate of THROTTLES) {
-      const r = (results[rate] = { ours: {}, saber: {} });
+      const r = (results[rate] = { ours: {}, saber: {}, floor: {} });
       const push = (kind, key, v) => (r[kind][key] ??= []).push(v);
-      for (const kind of ['ours', 'saber']) {
-        await loginRun(browser, kind, env, rate); // warms the servers' disk caches
-        for (let i = 0; i < RUNS; i++) {
+      // the login pages interleaved (the machine's speed drifts), with the floor page among them
+      const kinds = ['ours', 'saber', 'floor'];
+      for (const kind of kinds) await loginRun(browser, kind, env, rate); // warms the servers' disk caches
+      for (let i = 0; i < RUNS; i++) {
+        for (const kind of kinds) {
           const l = await loginRun(browser, kind, env, rate);
           push(kind, 'loginPaint', l.paint);
-          push(kind, 'loginReady', l.ready);
+          if (kind !== 'floor') push(kind, 'loginReady', l.ready);
         }
+      }
+      for (const kind of ['ours', 'saber']) {
         for (let i = 0; i < RUNS; i++) {
           const s = await screensRun(browser, kind, env, SHARED, rate, i);
           for (const [k, v] of Object.entries(s)) push(kind, k, v);
@@ -376,6 +405,7 @@ async function benchSideBySide(machine, { writeSection, log }) {
   } finally {
     await browser.close();
     await saber?.close();
+    await floor?.close();
     await host.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -431,11 +461,12 @@ function report(results, machine) {
       lines.push(`| ${label} | ${ms(a)} | ${ms(b)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} | ${t} | ${t ? (ok ? 'met' : 'MISSED') : ''} |`);
     };
     row('login page: first paint', 'loginPaint', 'half');
+    const floorPaint = median(r.floor?.loginPaint ?? []);
     row('login page: ready', 'loginReady', 'half');
     for (const s of SHARED) row(`first open: ${s.item} (${s.key})`, s.key, 'half');
     for (const s of CONTENT) row(`first open: ${s.item} (${s.key}, this console only)`, s.key, rate === '1' ? '300' : '');
     row('tab switch back to an opened screen', 'tab', '50');
-    lines.push('');
+    lines.push('', `The floor in the same runs: a page holding one line of text paints at ${ms(floorPaint)} (0.5× Saber's first paint: ${ms(median(r.saber.loginPaint ?? []) / 2)}).`, '');
   }
   return lines.join('\n').trim();
 }
@@ -443,7 +474,7 @@ function report(results, machine) {
 // run alone: node scripts/bench-consoles.mjs (the renderer must be built; npm run bench builds it)
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const { cpus } = await import('node:os');
-  const { readFileSync, writeFileSync } = await import('node:fs');
+  const { writeFileSync } = await import('node:fs');
   const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
   await benchConsoles(machine, {
     writeSection: (name, body) => {
