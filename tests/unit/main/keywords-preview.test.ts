@@ -13,7 +13,7 @@ import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/h
 import { silentLogger } from '../../../src-main/services/errors';
 import { KEYWORD_MAX_BYTES, MSG_EMPTY, MSG_SIZE, MSG_TYPE, MSG_UNREADABLE, keywordWorkerSpec, previewKeywords, stopKeywordWorker, warmKeywordWorker } from '../../../src-main/services/KeywordFiles';
 import { LocalDb } from '../../../src-main/services/LocalDb';
-import { scanKeywords, warmUpSteps } from '../../../src-main/services/keywordScan';
+import { KeySet, scanKeywords, warmUpSteps } from '../../../src-main/services/keywordScan';
 import { ProfileService } from '../../../src-main/services/ProfileService';
 import { TokenVault } from '../../../src-main/services/TokenVault';
 import { createWorkspace, type Workspace } from '../../../src-main/workspace';
@@ -165,6 +165,37 @@ describe('keyword file preview', () => {
     const { encoding, lines, unique, duplicates, empty, firstLines } = during;
     expect({ lines, unique, duplicates, empty, firstLines }).toEqual(reference(bigText(5)));
     expect(encoding).toBe('utf-8');
+  });
+
+  it('counts keys added in batches: repeats inside one batch and across batches, buffers reused after a flush', () => {
+    const set = new KeySet(1 << 4, 1 << 6); // small: grows and rehashes on the way
+    const keys = Array.from({ length: 300 }, (_, i) => `关键词${i % 130}`); // each batch of 64 repeats some of its own keys
+    const bytes = Buffer.from(keys.join('\n'), 'utf8');
+    let s = 0;
+    for (const k of keys) {
+      const e = s + Buffer.byteLength(k);
+      set.queue(bytes, s, e);
+      s = e + 1;
+    }
+    set.flush();
+    expect(set.size).toBe(130);
+    // a chunk's memory written over after the flush (the reader's next chunk): the set kept its own copies
+    const chunk = Buffer.from('seo\n关键词7\n', 'utf8');
+    set.queue(chunk, 0, 3);
+    expect(set.size).toBe(130); // counted at the flush
+    set.flush();
+    chunk.write('xyz\n关键词7\n', 'utf8');
+    set.queue(chunk, 0, 3);
+    set.queue(chunk, 4, chunk.length - 1);
+    // keys from another buffer flush the queued ones first
+    set.queue(Buffer.from('seo'), 0, 3);
+    set.flush();
+    expect(set.size).toBe(132);
+    set.clear();
+    set.queue(chunk, 0, 3);
+    set.clear(); // drops what was queued
+    set.flush();
+    expect(set.size).toBe(0);
   });
 
   it('runs the counting in a worker thread that survives being stopped', async () => {
