@@ -368,7 +368,7 @@ export function scanKeywords(chunks: Chunks): ScanResult & { nonEmpty: number } 
  * each), then grows a small set over them, so that V8 optimises them with
  * complete type feedback. With less (one chunk per pass, no growth, no cut
  * line) the first real file deoptimised push at every chunk and the set's
- * adding several times, and, with the set's
+ * add (now insert) several times, and, with the set's
  * tables grown and faulted in anew, ran about 100 ms slower than the next ones
  * (docs/benchmarks.md, keyword preview). The whole warm-up, though, runs in
  * V8's slow tiers and costs more than that: a file that comes while it runs
