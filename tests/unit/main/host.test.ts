@@ -107,6 +107,10 @@ describe('browser-mode host security', () => {
     expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // no opener policy: it costs the page a second renderer process at every start (src-main/web/host.ts)
+    expect(page.headers['cross-origin-opener-policy']).toBeUndefined();
     const asset = await rawRequest(`${host.origin}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(asset.body).toContain('console.log');
