@@ -199,6 +199,19 @@ describe('keyword file preview', () => {
     expect(set.size).toBe(0);
   });
 
+  it('counts files sent together one after the other, each with its own counts (the thread keeps one key set)', async () => {
+    // several chunks each
+    const a = file('together-a.txt', bigText(3));
+    const b = file('together-b.txt', bigText(4));
+    const [pa, pb, pa2] = await Promise.all([previewKeywords({ path: a }), previewKeywords({ path: b }), previewKeywords({ path: a })]);
+    const { name: _a, size: _sa, encoding: ea, ...ca } = pa;
+    const { name: _b, size: _sb, encoding: eb, ...cb } = pb;
+    expect([ea, eb]).toEqual(['utf-8', 'utf-8']);
+    expect(ca).toEqual(reference(bigText(3)));
+    expect(cb).toEqual(reference(bigText(4)));
+    expect(pa2).toEqual(pa);
+  });
+
   it('runs the counting in a worker thread that survives being stopped', async () => {
     const p = file('again.txt', 'x\ny\nx\n');
     expect((await previewKeywords({ path: p })).unique).toBe(2);
