@@ -3,7 +3,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useStableNavigate } from './navigation';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../src-shared/wire';
-import { ancestorKeys, isRoutePath, menuKey, uniqueOpenKeys } from '../session/menu';
+import { ancestorKeys, isRoutePath, menuKey, openKeysAfter, uniqueOpenKeys } from '../session/menu';
 import { MenuIcon } from './icons';
 import { framePathOf, isExternalUrl } from '../pages/frame/frame';
 import { useUi } from '../stores/ui';
@@ -32,14 +32,17 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
   const navigate = useStableNavigate();
   const menuTheme = PALETTES[useUi((s) => s.theme)].menu;
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(tree, path));
-  // open the current page's ancestors when the path or the tree changes, during
-  // render (not in an effect, which would render the whole menu a second time)
+  // open the current page's ancestors when the path changes, and keep the open groups when only the tree does
+  // (session/menu.ts openKeysAfter), during render (not in an effect, which would render the whole menu a second time)
   const [openedFor, setOpenedFor] = useState({ tree, path });
   const [animate, setAnimate] = useState(false);
   if (openedFor.tree !== tree || openedFor.path !== path) {
+    const pathChanged = openedFor.path !== path;
     setOpenedFor({ tree, path });
-    const next = ancestorKeys(tree, path);
-    setOpenKeys((prev) => (prev.length === next.length && prev.every((k, i) => k === next[i]) ? prev : next));
+    setOpenKeys((prev) => {
+      const next = openKeysAfter(tree, path, prev, pathChanged);
+      return prev.length === next.length && prev.every((k, i) => k === next[i]) ? prev : next;
+    });
     setAnimate(false);
   }
   const selectedKeys = useMemo(() => [path], [path]);

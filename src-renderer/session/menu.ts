@@ -76,6 +76,20 @@ export function uniqueOpenKeys(tree: readonly MenuNode[], previous: readonly str
   return [...ancestorKeys(tree, opened), opened];
 }
 
+/**
+ * The open submenus once the tree or the current path has changed. A new path opens its ancestors. A new tree
+ * on the same path (the menu revalidated, the user's record refreshed after sign-in) keeps the groups that are
+ * still in it, so a group the user has just opened does not close under the pointer; when none is left, the
+ * path's ancestors open.
+ */
+export function openKeysAfter(tree: readonly MenuNode[], path: string, previous: readonly string[], pathChanged: boolean): string[] {
+  const ancestors = ancestorKeys(tree, path);
+  if (pathChanged) return ancestors;
+  const groups = new Set(flattenMenu(tree).filter((n) => n.children && n.children.length > 0).map(menuKey));
+  const kept = previous.filter((k) => groups.has(k));
+  return kept.length > 0 ? kept : ancestors;
+}
+
 /** True when `path` is a routable menu path (internal, starting with /). */
 export function isRoutePath(path: string | undefined): path is string {
   return !!path && path.startsWith('/');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src-shared/wire';
-import { ancestorKeys, findByPath, uniqueOpenKeys, userRoles, visibleMenu } from '../../../src-renderer/session/menu';
+import { ancestorKeys, findByPath, openKeysAfter, uniqueOpenKeys, userRoles, visibleMenu } from '../../../src-renderer/session/menu';
 import { isPlatformAdministrator, permissionMap } from '../../../src-renderer/session/permissions';
 
 const node = (id: string, path: string, extra: Partial<MenuNode> = {}): MenuNode => ({
@@ -48,6 +48,17 @@ describe('menu tree', () => {
     expect(uniqueOpenKeys(tree, ['group:system'], ['group:system', 'group:content'])).toEqual(['group:content']);
     expect(uniqueOpenKeys(tree, ['group:content'], ['group:content', 'group:site'])).toEqual(['group:content', 'group:site']);
     expect(uniqueOpenKeys(tree, ['group:content', 'group:site'], ['group:content'])).toEqual(['group:content']);
+  });
+
+  it('keeps the groups the user opened when only the tree changes; a new path opens its ancestors', () => {
+    const fresh = structuredClone(tree); // the same menu revalidated: new objects
+    // on the home page (no ancestors), the user opened 系统管理, then the tree came again
+    expect(openKeysAfter(fresh, '/wel/index', ['group:system'], false)).toEqual(['group:system']);
+    // a group gone from the new tree is dropped; with none left, the path's ancestors open
+    expect(openKeysAfter(fresh, '/content/site/info', ['group:gone'], false)).toEqual(['group:content', 'group:site']);
+    expect(openKeysAfter(fresh, '/wel/index', [], false)).toEqual([]);
+    // the path changed (a menu click, a tab switch): its ancestors, whatever was open
+    expect(openKeysAfter(fresh, '/content/site/info', ['group:system'], true)).toEqual(['group:content', 'group:site']);
   });
 });
 
