@@ -15,7 +15,7 @@ import { SearchBar } from './SearchBar';
 import { FormDialog, type DialogMode } from './FormDialog';
 import { fetchChildren, replaceChildren } from './tree';
 import { useExtraActions, visibleActions } from './ExtraActions';
-import { SideTree } from './SideTree';
+import { SIDE_TREE_WIDTH, SideTree } from './SideTree';
 import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
 import { columnNeeds, shareWidths, textWidth, useContentWidth } from './columnWidths';
 import { StoredImage } from '../components/upload/ImageUpload';
@@ -27,6 +27,8 @@ import { useReloadOnShow } from './reloadOnShow';
 /** antd's row-selection column (checkbox) and the least width of the row-number column */
 const SELECTION_WIDTH = 32;
 const INDEX_WIDTH = 56;
+/** between a side tree and its list */
+const LIST_GAP = 12;
 /**
  * The table's loading overlay shows only for a list that takes longer than this: a page that comes sooner
  * replaces the rows without the overlay flashing in and out (and without the two renders it costs).
@@ -214,7 +216,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
 
   // column widths from the headers and this page's values (columnWidths.ts)
   const tableBox = useRef<HTMLDivElement>(null);
-  const boxWidth = useContentWidth(tableBox, def.sideTree ? 'beside-tree' : 'full');
+  const boxWidth = useContentWidth(tableBox, def.sideTree ? SIDE_TREE_WIDTH + LIST_GAP : 0);
   const dataColumns = useMemo(() => def.columns.filter((c) => !c.hideInTable), [def.columns]);
   const widths = useMemo(() => {
     // as wide as the widest row's buttons on this page (all actions while there is no row)
@@ -281,7 +283,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       </Space>
       <div ref={tableBox}>
       {/* the table's widths come from the box's: until it is measured (before the first paint), its place only */}
-      {boxWidth === 0 ? <div className="desk-frame-table" aria-hidden="true"><div className="desk-frame-head" /></div> : <Table<Row>
+      {boxWidth === 0 ? <div className="desk-frame-table" aria-hidden="true" data-width-pending><div className="desk-frame-head" /></div> : <Table<Row>
         rowKey={rowKey}
         size="middle"
         bordered
@@ -322,7 +324,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   );
   if (!def.sideTree) return body;
   return (
-    <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+    <div style={{ display: 'flex', gap: LIST_GAP, alignItems: 'flex-start' }}>
       <SideTree def={def.sideTree} selected={sideKey} onSelect={onSideSelect} />
       {body}
     </div>

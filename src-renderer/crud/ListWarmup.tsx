@@ -5,13 +5,15 @@
 // (each one a style recalculation of the whole document), and V8 compiling
 // their code. Measured on the user list: the first list opened took about
 // 150 ms longer than the same list opened second. Nothing here asks the server.
-// It also measures the ASCII characters on the canvas that sizes the columns, which loads its fonts.
-import { memo, useEffect, useMemo } from 'react';
+// It also measures the ASCII characters on the canvas that sizes the columns, which loads its fonts, and
+// the width a list's table has (it is laid out where the lists are, in the content area, with no height), so
+// the first list opened sizes its columns without measuring its box first (columnWidths.ts, useContentWidth).
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { Card, Form, Input, Table, Tree, type TableColumnsType } from 'antd';
 import type { Row } from '../../src-shared/wire';
 import { RowActions, type RowAction } from './RowActions';
 import { SearchBar } from './SearchBar';
-import { textWidth } from './columnWidths';
+import { rememberListWidth, textWidth } from './columnWidths';
 import type { ScreenDef } from './types';
 
 const DEF: ScreenDef = {
@@ -42,6 +44,7 @@ const ACTIONS: RowAction[] = ['view', 'edit', 'delete', 'more'].map((key) => ({ 
  */
 export const ListWarmup = memo(function ListWarmup({ onDone }: { onDone(): void }) {
   const [form] = Form.useForm();
+  const box = useRef<HTMLDivElement>(null);
   const columns = useMemo<TableColumnsType<Row>>(
     () => [
       { key: 'name', dataIndex: 'name', title: 'name', width: 120, ellipsis: true },
@@ -58,15 +61,26 @@ export const ListWarmup = memo(function ListWarmup({ onDone }: { onDone(): void 
     const id = requestAnimationFrame(() => onDone());
     return () => cancelAnimationFrame(id);
   }, [onDone]);
+  useEffect(() => {
+    // the list table's width, reported after each layout (no forced layout), kept while the content area resizes
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => rememberListWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   return (
-    // strict containment: it stays mounted (prefetch/usePrefetch.ts), and the page's layouts never enter it
-    <div data-list-warmup aria-hidden="true" inert style={{ position: 'fixed', left: -10_000, top: 0, width: 1200, height: 800, contain: 'strict', visibility: 'hidden', pointerEvents: 'none' }}>
+    // in the content area, as wide as a list and with no height; strict containment: it stays mounted
+    // (prefetch/usePrefetch.ts), and its own layouts never leave it
+    <div data-list-warmup aria-hidden="true" inert style={{ height: 0, overflow: 'hidden', contain: 'strict', visibility: 'hidden', pointerEvents: 'none' }}>
       <Card size="small" title="tree">
         <Input.Search size="small" />
         <Tree treeData={[{ key: 'a', title: 'a', children: [{ key: 'b', title: 'b' }] }]} defaultExpandAll />
       </Card>
       <Card title="list">
         <SearchBar def={DEF} form={form} options={{}} onSearch={noop} onReset={noop} />
+        {/* as CrudPage's table box */}
+        <div ref={box}>
         <Table<Row>
           rowKey="id"
           size="middle"
@@ -77,6 +91,7 @@ export const ListWarmup = memo(function ListWarmup({ onDone }: { onDone(): void 
           rowSelection={{ selectedRowKeys: [], onChange: noop }}
           pagination={{ current: 1, pageSize: 10, total: 20, showSizeChanger: true, showTotal: (n) => String(n) }}
         />
+        </div>
       </Card>
     </div>
   );

@@ -16,6 +16,9 @@ function filterTree(nodes: AntTree, text: string): AntTree {
   });
 }
 
+/** the tree's width beside a list (crud/CrudPage puts it and a gap of LIST_GAP before the list) */
+export const SIDE_TREE_WIDTH = 240;
+
 /** memo: the list's paging and loading re-render its page, not this tree */
 export const SideTree = memo(function SideTree({ def, selected, onSelect }: { def: SideTreeDef; selected: string | null; onSelect(id: string | null): void }) {
   const { t } = useTranslation();
@@ -33,7 +36,7 @@ export const SideTree = memo(function SideTree({ def, selected, onSelect }: { de
     };
   }, [def.url]);
   return (
-    <Card size="small" title={def.title ? t(def.title) : undefined} style={{ width: 240, flex: 'none' }} data-testid="side-tree">
+    <Card size="small" title={def.title ? t(def.title) : undefined} style={{ width: SIDE_TREE_WIDTH, flex: 'none' }} data-testid="side-tree">
       <Input.Search allowClear size="small" placeholder={t('crud.search')} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
       <Tree
         blockNode

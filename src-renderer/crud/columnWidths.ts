@@ -120,31 +120,47 @@ export function actionColumnWidth(labels: readonly string[], header: string): nu
   return Math.max(buttons, textWidth(header, 600)) + CELL + 4;
 }
 
-/** the last width measured per kind of box: a list opened later starts with it (one render, not two) */
-const lastWidths = new Map<string, number>();
+/**
+ * The width of a list's box with nothing beside it, as last measured (by a list, or by the idle warm-up,
+ * crud/ListWarmup, before any list is opened): a list opened later starts from it less what stands beside
+ * its table (`inset`), so its first render has its column widths without a forced layout, and one render,
+ * not two. 0 while unknown.
+ */
+let listWidth = 0;
+
+/** records the width of a list's box that has `inset` px beside it (a side tree and its gap) */
+export function rememberListWidth(width: number, inset = 0): void {
+  if (width > 0) listWidth = width + inset;
+}
+
+/** the width a list's box with `inset` px beside it starts with: from the last one measured, 0 if unknown */
+export function startingListWidth(inset = 0): number {
+  return listWidth > inset ? listWidth - inset : 0;
+}
 
 /**
- * The content width of an element, following resizes: measured before the first paint (layout effect), and
- * the width last measured for the same `kind` of box until then (0 the first time: the caller waits to
- * render what depends on it). A hidden element (a kept-alive screen behind another tab) keeps its width.
+ * The content width of a list's box with `inset` px beside it, following resizes: the width remembered from
+ * the last list measured (startingListWidth), or, when none is, measured before the first paint (a layout
+ * effect, 0 until then: the caller waits to render what depends on it). A hidden element (a kept-alive screen
+ * behind another tab) keeps its width.
  */
-export function useContentWidth(ref: RefObject<HTMLElement | null>, kind = ''): number {
-  const [width, setWidth] = useState(() => lastWidths.get(kind) ?? 0);
+export function useContentWidth(ref: RefObject<HTMLElement | null>, inset = 0): number {
+  const [width, setWidth] = useState(() => startingListWidth(inset));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = (): void => {
       const w = el.clientWidth;
       if (w <= 0) return;
-      lastWidths.set(kind, w);
+      rememberListWidth(w, inset);
       setWidth(w);
     };
-    // the first time, measured now (a forced layout: what depends on the width waits for it); with a width
-    // remembered, the observer's first report (after this frame's layout, before its paint) corrects it
-    if (!lastWidths.has(kind)) measure();
+    // with nothing remembered, measured now (a forced layout: what depends on the width waits for it); with
+    // a width remembered, the observer's first report (after this frame's layout, before its paint) corrects it
+    if (startingListWidth(inset) === 0) measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [ref, kind]);
+  }, [ref, inset]);
   return width;
 }

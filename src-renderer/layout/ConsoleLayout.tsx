@@ -125,7 +125,6 @@ export default function ConsoleLayout() {
       <StableNavigateProvider>
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
-        {warmup}
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <ProfileBand />
           <HeaderBar size={size} />
@@ -134,6 +133,7 @@ export default function ConsoleLayout() {
             {pages.map((p) => (
               <CachedPage key={p} path={p} active={p === path} />
             ))}
+            {warmup}
           </main>
         </Layout>
         <RegisterDialog />

@@ -3,8 +3,8 @@
 // in prefetchOrder (remembered tabs, the side menu shown, the rest): its code,
 // and for list screens its first page and the dictionaries and option lists of
 // its columns. After the first screen, a list's parts are rendered once out of
-// sight (crud/ListWarmup): the returned element, which the console renders from
-// that job on (hidden, so that antd keeps its styles). Stops on sign-out (the console unmounts).
+// sight (crud/ListWarmup): the returned element, which the console renders in its
+// content area from that job on (hidden, so that antd keeps its styles). Stops on sign-out (the console unmounts).
 import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuNode } from '../../src-shared/wire';
 import { screenFor } from '../screens/registry';

@@ -36,13 +36,23 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   expect(await styled('.ant-tree')).toBe(true);
   await expect(page.locator('[data-list-warmup]')).toHaveCount(1);
   await expect(page.locator('[data-list-warmup]')).toBeHidden();
-  // style blocks added to the page while the first list opens: none of the parts the warm-up rendered
+  // style blocks added to the page while the first list opens: none of the parts the warm-up rendered; and
+  // the list's table is rendered at once at the width the warm-up measured (crud/columnWidths.ts), not first
+  // as a placeholder while the list measures its box (the placeholder, replaced before the paint, would be seen
+  // as removed)
   await page.evaluate(() => {
     const added: string[] = [];
-    (window as unknown as { __addedStyles: string[] }).__addedStyles = added;
+    const w = window as unknown as { __addedStyles: string[]; __widthPending: number };
+    w.__addedStyles = added;
+    w.__widthPending = 0;
     new MutationObserver((ms) => {
       for (const m of ms) for (const n of m.addedNodes) if (n instanceof HTMLStyleElement) added.push((n.textContent ?? '').slice(0, 200));
     }).observe(document.head, { childList: true });
+    new MutationObserver((ms) => {
+      for (const m of ms)
+        for (const n of [...m.addedNodes, ...m.removedNodes])
+          if (n instanceof Element && (n.matches('[data-width-pending]') || n.querySelector('[data-width-pending]'))) w.__widthPending++;
+    }).observe(document.querySelector('main.desk-content')!, { childList: true, subtree: true });
   });
   const before = userPage().length;
   const clicked = Date.now();
@@ -55,6 +65,7 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   await expect(main.getByRole('status')).toHaveCount(0); // no loading frame
   const addedStyles = await page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
   expect(addedStyles.filter((css) => /\.ant-(table|pagination|form|tree|spin|input-search)[\w-]*\{--ant-/.test(css))).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __widthPending: number }).__widthPending)).toBe(0);
   // the first page is fetched again at once
   await expect.poll(() => userPage().length).toBeGreaterThan(before);
 
