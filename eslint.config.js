@@ -20,6 +20,15 @@ const forbidRawIpc = (names) => ({
   ],
 });
 
+// The console keeps opened pages mounted (hidden) and the shell around them; a component there that subscribes
+// to the location re-renders with every navigation and tab switch, and react-router's useNavigate does
+// subscribe. They navigate with useStableNavigate (src-renderer/layout/navigation.tsx) and read their own
+// path with usePagePath (layout/pagePath.ts). The layout itself (src-renderer/layout) and the router may.
+const KEPT_MOUNTED = ['src-renderer/pages/wel/**', 'src-renderer/screens/**', 'src-renderer/crud/**', 'src-renderer/components/**'];
+const LOCATION_HOOKS = ['useNavigate', 'useLocation', 'useSearchParams', 'useMatch'];
+const locationMessage =
+  'A kept-mounted console page re-renders on every navigation through this hook: use useStableNavigate (layout/navigation.tsx) or usePagePath (layout/pagePath.ts).';
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', '.tools/', '.cache/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -35,4 +44,20 @@ export default tseslint.config(
   },
   { files: [PRELOAD_WRAPPER], rules: forbidRawIpc(['ipcMain']) },
   { files: [IPC_MAIN_WRAPPER], rules: forbidRawIpc(['ipcRenderer']) },
+  {
+    files: KEPT_MOUNTED,
+    rules: {
+      // one no-restricted-imports for these files: it replaces the raw-IPC one above, so it repeats it
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: message('ipcMain/ipcRenderer') },
+            { name: 'react-router-dom', importNames: LOCATION_HOOKS, message: locationMessage },
+            { name: 'react-router', importNames: LOCATION_HOOKS, message: locationMessage },
+          ],
+        },
+      ],
+    },
+  },
 );

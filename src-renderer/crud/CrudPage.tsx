@@ -23,6 +23,7 @@ import { usePagePath } from '../layout/pagePath';
 import { useRecent } from '../stores/recent';
 import { recordLabel } from './recent';
 import { useReloadOnShow } from './reloadOnShow';
+import { afterNextPaint } from '../hooks/afterPaint';
 
 /** antd's row-selection column (checkbox) and the least width of the row-number column */
 const SELECTION_WIDTH = 32;
@@ -84,23 +85,28 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     quietFirstLoad.current = false;
     let alive = true;
     const overlay = quiet ? undefined : setTimeout(() => alive && setLoading(true), LOADING_DELAY_MS);
-    loadList(def, loadParams(def, filters, page, sideKey))
-      .then((result) => {
-        if (!alive) return;
-        setRows(result.records);
-        setRowsPage(page);
-        setTotal(result.total);
-        if (def.tree) setExpanded([]);
-      })
-      .catch((e: unknown) => {
-        if (alive) notify(message, 'error', (e as Error).message);
-      })
-      .finally(() => {
-        clearTimeout(overlay);
-        if (alive && !quiet) setLoading(false);
-      });
+    const load = () =>
+      loadList(def, loadParams(def, filters, page, sideKey))
+        .then((result) => {
+          if (!alive) return;
+          setRows(result.records);
+          setRowsPage(page);
+          setTotal(result.total);
+          if (def.tree) setExpanded([]);
+        })
+        .catch((e: unknown) => {
+          if (alive) notify(message, 'error', (e as Error).message);
+        })
+        .finally(() => {
+          clearTimeout(overlay);
+          if (alive && !quiet) setLoading(false);
+        });
+    // the prefetched page is asked for again once the frame showing it is painted: the request (and its
+    // bridge call) is not part of the click's task; any other load starts at once
+    const cancel = quiet ? afterNextPaint(() => void load()) : (void load(), undefined);
     return () => {
       alive = false;
+      cancel?.();
       clearTimeout(overlay);
     };
   }, [def, filters, page, reloadTick, message, sideKey]);

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { afterNextPaint } from '../hooks/afterPaint';
 import { useTranslation } from 'react-i18next';
 import { call } from '../platform/bridge';
 import type { DictItem } from '../../src-shared/wire';
@@ -113,16 +114,23 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
   );
   useEffect(() => {
     let alive = true;
+    const cancels: (() => void)[] = [];
     for (const [key, remote] of remoteDefs) {
-      loadRemote(remote)
-        .then((items) => {
-          if (alive) setRemotes((d) => ({ ...d, [key]: items }));
-        })
-        .catch(() => undefined);
+      const load = () =>
+        loadRemote(remote)
+          .then((items) => {
+            if (alive) setRemotes((d) => ({ ...d, [key]: items }));
+          })
+          .catch(() => undefined);
+      // a prefetched list is read again once the frame showing it is painted (not in the click's task)
+      if (remotes[key]) cancels.push(afterNextPaint(() => void load()));
+      else void load();
     }
     return () => {
       alive = false;
+      for (const cancel of cancels) cancel();
     };
+    // (remotes: what the render that ran this effect held)
   }, [remoteDefs]);
 
   return useMemo(() => {

@@ -28,6 +28,7 @@ import { PagePathContext } from './pagePath';
 import { useRecent } from '../stores/recent';
 import { ProfileBand } from '../profiles/ProfileBand';
 import { usePrefetch } from '../prefetch/usePrefetch';
+import { afterNextPaint } from '../hooks/afterPaint';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -48,14 +49,7 @@ function useAfterPaint<T>(value: T): T {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (Object.is(shown, value)) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => startTransition(() => setShown(value)));
   }, [value, shown]);
   return shown;
 }

@@ -6,9 +6,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { MenuNode } from '../../../src-shared/wire';
 import { useSession } from '../../stores/session';
+import { useStableNavigate } from '../../layout/navigation';
 import { call } from '../../platform/bridge';
 import { isPlatformAdministrator } from '../../session/permissions';
 import { SampleMatrixCard } from './SampleMatrixCard';
@@ -56,7 +56,8 @@ async function page<T>(url: string, size: number): Promise<{ records: T[]; total
 
 export function Welcome() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  // stable: the home page stays mounted behind the other tabs, and useNavigate re-rendered it with every navigation
+  const navigate = useStableNavigate();
   const user = useSession((s) => s.user);
   const menus = useSession((s) => s.menus);
   const paths = useMemo(() => menuPaths(menus), [menus]);
