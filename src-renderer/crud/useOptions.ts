@@ -122,7 +122,8 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
             if (alive) setRemotes((d) => ({ ...d, [key]: items }));
           })
           .catch(() => undefined);
-      // a prefetched list is read again once the frame showing it is painted (not in the click's task)
+      // a list the first render already held (prefetched) is read again once the frame showing it is
+      // painted, not in the click's task; one it lacks is read at once
       if (remotes[key]) cancels.push(afterNextPaint(() => void load()));
       else void load();
     }
@@ -130,7 +131,6 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
       alive = false;
       for (const cancel of cancels) cancel();
     };
-    // (remotes: what the render that ran this effect held)
   }, [remoteDefs]);
 
   return useMemo(() => {
