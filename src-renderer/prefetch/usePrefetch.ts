@@ -5,7 +5,7 @@
 // its columns. After the first screen, a list's parts are rendered once out of
 // sight (crud/ListWarmup): the returned element, which the console renders in its
 // content area from that job on (hidden, so that antd keeps its styles). Stops on sign-out (the console unmounts).
-import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { MenuNode } from '../../src-shared/wire';
 import { screenFor } from '../screens/registry';
 import { browserIdleHost, runWhenIdle } from './idle';
@@ -34,10 +34,7 @@ export function usePrefetch(tabs: readonly string[], side: readonly MenuNode[] |
             // last instance unmounts, and the first list then injected six of them again, each one a style
             // recalculation of the whole page in the click's frame
             const done = () => resolve();
-            // a transition: rendered in slices that yield to input and to the other prefetch jobs (a plain
-            // update renders in one task: about 0.4 s at 1x and 1.6 s at 4x CPU, which held a click made
-            // meanwhile and the prefetch of every later screen); a click's update interrupts it
-            startTransition(() => setWarming({ Component: ListWarmup, done }));
+            setWarming({ Component: ListWarmup, done });
           }),
       );
     const jobs = [...screens.slice(0, 1), warmList, ...screens.slice(1)];
