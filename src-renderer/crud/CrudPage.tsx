@@ -103,7 +103,9 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         });
     // the prefetched page is asked for again once the frame showing it is painted: the request (and its
     // bridge call) is not part of the click's task; any other load starts at once
-    const cancel = quiet ? afterNextPaint(() => void load()) : (void load(), undefined);
+    let cancel: (() => void) | undefined;
+    if (quiet) cancel = afterNextPaint(() => void load());
+    else void load();
     return () => {
       alive = false;
       cancel?.();

@@ -66,7 +66,7 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   const addedStyles = await page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
   expect(addedStyles.filter((css) => /\.ant-(table|pagination|form|tree|spin|input-search)[\w-]*\{--ant-/.test(css))).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __widthPending: number }).__widthPending)).toBe(0);
-  // the first page is fetched again at once
+  // the first page is fetched again once the list's first frame is painted
   await expect.poll(() => userPage().length).toBeGreaterThan(before);
 
   // the parameter screen: prefetched before the parameter was added, revalidated when opened
