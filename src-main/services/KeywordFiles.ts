@@ -112,7 +112,7 @@ class ScanWorker {
     this.idleTimer.unref();
   }
 
-  /** Starts the thread (it warms its counting code up as it starts) without a job; the idle timer stops it unused. */
+  /** Starts the thread (it compiles its counting module and allocates its memory as it starts) without a job; the idle timer stops it unused. */
   warm(): void {
     if (this.waiting.size > 0) return;
     this.start();

@@ -3,8 +3,8 @@
 // Messages: in {id, path} | {id, bytes}; out {id, ok: true, result} | {id, ok: false, code?, message}.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
-import { SCAN_CHUNK, scanKeywords, warmUpSteps, type Chunks } from './keywordScan';
+import { parentPort } from 'node:worker_threads';
+import { SCAN_CHUNK, prepareCounter, scanKeywords, type Chunks } from './keywordScan';
 
 export type ScanRequest = { id: number; path: string } | { id: number; bytes: Uint8Array };
 
@@ -32,11 +32,7 @@ function byteChunks(bytes: Uint8Array): Chunks {
   };
 }
 
-/** false once a file has come: the warm-up stops */
-let warming = true;
-
 function count(req: ScanRequest): void {
-  warming = false;
   try {
     const result = scanKeywords('path' in req ? fileChunks(req.path) : byteChunks(req.bytes));
     parentPort?.postMessage({ id: req.id, ok: true, result });
@@ -46,17 +42,8 @@ function count(req: ScanRequest): void {
   }
 }
 
-// Warm-up as the thread starts (keywordScan.warmUpSteps), one step per turn of the event loop: a thread
-// started ahead of a file (the task form warms it) meets it with optimised code and allocated tables. A file
-// that comes during the warm-up is counted at once and the warm-up ends there: the file warms the code itself,
-// and waiting for the rest of the warm-up cost more than it saves. Each step first takes a request already
-// waiting (the thread's first turns run its immediates before its messages).
-const warmUp = warmUpSteps();
-const warmStep = (): void => {
-  if (!warming) return;
-  const waiting = parentPort ? receiveMessageOnPort(parentPort) : undefined;
-  if (waiting) count(waiting.message as ScanRequest);
-  else if (!warmUp.next().done) setImmediate(warmStep);
-};
-setImmediate(warmStep);
+// As the thread starts: the counting module compiled and its memory allocated and touched (about 20 ms), so
+// that a thread started ahead of a file (the task form warms it) meets it ready. A request that came first
+// waits for it, which it would pay for itself anyway.
+prepareCounter();
 parentPort?.on('message', count);

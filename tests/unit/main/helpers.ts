@@ -132,3 +132,12 @@ export const tokenReply = (access: string, refresh: string, extra: Record<string
   avatar: '',
   ...extra,
 });
+
+/** What the keyword preview must count in a text: split at \n (a final CR dropped), trim, Set; the first 20 lines. */
+export const keywordCounts = (text: string) => {
+  const all = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  if (text.endsWith('\n')) all.pop();
+  const keys = all.map((l) => l.trim()).filter(Boolean);
+  const unique = new Set(keys).size;
+  return { lines: all.length, unique, duplicates: keys.length - unique, empty: all.length - keys.length, firstLines: all.slice(0, 20) };
+};

@@ -13,11 +13,10 @@ import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/h
 import { silentLogger } from '../../../src-main/services/errors';
 import { KEYWORD_MAX_BYTES, MSG_EMPTY, MSG_SIZE, MSG_TYPE, MSG_UNREADABLE, keywordWorkerSpec, previewKeywords, stopKeywordWorker, warmKeywordWorker } from '../../../src-main/services/KeywordFiles';
 import { LocalDb } from '../../../src-main/services/LocalDb';
-import { KeySet, scanKeywords, warmUpSteps } from '../../../src-main/services/keywordScan';
 import { ProfileService } from '../../../src-main/services/ProfileService';
 import { TokenVault } from '../../../src-main/services/TokenVault';
 import { createWorkspace, type Workspace } from '../../../src-main/workspace';
-import { tempDir } from './helpers';
+import { keywordCounts as reference, tempDir } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 let dir: string;
@@ -95,12 +94,6 @@ describe('keyword file preview', () => {
   });
 
   // the worker reads 1 MB chunks: multi-byte characters, CRLF pairs and BOMs cut by chunk edges
-  const reference = (text: string) => {
-    const all = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-    if (text.endsWith('\n')) all.pop();
-    const keys = all.map((l) => l.trim()).filter(Boolean);
-    return { lines: all.length, unique: new Set(keys).size, duplicates: keys.length - new Set(keys).size, empty: all.length - keys.length, firstLines: all.slice(0, 20) };
-  };
   const bigText = (seed: number) => {
     // 3 MB of lines with Chinese, CRLF, blank lines and white space String.trim removes (U+3000, U+00A0, U+FEFF, U+2028, tabs)
     const pads = ['', ' ', '\t', '\u3000', '\u00a0', '\ufeff', '\u2028', '\u2003', '\u205f'];
@@ -149,54 +142,6 @@ describe('keyword file preview', () => {
     }
     const preview = await previewKeywords({ path: file('multi-gbk.txt', Buffer.from(parts)) });
     expect(preview).toEqual({ name: 'multi-gbk.txt', size: parts.length, encoding: 'gbk', ...reference(text) });
-  });
-
-  it('counts a file that comes in the middle of the warm-up like one after it (the thread stops warming for it)', () => {
-    const bytes = Buffer.from(bigText(5), 'utf8');
-    const chunks = () => [bytes.subarray(0, 700_001), bytes.subarray(700_001)];
-    const steps = warmUpSteps();
-    for (let i = 0; i < 3; i++) expect(steps.next().done).toBe(false);
-    const during = scanKeywords(chunks);
-    let left = 0;
-    while (!steps.next().done) left++;
-    // 24 scans of made-up lines, then the growth pass: 21 steps were left after 3
-    expect(left).toBe(21);
-    expect(scanKeywords(chunks)).toEqual(during);
-    const { encoding, lines, unique, duplicates, empty, firstLines } = during;
-    expect({ lines, unique, duplicates, empty, firstLines }).toEqual(reference(bigText(5)));
-    expect(encoding).toBe('utf-8');
-  });
-
-  it('counts keys added in batches: repeats inside one batch and across batches, buffers reused after a flush', () => {
-    const set = new KeySet(1 << 4, 1 << 6); // small: grows and rehashes on the way
-    const keys = Array.from({ length: 300 }, (_, i) => `关键词${i % 130}`); // each batch of 64 repeats some of its own keys
-    const bytes = Buffer.from(keys.join('\n'), 'utf8');
-    let s = 0;
-    for (const k of keys) {
-      const e = s + Buffer.byteLength(k);
-      set.queue(bytes, s, e);
-      s = e + 1;
-    }
-    set.flush();
-    expect(set.size).toBe(130);
-    // a chunk's memory written over after the flush (the reader's next chunk): the set kept its own copies
-    const chunk = Buffer.from('seo\n关键词7\n', 'utf8');
-    set.queue(chunk, 0, 3);
-    expect(set.size).toBe(130); // counted at the flush
-    set.flush();
-    chunk.write('xyz\n关键词7\n', 'utf8');
-    set.queue(chunk, 0, 3);
-    set.queue(chunk, 4, chunk.length - 1);
-    // a key from another buffer flushes the queued ones first ('xyz' new, 关键词7 there)
-    set.queue(Buffer.from('seo'), 0, 3);
-    expect(set.size).toBe(132);
-    set.flush();
-    expect(set.size).toBe(132); // 'seo' compared with the set's copy, not with the chunk's bytes now 'xyz'
-    set.clear();
-    set.queue(chunk, 0, 3);
-    set.clear(); // drops what was queued
-    set.flush();
-    expect(set.size).toBe(0);
   });
 
   it('counts files sent together one after the other, each with its own counts (the thread keeps one key set)', async () => {
