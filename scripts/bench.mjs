@@ -498,11 +498,12 @@ function benchDesk(machine, off) {
       if (bw.status !== 0) throw new Error(`built worker failed: ${bw.stderr}`);
       const built = JSON.parse(bw.stdout.trim());
       const rows = [
-        ['Worker preview, first (thread start and warm-up included)', ms(w.coldMs), '< 400 ms', w.coldMs < 400 ? 'met' : 'MISSED'],
+        // from source, the thread first starts tsx and compiles the worker's TypeScript: a cost of development only (the target is the built worker's, below)
+        ['Worker preview from source, first (thread start with tsx compiling the worker included)', ms(w.coldMs), '', 'tsx: development only'],
         ['Worker preview, warm worker (median of 5; best)', `${ms(w.warmMs)} (${ms(w.warmBestMs)})`, '< 400 ms', w.warmMs < 400 ? 'met' : 'MISSED'],
         ['Peak RSS of the process, first preview (before: ' + mb(w.rssBefore) + ')', mb(w.peakRssCold), '< 150 MB', w.peakRssCold < 150 * 1024 * 1024 ? 'met' : 'MISSED'],
         ['Longest block of main\'s event loop during the first preview (p99)', `${ms(w.maxBlockMs)} (${ms(w.p99BlockMs)})`, '< 50 ms', w.maxBlockMs < 50 ? 'met' : 'MISSED'],
-        ['Built worker (out/main/keyword-worker.js) in plain Node: first preview, thread start and warm-up included', ms(built.coldMs), '< 400 ms', built.coldMs < 400 ? 'met' : 'MISSED'],
+        ['Built worker (out/main/keyword-worker.js) in plain Node: first preview, thread start and module compile included', ms(built.coldMs), '< 400 ms', built.coldMs < 400 ? 'met' : 'MISSED'],
         ['Built worker: warm (median of 5; best)', `${ms(built.warmMs)} (${ms(built.warmBestMs)})`, '< 400 ms', built.warmMs < 400 ? 'met' : 'MISSED'],
         ['Built worker started when the task form opens (keywords:warm), drop a second later (a process of its own)', ms(built.aheadMs), '< 400 ms', built.aheadMs < 400 ? 'met' : 'MISSED'],
         ['Built worker: peak RSS, first preview (before: ' + mb(built.rssBefore) + ')', mb(built.peakRssCold), '< 150 MB', built.peakRssCold < 150 * 1024 * 1024 ? 'met' : 'MISSED'],
