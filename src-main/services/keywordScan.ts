@@ -7,8 +7,8 @@
 // WebAssembly module (keywordScan.wat, its bytes in keywordScanWasm.ts): no
 // string per line (a Set of 1.6 million strings costs about 0.5 s and 100 MB
 // more), no per-line decoding, and no JavaScript per line, so no warm-up: the
-// same loop in JavaScript ran its first file 100 ms slower while V8 optimised
-// it, and its hash set's memory checks cost a third of each scan
+// same loop in JavaScript ran its first file 70-100 ms slower while V8
+// optimised it, and a warm scan took about 1.5 times as long
 // (docs/benchmarks.md, keyword preview). Here: the encoding, the UTF-8 check
 // (Buffer's isUtf8), the lines cut across pieces and the first lines shown.
 
