@@ -120,7 +120,8 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
           labelCol={{ flex: `${def.labelWidth ?? 110}px` }}
           wrapperCol={{ flex: 1 }}
           onValuesChange={(changed) => clearStrayChildren(def, options, form, changed as Record<string, unknown>)}
-          disabled={saving}
+          // while the record loads, nothing can be typed: its values would overwrite the input when they come
+          disabled={saving || loading}
           initialValues={mode === 'add' ? { ...defaultValues(def), ...initial } : undefined}
           onFinish={() => void onSave()}
         >

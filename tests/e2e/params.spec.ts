@@ -57,9 +57,20 @@ test.describe('system parameters', () => {
     await expect(page.getByText('新增成功')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'e2e.beta' })).toBeVisible();
 
-    // edit
+    // edit: the fields take no input until the record has loaded (its values would overwrite it); the detail
+    // request is held back here so that the dialog is seen loading
+    let releaseDetail!: () => void;
+    const detailHeld = new Promise<void>((r) => (releaseDetail = r));
+    await page.route('**/rpc/api:request', async (route) => {
+      if ((route.request().postData() ?? '').includes('/param/detail')) await detailHeld;
+      await route.fallback();
+    });
     const row = page.getByRole('row', { name: /e2e\.alpha/ });
     await row.getByRole('button', { name: /编\s*辑/ }).click();
+    await expect(dialog(page).getByLabel('参数键值')).toBeDisabled();
+    releaseDetail();
+    await expect(dialog(page).getByLabel('参数键值')).toHaveValue('one');
+    await page.unroute('**/rpc/api:request');
     await dialog(page).getByLabel('参数键值').fill('uno');
     await dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
     await expect(page.getByText('更新成功')).toBeVisible();
