@@ -113,8 +113,8 @@ async function throttled(context, page, rate) {
  * The login page's ready clock, installed before the page's own scripts: the page itself records the first moment
  * `ready()` holds (checked after every DOM change and every load event), so the figure does not include the
  * driver's round trips (Playwright noticing the state, then asking for the time: 10-40 ms each, added to both
- * consoles alike, which pulls the faster one's ratio towards 1). The Playwright waits that follow only make sure
- * it happened.
+ * consoles alike, which pulls the faster one's ratio towards 1). The driver only waits for the clock to have
+ * seen it (readLoginClock).
  */
 const READY = {
   ours: () => {
@@ -160,8 +160,9 @@ async function armReadyClock(page, kind) {
   await page.addInitScript({ content: `(${readyClock.toString()})({ ready: ${READY[kind].toString()}, form: ${FORM[kind].toString()} });` });
 }
 
-/** the login page's paint, ready and form-shown times */
+/** waits until the page's clock has seen it ready and its form shown; its paint, ready and form-shown times */
 async function readLoginClock(page) {
+  await page.waitForFunction(() => window.__benchAt?.ready && window.__benchAt?.form);
   const { at, paint } = await page.evaluate(() => ({ at: window.__benchAt, paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN }));
   if (!at?.ready || !at.form) throw new Error(`the login clock did not see the page ready and its form shown: ${JSON.stringify(at)}`);
   return { paint, ready: at.ready, form: Math.max(at.form, paint) };
@@ -221,9 +222,6 @@ const CONSOLES = {
     async loginPage(page, env) {
       await armReadyClock(page, 'ours');
       await page.goto(env.hostUrl, { waitUntil: 'commit' });
-      await page.waitForSelector('body[data-app-state="ready"] form button[type="submit"]:not([disabled])');
-      await page.waitForSelector('[data-testid="captcha-image"]');
-      await page.waitForFunction(() => document.querySelector('[data-testid="captcha-image"]').complete);
       return readLoginClock(page);
     },
     async signIn(page, env, tenantId = '000000') {
@@ -252,8 +250,6 @@ const CONSOLES = {
     async loginPage(page, env) {
       await armReadyClock(page, 'saber');
       await page.goto(`${env.saberUrl}/login`, { waitUntil: 'commit' });
-      await page.getByRole('button', { name: '登录' }).waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll('.login-code-img, img')].some((i) => i.complete && i.naturalWidth > 0 && /captcha|data:image/.test(i.src)));
       return readLoginClock(page);
     },
     async signIn(page, env) {
