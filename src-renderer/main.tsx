@@ -6,7 +6,7 @@ import { installGlobalErrorHandlers, reportError } from './errors/report';
 import { initI18n } from './i18n';
 import { storedLanguage } from './stores/ui';
 import { App } from './App';
-import { bootstrap } from './router/Boot';
+import { bootstrap, settleStart } from './router/Boot';
 import './styles.css';
 
 performance.mark('entry');
@@ -21,10 +21,11 @@ initI18n(language);
 document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 
 // index.html shows a plain loading indicator until this first render
-void bootstrap().then(() =>
+void bootstrap().then((state) => {
+  settleStart(state);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -8,7 +8,8 @@ import { storedLanguage, useUi } from '../stores/ui';
 import { PageLoading } from '../components/PageLoading';
 import { Fallback } from '../components/Fallback';
 import { reportError } from '../errors/report';
-import { LOCK_PATH, LOGIN_PATH, PUBLIC_PATHS, normalizePath } from './guard';
+import { isLocked } from '../session/lock';
+import { LOCK_PATH, LOGIN_PATH, PUBLIC_PATHS, normalizePath, settle } from './guard';
 import type { CaptchaReply } from '../../src-shared/wire';
 
 /**
@@ -78,6 +79,18 @@ export async function bootstrap(): Promise<BootState> {
     booted = 'failed';
   }
   return booted;
+}
+
+/**
+ * A signed-out start goes straight to where the guard would send it (a start at '/' to /login), before React's
+ * first render: the Guard would get there too, but with a render and an effect per redirect. Signed in, the
+ * Guard decides (it knows the menu); after a failed boot nothing is decided yet.
+ */
+export function settleStart(state: BootState): void {
+  if (state !== 'ready' || useSession.getState().user) return;
+  const path = normalizePath(location.hash.replace(/^#/, '').split('?')[0] || '/');
+  const to = settle({ path, loggedIn: false, locked: isLocked(), isKnown: () => false });
+  if (to !== path) history.replaceState(history.state, '', `#${to}`);
 }
 
 export function Boot({ children }: { children: ReactNode }) {

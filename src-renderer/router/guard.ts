@@ -51,3 +51,19 @@ export function decide(input: GuardInput): GuardDecision {
   if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect('/404');
   return { kind: 'render', tab: true };
 }
+
+/**
+ * Where a start at input.path lands once the guard's redirects have been followed (the path itself when it
+ * renders). main.tsx puts a signed-out start there before React's first render, so that render is the page
+ * itself rather than a pass per redirect ('/' → /wel/index → /login).
+ */
+export function settle(input: GuardInput): string {
+  let path = normalizePath(input.path);
+  // a redirect chain is at most three steps long (decide never sends a path back to one it came from)
+  for (let step = 0; step < 4; step++) {
+    const decision = decide({ ...input, path });
+    if (decision.kind === 'render') return path;
+    path = normalizePath(decision.to);
+  }
+  return path;
+}

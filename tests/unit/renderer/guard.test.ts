@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, HOME_PATH } from '../../../src-renderer/router/guard';
+import { decide, HOME_PATH, settle } from '../../../src-renderer/router/guard';
 
 const known = new Set(['/system/param', '/system/user']);
 const run = (path: string, loggedIn: boolean, locked = false) => decide({ path, loggedIn, locked, isKnown: (p) => known.has(p) });
@@ -42,5 +42,20 @@ describe('navigation guard', () => {
     expect(run('/system/param/', true)).toEqual({ kind: 'render', tab: true });
     expect(run(HOME_PATH, true)).toEqual({ kind: 'render', tab: true });
     expect(run('/no/such/page', true)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it('settles a start where the redirects lead, the path itself when it renders', () => {
+    const at = (path: string, loggedIn: boolean, locked = false) => settle({ path, loggedIn, locked, isKnown: (p) => known.has(p) });
+    expect(at('/', false)).toBe('/login'); // '/' -> /wel/index -> /login
+    expect(at('', false)).toBe('/login');
+    expect(at('/system/param/', false)).toBe('/login');
+    expect(at('/login', false)).toBe('/login');
+    expect(at('/lock', false)).toBe('/login');
+    expect(at('/profiles', false)).toBe('/profiles');
+    expect(at('/', true)).toBe(HOME_PATH);
+    expect(at('/login', true)).toBe(HOME_PATH); // /login -> / -> /wel/index
+    expect(at('/system/param', true)).toBe('/system/param');
+    expect(at('/no/such/page', true)).toBe('/404');
+    expect(at('/system/param', true, true)).toBe('/lock');
   });
 });
