@@ -70,3 +70,18 @@ test('React replaces the static frame with the working login page', async ({ pag
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await expect(page).toHaveURL(/#\/wel\/index/);
 });
+
+test('the entry asks to be compiled at once; the lazy chunks compile as they run', async ({ page, host }) => {
+  await page.goto(host.url);
+  await appReady(page);
+  const first = await page.evaluate(async () => {
+    const entry = document.querySelector<HTMLScriptElement>('script[type=module][src]')!.src;
+    const lines = async (url: string) => (await (await fetch(url)).text()).split('\n', 1)[0];
+    // a lazy chunk: the console layout, named in the entry's preload map
+    const text = await (await fetch(entry)).text();
+    const lazy = new URL(/"\.\/(ConsoleRoot-[\w-]+\.js)"/.exec(text)![1]!, entry).href;
+    return { entry: await lines(entry), lazy: await lines(lazy) };
+  });
+  expect(first.entry).toBe('//# allFunctionsCalledOnLoad');
+  expect(first.lazy).not.toContain('allFunctionsCalledOnLoad');
+});
