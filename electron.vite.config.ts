@@ -85,23 +85,27 @@ function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
 }
 
 /**
- * The entry chunk asks Chromium to compile all its functions at once (V8's per-file explicit compile hint, a
- * magic comment on its first line; Chromium 136 and later): they are compiled on the thread that streams the
- * script, while the page is parsed, instead of one by one on the main thread the first time each runs. Nearly
- * all of the entry runs as the login page starts (React, the router, i18next, the login page). Traced, the main
- * thread's lazy compiling up to the login form went from 720 functions (95-150 ms with tracing) to 149 (47 ms).
- * Lazy chunks keep lazy compiling: most of antd's code never runs. Added last (after Vite's own first line, the
- * preload map): the comment counts only before any code.
+ * Every chunk but the two heavy editors asks Chromium to compile all its functions at once (V8's per-file
+ * explicit compile hint, a magic comment on the file's first line; Chromium 136 and later): they are compiled on
+ * the thread that streams the script instead of one by one on the main thread the first time each runs. The
+ * entry runs nearly whole as the login page starts (React, the router, i18next, the login page); the console's
+ * chunks are fetched ahead (as the operator types, then by the idle prefetch) and mostly run when a screen opens.
+ * Measured (docs/benchmarks.md): main-thread lazy compiles up to the login form 720 -> 149; app-ready at 4x
+ * 1368 -> 1084 ms; the user list's first open at 4x 896 -> 508 ms, at 1x within the spread. The rich-text and
+ * BPMN editors load when one is opened and run a small part of their code: compiled whole, they would hold
+ * that click. Added last, after Vite's own first line (the preload map): the comment counts only before code.
  */
-function compileEntryEagerly(): Plugin {
+const ON_DEMAND_PARTS = /[\\/]components[\\/](richtext[\\/]RichText|flow[\\/]BpmnCanvas)\.tsx$/;
+
+function compileChunksEagerly(): Plugin {
   return {
-    name: 'compile-entry-eagerly',
+    name: 'compile-chunks-eagerly',
     enforce: 'post',
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const out of Object.values(bundle)) {
-          if (out.type !== 'chunk' || !out.isEntry) continue;
+          if (out.type !== 'chunk' || (out.facadeModuleId && ON_DEMAND_PARTS.test(out.facadeModuleId))) continue;
           out.code = `//# allFunctionsCalledOnLoad\n${out.code}`;
           // a source map (probe builds) moves down by the line added
           const map = bundle[`${out.fileName}.map`];
@@ -145,6 +149,6 @@ export default defineConfig({
         output: { codeSplitting: { groups: [{ name: bootChunk(), debugName: 'boot' }] } },
       },
     },
-    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), compileEntryEagerly()],
+    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), compileChunksEagerly()],
   },
 });
