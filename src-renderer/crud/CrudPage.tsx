@@ -25,8 +25,12 @@ import { recordLabel } from './recent';
 import { useReloadOnShow } from './reloadOnShow';
 import { afterNextPaint } from '../hooks/afterPaint';
 
-/** antd's row-selection column (checkbox) and the least width of the row-number column */
-const SELECTION_WIDTH = 32;
+/**
+ * the row-selection column (checkbox), given to antd as its width: left to antd it is 48 px in a bordered
+ * table (its control height and two small paddings), which the widths below must count, or every list is that
+ * much wider than its box and scrolls sideways; and the least width of the row-number column
+ */
+const SELECTION_WIDTH = 48;
 const INDEX_WIDTH = 56;
 /** between a side tree and its list */
 const LIST_GAP = 12;
@@ -299,7 +303,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         dataSource={rows}
         columns={columns}
         scroll={widths.scrolls ? { x: widths.total } : undefined}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as (string | number)[]), preserveSelectedRowKeys: true }}
+        rowSelection={{ columnWidth: SELECTION_WIDTH, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as (string | number)[]), preserveSelectedRowKeys: true }}
         locale={{ emptyText: t('crud.empty') }}
         expandable={def.tree ? { expandedRowKeys: expanded, onExpand } : undefined}
         pagination={def.tree ? false : {

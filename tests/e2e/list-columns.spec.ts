@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
 // Tables that fit their data: every list screen of the admin's menu, at 1280,
 // 1440 and 1920 px wide, in zh and en. A header whose text is cut (its cell's
 // scrollWidth beyond its clientWidth) fails; the action column is no wider than
-// its buttons need. Screenshots land in test-results/list-columns/.
+// its buttons need; a table whose columns were sized to fit its box is not
+// wider than the box. Screenshots land in test-results/list-columns/.
 
 interface MenuNode {
   path?: string;
@@ -27,8 +28,11 @@ async function switchLanguage(page: Page, to: 'English' | '中文') {
   await page.getByRole('menuitem', { name: to }).click();
 }
 
-/** header cells whose text does not fit, and the action column's spare room */
-async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number | null }> {
+/**
+ * header cells whose text does not fit, the action column's spare room, and how far a table whose columns
+ * were sized to fit (no fixed action column: the screen decided it need not scroll) is wider than its box
+ */
+async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number | null; overflow: number }> {
   return shown(page)
     .locator('.ant-table')
     .first()
@@ -46,7 +50,10 @@ async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number
         const spare = inner - space.scrollWidth;
         actionSpare = actionSpare === null ? spare : Math.min(actionSpare, spare);
       }
-      return { cut, actionSpare };
+      const content = table.querySelector<HTMLElement>('.ant-table-content');
+      const fitted = !table.querySelector('[class*="ant-table-cell-fix-"]');
+      const overflow = content && fitted ? content.scrollWidth - content.clientWidth : 0;
+      return { cut, actionSpare, overflow };
     });
 }
 
@@ -85,6 +92,7 @@ test('every list: headers uncut and action column as wide as its buttons, at 128
         const where = `${lang} ${width}px ${path}`;
         for (const c of m.cut) problems.push(`${where}: header cut: ${c}`);
         if (m.actionSpare !== null && m.actionSpare > 40) problems.push(`${where}: action column has ${m.actionSpare}px spare`);
+        if (m.overflow > 1) problems.push(`${where}: columns sized to fit, but ${m.overflow}px wider than the box (scrolls sideways)`);
         await page.screenshot({ path: `test-results/list-columns/${lang}-${width}${path.replaceAll('/', '_')}.png` });
       }
     }
