@@ -4,7 +4,7 @@
 // file nor its .part, an error reply is a DeskError, through the IPC handlers.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, createReadStream } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, createReadStream, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -33,6 +33,8 @@ function block(offset: number, size: number): Buffer {
 const pattern = block(0, 251 * 4096); // repeats every 251 bytes, so any 251-aligned slice is a prefix of it
 
 let server: Server;
+/** bytes the test server has handed to its socket for the body it is sending now */
+let bodySent = 0;
 let baseUrl: string;
 const seenHeaders: Record<string, string | string[] | undefined>[] = [];
 let tmp: ReturnType<typeof tempDir>;
@@ -41,6 +43,7 @@ let tmp: ReturnType<typeof tempDir>;
 function serveBody(res: import('node:http').ServerResponse, total: number, cutAt?: number, chunked = false) {
   res.writeHead(200, chunked ? { 'content-type': 'application/octet-stream' } : { 'content-type': 'application/octet-stream', 'content-length': String(total) });
   let sent = 0;
+  bodySent = 0;
   const step = () => {
     while (sent < total) {
       if (cutAt !== undefined && sent >= cutAt) {
@@ -50,6 +53,7 @@ function serveBody(res: import('node:http').ServerResponse, total: number, cutAt
       const n = Math.min(pattern.length, total - sent);
       const ok = res.write(pattern.subarray(0, n));
       sent += n;
+      bodySent = sent;
       if (!ok) return void res.once('drain', step);
     }
     res.end();
@@ -138,16 +142,25 @@ async function failure(p: Promise<unknown>): Promise<DeskError> {
 const filesIn = (dir: string) => readdirSync(dir).sort();
 
 describe('blob export', () => {
-  it('streams a 50 MB reply into the chosen file with the session headers, progress events and flat memory', async () => {
+  it('streams a 50 MB reply into the chosen file with the session headers, progress events and a few MB in flight', async () => {
     const { exporter, progress } = await setup();
     const dir = join(tmp.dir, 'big');
     (await import('node:fs')).mkdirSync(dir);
     const target = join(dir, 'keywords.xlsx');
     const suggested: string[] = [];
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    // in flight: sent by the server but not yet in the file (the part file while it is written, then the file)
+    const onDisk = (): number => {
+      for (const f of [`${target}.part`, target]) {
+        try {
+          return statSync(f).size;
+        } catch {
+          // not there (yet, or any more)
+        }
+      }
+      return 0;
+    };
+    let inFlight = 0;
+    const sampler = setInterval(() => (inFlight = Math.max(inFlight, bodySent - onDisk())), 5);
     const result = await exporter.start({ url: '/big', name: 'keywords.xlsx', params: { a: 1 } }, async (name) => {
       suggested.push(name);
       return target;
@@ -165,8 +178,13 @@ describe('blob export', () => {
     expect(events.length).toBeGreaterThanOrEqual(1);
     expect(events.at(-1)).toEqual({ id: result.id, received: BIG, total: BIG });
     expect(events.every((e, i) => i === 0 || e.received >= events[i - 1].received)).toBe(true);
-    // the body is never held in memory: growth stays far below its 50 MB
-    expect(peak - before).toBeLessThan(40 * MB);
+    // the body is never held in memory: what the server has sent is on disk but for a few MB of socket and
+    // stream buffers (a body read whole would leave the file empty until all 50 MB had come). Measured instead
+    // of the process's memory, whose growth is mostly chunks already written that the collector has not yet
+    // freed (32-41 MB of garbage here, whatever the code keeps).
+    expect(bodySent).toBe(BIG);
+    expect(inFlight).toBeGreaterThan(0);
+    expect(inFlight).toBeLessThan(16 * MB);
   });
 
   for (const [label, path] of [
