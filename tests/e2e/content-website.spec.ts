@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area end to end in browser mode: build a complete website through the
@@ -12,10 +12,6 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form-item-explain-error', { hasText: text });
 const save = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
 
-async function open(page: Page, host: WebHost, path: string) {
-  await page.goto(`${host.origin}/#${path}`);
-  await expect(page.getByRole('table')).toBeVisible();
-}
 
 async function pick(page: Page, label: string, option: string) {
   // the selects are searchable: type the option, then take the first match
@@ -48,7 +44,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await signIn(page, host);
 
   // server: password required on add, never shown in the list
-  await open(page, host, '/infra/serverInfo');
+  await openScreen(page, host, '/infra/serverInfo');
   await add(page);
   await dialog(page).getByLabel('服务器名称').fill('演示服务器');
   await dialog(page).getByLabel('服务器IP').fill('10.9.8.7');
@@ -72,7 +68,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await page.screenshot({ path: 'test-results/server-test-connection.png' });
 
   // website group
-  await open(page, host, '/site/websiteGroup');
+  await openScreen(page, host, '/site/websiteGroup');
   await add(page);
   // the dialog may still be opening: press save until the form answers
   await expect(async () => {
@@ -85,7 +81,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await saved(page);
 
   // domain: the transfer switch only when adding; the server is fixed when editing
-  await open(page, host, '/infra/domainInfo');
+  await openScreen(page, host, '/infra/domainInfo');
   await add(page);
   await expect(dialog(page).getByText('如需搜索引擎收录，请上传备案号')).toBeVisible();
   await expect(dialog(page).getByLabel('Cloudflare托管')).toBeVisible();
@@ -101,7 +97,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
 
   // template with its image: a gif is refused with the spec's message, a png is uploaded
-  await open(page, host, '/material/websiteTemplate');
+  await openScreen(page, host, '/material/websiteTemplate');
   await add(page);
   await dialog(page).getByLabel('模板名称').fill('演示模板');
   await pick(page, '模板类型', '企业');
@@ -115,7 +111,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await expect(page.getByRole('row', { name: /演示模板/ }).locator('img').first()).toHaveAttribute('src', /^data:image\/png/);
 
   // contact group
-  await open(page, host, '/material/contactInfo');
+  await openScreen(page, host, '/material/contactInfo');
   await add(page);
   await dialog(page).getByLabel('分组名称').fill('演示客服');
   await dialog(page).getByLabel('微信').fill('wx-demo-888');
@@ -123,12 +119,12 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await saved(page);
 
   // image group (dialog width 600) and its material
-  await open(page, host, '/material/imgGroup');
+  await openScreen(page, host, '/material/imgGroup');
   await add(page);
   await expect(page.locator('.ant-modal').first()).toHaveCSS('width', '600px');
   await dialog(page).getByLabel('分组名称').fill('演示图片');
   await saved(page);
-  await open(page, host, '/material/websiteImg');
+  await openScreen(page, host, '/material/websiteImg');
   await add(page);
   await expect(async () => {
     await save(page);
@@ -141,7 +137,7 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await saved(page);
 
   // website: resolve type 1 hides the subdomain, 0 shows it; subdomain lowercase letters and digits only
-  await open(page, host, '/site/websiteInfo');
+  await openScreen(page, host, '/site/websiteInfo');
   await add(page);
   await pick(page, '网站分组', '演示分组');
   await dialog(page).getByLabel('网站名称').fill('演示网站');
@@ -225,7 +221,7 @@ test('the site dashboard shows site totals and imported search-engine traffic as
 
 test('goods groups and the goods of a group', async ({ page, host }) => {
   await signIn(page, host);
-  await open(page, host, '/material/goods');
+  await openScreen(page, host, '/material/goods');
   await add(page);
   await dialog(page).getByLabel('商品分组名称').fill('演示商品组');
   await saved(page);

@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area II through the screens: a category of each type (type 3 shows the
@@ -22,10 +22,6 @@ async function api(host: WebHost, method: string, url: string, data?: unknown, p
   return r.data.data;
 }
 
-async function open(page: Page, host: WebHost, path: string) {
-  await page.goto(`${host.origin}/#${path}`);
-  await expect(page.getByRole('table')).toBeVisible();
-}
 
 async function add(page: Page) {
   await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -58,7 +54,7 @@ async function setUp(host: WebHost) {
 test('categories: type 2 asks for the template page, type 3 only for the jump link', async ({ page, host }) => {
   await signIn(page, host);
   await setUp(host);
-  await open(page, host, '/article/cate');
+  await openScreen(page, host, '/article/cate');
 
   // type 2 (custom page): template page, material group and ad page are shown
   await add(page);
@@ -109,7 +105,7 @@ test('an article with rich-text content is published, then its group and column 
   const copied = ['websiteType', 'websiteLang', 'descVal', 'keywords', 'domainInfoId', 'templateId', 'type', 'icoId', 'logoId', 'bannerId', 'contactId'];
   await api(host, 'post', `${M}/websiteInfo/save`, { ...Object.fromEntries(copied.map((k) => [k, site[k]])), websiteGroupId: other.id, websiteName: '另一站', subdomain: 'other' });
 
-  await open(page, host, '/article/article');
+  await openScreen(page, host, '/article/article');
   await add(page);
   await save(page);
   await expect(fieldError(page, '请输入标题')).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, signIn } from './fixtures';
+import { test, expect, signIn, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Keywords through the screens: add one by hand (with the form's messages), import
@@ -10,8 +10,7 @@ const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form
 
 test('keyword add and .txt import with the over-long line in the error log', async ({ page, host }) => {
   await signIn(page, host);
-  await page.goto(`${host.origin}/#/article/keyword`);
-  await expect(page.getByRole('table')).toBeVisible();
+  await openScreen(page, host, '/article/keyword');
 
   // add by hand: required, then max 50
   await page.getByRole('button', { name: /新\s*增/ }).click();

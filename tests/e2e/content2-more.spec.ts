@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area II through the screens, second part: paragraphs and keyword
@@ -21,10 +21,6 @@ async function api(host: WebHost, method: string, url: string, data?: unknown, p
   return r.data.data;
 }
 
-async function open(page: Page, host: WebHost, path: string) {
-  await page.goto(`${host.origin}/#${path}`);
-  await expect(page.getByRole('table')).toBeVisible();
-}
 
 async function add(page: Page) {
   await page.getByRole('button', { name: /新\s*增/ }).click();
@@ -63,7 +59,7 @@ test('paragraphs and keyword generation entries: their messages, then saved', as
   await signIn(page, host);
   await api(host, 'post', `${M}/websiteGroup/save`, { name: '关键词分组', type: 0 });
 
-  await open(page, host, '/article/paragraph');
+  await openScreen(page, host, '/article/paragraph');
   await add(page);
   await save(page);
   await expect(fieldError(page, '请输入段落内容')).toBeVisible();
@@ -72,7 +68,7 @@ test('paragraphs and keyword generation entries: their messages, then saved', as
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page.getByRole('table').getByRole('row', { name: /一段可复用的文字/ })).toBeVisible();
 
-  await open(page, host, '/article/gptProduceKeyword');
+  await openScreen(page, host, '/article/gptProduceKeyword');
   await add(page);
   await save(page);
   await expect(fieldError(page, '请选择网站分组')).toBeVisible();
@@ -96,7 +92,7 @@ test('paragraphs and keyword generation entries: their messages, then saved', as
 test('article cover image messages and an image in the rich-text editor', async ({ page, host }) => {
   await signIn(page, host);
   const { groupId } = await setUp(host, 'cover');
-  await open(page, host, '/article/article');
+  await openScreen(page, host, '/article/article');
   await add(page);
   const cover = dialog(page).locator('.ant-form-item').filter({ has: page.locator('label[title="封面图"]') }).locator('input[type=file]');
   // not jpg/png
@@ -135,7 +131,7 @@ test('article cover image messages and an image in the rich-text editor', async 
 
 test('template parameters: form messages, then a saved parameter', async ({ page, host }) => {
   await signIn(page, host);
-  await open(page, host, '/article/gptGenerateTemplateParm');
+  await openScreen(page, host, '/article/gptGenerateTemplateParm');
   await add(page);
   await save(page);
   await expect(fieldError(page, '请输入参数名称')).toBeVisible();
@@ -168,7 +164,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
   const deploys = async () => ((await api(host, 'get', '/website-blade-deploy/websiteDeploy/page', undefined, { websiteInfoId: siteId })).records as unknown[]).length;
   expect(await deploys()).toBe(0);
 
-  await open(page, host, '/site/deployTasks');
+  await openScreen(page, host, '/site/deployTasks');
   await add(page);
   await dialog(page).getByLabel('任务名称').fill('每秒发布');
   await pick(page, '网站分组', 'rate');
@@ -193,7 +189,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
   expect(await deploys()).toBeGreaterThanOrEqual(2);
 
   // switch it off: nothing more is published or deployed
-  await open(page, host, '/site/deployTasks');
+  await openScreen(page, host, '/site/deployTasks');
   await clickRowAction(page, page.getByRole('table').getByRole('row', { name: /每秒发布/ }), '启动/停止');
   await expect(page.getByRole('table').getByRole('row', { name: /每秒发布/ })).toContainText('停止');
   const countPublished = async () => ((await api(host, 'get', `${A}/article/page`, undefined, { status: 1, websiteInfoId: siteId, size: 50 })).total as number);
@@ -211,7 +207,7 @@ test('a FIX_RATE deploy task of 1 second publishes articles and redeploys; switc
 test('articles imported from a title|keyword|content file as an import task, the bad line in the error log', async ({ page, host }) => {
   await signIn(page, host);
   await setUp(host, 'imp');
-  await open(page, host, '/article/article');
+  await openScreen(page, host, '/article/article');
   await page.getByRole('button', { name: '导入文章' }).click();
   await expect(dialog(page).getByRole('button', { name: '选择文件' })).toBeDisabled();
   await pick(page, '网站分组', 'imp');
@@ -223,7 +219,7 @@ test('articles imported from a title|keyword|content file as an import task, the
   const row = page.getByRole('table').getByRole('row', { name: /导入的文章/ });
   await expect(row).toContainText('未发布');
   await expect(row).toContainText('导入词');
-  await open(page, host, '/article/taskErrorLog');
+  await openScreen(page, host, '/article/taskErrorLog');
   const log = page.getByRole('table').getByRole('row', { name: /数据格式错误，应为：标题\|关键字\|内容/ });
   await expect(log).toContainText('文章导入: articles.txt');
   await expect(log).toContainText('缺少内容|词');

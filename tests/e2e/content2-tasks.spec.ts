@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Scheduled deploy tasks and generate-article tasks through the screens. The
@@ -29,8 +29,7 @@ async function pick(page: Page, label: string, option: string) {
 test('deploy task: the schedule config follows the schedule type, next triggers preview, switch on and off', async ({ page, host }) => {
   await signIn(page, host);
   await api(host, 'post', '/website-blade-material/websiteGroup/save', { name: '部署分组', type: 0 });
-  await page.goto(`${host.origin}/#/site/deployTasks`);
-  await expect(page.getByRole('table')).toBeVisible();
+  await openScreen(page, host, '/site/deployTasks');
 
   await page.getByRole('button', { name: /新\s*增/ }).click();
   // NONE (default): no schedule config
@@ -109,8 +108,7 @@ test('generate-article task runs against the local AI server to done and exports
     await signIn(page, host);
 
     // the AI model setting, through its screen
-    await page.goto(`${host.origin}/#/ai/aiModel`);
-    await expect(page.getByRole('table')).toBeVisible();
+    await openScreen(page, host, '/ai/aiModel');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await dialog(page).getByLabel('名称').fill('本地模型');
     await dialog(page).getByLabel('密钥').fill('sk-e2e-0001');
@@ -127,8 +125,7 @@ test('generate-article task runs against the local AI server to done and exports
     await expect(modelRow).not.toContainText('sk-e2e-0001');
 
     // the task: name, a prompt row with the keyword placeholder, the keyword file
-    await page.goto(`${host.origin}/#/article/gptProduceArticle`);
-    await expect(page.getByRole('table')).toBeVisible();
+    await openScreen(page, host, '/article/gptProduceArticle');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await expect(dialog(page).getByLabel('最大Token数')).toHaveValue('4096');
     await save(page);

@@ -88,6 +88,16 @@ export async function startBackend(dataDir: string, port = 0, args: string[] = [
   };
 }
 
+/**
+ * Goes to a screen by its address and waits for that screen's own table: the screen shown before it stays
+ * on screen until the new one has rendered, so waiting for "a table" could find the old one, and the next
+ * click (新增) would land on the old screen.
+ */
+export async function openScreen(page: Page, host: WebHost, path: string): Promise<void> {
+  await page.goto(`${host.origin}/#${path}`);
+  await expect(page.locator(`.desk-page[data-path="${path}"]:not([hidden]) .ant-table`).first()).toBeVisible();
+}
+
 /** Waits until the renderer says it is usable. */
 export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-app-state', 'ready');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, openScreen } from './fixtures';
 
 // The generate-article task's keyword file: a generated file dropped onto the
 // field (a DataTransfer carrying a File, dispatched as drag events), main's
@@ -39,8 +39,7 @@ test('drop a keyword file on the task form: preview first, then the streamed upl
     if (r.url().includes('/rpc/keywords:warm')) warms.push(Date.now());
   });
   await signIn(page, host);
-  await page.goto(`${host.origin}/#/article/gptProduceArticle`);
-  await expect(page.getByRole('table')).toBeVisible();
+  await openScreen(page, host, '/article/gptProduceArticle');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await dialog(page).getByLabel('任务名称').fill('拖放关键字');
   await dialog(page).locator('textarea').first().fill('写一篇关于{keyword}的文章');
