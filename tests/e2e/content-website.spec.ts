@@ -12,7 +12,6 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form-item-explain-error', { hasText: text });
 const save = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
 
-
 async function pick(page: Page, label: string, option: string) {
   // the selects are searchable: type the option, then take the first match
   const box = dialog(page).getByLabel(label, { exact: true });

@@ -21,7 +21,6 @@ async function api(host: WebHost, method: string, url: string, data?: unknown, p
   return r.data.data;
 }
 
-
 async function add(page: Page) {
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(dialog(page)).toBeVisible();
