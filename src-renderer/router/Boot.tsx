@@ -9,7 +9,7 @@ import { PageLoading } from '../components/PageLoading';
 import { Fallback } from '../components/Fallback';
 import { reportError } from '../errors/report';
 import { isLocked } from '../session/lock';
-import { LOCK_PATH, LOGIN_PATH, PUBLIC_PATHS, normalizePath, settle } from './guard';
+import { LOGIN_PATH, normalizePath, settle } from './guard';
 import type { CaptchaReply } from '../../src-shared/wire';
 
 /**
@@ -30,10 +30,14 @@ let early: { info: ReturnType<typeof call<'app:info'>>; session: ReturnType<type
 early.info.catch(() => undefined);
 early.session.catch(() => undefined);
 
-/** Whether a signed-out start at this address lands on the login page (the guard sends every other page there). */
-function landsOnLogin(hash: string): boolean {
-  const path = normalizePath(hash.replace(/^#/, '').split('?')[0] || '/');
-  return path === LOGIN_PATH || path === LOCK_PATH || !PUBLIC_PATHS.includes(path);
+/** The route a start at this address asks for (the hash's path). */
+function startPath(hash: string): string {
+  return normalizePath(hash.replace(/^#/, '').split('?')[0] || '/');
+}
+
+/** Where a signed-out start at this route ends once the guard's redirects are followed. */
+function signedOutLanding(path: string): string {
+  return settle({ path, loggedIn: false, locked: isLocked(), isKnown: () => false });
 }
 
 /**
@@ -44,7 +48,7 @@ function landsOnLogin(hash: string): boolean {
  * page asks for one itself, and says why if that fails too).
  */
 let firstCaptcha: Promise<CaptchaReply | null> | null = Promise.all([early.info, early.session])
-  .then(([info, user]) => (!user && info.profile.captchaMode && landsOnLogin(location.hash) ? call('auth:captcha') : null))
+  .then(([info, user]) => (!user && info.profile.captchaMode && signedOutLanding(startPath(location.hash)) === LOGIN_PATH ? call('auth:captcha') : null))
   .catch(() => null);
 
 /** The early captcha, once (the login page's first; later ones are its own calls). */
@@ -88,8 +92,8 @@ export async function bootstrap(): Promise<BootState> {
  */
 export function settleStart(state: BootState): void {
   if (state !== 'ready' || useSession.getState().user) return;
-  const path = normalizePath(location.hash.replace(/^#/, '').split('?')[0] || '/');
-  const to = settle({ path, loggedIn: false, locked: isLocked(), isKnown: () => false });
+  const path = startPath(location.hash);
+  const to = signedOutLanding(path);
   if (to !== path) history.replaceState(history.state, '', `#${to}`);
 }
 
