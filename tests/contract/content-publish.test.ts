@@ -309,6 +309,23 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(liveFile(`p/${art.two}.html`)).toContain('市场观察(更新)');
   });
 
+  it('a change to the content of an article alone renders that page again, its update time left as it was', async () => {
+    // written straight into the table: the page's key must follow the content itself, not a time stamp
+    h.db().prepare('UPDATE article SET content = ? WHERE id = ?').run('<p>指南第7篇的新正文ABC。</p>', 'g0007');
+    const mark = ssh.sftpLines();
+    const r = await deploy();
+    expect(r.statusName).toBe('部署成功');
+    const written = ssh
+      .writesSince(mark)
+      .map((p) => p.replace(`www/${HOST}/releases/${String(r.release)}/`, ''))
+      // the sitemap's home entry carries the website's update time, which each deploy sets: written when the last two deploys fell in different seconds
+      .filter((p) => p !== 'sitemap.xml')
+      .sort();
+    expect(written).toEqual(['p/g0007.html', `www/${HOST}/releases/${String(r.release)}.manifest.json.gz`].sort());
+    expect(liveFile('p/g0007.html')).toContain('指南第7篇的新正文ABC。');
+    expect(liveFile('p/g0008.html')).toContain('指南正文。');
+  });
+
   it('a deploy cut mid-way leaves the live folder as it was and says why', async () => {
     const before = live();
     const liveHome = liveFile('index.html');

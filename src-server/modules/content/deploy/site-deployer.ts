@@ -161,13 +161,16 @@ export class SiteDeployer {
       const dom = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
       if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
       domain = siteHost(site, String(dom.domain));
-      // the site renders while the connection opens and the server copies the live release (release-publisher.ts)
+      // the site renders while the connection opens and the server copies the live release (release-publisher.ts);
+      // the connection is asked for first, as rendering starts with a long synchronous read of the site's rows
+      const opening = this.servers.open(server);
+      opening.catch(() => undefined);
       let rendered: RenderedSite | undefined;
       const rendering = this.renderer.render(site, tenantId).then((r) => (rendered = r));
       rendering.catch(() => undefined);
       let opened;
       try {
-        opened = await this.servers.open(server);
+        opened = await opening;
       } catch (e) {
         await rendering; // a rendering failure is the one to report
         throw e;

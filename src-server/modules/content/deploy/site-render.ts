@@ -7,7 +7,7 @@
 // with the same domain in other languages, Open Graph and JSON-LD.
 // Only published (status 1) and shown (displayStatus 1) articles of listed
 // columns appear anywhere: pages, lists, sitemap, feed.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
@@ -71,6 +71,8 @@ export interface RenderedSite {
 }
 
 export const PAGE_SIZE = 50;
+/** how long rendering runs before it lets the event loop take a turn (ms) */
+const BREATHE_MS = 8;
 const FEED_ITEMS = 50;
 const HOME_LATEST = 10;
 
@@ -98,11 +100,21 @@ const langTag = (v: unknown): string => {
   return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(s) ? s : 'zh-CN';
 };
 
+/** The SQL function giving a fingerprint of a text column's bytes (its UTF-8, as a blob): a page's key without the text in JavaScript. */
+const CONTENT_KEY_FN = 'site_content_key';
+
 export class SiteRenderer {
+  /** an article's content, read when its page is rendered */
+  private readonly contentOf: (id: unknown) => string | null;
+
   constructor(
     private readonly db: Db,
     private readonly dataDir: string,
-  ) {}
+  ) {
+    db.function(CONTENT_KEY_FN, { deterministic: true }, (bytes: unknown) => (bytes instanceof Uint8Array ? hash('sha256', bytes, 'base64url').slice(0, 22) : null));
+    const read = db.prepare('SELECT content FROM article WHERE id = ?').pluck();
+    this.contentOf = (id) => (read.get(String(id)) as string | null | undefined) ?? null;
+  }
 
   private rows(sql: string, ...params: unknown[]): Rec[] {
     return this.db.prepare(sql).all(...params) as Rec[];
@@ -154,13 +166,16 @@ export class SiteRenderer {
   }
 
   /**
-   * Renders the site. Every few hundred pages it gives the event loop a turn, so network work started
-   * before (the deploy's SSH connection, the server-side copy of the live release) proceeds meanwhile.
+   * Renders the site. Every BREATHE_MS of rendering it gives the event loop a turn, so network work started
+   * before (the deploy's SSH connection, the server-side copy of the live release) proceeds meanwhile: the
+   * SSH handshake takes several round trips, and the copy can only start once it is done.
    */
   async render(site: Rec, tenantId: string): Promise<RenderedSite> {
-    let steps = 0;
+    let turn = performance.now();
     const breathe = async () => {
-      if (++steps % 400 === 0) await new Promise<void>((r) => setImmediate(r));
+      if (performance.now() - turn < BREATHE_MS) return;
+      await new Promise<void>((r) => setImmediate(r));
+      turn = performance.now();
     };
     const t = tenantId;
     const missing = (what: string): never => {
@@ -213,8 +228,13 @@ export class SiteRenderer {
     );
     const listed = cates.filter((c) => c.type !== 3);
     const listedIds = new Set(listed.map((c) => String(c.id)));
+    // Not the content itself (10,000 articles are tens of MB of text): its fingerprint (content_key), and the
+    // content only of articles that hold an image (img_content), whose images are copied with every deploy. A page
+    // that is rendered reads its article's content then (contentOf).
     const articles = this.rows(
-      `SELECT id, parent_id, title, keyword, auth, cover_img, content, desc_val, sort, deploy_time, create_time, update_time
+      `SELECT id, parent_id, title, keyword, auth, cover_img, desc_val, sort, deploy_time, create_time, update_time,
+              ${CONTENT_KEY_FN}(CAST(content AS BLOB)) AS content_key,
+              CASE WHEN content LIKE '%<img%' THEN content END AS img_content
          FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND display_status = 1 AND website_info_id = ?
         ORDER BY sort, create_time DESC, id DESC`,
       t,
@@ -432,12 +452,11 @@ ${links.length ? `<section class="links">${links.map((l) => `<a href="${esc(safe
         const url = articleUrl(a);
         const cover = a.cover_img ? asset(a.cover_img) : undefined;
         // images the content refers to are registered now: the page itself may not be rendered in this deploy
-        const content = String(a.content ?? '');
-        const inline = !content.includes('<img') && !content.includes('<IMG') ? [] : [...content.matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => asset(m[1]) ?? '');
+        const inline = a.img_content == null ? [] : [...String(a.img_content).matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => asset(m[1]) ?? '');
         const path = filePath(url);
         claim(path, `article ${String(a.id)}`);
         const dup = (titles.get(String(a.title)) ?? 0) > 1;
-        files.push({ path, key: fingerprint(pageBase, a, c.id, dup, cover, inline), render: () => Buffer.from(articlePage(a, c, url, base, cover, dup, advert, cateCrumb)) });
+        files.push({ path, key: fingerprint(pageBase, a, c.id, dup, cover, inline), render: () => Buffer.from(articlePage({ ...a, content: this.contentOf(a.id) }, c, url, base, cover, dup, advert, cateCrumb)) });
         columnMap.push({ loc: abs(url), lastmod: w3cDate(latest(a.update_time, a.deploy_time, a.create_time)) });
       }
     }
@@ -535,7 +554,7 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
         byDate.slice(0, FEED_ITEMS).map((a) => ({
           title: String(a.title),
           link: abs(articleUrl(a)),
-          description: plainText(a.desc_val, 300) || plainText(a.content, 300),
+          description: plainText(a.desc_val, 300) || plainText(this.contentOf(a.id), 300),
           pubDate: rfc822(a.deploy_time ?? a.create_time),
           author: a.auth ? String(a.auth) : undefined,
           category: String(listed.find((c) => c.id === a.parent_id)?.cate_name ?? ''),
