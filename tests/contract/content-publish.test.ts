@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HtmlValidate } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sitemaps, sitemapSet } from '../../src-server/modules/content/deploy/seo-markup';
 import { api, login, PNG, SABER, startHarness, type Harness } from './helpers';
 import { sshSkipReason, startSshServer, type SshServerHandle } from './ssh-server';
@@ -326,6 +326,27 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(liveFile('p/g0008.html')).toContain('指南正文。');
   });
 
+  it('a redeploy starts from the spare copy the server made of the live release after the last deploy', async () => {
+    const releasesDir = join(siteRoot(), 'releases');
+    const spare = join(releasesDir, `.spare-${live().replace('releases/', '')}`);
+    // made by a detached job on the server once the last deploy had switched
+    await vi.waitFor(() => expect(existsSync(spare)).toBe(true), { timeout: 10_000, interval: 20 });
+    const spareIno = statSync(spare).ino;
+    // hard links of the live release's files
+    expect(statSync(join(spare, 'p/g0009.html')).ino).toBe(statSync(join(siteRoot(), 'current', 'p/g0009.html')).ino);
+    h.db().prepare('UPDATE article SET content = ? WHERE id = ?').run('<p>指南第9篇的新正文。</p>', 'g0009');
+    const r = await deploy();
+    expect(r.statusName).toBe('部署成功');
+    // renamed into place, not copied again; the live release untouched
+    expect(statSync(join(releasesDir, String(r.release))).ino).toBe(spareIno);
+    expect(existsSync(spare)).toBe(false);
+    expect(liveFile('p/g0009.html')).toContain('指南第9篇的新正文。');
+    expect(statSync(join(siteRoot(), 'current', 'p/g0008.html')).ino).toBe(statSync(join(releasesDir, String(r.previousRelease), 'p/g0008.html')).ino);
+    expect(readFileSync(join(releasesDir, String(r.previousRelease), 'p/g0009.html'), 'utf8')).not.toContain('指南第9篇的新正文。');
+    // and the new live release gets its own; only the live release has one
+    await vi.waitFor(() => expect(readdirSync(releasesDir).filter((n) => n.startsWith('.spare-'))).toEqual([`.spare-${String(r.release)}`]), { timeout: 10_000, interval: 20 });
+  });
+
   it('a deploy cut mid-way leaves the live folder as it was and says why', async () => {
     const before = live();
     const liveHome = liveFile('index.html');
@@ -353,7 +374,8 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(again.statusName).toBe('部署成功');
     expect(liveFile('index.html')).toContain('资讯网新版');
     const names = readdirSync(join(siteRoot(), 'releases'));
-    expect(names.filter((n) => !n.endsWith('.manifest.json.gz')).every((n) => names.includes(`${n}.manifest.json.gz`))).toBe(true);
+    // every release folder left is complete (the spare copies beside them are not releases: see the spare test)
+    expect(names.filter((n) => !n.endsWith('.manifest.json.gz') && !n.startsWith('.spare-')).every((n) => names.includes(`${n}.manifest.json.gz`))).toBe(true);
   });
 
   it('a cancelled deploy leaves the live folder as it was', async () => {

@@ -6,6 +6,7 @@
 // (releases/<name>.manifest.json.gz); the back end also keeps the page
 // fingerprints (`keys`) of the releases it made, to skip rendering unchanged pages.
 import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 export interface ManifestEntry {
@@ -23,6 +24,20 @@ export interface Manifest {
 }
 
 export const manifestName = (release: string): string => `${release}.manifest.json.gz`;
+
+/**
+ * A spare copy of a release, beside it: `.spare-<release>`, hard links of its files made on the server once it has
+ * gone live, for the next deploy to start from; `.spare-<release>.part` while it is being made.
+ */
+export const SPARE_PREFIX = '.spare-';
+export const SPARE_PART = '.part';
+export const spareOf = (releaseDir: string): string => posix.join(posix.dirname(releaseDir), `${SPARE_PREFIX}${posix.basename(releaseDir)}`);
+/** the release a spare's folder name is of (with or without SPARE_PART), or undefined for another name */
+export function spareRelease(name: string): string | undefined {
+  if (!name.startsWith(SPARE_PREFIX)) return undefined;
+  const base = name.slice(SPARE_PREFIX.length);
+  return base.endsWith(SPARE_PART) ? base.slice(0, -SPARE_PART.length) : base;
+}
 
 export const hashOf = (data: Buffer): string => createHash('sha256').update(data).digest('base64url').slice(0, 16);
 

@@ -11,9 +11,13 @@
 // the switch nothing the web server serves has changed: a failed or cut deploy
 // leaves the live site as it was, and its partial folder is removed (now, or
 // by the next deploy's pruning). The last `keep` complete releases stay for rollback.
+// Where the target can (an SSH account with a shell), the hard-linked copy is
+// made ahead: once a release has gone live, a detached job on the server
+// copies it to `.spare-<name>`, and the next deploy renames that into place
+// instead of waiting for `cp -al` (about 0.3 s for 10,000 files).
 import { randomBytes } from 'node:crypto';
 import { dirname, posix } from 'node:path';
-import { entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName } from './release-manifest';
+import { entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName, spareRelease } from './release-manifest';
 import { bytesOf, type SiteFile } from './site-render';
 
 export const KEEP_RELEASES = 5;
@@ -35,6 +39,11 @@ export interface ReleaseTarget {
    * back end renders); `done` settles when it is complete.
    */
   cloneTree(from: string, to: string, files: string[]): Promise<{ done: Promise<void> }>;
+  /**
+   * Optional: starts making, on the target and without the caller waiting for it, a spare copy of a release that
+   * has just gone live (release-manifest.ts spareOf), which cloneTree then takes instead of copying.
+   */
+  prepareSpare?(releaseDir: string): Promise<void>;
   unlink(path: string): Promise<void>;
   /** removes these files (relative to `dir`) if present */
   removeFiles(dir: string, files: string[]): Promise<void>;
@@ -187,6 +196,8 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
     switched = true;
     progress('switch', 1, 1);
     const pruned = await prune(target, root, name, opts.keep ?? KEEP_RELEASES);
+    // the next deploy's starting copy, made on the target now rather than while that deploy waits
+    await target.prepareSpare?.(dir).catch(() => undefined);
     return {
       release: name,
       previous,
@@ -217,6 +228,9 @@ async function prune(target: ReleaseTarget, root: string, live: string, keep: nu
   const newest = [...complete].sort().slice(-keep);
   const gone: string[] = [];
   for (const n of names) {
+    // spares of releases that are no longer live (a copy being made for one may be cut short: it is never named complete then)
+    const spareFor = spareRelease(n);
+    if (spareFor !== undefined && spareFor !== live) await target.removeTree(join(releases, n)).catch(() => undefined);
     if (!RELEASE_RE.test(n) || n === live) continue;
     if (complete.has(n) && newest.includes(n)) continue;
     await target.removeTree(join(releases, n)).catch(() => undefined);

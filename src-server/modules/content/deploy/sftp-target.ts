@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import { SPARE_PART, spareOf } from './release-manifest';
 import type { ReleaseTarget } from './release-publisher';
 
 export interface SshServer {
@@ -186,7 +187,8 @@ export class SftpTarget implements ReleaseTarget {
 
   async cloneTree(from: string, to: string, files: string[]): Promise<{ done: Promise<void> }> {
     if (this.shell) {
-      const run = await this.startExec(`cp -al -- ${q(from)} ${q(to)}`);
+      // the spare copy made after `from` went live (prepareSpare) is renamed into place when it is there and complete
+      const run = await this.startExec(`mv -T -- ${q(spareOf(from))} ${q(to)} 2>/dev/null || cp -al -- ${q(from)} ${q(to)}`);
       if (run) {
         const done = run.finished.then((r) => {
           if (r.code !== 0) throw new Error(`复制上一版本失败: ${r.stderr.trim() || `cp exited ${r.code}`}`);
@@ -196,6 +198,20 @@ export class SftpTarget implements ReleaseTarget {
       this.shell = false; // no shell on this account: one SFTP hard link per file
     }
     return { done: this.linkEach(from, to, files) };
+  }
+
+  /**
+   * Starts, on the server, a hard-linked copy of a release that has just gone live, for the next deploy to start
+   * from (cloneTree renames it into place instead of copying the live release while the deploy waits). It runs
+   * detached, so it outlives this connection; it is named complete only once the copy has succeeded. Only where
+   * the account has a shell.
+   */
+  async prepareSpare(release: string): Promise<void> {
+    if (!this.shell) return;
+    const spare = spareOf(release);
+    const job = `cp -al -- ${q(release)} ${q(`${spare}${SPARE_PART}`)} && mv -T -- ${q(`${spare}${SPARE_PART}`)} ${q(spare)}`;
+    const run = await this.startExec(`nohup sh -c ${q(job)} </dev/null >/dev/null 2>&1 &`);
+    await run?.finished;
   }
 
   /** Starts a command; resolves once it runs on the server (undefined when the server refuses exec) with its completion. */
