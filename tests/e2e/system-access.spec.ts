@@ -21,7 +21,15 @@ async function signInAs(page: Page, host: WebHost, tenantId: string, account: st
 }
 
 async function open(page: Page, group: RegExp, item: RegExp, url: RegExp) {
-  if (!(await page.getByRole('menuitem', { name: item }).isVisible())) await page.getByRole('menuitem', { name: group }).click();
+  if (!(await page.getByRole('menuitem', { name: item }).isVisible())) {
+    const groupItem = page.getByRole('menuitem', { name: group });
+    // once seen in CI (the new tenant's admin, 权限管理 never shown within the test's minute): say what the menu held
+    await groupItem.waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
+      const items = await page.getByRole('menuitem').allInnerTexts();
+      throw new Error(`no menu item ${String(group)} at ${page.url()}; the menu items: ${items.map((t) => t.trim()).join(' | ') || 'none'}`, { cause: e });
+    });
+    await groupItem.click();
+  }
   await page.getByRole('menuitem', { name: item }).click();
   await expect(page).toHaveURL(url);
   // the screen's own card is shown (the previous one is hidden behind its tag)
