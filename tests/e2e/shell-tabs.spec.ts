@@ -57,10 +57,9 @@ test.describe('shell tab bar', () => {
     await search.fill('kept value');
     await tabs(page).getByRole('tab', { name: '首页' }).click();
     await expect(page).toHaveURL(/#\/wel\/index/);
-    const started = Date.now();
+    // how fast the switch is lives in the benchmarks (tab switch, docs/benchmarks.md), not here
     await tabs(page).getByRole('tab', { name: '参数管理' }).click();
     await expect(page.locator('.desk-page:not([hidden])').getByLabel('参数名称').first()).toHaveValue('kept value');
-    expect(Date.now() - started).toBeLessThan(2000);
 
     await openByPalette(page, '控制台', /#\/wel\/dashboard/);
     // restart: a reload of the renderer; main keeps the session and the tabs

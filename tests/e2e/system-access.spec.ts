@@ -137,12 +137,10 @@ test.describe('system administration', () => {
     await expect(page.getByText('新增成功')).toBeVisible();
     // grant: 用户管理 with only its 新增 button
     const clerk = rowOf(page, 'clerk');
-    const t0 = Date.now();
+    // how fast the dialog opens with the whole tree lives in the benchmarks (role grant dialog, docs/benchmarks.md)
     await clickRowAction(page, clerk, '权限设置');
     const tree = page.getByTestId('grant-menu');
     await expect(tree.getByText('用户管理')).toBeVisible();
-    const openMs = Date.now() - t0;
-    expect(openMs).toBeLessThan(3000);
     await tree.locator('.ant-tree-treenode').filter({ hasText: '用户管理' }).first().locator('.ant-tree-switcher').click();
     await tree.locator('.ant-tree-treenode').filter({ hasText: /^新增$/ }).first().locator('.ant-tree-checkbox').click();
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
