@@ -3,11 +3,9 @@
 // the key, answering), and imports with bad lines. A finished task is 已完成 only
 // when every item succeeded; 部分失败 / 失败 otherwise, with the reason of each failed
 // keyword (or line) and of the whole task in the detail, the list and the poll replies.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, multipart as multipartTo, startHarness, until, type Harness } from './helpers';
+import { api, closedPortUrl, fakeAiProvider, login, multipart as multipartTo, startHarness, importTaskDone, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -21,37 +19,21 @@ const post = (path: string, json: unknown) => api<Rec>(base, admin, 'POST', path
 const get = <T = Rec>(path: string, query: Record<string, string | number> = {}) => api<T>(base, admin, 'GET', path, { query });
 
 // the outside AI provider: refuses other keys (401), answers 500 (with the key echoed in its message) for prompts holding 坏
-let ai: Server;
+let ai: Awaited<ReturnType<typeof fakeAiProvider>>;
 let aiUrl: string;
 let downUrl: string;
 let modelId: string;
 
 beforeAll(async () => {
-  ai = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end('{}');
-      const auth = req.headers.authorization ?? '';
-      if (auth !== `Bearer ${KEY}`) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `Incorrect API key provided: ${auth.slice(7)}` } }));
-        return;
-      }
-      const prompt = (JSON.parse(raw) as { messages: { content: string }[] }).messages[0].content;
-      if (prompt.includes('坏')) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `upstream overloaded (key ${KEY})` } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] }));
-    });
+  ai = await fakeAiProvider(({ path, auth, body }) => {
+    if (path !== '/v1/chat/completions') return { status: 404, body: {} };
+    if (auth !== `Bearer ${KEY}`) return { status: 401, body: { error: { message: `Incorrect API key provided: ${auth.slice(7)}` } } };
+    const prompt = (body as { messages: { content: string }[] }).messages[0].content;
+    if (prompt.includes('坏')) return { status: 500, body: { error: { message: `upstream overloaded (key ${KEY})` } } };
+    return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] } };
   });
-  await new Promise<void>((r) => ai.listen(0, '127.0.0.1', r));
-  aiUrl = `http://127.0.0.1:${(ai.address() as AddressInfo).port}/v1`;
-  // a port nobody listens on: taken, then given back
-  const closed = createServer();
-  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-  downUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
-  await new Promise((r) => closed.close(r));
+  aiUrl = ai.url;
+  downUrl = await closedPortUrl();
 
   h = await startHarness();
   base = h.server.url;
@@ -61,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.stop();
-  await new Promise((r) => ai.close(r));
+  await ai.close();
 });
 
 /** Points the AI model setting at this URL with this key. */
@@ -136,14 +118,7 @@ describe('generate-article tasks say why they failed', () => {
 });
 
 describe('import tasks say why lines failed', () => {
-  const importDone = async (id: string): Promise<Rec> => {
-    let row: Rec = {};
-    await until(async () => {
-      row = (await get('/seo-blade-material/importTask/detail', { id })).body.data;
-      return Number(row.status) >= 2;
-    });
-    return row;
-  };
+  const importDone = (id: string): Promise<Rec> => importTaskDone(base, admin, id);
   const errorsOf = async (taskId: string) =>
     (await get<Page<Rec>>('/seo-blade-material/taskErrorLog/page', { taskId_equal: taskId, size: 100 })).body.data.records.map((e) => [e.errorLine, e.errorMsg, e.errorData]);
 

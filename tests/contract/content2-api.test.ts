@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -26,14 +26,7 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
 const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
 
 /** Waits for an import task to finish; its detail. */
-const importDone = async (id: string): Promise<Rec> => {
-  let row: Rec = {};
-  await until(async () => {
-    row = (await get('/seo-blade-material/importTask/detail', { id })).body.data;
-    return Number(row.status) >= 2;
-  });
-  return row;
-};
+const importDone = (id: string): Promise<Rec> => importTaskDone(base, admin, id);
 
 // a small OpenAI-compatible server standing for the outside AI provider
 let ai: Server;

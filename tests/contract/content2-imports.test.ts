@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/database';
-import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until } from './helpers';
+import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -30,14 +30,7 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
   return r.body.data.id as string;
 };
 const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
-const importDone = async (id: string, token = admin): Promise<Rec> => {
-  let row: Rec = {};
-  await until(async () => {
-    row = (await get('/seo-blade-material/importTask/detail', { id }, token)).body.data;
-    return Number(row.status) >= 2;
-  });
-  return row;
-};
+const importDone = (id: string, token = admin): Promise<Rec> => importTaskDone(base, token, id);
 const errorsOf = async (taskId: string, token = admin) =>
   (await get<Page<Rec>>('/seo-blade-material/taskErrorLog/page', { taskId, size: 100 }, token)).body.data.records
     .map((r) => ({ line: r.errorLine, msg: r.errorMsg, data: r.errorData }))

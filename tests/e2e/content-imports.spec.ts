@@ -54,7 +54,7 @@ test('template import from a .json file, and a website import refusing bad rows'
   const errors = dialog(page).getByTestId('import-errors');
   await expect(errors.locator('tbody tr.ant-table-row')).toHaveCount(1);
   await expect(errors.locator('tbody tr.ant-table-row')).toContainText('2请输入模板名称');
-  await expect(dialog(page).locator('.ant-modal')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
+  await expect(page.locator('.ant-modal:has([data-testid="import-errors"])')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
   await page.screenshot({ path: 'test-results/content-imports-errors.png' });
   await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   await page.screenshot({ path: 'test-results/content-imports-tasks.png' });

@@ -208,7 +208,7 @@ test('a generation task whose AI model cannot be reached ends 失败 and says wh
     await expect(failures.nth(0)).toHaveText(`苹果${reason}`);
     await expect(failures.nth(2)).toHaveText(`橙子${reason}`);
     await expect(dialog(page)).not.toContainText('sk-e2e-down-0001');
-    await expect(dialog(page).locator('.ant-modal')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
+    await expect(page.locator('.ant-modal:has([data-testid="task-status"])')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
     await page.screenshot({ path: 'test-results/content2-tasks-failed-dialog.png' });
     await closeFooter(page);
 
