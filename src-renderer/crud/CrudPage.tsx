@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes, type Key } from 'react';
 import { App as AntApp, Button, Card, Form, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -222,7 +222,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         visible: unlocked,
         run: (row) => setDialog({ mode: 'add', row: null, initial: { [def.tree?.parentField ?? 'parentId']: row[rowKey] } }),
       });
-    for (const a of rowExtras) list.push({ key: `extra-${a.key}`, label: t(a.label), danger: a.danger, visible: a.visible, run: (row) => extras.run(a, row) });
+    for (const a of rowExtras) list.push({ key: `extra-${a.key}`, label: t(a.label), danger: a.danger, inline: a.inline, visible: a.visible, run: (row) => extras.run(a, row) });
     return list;
   }, [def, t, canView, canEdit, canDelete, addChild, rowExtras, extras, openRecord, confirmRemove, rowKey]);
 
@@ -231,11 +231,10 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const boxWidth = useContentWidth(tableBox, def.sideTree ? SIDE_TREE_WIDTH + LIST_GAP : 0);
   const dataColumns = useMemo(() => def.columns.filter((c) => !c.hideInTable), [def.columns]);
   const widths = useMemo(() => {
-    // as wide as the widest row's buttons on this page (all actions while there is no row)
+    // as wide as the widest row's buttons on this page (all actions while there is no row), at least the declared width
     const actionsOf = (list: RowAction[]): number => rowActionsWidth(list, t('crud.actions'), t('crud.more'));
-    const actions = !rowActions.length
-      ? 0
-      : def.actionWidth ?? (rows.length ? Math.max(...rows.map((row) => actionsOf(rowActions.filter((a) => !a.visible || a.visible(row))))) : actionsOf(rowActions));
+    const buttons = rows.length ? Math.max(...rows.map((row) => actionsOf(rowActions.filter((a) => !a.visible || a.visible(row))))) : actionsOf(rowActions);
+    const actions = !rowActions.length ? 0 : Math.max(def.actionWidth ?? 0, buttons);
     const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24);
     const needs = dataColumns.map((c) =>
       columnNeeds({
@@ -262,8 +261,13 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         title: t(c.label),
         width: widths.data[i],
         ellipsis: true,
-        render: (v: unknown, row: Row) =>
-          c.valueType === 'image' ? (typeof v === 'string' && v ? <StoredImage link={v} /> : '') : c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, v, options[c.name] ?? [], yesNo),
+        render: (v: unknown, row: Row) => {
+          if (c.valueType === 'image') return typeof v === 'string' && v ? <StoredImage link={v} /> : '';
+          if (c.displayField) return String(row[c.displayField] ?? '');
+          const text = displayValue(c, v, options[c.name] ?? [], yesNo);
+          const tone = c.options?.find((o) => String(o.value) === String(v))?.tone;
+          return tone ? <span className={`desk-tone-${tone}`} data-tone={tone}>{text}</span> : text;
+        },
       })),
     ];
     if (rowActions.length > 0)
@@ -272,10 +276,12 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         title: t('crud.actions'),
         width: widths.actions,
         fixed: widths.scrolls ? 'right' : undefined,
+        // a width the spec declares (list-columns.spec checks the column keeps it instead of fitting its buttons)
+        onHeaderCell: () => (def.actionWidth ? ({ 'data-declared-width': def.actionWidth } as HTMLAttributes<HTMLElement>) : {}),
         render: (_v, row) => <RowActions actions={rowActions} row={row} />,
       });
     return list;
-  }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths]);
+  }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths, def.actionWidth]);
 
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>

@@ -1,5 +1,6 @@
-// The action column of the shared list: up to three link buttons, the rest in a
-// "more" dropdown, so the column stays as narrow as its buttons.
+// The action column of the shared list: up to three link buttons (plus the actions
+// a screen marks `inline`), the rest in a "more" dropdown, so the column stays as
+// narrow as its buttons.
 //
 // The buttons are plain <button>s styled as antd's small link buttons (.desk-row-action in styles.css, from
 // antd's own CSS variables, so themes and dark mode apply): a page of rows holds 30-40 of them, and antd's
@@ -14,16 +15,29 @@ export interface RowAction {
   key: string;
   label: string;
   danger?: boolean;
+  /** always a button of its own, never in "more" (and not counted among the first three) */
+  inline?: boolean;
   /** shown for this row (default: always) */
   visible?(row: Row): boolean;
   run(row: Row): void;
 }
 
-/** buttons shown inline; the actions past the third go into "more" */
+/** buttons shown inline besides those marked inline; the other actions past the third go into "more" */
 export const INLINE_ACTIONS = 3;
 
-export function splitActions<T>(list: readonly T[]): { inline: T[]; more: T[] } {
-  return { inline: list.slice(0, INLINE_ACTIONS), more: list.slice(INLINE_ACTIONS) };
+/** the actions shown as buttons (those marked inline and the first three others, in their order) and those in "more" */
+export function splitActions<T extends { inline?: boolean }>(list: readonly T[]): { inline: T[]; more: T[] } {
+  const inline: T[] = [];
+  const more: T[] = [];
+  let free = INLINE_ACTIONS;
+  for (const a of list) {
+    if (a.inline) inline.push(a);
+    else if (free > 0) {
+      free--;
+      inline.push(a);
+    } else more.push(a);
+  }
+  return { inline, more };
 }
 
 /** the width of the action column for these actions (every action counted, as some row may show them all) */

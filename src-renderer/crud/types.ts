@@ -24,6 +24,8 @@ export interface OptionDef {
   value: string | number;
   /** i18n key */
   label: string;
+  /** table cells holding this value are coloured: success green, warning orange, error red (e.g. a task's status) */
+  tone?: 'success' | 'warning' | 'error';
 }
 
 export interface ColumnDef {
@@ -182,6 +184,8 @@ export interface ExtraAction {
   danger?: boolean;
   /** row placement: shown only for rows it returns true for */
   visible?(row: Row): boolean;
+  /** row placement: always a button of its own in the row, never in the 更多/More menu (the first three actions are anyway) */
+  inline?: boolean;
   /** called on click (after the confirmation); errors are shown, success shows `successMessage` (i18n key, default crud.operateSuccess) then reloads */
   run?(ctx: ExtraActionContext): Promise<void> | void;
   successMessage?: string;
@@ -239,7 +243,10 @@ export interface ScreenDef {
   hide?: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[];
   /** fixed parameters added to every list call */
   listParams?: Record<string, string | number>;
-  /** width of the table's action column (default computed from the buttons) */
+  /**
+   * width of the table's action column the spec asks for (e.g. 380): the column is at least this wide, wider only
+   * when its buttons need it (default: as wide as the buttons)
+   */
   actionWidth?: number;
   /** rows for which this returns true show no edit, delete or add-child button (e.g. dictionary children in the vertical layout) */
   rowLocked?(row: Row): boolean;

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until } from './helpers';
+import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -26,14 +26,7 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
 const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
 
 /** Waits for an import task to finish; its detail. */
-const importDone = async (id: string): Promise<Rec> => {
-  let row: Rec = {};
-  await until(async () => {
-    row = (await get('/seo-blade-material/importTask/detail', { id })).body.data;
-    return row.status === 2 || row.status === 3;
-  });
-  return row;
-};
+const importDone = (id: string): Promise<Rec> => importTaskDone(base, admin, id);
 
 // a small OpenAI-compatible server standing for the outside AI provider
 let ai: Server;
@@ -199,11 +192,11 @@ describe('keywords and imports', () => {
     expect(await importDone(String(body.body.data.id))).toMatchObject({ status: 2, totalRows: 2, successRows: 2, failedRows: 0 });
     const txt = `橙子\n${'长'.repeat(51)}\n\n葡萄\r\n`;
     const file = await multipart(`${A}/keyword/importText`, [{ name: 'file', value: txt, filename: 'kw.txt' }]);
-    expect(await importDone(String(file.body.data.id))).toMatchObject({ status: 2, totalRows: 3, successRows: 2, failedRows: 1 });
+    expect(await importDone(String(file.body.data.id))).toMatchObject({ status: 4, totalRows: 3, successRows: 2, failedRows: 1 });
     expect((await multipart(`${A}/keyword/importText`, [{ name: 'file', value: 'x', filename: 'kw.csv' }])).body.msg).toBe('只能上传txt文件');
     const tasks = await get<Page<Rec>>('/seo-blade-material/importTask/page');
     const t = tasks.body.data.records.find((r) => r.id === file.body.data.id)!;
-    expect(t).toMatchObject({ taskTypeName: '关键词导入', statusName: '已完成', totalRows: 3, failedRows: 1 });
+    expect(t).toMatchObject({ taskTypeName: '关键词导入', statusName: '部分失败', totalRows: 3, failedRows: 1 });
     const errors = await get<Page<Rec>>('/seo-blade-material/taskErrorLog/page', { taskId: String(t.id) });
     expect(errors.body.data.records).toHaveLength(1);
     expect(errors.body.data.records[0]).toMatchObject({ errorLine: 2, errorMsg: '关键词不能超过50个字符', errorData: '长'.repeat(51) });

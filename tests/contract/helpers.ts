@@ -1,6 +1,8 @@
 // Shared helpers of the contract tests: a real server on a temp data folder,
 // a movable clock, and small fetch wrappers speaking the BladeX dialect.
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -179,4 +181,55 @@ export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName:
   const dept = createDept(db, { tenantId, deptName: tenantName });
   createUser(db, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
   return login(h.server.url, { tenantId, password: 'other' });
+}
+
+/** What a stand-in AI provider answers to one chat/completions call. */
+export interface AiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * A small OpenAI-compatible server on 127.0.0.1 standing for the outside AI provider: each request's path,
+ * Authorization header and JSON body go to `answer`; `url` is its base (…/v1), `close` stops it.
+ */
+export async function fakeAiProvider(answer: (req: { path: string; auth: string; body: Record<string, unknown> }) => AiAnswer): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        /* not JSON: answered from the path and header alone */
+      }
+      const a = answer({ path: req.url ?? '', auth: req.headers.authorization ?? '', body });
+      res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** The base URL (…/v1) of a port on 127.0.0.1 nobody listens on: taken, then given back (an AI provider that is down). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  await new Promise((r) => server.close(r));
+  return url;
+}
+
+/** Waits for an import task to finish (已完成, 失败 or 部分失败); its detail. */
+export async function importTaskDone(base: string, token: string, id: string): Promise<Record<string, unknown>> {
+  let row: Record<string, unknown> = {};
+  await until(async () => {
+    row = (await api<Record<string, unknown>>(base, token, 'GET', '/seo-blade-material/importTask/detail', { query: { id } })).body.data;
+    return Number(row.status) >= 2;
+  });
+  return row;
 }

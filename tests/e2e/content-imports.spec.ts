@@ -38,8 +38,24 @@ test('template import from a .json file, and a website import refusing bad rows'
   await expect(dialog(page).getByText('共 1 行，成功 0 行，失败 1 行')).toBeVisible();
   await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
 
-  // both tasks are in the import task list
+  // both tasks are in the import task list, neither called 已完成: the template import 部分失败 in orange, the
+  // website import 失败 in red with its reason; 错误明细 lists the lines that were not imported and why
   await page.goto(`${host.origin}/#/article/importTask`);
-  await expect(page.getByRole('table').getByRole('row', { name: /模板导入/ })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row', { name: /网站导入/ })).toBeVisible();
+  const templates = page.getByRole('table').getByRole('row', { name: /模板导入/ });
+  const sites = page.getByRole('table').getByRole('row', { name: /网站导入/ });
+  await expect(templates.locator('[data-tone="warning"]')).toHaveText('部分失败');
+  await expect(templates.locator('[data-tone="warning"]')).toHaveCSS('color', 'rgb(250, 140, 22)');
+  await expect(sites.locator('[data-tone="error"]')).toHaveText('失败');
+  await expect(sites.locator('[data-tone="error"]')).toHaveCSS('color', 'rgb(255, 77, 79)');
+  const siteReason = ((await rpc(host, 'api:request', { method: 'get', url: '/seo-blade-material/importTask/page', params: { taskName: '网站导入' } })) as { data: { data: { records: { errorMsg: string }[] } } }).data.data.records[0].errorMsg;
+  expect(siteReason).not.toBe('');
+  await expect(sites).toContainText(siteReason);
+  await templates.getByRole('button', { name: '错误明细', exact: true }).click();
+  const errors = dialog(page).getByTestId('import-errors');
+  await expect(errors.locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(errors.locator('tbody tr.ant-table-row')).toContainText('2请输入模板名称');
+  await expect(page.locator('.ant-modal:has([data-testid="import-errors"])')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
+  await page.screenshot({ path: 'test-results/content-imports-errors.png' });
+  await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await page.screenshot({ path: 'test-results/content-imports-tasks.png' });
 });

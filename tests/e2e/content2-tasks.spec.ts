@@ -174,3 +174,52 @@ test('generate-article task runs against the local AI server to done and exports
     await new Promise((r) => ai.close(r));
   }
 });
+
+test('a generation task whose AI model cannot be reached ends 失败 and says why: in the progress dialog and in the row', async ({ page, host }) => {
+  // a port nobody listens on: taken, then given back
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  const downUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
+  await new Promise((r) => closed.close(r));
+  await signIn(page, host);
+  const setting = { name: '不可达模型', apiKey: 'sk-e2e-down-0001', url: downUrl, model: 'm', platform: 'openai', temperature: 0.5, maxTokens: 256 };
+  const model = await api(host, 'post', '/seo-blade-article/aiModel/submit', { ...setting, status: 1 });
+  try {
+    const up = (await rpc(host, 'keywords:upload', { name: 'down.txt', base64: Buffer.from('苹果\n香蕉\n橙子\n').toString('base64') })) as { ok: boolean; data: { link: string } };
+    expect(up.ok, JSON.stringify(up)).toBe(true);
+    await api(host, 'post', '/seo-blade-article/gptProduceArticle/save', { taskName: '模型不可达', prompts: [{ input: '写{keyword}' }], fileLink: up.data.link, fileName: 'down.txt' });
+
+    await openScreen(page, host, '/article/gptProduceArticle');
+    const row = page.getByRole('table').getByRole('row', { name: /模型不可达/ });
+    await expect(row).toContainText('待执行');
+    // 开始生成 and 任务进度 are buttons of the row (not under 更多), in the spec's 380 px action column
+    await expect(row.getByRole('button', { name: '开始生成', exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: '任务进度', exact: true })).toBeVisible();
+    const actionHead = page.locator('.desk-page:not([hidden]) thead th[data-declared-width="380"]');
+    expect(Math.round((await actionHead.boundingBox())!.width)).toBe(380);
+    await row.getByRole('button', { name: '开始生成', exact: true }).click();
+    await row.getByRole('button', { name: '任务进度', exact: true }).click();
+
+    const reason = `无法连接AI接口 ${downUrl}/chat/completions: ECONNREFUSED`;
+    await expect(dialog(page).getByTestId('task-status')).toHaveText('失败：共 3，成功 0，失败 3', { timeout: 30_000 });
+    await expect(dialog(page).getByTestId('task-reason')).toHaveText(`任务失败原因：${reason}`);
+    const failures = dialog(page).getByTestId('task-failures').locator('tbody tr.ant-table-row');
+    await expect(failures).toHaveCount(3);
+    await expect(failures.nth(0)).toHaveText(`苹果${reason}`);
+    await expect(failures.nth(2)).toHaveText(`橙子${reason}`);
+    await expect(dialog(page)).not.toContainText('sk-e2e-down-0001');
+    await expect(page.locator('.ant-modal:has([data-testid="task-status"])')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
+    await page.screenshot({ path: 'test-results/content2-tasks-failed-dialog.png' });
+    await closeFooter(page);
+
+    // the row: 失败 in red, the reason beside the counts
+    const status = row.locator('[data-tone="error"]');
+    await expect(status).toHaveText('失败');
+    await expect(status).toHaveCSS('color', 'rgb(255, 77, 79)');
+    await expect(row).toContainText(reason);
+    await page.screenshot({ path: 'test-results/content2-tasks-failed-row.png' });
+  } finally {
+    // the worker's later tests use their own model
+    await api(host, 'post', '/seo-blade-article/aiModel/submit', { ...setting, id: model.id, status: 2 });
+  }
+});

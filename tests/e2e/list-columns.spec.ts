@@ -4,7 +4,9 @@ import type { Page } from '@playwright/test';
 // Tables that fit their data: every list screen of the admin's menu, at 1280,
 // 1440 and 1920 px wide, in zh and en. A header whose text is cut (its cell's
 // scrollWidth beyond its clientWidth) fails; the action column is no wider than
-// its buttons need; a table whose columns were sized to fit its box is not
+// its buttons need, or, where the spec declares its width (ScreenDef.actionWidth,
+// e.g. 380 for the generate-article tasks), exactly that wide unless its buttons
+// need more; a table whose columns were sized to fit its box is not
 // wider than the box. Screenshots land in test-results/list-columns/.
 
 interface MenuNode {
@@ -32,7 +34,7 @@ async function switchLanguage(page: Page, to: 'English' | '中文') {
  * header cells whose text does not fit, the action column's spare room, and how far a table whose columns
  * were sized to fit (no fixed action column: the screen decided it need not scroll) is wider than its box
  */
-async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number | null; overflow: number }> {
+async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number | null; overflow: number; declared: { width: number; actual: number } | null }> {
   return shown(page)
     .locator('.ant-table')
     .first()
@@ -50,10 +52,14 @@ async function measure(page: Page): Promise<{ cut: string[]; actionSpare: number
         const spare = inner - space.scrollWidth;
         actionSpare = actionSpare === null ? spare : Math.min(actionSpare, spare);
       }
+      // a declared action width: the header cell carries it; within it the buttons may leave room
+      const head = table.querySelector<HTMLElement>('thead th[data-declared-width]');
+      const declared = head ? { width: Number(head.dataset.declaredWidth), actual: head.getBoundingClientRect().width } : null;
+      if (declared && declared.actual <= declared.width + 1) actionSpare = null;
       const content = table.querySelector<HTMLElement>('.ant-table-content');
       const fitted = !table.querySelector('[class*="ant-table-cell-fix-"]');
       const overflow = content && fitted ? content.scrollWidth - content.clientWidth : 0;
-      return { cut, actionSpare, overflow };
+      return { cut, actionSpare, overflow, declared };
     });
 }
 
@@ -70,6 +76,7 @@ test('every list: headers uncut and action column as wide as its buttons, at 128
 
   const problems: string[] = [];
   const lists = new Set<string>();
+  const declared = new Set<string>();
   for (const lang of ['zh', 'en'] as const) {
     if (lang === 'en') await switchLanguage(page, 'English');
     for (const path of paths) {
@@ -89,14 +96,17 @@ test('every list: headers uncut and action column as wide as its buttons, at 128
         // widths follow the container (ResizeObserver): let a frame or two pass
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const m = await measure(page);
+        if (m.declared) declared.add(path);
         const where = `${lang} ${width}px ${path}`;
         for (const c of m.cut) problems.push(`${where}: header cut: ${c}`);
         if (m.actionSpare !== null && m.actionSpare > 40) problems.push(`${where}: action column has ${m.actionSpare}px spare`);
+        if (m.declared && m.declared.actual < m.declared.width - 1) problems.push(`${where}: action column declared ${m.declared.width}px is ${m.declared.actual}px`);
         if (m.overflow > 1) problems.push(`${where}: columns sized to fit, but ${m.overflow}px wider than the box (scrolls sideways)`);
         await page.screenshot({ path: `test-results/list-columns/${lang}-${width}${path.replaceAll('/', '_')}.png` });
       }
     }
   }
   expect(lists.size).toBeGreaterThan(20);
+  expect(declared, 'the generate-article tasks declare their action column (380 px)').toContain('/article/gptProduceArticle');
   expect(problems).toEqual([]);
 });

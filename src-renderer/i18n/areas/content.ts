@@ -230,7 +230,9 @@ const zh2 = {
         promptRequired: '请输入生成描述', promptPlaceholder: '请输入生成描述，可使用 {keyword} 占位关键词', addRow: '添加', deleteRow: '删除',
         fileRequired: '请上传关键字文件', fileType: '只能上传txt文件', fileSize: '上传文件大小不能超过 51200 KB!', chooseFile: '选择文件',
         produce: '开始生成', poll: '任务进度', exportTitle: '导出标题', progressText: '{{status}}：共 {{total}}，成功 {{ok}}，失败 {{failed}}',
+        failReason: '失败原因', taskReason: '任务失败原因：{{msg}}', failures: '失败的关键词及原因', failuresFirst: '仅列出前 {{n}} 个', failedKeyword: '关键词', reason: '原因',
       },
+      taskStatus: { queued: '待执行', running: '执行中', done: '已完成', failed: '失败', partlyFailed: '部分失败' },
       aiModel: {
         title: 'AI模型设置', name: '名称', apiKey: '密钥', url: '链接', model: '模型', platform: '平台', temperature: '温度', maxTokens: '返回token数',
         nameRequired: '请输入名称', keyRequired: '请输入密钥', urlRequired: '请输入链接', urlPattern: '链接格式不正确', modelRequired: '请输入模型',
@@ -238,7 +240,7 @@ const zh2 = {
         tokensMin: '返回token数不能小于0', statusRequired: '请选择状态',
       },
       aiKey: { title: 'AI密钥设置', name: '名称', type: '类型', targetUrl: '目标地址', key: '密钥', nameRequired: '请输入名称', typeRequired: '请选择类型', targetRequired: '请输入目标地址', keyRequired: '请输入密钥' },
-      importTask: { title: '导入任务', taskName: '任务名称', taskTypeName: '任务类型', statusName: '状态', totalRows: '总行数', successRows: '成功行数', failedRows: '失败行数' },
+      importTask: { title: '导入任务', taskName: '任务名称', taskTypeName: '任务类型', statusName: '状态', totalRows: '总行数', successRows: '成功行数', failedRows: '失败行数', errorMsg: '失败原因', errorLines: '错误明细' },
       errorLog: { title: '任务错误日志', taskId: '导入任务', errorLine: '行号', errorMsg: '错误信息', errorData: '原始数据' },
       deployTask: {
         title: '部署任务', taskName: '任务名称', groupIds: '网站分组', scheduleType: '调度类型', none: '无', fixRate: '固定速度', cron: 'CRON',
@@ -281,7 +283,9 @@ const en2: typeof zh2 = {
         promptRequired: 'Enter the prompt', promptPlaceholder: 'Prompt; {keyword} stands for the keyword', addRow: 'Add', deleteRow: 'Delete',
         fileRequired: 'Upload the keyword file', fileType: 'Only .txt files can be uploaded', fileSize: 'The file may not be larger than 51200 KB!', chooseFile: 'Choose file',
         produce: 'Start', poll: 'Progress', exportTitle: 'Export titles', progressText: '{{status}}: {{total}} in all, {{ok}} succeeded, {{failed}} failed',
+        failReason: 'Reason', taskReason: 'Why the task failed: {{msg}}', failures: 'Failed keywords and why', failuresFirst: 'the first {{n}} only', failedKeyword: 'Keyword', reason: 'Reason',
       },
+      taskStatus: { queued: 'Queued', running: 'Running', done: 'Completed', failed: 'Failed', partlyFailed: 'Partly failed' },
       aiModel: {
         title: 'AI model settings', name: 'Name', apiKey: 'API key', url: 'URL', model: 'Model', platform: 'Platform', temperature: 'Temperature', maxTokens: 'Return tokens',
         nameRequired: 'Enter the name', keyRequired: 'Enter the key', urlRequired: 'Enter the URL', urlPattern: 'Invalid URL', modelRequired: 'Enter the model',
@@ -289,7 +293,7 @@ const en2: typeof zh2 = {
         tokensMin: 'Return tokens may not be below 0', statusRequired: 'Select the status',
       },
       aiKey: { title: 'AI key settings', name: 'Name', type: 'Type', targetUrl: 'Target address', key: 'Key', nameRequired: 'Enter the name', typeRequired: 'Select the type', targetRequired: 'Enter the target address', keyRequired: 'Enter the key' },
-      importTask: { title: 'Import tasks', taskName: 'Task name', taskTypeName: 'Task type', statusName: 'Status', totalRows: 'Total rows', successRows: 'Succeeded rows', failedRows: 'Failed rows' },
+      importTask: { title: 'Import tasks', taskName: 'Task name', taskTypeName: 'Task type', statusName: 'Status', totalRows: 'Total rows', successRows: 'Succeeded rows', failedRows: 'Failed rows', errorMsg: 'Reason', errorLines: 'Error lines' },
       errorLog: { title: 'Task error logs', taskId: 'Import task', errorLine: 'Line', errorMsg: 'Error', errorData: 'Raw data' },
       deployTask: {
         title: 'Deploy tasks', taskName: 'Task name', groupIds: 'Website groups', scheduleType: 'Schedule type', none: 'None', fixRate: 'Fixed rate', cron: 'CRON',

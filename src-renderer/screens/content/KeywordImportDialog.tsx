@@ -100,9 +100,10 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
           <Spin size="small" /> {t('content.c3.importing', { total: task.totalRows, ok: task.successRows, failed: task.failedRows })}
         </div>
       )}
-      {finished && task.status === 3 && <Alert style={{ marginTop: 12 }} type="error" title={t('content.c3.importFailed', { msg: task.errorMsg ?? '' })} />}
-      {finished && task.status === 2 && (
-        <Alert style={{ marginTop: 12 }} type={task.failedRows ? 'warning' : 'success'}
+      {/* 3 失败 (its reason: the task could not run, or no line went in), 4 部分失败, 2 已完成; the lines' reasons are in 导入任务 → 错误明细 */}
+      {finished && task.status === 3 && task.errorMsg && <Alert style={{ marginTop: 12 }} type="error" title={t('content.c3.importFailed', { msg: task.errorMsg })} />}
+      {finished && (task.status !== 3 || task.totalRows > 0) && (
+        <Alert style={{ marginTop: 12 }} type={task.status === 3 ? 'error' : task.failedRows ? 'warning' : 'success'}
           title={t('content.c2.keyword.importResult', { total: task.totalRows, ok: task.successRows, failed: task.failedRows })} />
       )}
     </Modal>

@@ -1,17 +1,26 @@
 // Progress of a generate-article task (pollTaskStatus every second) and the
 // title export: GET export-title as a blob, streamed by main into the file
-// chosen in the save dialog (browser mode: the downloads folder).
+// chosen in the save dialog (browser mode: the downloads folder). A task that
+// failed, or failed for some keywords, says why: the whole task's reason and
+// every failed keyword with its reason.
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, Modal, Progress } from 'antd';
+import { Alert, App as AntApp, Button, Modal, Progress, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { ExportStatusView } from '../../components/export/ExportStatusView';
 import { useExport } from '../../components/export/useExport';
+import { taskStatusLabel } from './shared';
 import '../../i18n/areas/content';
 
 const W = '/website-blade-article/gptProduceArticle';
-interface Status { status: number; statusName: string; total: number; successCount: number; failCount: number; progress: number }
+interface Failure { keyword: string; error: string }
+interface Status { status: number; total: number; successCount: number; failCount: number; progress: number; errorMsg?: string; failures?: Failure[] }
+
+const FAILED = 3;
+const PARTLY_FAILED = 4;
+/** the server answers at most this many failed keywords (article-generator.ts FAILURES_SHOWN) */
+const FAILURES_SHOWN = 200;
 
 export function TaskProgressDialog({ ctx, onDone }: ExtraActionDialogProps) {
   const { t } = useTranslation();
@@ -38,13 +47,39 @@ export function TaskProgressDialog({ ctx, onDone }: ExtraActionDialogProps) {
   }, [id, message]);
   const exporter = useExport();
   const exportTitles = () => void exporter.start({ url: `${W}/export-title`, params: { id }, name: `${String(ctx.row!.taskName)}-titles.txt` });
+  const failures = s?.failures ?? [];
   return (
-    <Modal open title={t('content.c2.task.poll')} onCancel={onDone} footer={[
+    <Modal open width={720} title={t('content.c2.task.poll')} onCancel={onDone} footer={[
       <Button key="export" data-testid="export-titles" disabled={!s || s.successCount === 0 || exporter.status.phase === 'running'} onClick={exportTitles}>{t('content.c2.task.exportTitle')}</Button>,
       <Button key="close" onClick={onDone}>{t('crud.close')}</Button>,
     ]}>
-      <Progress percent={s?.progress ?? 0} status={s?.status === 3 ? 'exception' : s?.status === 2 ? 'success' : 'active'} />
-      {s && <p data-testid="task-status">{t('content.c2.task.progressText', { status: s.statusName, total: s.total, ok: s.successCount, failed: s.failCount })}</p>}
+      <Progress
+        percent={s?.progress ?? 0}
+        status={s?.status === FAILED ? 'exception' : s?.status === 2 ? 'success' : s?.status === PARTLY_FAILED ? 'normal' : 'active'}
+        strokeColor={s?.status === PARTLY_FAILED ? '#fa8c16' : undefined}
+      />
+      {s && <p data-testid="task-status">{t('content.c2.task.progressText', { status: t(taskStatusLabel(s.status)), total: s.total, ok: s.successCount, failed: s.failCount })}</p>}
+      {s?.errorMsg && <Alert data-testid="task-reason" type="error" style={{ marginBottom: 12 }} title={t('content.c2.task.taskReason', { msg: s.errorMsg })} />}
+      {failures.length > 0 && (
+        <>
+          <div style={{ marginBottom: 8 }}>
+            {t('content.c2.task.failures')}
+            {failures.length >= FAILURES_SHOWN && ` (${t('content.c2.task.failuresFirst', { n: FAILURES_SHOWN })})`}
+          </div>
+          <Table<Failure>
+            data-testid="task-failures"
+            size="small"
+            rowKey={(f) => `${f.keyword}\n${f.error}`}
+            pagination={false}
+            scroll={{ y: 240 }}
+            dataSource={failures}
+            columns={[
+              { key: 'keyword', dataIndex: 'keyword', title: t('content.c2.task.failedKeyword'), width: 160, ellipsis: true },
+              { key: 'error', dataIndex: 'error', title: t('content.c2.task.reason') },
+            ]}
+          />
+        </>
+      )}
       <ExportStatusView status={exporter.status} onCancel={() => void exporter.cancel()} onReveal={exporter.reveal} />
     </Modal>
   );

@@ -1,8 +1,11 @@
 // Generate-article tasks: spec content-area.md §3 Generate-article task, §5; start
-// batch production, poll status with a progress bar, export titles. Action column 380.
+// batch production, poll status with a progress bar, export titles. Action column 380
+// (§2, §9) with 开始生成 and 任务进度 as buttons of their own. A failed or partly
+// failed task shows its status in red / orange and the first reason in the row; the
+// progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect, TASK_STATUS } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -17,6 +20,7 @@ const gptProduceArticle: ScreenDef = {
   title: 'content.c2.task.title',
   api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
   dialogWidth: 800,
+  actionWidth: 380,
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
     { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
@@ -26,7 +30,9 @@ const gptProduceArticle: ScreenDef = {
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
-    { name: 'statusName', label: 'content.c2.task.statusName', hideInForm: true, width: 100 },
+    { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // next to the status, so a narrow window scrolling the table sideways still shows why
+    { name: 'failReason', label: 'content.c2.task.failReason', hideInForm: true },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
     { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },
     { name: 'failCount', label: 'content.c2.task.failCount', hideInForm: true, width: 80 },
@@ -34,12 +40,12 @@ const gptProduceArticle: ScreenDef = {
   ],
   extraActions: [
     {
-      key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', visible: (row) => row.status !== 1,
+      key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', inline: true, visible: (row) => row.status !== 1,
       async run(ctx) {
         await call('api:request', { method: 'post', url: `${W}/produce`, params: { ids: String(ctx.row!.id) } });
       },
     },
-    { key: 'poll', label: 'content.c2.task.poll', permission: 'gptProduceArticle_view', placement: 'row', render: TaskProgressDialog },
+    { key: 'poll', label: 'content.c2.task.poll', permission: 'gptProduceArticle_view', placement: 'row', inline: true, render: TaskProgressDialog },
   ],
 };
 

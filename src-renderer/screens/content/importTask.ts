@@ -1,6 +1,9 @@
-// Import tasks: spec content-area.md §3 Import task (row counts); read only.
+// Import tasks: spec content-area.md §3 Import task (row counts); read only. The status
+// is coloured (failed red, partly failed orange), a failed task shows its reason, and
+// 错误明细 opens the task's error lines (its task error log).
 import type { ScreenDef } from '../../crud/types';
-import { createTimeColumn } from './shared';
+import { createTimeColumn, TASK_STATUS } from './shared';
+import { ImportErrorsDialog } from './ImportErrorsDialog';
 
 const I = '/seo-blade-material/importTask';
 
@@ -12,11 +15,18 @@ const importTask: ScreenDef = {
   columns: [
     { name: 'taskName', label: 'content.c2.importTask.taskName', search: true },
     { name: 'taskTypeName', label: 'content.c2.importTask.taskTypeName', hideInForm: true },
-    { name: 'statusName', label: 'content.c2.importTask.statusName', hideInForm: true, width: 100 },
+    { name: 'status', label: 'content.c2.importTask.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
     { name: 'totalRows', label: 'content.c2.importTask.totalRows', hideInForm: true, width: 100 },
     { name: 'successRows', label: 'content.c2.importTask.successRows', hideInForm: true, width: 100 },
     { name: 'failedRows', label: 'content.c2.importTask.failedRows', hideInForm: true, width: 100 },
+    { name: 'errorMsg', label: 'content.c2.importTask.errorMsg', hideInForm: true },
     createTimeColumn,
+  ],
+  extraActions: [
+    {
+      key: 'errors', label: 'content.c2.importTask.errorLines', permission: 'importTask_view', placement: 'row', inline: true,
+      visible: (row) => Number(row.failedRows) > 0, render: ImportErrorsDialog,
+    },
   ],
 };
 

@@ -33,6 +33,16 @@ export const ENABLED: OptionDef[] = [
   { value: 0, label: 'content.common.disabled' },
   { value: 1, label: 'content.common.enabled' },
 ];
+/** a background task's status (generation, imports): failed red, partly failed orange */
+export const TASK_STATUS: OptionDef[] = [
+  { value: 0, label: 'content.c2.taskStatus.queued' },
+  { value: 1, label: 'content.c2.taskStatus.running' },
+  { value: 2, label: 'content.c2.taskStatus.done', tone: 'success' },
+  { value: 3, label: 'content.c2.taskStatus.failed', tone: 'error' },
+  { value: 4, label: 'content.c2.taskStatus.partlyFailed', tone: 'warning' },
+];
+/** the i18n key of a task status's name */
+export const taskStatusLabel = (status: number): string => TASK_STATUS.find((o) => o.value === status)?.label ?? '';
 export const YES_NO: OptionDef[] = [
   { value: 0, label: 'content.common.no' },
   { value: 1, label: 'content.common.yes' },

@@ -24,6 +24,7 @@ import { SiteDeployer } from './deploy/site-deployer';
 import { deployTaskResources } from './deploy/task-resources';
 import { registerDeployTaskRoutes } from './deploy/task-routes';
 import { generationResources } from './generation/resources';
+import { TASK_OUTCOME_MIGRATIONS } from './generation/migrations';
 import { registerGenerationRoutes } from './generation/routes';
 import { importResources } from './imports/resources';
 import { registerImportRoutes } from './imports/routes';
@@ -45,7 +46,7 @@ import { registerSiteRoutes } from './sites/routes';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

@@ -3,11 +3,15 @@
 // AI model setting's OpenAI-compatible endpoint (POST {url}/chat/completions)
 // and stores the produced article in the article table (unpublished; on the
 // task's website group / website / column when it names them, else unassigned),
-// failed items in gpt_article with their error. Template parameters fill their
+// failed items in gpt_article with their reason. Template parameters fill their
 // {paramKey} placeholders in the prompts; the tenant's article quota is kept. Items run with a concurrency
 // limit, transient errors (network, 429, 5xx) are retried with backoff, counts
 // are kept on the task, and running tasks resume after a restart (done items
-// are skipped). API keys are never logged.
+// are skipped). A finished task is 已完成 only when every item succeeded (部分失败,
+// 失败: task-status.ts). An error no other keyword can escape (the endpoint
+// unreachable, the key refused: the URL and HTTP status, never the key) is the
+// task's reason (error_msg) and fails the remaining items at once with it.
+// API keys are never logged.
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../util/clock';
@@ -16,10 +20,19 @@ import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../shared/secrets';
 import { articlesLeft, QUOTA_MSG } from '../quota/quota';
 import { storedPath } from '../shared/uploads';
+import { finalStatus, TASK } from '../shared/task-status';
 
 type Rec = Record<string, unknown>;
 
-export const STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export const STATUS = TASK;
+
+/** Reasons of a whole-task failure found before any item runs. */
+export const GENERATION_MSG = {
+  noModel: '没有启用的AI模型设置',
+  noFile: '关键字文件不存在',
+  noKeywords: '关键字文件中没有关键词',
+  noPrompts: '没有生成描述',
+} as const;
 
 export interface GeneratorOptions {
   concurrency?: number;
@@ -28,6 +41,9 @@ export interface GeneratorOptions {
 }
 
 export class TransientError extends Error {}
+
+/** An AI call failure that no other item of the task escapes (unreachable endpoint, refused key, wrong URL). */
+export class FatalAiError extends Error {}
 
 /** The keyword lines of a keyword file (trimmed, blank lines dropped). */
 export function keywordLines(text: string): string[] {
@@ -78,7 +94,9 @@ export class ArticleGenerator {
   private async run(taskId: string): Promise<void> {
     const task = this.db.prepare('SELECT * FROM gpt_produce_article WHERE id = ?').get(taskId) as Rec | undefined;
     if (!task) return;
-    const finish = (status: number) => this.db.prepare('UPDATE gpt_produce_article SET status = ?, update_time = ? WHERE id = ?').run(status, formatDateTime(this.clock()), taskId);
+    const finish = (status: number, reason: string | null) =>
+      this.db.prepare('UPDATE gpt_produce_article SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(status, reason, formatDateTime(this.clock()), taskId);
+    this.db.prepare('UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ?').run(taskId);
     const model = this.db
       .prepare('SELECT * FROM ai_model WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1')
       .get(task.tenant_id) as Rec | undefined;
@@ -86,7 +104,7 @@ export class ArticleGenerator {
     const file = storedPath(this.dataDir, name);
     if (!model || !file) {
       this.db.prepare('UPDATE gpt_produce_article SET fail_count = total WHERE id = ?').run(taskId);
-      finish(STATUS.failed);
+      finish(STATUS.failed, model ? GENERATION_MSG.noFile : GENERATION_MSG.noModel);
       return;
     }
     const keywords = keywordLines(readFileSync(file, 'utf8'));
@@ -98,6 +116,10 @@ export class ArticleGenerator {
     }
     const total = keywords.length * prompts.length;
     this.db.prepare('UPDATE gpt_produce_article SET total = ? WHERE id = ?').run(total, taskId);
+    if (total === 0) {
+      finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
+      return;
+    }
     const done = new Set([
       ...(this.db.prepare('SELECT item_index FROM gpt_article WHERE task_id = ?').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
       ...(this.db.prepare('SELECT gpt_item_index AS item_index FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
@@ -114,6 +136,8 @@ export class ArticleGenerator {
     const params = templateParams(this.db, tenantId);
     const target = targetsOf(this.db, task);
     let next = 0;
+    // the reason every remaining item fails with, once an error no keyword escapes was met
+    let fatal: string | null = null;
     const failed = this.db.prepare(
       `INSERT OR IGNORE INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, 0, 0)`,
@@ -136,6 +160,10 @@ export class ArticleGenerator {
         if (done.has(i)) continue;
         const keyword = keywords[Math.floor(i / prompts.length)];
         const prompt = fillPrompt(prompts[i % prompts.length].input, keyword, params);
+        if (fatal !== null) {
+          fail(i, keyword, fatal);
+          continue;
+        }
         if (articlesLeft(this.db, tenantId) < 1) {
           fail(i, keyword, QUOTA_MSG.article);
           continue;
@@ -145,6 +173,7 @@ export class ArticleGenerator {
           content = await this.complete(endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt });
         } catch (e) {
           if (this.stopped) return;
+          if (e instanceof FatalAiError) fatal ??= e.message;
           fail(i, keyword, (e as Error).message);
           continue;
         }
@@ -165,7 +194,13 @@ export class ArticleGenerator {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.concurrency) }, worker));
-    if (!this.stopped) finish(STATUS.done);
+    if (this.stopped) return;
+    const counts = this.db.prepare('SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ?').get(taskId) as { ok: number; failed: number };
+    const status = finalStatus(counts.ok, counts.failed);
+    // the task's reason: the error that stopped every keyword, else (nothing succeeded) the most frequent item error
+    const common = () =>
+      (this.db.prepare('SELECT error FROM gpt_article WHERE task_id = ? AND error IS NOT NULL GROUP BY error ORDER BY COUNT(*) DESC, MIN(item_index) LIMIT 1').get(taskId) as { error: string } | undefined)?.error ?? null;
+    finish(status, fatal ?? (status === STATUS.failed ? common() : null));
   }
 
   private async complete(endpoint: string, apiKey: string, o: { model: unknown; temperature: number; max_tokens: number; prompt: string }): Promise<string> {
@@ -182,21 +217,51 @@ export class ArticleGenerator {
           signal: AbortSignal.timeout(120_000),
         });
       } catch (e) {
-        lastError = `网络错误: ${(e as Error).name}`;
+        lastError = networkReason(endpoint, e);
         continue;
       }
       if (res.status === 429 || res.status >= 500) {
-        lastError = `AI接口错误: HTTP ${res.status}`;
+        lastError = await httpReason(endpoint, res, apiKey);
         continue;
       }
-      if (!res.ok) throw new Error(`AI接口错误: HTTP ${res.status}`);
+      if (!res.ok) {
+        const reason = await httpReason(endpoint, res, apiKey);
+        // the key refused or the URL wrong: the same for every keyword
+        throw res.status === 401 || res.status === 403 || res.status === 404 ? new FatalAiError(reason) : new Error(reason);
+      }
       const body = (await res.json().catch(() => null)) as { choices?: { message?: { content?: string } }[] } | null;
       const text = body?.choices?.[0]?.message?.content;
-      if (typeof text !== 'string' || !text.trim()) throw new Error('AI接口返回内容为空');
+      if (typeof text !== 'string' || !text.trim()) throw new Error(`AI接口返回内容为空: ${endpoint}`);
       return text;
     }
-    throw new Error(lastError || 'AI接口错误');
+    // after the retries: an endpoint that cannot be reached stops the task; a 5xx or 429 fails this item only
+    throw lastError.startsWith(UNREACHABLE) ? new FatalAiError(lastError) : new Error(lastError || `AI接口错误: ${endpoint}`);
   }
+}
+
+const UNREACHABLE = '无法连接AI接口';
+
+/** Why a call got no answer: the endpoint and the network's code (ECONNREFUSED, ENOTFOUND, a timeout). */
+export function networkReason(endpoint: string, e: unknown): string {
+  const err = e as Error & { cause?: { code?: string; message?: string } };
+  const code = err.name === 'TimeoutError' ? '请求超时' : (err.cause?.code ?? err.cause?.message ?? err.message ?? err.name);
+  return `${UNREACHABLE} ${endpoint}: ${code}`.slice(0, 500);
+}
+
+/** An error answer as a reason: the endpoint, the HTTP status and the provider's own message (the key blanked out if echoed). */
+async function httpReason(endpoint: string, res: Response, apiKey: string): Promise<string> {
+  const text = await res.text().catch(() => '');
+  let detail = '';
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const m = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    if (typeof m === 'string') detail = m;
+  } catch {
+    detail = text.startsWith('<') ? '' : text;
+  }
+  if (apiKey) detail = detail.split(apiKey).join('******');
+  detail = detail.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return `AI接口错误: HTTP ${res.status} ${endpoint}${detail ? ` (${detail})` : ''}`;
 }
 
 /** The tenant's template parameters (gptGenerateTemplateParm): key -> value. */
@@ -242,4 +307,34 @@ function plainOf(html: string, title: string): string {
 export function titleOf(content: string, keyword: string): string {
   const line = content.split(/\r?\n/).map((s) => s.replace(/^[#*\s]+|[*\s]+$/g, '').replace(/^(标题|title)\s*[:：]\s*/i, '')).find(Boolean);
   return (line || keyword).slice(0, 50);
+}
+
+/** At most this many keywords with their reason are answered per task (the item ledger holds them all). */
+export const FAILURES_SHOWN = 200;
+
+export interface KeywordFailure {
+  keyword: string;
+  error: string;
+}
+
+/** The failed keywords of these tasks with their reason (one entry per keyword and reason, in file order), by task id. */
+export function keywordFailures(db: Db, taskIds: readonly string[]): Map<string, KeywordFailure[]> {
+  const out = new Map<string, KeywordFailure[]>();
+  if (taskIds.length === 0) return out;
+  const rows = db
+    .prepare(
+      `SELECT task_id, keyword, error FROM (
+         SELECT task_id, keyword, error, MIN(item_index) AS first,
+                ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY MIN(item_index)) AS n
+           FROM gpt_article WHERE task_id IN (${taskIds.map(() => '?').join(',')}) AND is_deleted = 0 AND error IS NOT NULL
+          GROUP BY task_id, keyword, error)
+        WHERE n <= ${FAILURES_SHOWN} ORDER BY task_id, first`,
+    )
+    .all(...taskIds) as { task_id: string; keyword: string | null; error: string }[];
+  for (const r of rows) {
+    const list = out.get(r.task_id) ?? [];
+    list.push({ keyword: r.keyword ?? '', error: r.error });
+    out.set(r.task_id, list);
+  }
+  return out;
 }

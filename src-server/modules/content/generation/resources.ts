@@ -9,6 +9,7 @@ import { ALL, max, oneOf, range, req } from '../shared/rules';
 import type { SecretBox } from '../shared/secrets';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
+import { keywordFailures } from './article-generator';
 
 export function generationResources(db: Db, box: SecretBox): Resource[] {
   const openKey = (sealed: unknown): string => {
@@ -116,6 +117,8 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
       { name: 'successCount', type: 'int', readOnly: true },
       { name: 'failCount', type: 'int', readOnly: true },
       { name: 'status', type: 'int', readOnly: true },
+      // why the task failed as a whole (the AI model unreachable, its key refused, no keyword)
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
       beforeWrite(row, ctx) {
@@ -142,8 +145,13 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
         addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+        const failures = keywordFailures(db, records.map((r) => String(r.id)));
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
+          // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's
+          const list = failures.get(String(r.id)) ?? [];
+          r.failures = list;
+          r.failReason = r.errorMsg || list[0]?.error || '';
           try {
             r.prompts = JSON.parse(String(r.prompts || '[]'));
           } catch {

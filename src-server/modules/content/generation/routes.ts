@@ -10,8 +10,8 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
 import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
-import { ArticleGenerator, STATUS } from './article-generator';
-import { TASK_STATUS } from '../shared/task-status';
+import { ArticleGenerator, keywordFailures } from './article-generator';
+import { isFinished, TASK_STATUS } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
@@ -38,11 +38,11 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const model = db.prepare('SELECT 1 FROM ai_model WHERE tenant_id = ? AND is_deleted = 0 AND status = 1').get(tenantId);
     if (!model) throw new ServiceError('请先启用一个AI模型设置');
     if (generator.isRunning(id)) throw new ServiceError('任务正在执行中');
-    if (task.status === STATUS.done || task.status === STATUS.failed) {
+    if (isFinished(Number(task.status))) {
       // a new run: the failures are forgotten, the articles of the previous run stay (detached from the item ledger)
       db.prepare('DELETE FROM gpt_article WHERE task_id = ?').run(id);
       db.prepare('UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ?').run(id);
-      db.prepare('UPDATE gpt_produce_article SET success_count = 0, fail_count = 0 WHERE id = ?').run(id);
+      db.prepare('UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ?').run(id);
     }
     generator.start(id);
   };
@@ -104,13 +104,16 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const rows = ids.length
       ? ids.map((id) => taskOf(id, tenantId))
       : all('SELECT * FROM gpt_produce_article WHERE tenant_id = ? AND is_deleted = 0 AND status IN (0, 1)', tenantId);
+    const failures = keywordFailures(db, rows.map((t) => String(t.id)));
     const out = rows.map((t) => {
       const total = Number(t.total) || 0;
       const finished = Number(t.success_count) + Number(t.fail_count);
       return {
         id: t.id, status: t.status, statusName: TASK_STATUS[Number(t.status)] ?? '', total,
         successCount: t.success_count, failCount: t.fail_count,
-        progress: t.status === STATUS.done ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
+        progress: isFinished(Number(t.status)) ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
+        // why: the whole task's reason, and each failed keyword's
+        errorMsg: t.error_msg ?? '', failures: failures.get(String(t.id)) ?? [],
       };
     });
     return ok(ids.length === 1 ? out[0] : out);

@@ -1,6 +1,8 @@
 // Import tasks (spec content-area.md §3 "Import task", "Task error log"): keyword,
 // article, website and template imports run in the background as an import_task
-// (status 0 queued, 1 running, 2 done, 3 failed; total / success / failed rows).
+// (status 0 queued, 1 running, then 2 已完成 when every line was imported, 4 部分失败
+// when some were not, 3 失败 when none was or the task could not run, its reason in
+// error_msg; total / success / failed rows).
 // The source is a file of lines read as a stream; every bad line goes to
 // task_error_log (line, message, raw data) and is skipped, good lines are kept.
 // Lines are written in batches, each batch one transaction together with the
@@ -21,12 +23,13 @@ import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { MSG } from '../shared/messages';
 import { storedPath } from '../shared/uploads';
+import { finalStatus, TASK } from '../shared/task-status';
 
 type Rec = Record<string, unknown>;
 
 export type ImportKind = 'keyword' | 'article' | 'website' | 'template';
 export type ImportFormat = 'lines' | 'json' | 'text';
-export const IMPORT_STATUS = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export const IMPORT_STATUS = TASK;
 export const IMPORTS_DIR = 'imports';
 const RESOURCE_OF: Record<Exclude<ImportKind, 'keyword'>, string> = { article: 'article', website: 'websiteInfo', template: 'websiteTemplate' };
 export const IMPORT_MSG = {
@@ -201,7 +204,13 @@ export class ImportRunner {
       }
       if (this.stopped) return;
     }
-    this.db.prepare('UPDATE import_task SET status = ?, update_time = ? WHERE id = ?').run(IMPORT_STATUS.done, formatDateTime(this.clock()), id);
+    const counts = this.db.prepare('SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ?').get(id) as { ok: number; failed: number };
+    const status = finalStatus(counts.ok, counts.failed);
+    // nothing imported: the task's reason is the most frequent line error (every line's is in the error log)
+    const reason = status === IMPORT_STATUS.failed
+      ? ((this.db.prepare('SELECT error_msg FROM task_error_log WHERE task_id = ? GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1').get(id) as { error_msg: string } | undefined)?.error_msg ?? null)
+      : null;
+    this.db.prepare('UPDATE import_task SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(status, reason, formatDateTime(this.clock()), id);
     if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) rmSync(file, { force: true });
   }
 
@@ -323,8 +332,9 @@ export class ImportRunner {
         repo.insert({ ...defaults, ...row }, scope);
         return null;
       } catch (e) {
+        // a refused row (the form's message), or one the database refused: the line is logged and skipped either way
         if (e instanceof ServiceError) return e.message;
-        throw e;
+        return `导入失败: ${(e as Error).message}`.slice(0, 500);
       }
     };
   }

@@ -39,7 +39,8 @@ export function importResources(db: Db): Resource[] {
 
   const taskErrorLog = defineResource({
     name: 'taskErrorLog',
-    access: screenAccess('taskErrorLog'),
+    // the import task screen opens a task's error lines (错误明细)
+    access: screenAccess('taskErrorLog', { pickedBy: ['importTask'] }),
     basePath: '/seo-blade-material/taskErrorLog',
     table: 'task_error_log',
     tenantScoped: true,

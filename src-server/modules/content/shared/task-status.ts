@@ -1,2 +1,16 @@
-// Status names of the content area's background tasks (generation, imports).
-export const TASK_STATUS: Record<number, string> = { 0: '待执行', 1: '执行中', 2: '已完成', 3: '失败' };
+// Status names of the content area's background tasks (generation, imports). A
+// finished task is 已完成 only when every item succeeded: 部分失败 when some failed,
+// 失败 when none succeeded (or the task could not run at all; its reason is kept on the task).
+export const TASK_STATUS: Record<number, string> = { 0: '待执行', 1: '执行中', 2: '已完成', 3: '失败', 4: '部分失败' };
+
+/** The status codes behind TASK_STATUS. */
+export const TASK = { queued: 0, running: 1, done: 2, failed: 3, partlyFailed: 4 } as const;
+
+/** A finished task's status from its counts of items that succeeded and failed. */
+export function finalStatus(succeeded: number, failed: number): number {
+  if (failed === 0) return TASK.done;
+  return succeeded === 0 ? TASK.failed : TASK.partlyFailed;
+}
+
+/** Whether a task with this status has finished (its counts are final). */
+export const isFinished = (status: number): boolean => status === TASK.done || status === TASK.failed || status === TASK.partlyFailed;
