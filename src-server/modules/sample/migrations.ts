@@ -36,7 +36,7 @@ UPDATE website_template
 UPDATE server_info SET server_port = 22 WHERE ${SAMPLE} AND server_port IS NULL;
 UPDATE server_info SET server_username = 'local' WHERE ${SAMPLE} AND COALESCE(server_username, '') = '';
 UPDATE article_cate
-   SET page_id = (SELECT p.id FROM template_page_config p WHERE p.tenant_id = article_cate.tenant_id AND p.is_deleted = 0 AND p.name = '默认页面（栏目目录）')
+   SET page_id = (SELECT p.id FROM template_page_config p WHERE p.tenant_id = article_cate.tenant_id AND p.is_deleted = 0 AND p.name = '默认页面')
  WHERE ${SAMPLE} AND type = 2 AND COALESCE(page_id, '') = '';
 `,
   },
