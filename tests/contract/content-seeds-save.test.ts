@@ -6,15 +6,8 @@
 // tenant loaded then is mended so its rows save too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../src-server/crud/resource';
-import { articleResources } from '../../src-server/modules/content/articles/resources';
-import { deployTaskResources } from '../../src-server/modules/content/deploy/task-resources';
-import { generationResources } from '../../src-server/modules/content/generation/resources';
-import { importResources } from '../../src-server/modules/content/imports/resources';
-import { infrastructureResources } from '../../src-server/modules/content/infrastructure/resources';
-import { keywordResources } from '../../src-server/modules/content/keywords/resources';
-import { materialResources } from '../../src-server/modules/content/material/resources';
+import { contentResources } from '../../src-server/modules/content';
 import { SecretBox } from '../../src-server/modules/content/shared/secrets';
-import { siteResources } from '../../src-server/modules/content/sites/resources';
 import { migrate, openDatabase } from '../../src-server/db/database';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
@@ -39,20 +32,7 @@ afterAll(async () => {
 });
 
 /** the content module's declared resources (the same definitions the server registers) */
-function contentResources(h: Harness): Resource[] {
-  const db = h.db();
-  const box = SecretBox.forDataDir(h.dataDir);
-  return [
-    ...siteResources(db),
-    ...infrastructureResources(db, box),
-    ...materialResources(db),
-    ...articleResources(db),
-    ...keywordResources(db),
-    ...generationResources(db, box),
-    ...importResources(db),
-    ...deployTaskResources(db),
-  ];
-}
+const declared = (h: Harness): Resource[] => contentResources(h.db(), SecretBox.forDataDir(h.dataDir));
 
 /** Every row of every content resource of the token's tenant posted back unchanged; the failures, and how many rows were tried. */
 async function saveEveryRow(h: Harness, token: string, tenantId: string): Promise<{ failures: string[]; tried: Record<string, number> }> {
@@ -60,7 +40,7 @@ async function saveEveryRow(h: Harness, token: string, tenantId: string): Promis
   const failures: string[] = [];
   const tried: Record<string, number> = {};
   const db = h.db();
-  for (const r of contentResources(h)) {
+  for (const r of declared(h)) {
     const write = r.endpoints.includes('update') ? 'update' : r.endpoints.includes('submit') ? 'submit' : undefined;
     if (!write || !r.endpoints.includes('detail')) continue;
     const live = r.softDelete ? ' AND is_deleted = 0' : '';

@@ -4,16 +4,7 @@
 // page, its select offering the enabled pages only. On the sample matrix the first
 // website and the first category open in their edit dialog and save unchanged.
 import type { Page } from '@playwright/test';
-import { appReady, clickRowAction, expect, openScreen, rpc, signIn, startWebHost, test as base, type WebHost } from './fixtures';
-
-// a fresh Local workspace of its own: what a new install holds, and the sample matrix loads only on an empty one
-const test = base.extend<{ freshHost: WebHost }>({
-  freshHost: async ({}, use) => {
-    const host = await startWebHost();
-    await use(host);
-    await host.stop();
-  },
-});
+import { clickRowAction, expect, freshHostTest as test, openScreen, rpc, signIn, signInTenant } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form-item-explain-error', { hasText: text });
@@ -104,16 +95,6 @@ test('fresh install: the seeded template pages, one switched off, and a type-2 c
   await dialog(page).getByRole('button', { name: /Cancel|取\s*消/ }).click();
   await switchLanguage(page, '中文');
 });
-
-async function signInTenant(page: Page, host: WebHost, tenantId: string): Promise<void> {
-  await page.goto(host.url);
-  await appReady(page);
-  await page.getByLabel('租户ID').fill(tenantId);
-  await page.getByLabel(/账号|用户名/).fill('admin');
-  await page.getByLabel('密码').fill('admin');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/#\/wel\/index/);
-}
 
 test('sample matrix: the first website and the first category save unchanged from their edit dialogs', async ({ page, freshHost: host }) => {
   await signIn(page, host);

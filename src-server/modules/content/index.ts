@@ -13,6 +13,8 @@
 // Migrations are numbered 300-399 (migrations.ts lists the applied ones that span
 // features). The declared resources are built per app (their hooks read other
 // tables and the install's secret key) and registered with the generic router.
+import type { Db } from '../../db/database';
+import type { Resource } from '../../crud/resource';
 import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
 import { articleResources } from './articles/resources';
@@ -44,6 +46,20 @@ import { registerUploadRoutes } from './shared/uploads';
 import { siteResources } from './sites/resources';
 import { registerSiteRoutes } from './sites/routes';
 
+/** every declared resource of the content area, as the generic router serves them */
+export function contentResources(db: Db, box: SecretBox): Resource[] {
+  return [
+    ...siteResources(db),
+    ...infrastructureResources(db, box),
+    ...materialResources(db),
+    ...articleResources(db),
+    ...keywordResources(db),
+    ...generationResources(db, box),
+    ...importResources(db),
+    ...deployTaskResources(db),
+  ];
+}
+
 export const contentModule: ServerModule = {
   name: 'content',
   migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TENANT_SEED_MIGRATIONS],
@@ -51,16 +67,7 @@ export const contentModule: ServerModule = {
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
     const { db } = deps;
-    const resources = [
-      ...siteResources(db),
-      ...infrastructureResources(db, box),
-      ...materialResources(db),
-      ...articleResources(db),
-      ...keywordResources(db),
-      ...generationResources(db, box),
-      ...importResources(db),
-      ...deployTaskResources(db),
-    ];
+    const resources = contentResources(db, box);
     // prompt rows arrive as a JSON list; the task column keeps them as JSON text
     api.addHook('preValidation', async (request) => {
       if (request.method !== 'POST' || !/\/gptProduceArticle\/(save|submit|update)$/.test(request.url.split('?')[0])) return;
