@@ -68,6 +68,20 @@ describe('seeded rows save unchanged', () => {
     expect(tried.websiteLanguage).toBeGreaterThanOrEqual(2);
   });
 
+  it('a tenant created on the tenant screen starts with the same page configs and languages', async () => {
+    const t = await api<{ tenantId: string }>(base, admin, 'POST', '/website-blade-system/tenant/submit', { json: { tenantName: '新建公司', linkman: '王五' } });
+    expect(t.body.code).toBe(200);
+    const db = h.db();
+    const tenantId = (db.prepare("SELECT tenant_id FROM blade_tenant WHERE tenant_name = '新建公司'").get() as { tenant_id: string }).tenant_id;
+    const names = (id: string) => (db.prepare('SELECT name FROM template_page_config WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 ORDER BY name').all(id) as { name: string }[]).map((r) => r.name);
+    expect(names(tenantId)).toEqual(names('000000'));
+    expect(names(tenantId)).toHaveLength(3);
+    const langs = (id: string) => (db.prepare('SELECT abbrevia FROM website_language WHERE tenant_id = ? AND is_deleted = 0 ORDER BY id').all(id) as { abbrevia: string }[]).map((r) => r.abbrevia);
+    const dict = (db.prepare("SELECT dict_key FROM blade_dict WHERE code = 'lang' AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort").all() as { dict_key: string }[]).map((r) => r.dict_key);
+    expect(langs(tenantId)).toEqual(dict);
+    expect(langs('000000')).toEqual(dict);
+  });
+
   it('after loading the sample matrix: every row of both tenants saves', async () => {
     const loaded = await api<Rec>(base, admin, 'POST', '/website-blade-system/sampleMatrix/load', { json: {} });
     expect(loaded.body.code).toBe(200);
