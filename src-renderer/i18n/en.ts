@@ -165,6 +165,7 @@ const en: Messages = {
     websiteAssocia: 'Website links',
     websiteLanguage: 'Languages',
     templateConfig: 'Template page config',
+    templatePageConfig: 'Template pages',
     customPageUrl: 'Custom page URLs',
     deployTasks: 'Deploy tasks',
     infra: 'Infrastructure',

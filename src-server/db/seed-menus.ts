@@ -43,6 +43,7 @@ export const MENU_TREE: MenuSeed[] = [
       { code: 'websiteAssocia', name: '网站关联', path: '/site/websiteAssocia', source: 'link' },
       { code: 'websiteLanguage', name: '语言管理', path: '/site/websiteLanguage', source: 'translation' },
       { code: 'templateConfig', name: '模板页面配置', path: '/site/templateConfig', source: 'layout' },
+      { code: 'templatePageConfig', name: '模板页面', path: '/site/templatePageConfig', source: 'file-text' },
       { code: 'customPageUrl', name: '自定义页面URL', path: '/site/customPageUrl', source: 'file-search' },
       { code: 'deployTasks', name: '部署任务', path: '/site/deployTasks', source: 'schedule' },
     ],

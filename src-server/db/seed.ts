@@ -37,6 +37,8 @@ export const SEED_PARAMS: [string, string, string][] = [
 export function seed(db: Db): void {
   db.transaction(() => {
     setSetting(db, 'jwt.secret', randomBytes(48).toString('base64url'));
+    // dictionaries first: a new tenant's content starts from them (its languages come from the lang dictionary)
+    seedDicts(db);
 
     createTenant(db, { id: SEED_IDS.tenant, tenantId: ADMIN_TENANT_ID, tenantName: '管理组' });
     createDept(db, { id: SEED_IDS.dept, tenantId: ADMIN_TENANT_ID, deptName: 'SEO矩阵' });
@@ -65,7 +67,6 @@ export function seed(db: Db): void {
       grant.run(grantId(), SEED_IDS.userRole, id);
     }
 
-    seedDicts(db);
     seedParams(db);
   })();
 }

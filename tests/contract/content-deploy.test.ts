@@ -88,7 +88,7 @@ describe('deploying a site with categories, articles and adverts', () => {
       websiteGroupId: groupId, websiteType: 0, websiteName: '资讯<网>', websiteLang: 'zh-CN', descVal: '资讯站点', keywords: '资讯',
       domainInfoId: domainId, templateId, type: 1, icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
     });
-    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list', detailsPage: 'detail' });
+    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
     const advertId = await idOf(`${M}/advert/save`, {
       advertName: '资讯广告', topAdvert: '<b>顶部广告</b><script>steal()</script>', sideAdvert: '侧边广告', bottomAdvert: '<a href="javascript:x()">底部广告</a>',
     });

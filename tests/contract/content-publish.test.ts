@@ -131,14 +131,16 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     enSiteId = await site('News Site', 'en', { type: 0, subdomain: 'en' });
     // the English site's certificate is issued: its canonical URLs are https
     h.db().prepare('UPDATE website_info SET is_ssl = 1 WHERE id = ?').run(enSiteId);
-    const zh = await idOf('/blade-material/websiteLanguage/save', { language: '中文', abbrevia: 'zh-CN' });
-    const en = await idOf('/blade-material/websiteLanguage/save', { language: 'English', abbrevia: 'en' });
+    // the languages every tenant starts with (the lang dictionary's)
+    const languages = (await api<Rec[]>(base, admin, 'GET', '/website/LanguageList')).body.data;
+    const zh = String(languages.find((l) => l.abbrevia === 'zh-CN')!.id);
+    const en = String(languages.find((l) => l.abbrevia === 'en')!.id);
     await idOf('/blade-material/websiteAssocia/save', { domainId, websiteInfoId: siteId, languagesId: zh, serverId, status: 0 });
     await idOf('/blade-material/websiteAssocia/save', { domainId, websiteInfoId: enSiteId, languagesId: en, serverId, status: 0, subdomain: 'en' });
     // clean URLs of the Chinese site from its custom page URL record
     await idOf('/seo-blade-material/customPageUrl/save', { websiteInfoId: siteId, categoryUrl: 'c/{cateId}/', articleUrl: 'p/{id}.html' });
     await idOf('/blade-material/websiteTemplateConfig/submit', { websiteInfoId: siteId, type: 1, name: '公司简介', configKey: 'intro', configValue: '<p>我们专注行业资讯十年。</p>' });
-    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list', detailsPage: 'detail' });
+    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
     newsId = await idOf('/seo-blade-article/cate/submit', { websiteGroupId: groupId, cateName: '新闻动态', type: 2, pageId, optStatus: 0 });
     guideId = await idOf('/seo-blade-article/cate/submit', { websiteGroupId: groupId, cateName: '使用指南', type: 2, pageId, optStatus: 0 });
     const article = (title: string, status: number, extra: Rec = {}) =>

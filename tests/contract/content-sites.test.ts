@@ -182,6 +182,8 @@ describe('websites, templates, material, deploy', () => {
       [{ websiteName: '' }, '请输入网站名称'],
       [{ websiteName: 'n'.repeat(101) }, '网站名称不能超过100个字符'],
       [{ websiteLang: '' }, '请选择网站语言'],
+      // a language of the tenant's list (语言管理), by its abbreviation: not the bare 'zh' the sample once held
+      [{ websiteLang: 'zh' }, '请选择网站语言'],
       [{ descVal: 'd'.repeat(301) }, '网站描述不能超过300个字符'],
       [{ keywords: 'k'.repeat(151) }, '关键词不能超过150个字符'],
       [{ longTailWords: 'l'.repeat(201) }, '长尾词不能超过200个字符'],
@@ -302,11 +304,16 @@ describe('other material resources and the legacy REST family', () => {
     expect((await api(base, admin, 'POST', `${M}/goods/remove`, { query: { ids: goodsId } })).body.msg).toBe('该商品分组下存在商品，不能删除');
     expect((await post(`${M}/advert/save`, {})).body.msg).toBe('请输入广告名称');
     await idOf(`${M}/advert/save`, { advertName: '首页广告', topAdvert: 'top', sideAdvert: 'side', bottomAdvert: 'bottom' });
-    const langId = await idOf('/blade-material/websiteLanguage/submit', { language: '英语', abbrevia: 'en' });
+    // every tenant starts with the lang dictionary's languages; an abbreviation is a language tag, once per tenant
+    const seeded = (await get<Rec[]>('/website/LanguageList')).body.data;
+    expect(seeded.slice(0, 2).map((l) => [l.language, l.abbrevia])).toEqual([['中文', 'zh-CN'], ['英语', 'en']]);
+    expect((await post('/blade-material/websiteLanguage/submit', { language: 'English', abbrevia: 'en' })).body.msg).toBe('该语言缩写已存在');
+    expect((await post('/blade-material/websiteLanguage/submit', { language: '意大利语', abbrevia: 'it_IT' })).body.msg).toBe('语言缩写格式不正确（例如 zh-CN、en）');
+    const langId = await idOf('/blade-material/websiteLanguage/submit', { language: '英语', abbrevia: 'en-GB' });
     expect((await get<Rec[]>('/website/LanguageList')).body.data.map((l) => l.id)).toContain(langId);
     const cfg = await post('/blade-material/websiteTemplateConfig/submit', { websiteInfoId: '1', type: 4, configKey: 'title' });
     expect(cfg.body.msg).toBe('网站不存在');
     const legacy = await api<Rec>(base, admin, 'GET', '/website/Language/' + langId);
-    expect(legacy.body.data).toMatchObject({ language: '英语', abbrevia: 'en' });
+    expect(legacy.body.data).toMatchObject({ language: '英语', abbrevia: 'en-GB' });
   });
 });

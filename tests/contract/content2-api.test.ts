@@ -82,7 +82,7 @@ beforeAll(async () => {
     websiteGroupId: groupId, websiteType: 0, websiteName: '文章站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domainId, templateId, type: 0, subdomain: 'www', icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
   });
-  pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
 });
 afterAll(async () => {
   await h.stop();

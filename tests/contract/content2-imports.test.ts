@@ -85,7 +85,7 @@ beforeAll(async () => {
   };
   siteId = await idOf(`${M}/websiteInfo/save`, siteBody);
   site2Id = await idOf(`${M}/websiteInfo/save`, { ...siteBody, websiteName: '导入站二', subdomain: 'two' });
-  const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
   cateId = await idOf('/seo-blade-article/cate/save', { websiteGroupId: groupId, cateName: '资讯', type: 2, pageId });
   await post('/seo-blade-article/aiModel/submit', { name: '本地', apiKey: 'sk-import-test-01', url: aiUrl, model: 'm', platform: 'openai', temperature: 0.3, maxTokens: 256, status: 1 });
 });

@@ -157,7 +157,7 @@ describe('the sample matrix', () => {
     const siteIds = (db.prepare('SELECT id FROM website_info WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
     const uploads = (db.prepare('SELECT name FROM content_upload WHERE tenant_id = ?').all(tenantId) as { name: string }[]).map((r) => r.name);
     expect(Object.keys(leftovers(tenantId, roleIds, userIds)).length).toBeGreaterThan(20);
-    expect(uploads.length).toBe(4); // three logos and the generation task's keyword file
+    expect(uploads.length).toBe(9); // three logos, three banners, two template previews and the generation task's keyword file
     for (const u of uploads) expect(existsSync(join(h.dataDir, 'upload', u))).toBe(true);
 
     const r = await post(`${S}/remove`, {}, admin);

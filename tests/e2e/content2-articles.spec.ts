@@ -47,7 +47,7 @@ async function setUp(host: WebHost) {
     websiteGroupId: group.id, websiteType: 0, websiteName: '文章站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domain.id, templateId: template.id, type: 0, subdomain: 'www', icoId: imgGroup.id, logoId: imgGroup.id, bannerId: imgGroup.id, contactId: contact.id,
   });
-  await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
 }
 
 test('categories: type 2 asks for the template page, type 3 only for the jump link', async ({ page, host }) => {

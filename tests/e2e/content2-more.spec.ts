@@ -49,7 +49,7 @@ async function setUp(host: WebHost, name: string) {
     websiteGroupId: group.id, websiteType: 0, websiteName: `${name}站`, websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domain.id, templateId: template.id, type: 0, subdomain: 'www', icoId: imgGroup.id, logoId: imgGroup.id, bannerId: imgGroup.id, contactId: contact.id,
   });
-  const pageCfg = await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  const pageCfg = await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
   const cate = await api(host, 'post', '/seo-blade-article/cate/save', { websiteGroupId: group.id, cateName: '动态', type: 2, pageId: pageCfg.id });
   return { groupId: String(group.id), siteId: String(site.id), cateId: String(cate.id) };
 }

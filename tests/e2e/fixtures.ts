@@ -113,6 +113,17 @@ export async function signIn(page: Page, host: WebHost, account = 'admin', passw
   await expect(page).toHaveURL(/#\/wel\/index/);
 }
 
+/** Signs in as a tenant's admin/admin on the login page (captcha off), naming the tenant. */
+export async function signInTenant(page: Page, host: WebHost, tenantId: string): Promise<void> {
+  await page.goto(host.url);
+  await appReady(page);
+  await page.getByLabel('租户ID').fill(tenantId);
+  await page.getByLabel(/账号|用户名/).fill('admin');
+  await page.getByLabel('密码').fill('admin');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/#\/wel\/index/);
+}
+
 /** Opens the console on another profile's page (`/?profile=`) and signs in there as admin (captcha off). */
 export async function signInOnProfile(page: Page, host: WebHost, profileId: string): Promise<void> {
   const secret = new URL(host.url).searchParams.get('k') ?? '';
@@ -160,6 +171,18 @@ export const test = base.extend<TestFixtures, Fixtures>({
   ],
 });
 export { expect };
+
+/**
+ * The shared fixtures plus `freshHost`: a Local workspace of the test's own on a fresh data folder (what a new
+ * install holds; the worker's shared host holds what earlier specs created).
+ */
+export const freshHostTest = test.extend<{ freshHost: WebHost }>({
+  freshHost: async ({}, use) => {
+    const host = await startWebHost();
+    await use(host);
+    await host.stop();
+  },
+});
 
 /**
  * Clicks a row's action: an inline button, or (past the third action) the

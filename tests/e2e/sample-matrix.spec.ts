@@ -9,29 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { appReady, clickRowAction, expect, rpc, signIn, startWebHost, test as base, type WebHost } from './fixtures';
+import { clickRowAction, expect, freshHostTest as test, rpc, signIn, signInTenant, type WebHost } from './fixtures';
 
-// an empty Local workspace of its own: the worker's shared host holds what earlier specs created, and the
-// workbench offers the sample only on an empty workspace
-const test = base.extend<{ emptyHost: WebHost }>({
-  emptyHost: async ({}, use) => {
-    const host = await startWebHost();
-    await use(host);
-    await host.stop();
-  },
-});
+// an empty Local workspace of its own (freshHost): the worker's shared host holds what earlier specs created, and
+// the workbench offers the sample only on an empty workspace
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-async function signInTenant(page: Page, host: WebHost, tenantId: string): Promise<void> {
-  await page.goto(host.url);
-  await appReady(page);
-  await page.getByLabel('租户ID').fill(tenantId);
-  await page.getByLabel(/账号|用户名/).fill('admin');
-  await page.getByLabel('密码').fill('admin');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/#\/wel\/index/);
-}
 
 /** rows of the tenant in every table with a tenant_id column (read from the Local workspace's database) */
 function rowsOfTenant(host: WebHost, tenantId: string): Record<string, number> {
@@ -64,7 +47,7 @@ function filesOfTenant(host: WebHost, tenantId: string): string[] {
   }
 }
 
-test('sample matrix: loaded from the workbench, used for a generation task and a deploy, removed with nothing left', async ({ page, emptyHost: host }) => {
+test('sample matrix: loaded from the workbench, used for a generation task and a deploy, removed with nothing left', async ({ page, freshHost: host }) => {
   test.setTimeout(120_000);
   const calls: string[] = [];
   const ai: Server = createServer((req, res) => {
@@ -135,7 +118,7 @@ test('sample matrix: loaded from the workbench, used for a generation task and a
     await deployDialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(page.getByRole('row', { name: /示例茶叶资讯站/ })).toContainText('部署成功');
     const files = filesOfTenant(host, '888888');
-    expect(files.filter((f) => existsSync(f)).length).toBe(5); // the deployed site, three logos, the keyword file
+    expect(files.filter((f) => existsSync(f)).length).toBe(10); // the deployed site, three logos, three banners, two template previews, the keyword file
     await rpc(host, 'auth:logout');
 
     // the platform administrator removes it from the workbench

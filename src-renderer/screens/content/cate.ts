@@ -1,6 +1,7 @@
 // Categories (website columns): spec content-area.md §3 Category, §4 (type 2 custom page / 3 jump page), §5.
 import type { ScreenDef } from '../../crud/types';
 import { createTimeColumn, REMOTE, remoteSelect, YES_NO } from './shared';
+import { PageConfigSelect } from './PageConfigSelect';
 
 const C = '/seo-blade-article/cate';
 const custom = (v: Record<string, unknown>) => v.type !== 3;
@@ -21,9 +22,11 @@ const cate: ScreenDef = {
       options: [{ value: 2, label: 'content.c2.cate.typeCustom' }, { value: 3, label: 'content.c2.cate.typeJump' }],
       rules: [{ required: true, message: 'content.c2.cate.typeRequired' }],
     },
-    remoteSelect('pageId', 'content.c2.cate.pageId', { url: '/blade-material/templatePageConfig/page', labelKey: 'name' }, {
+    {
+      // the enabled template pages, and the disabled one the category already holds
+      name: 'pageId', label: 'content.c2.cate.pageId', valueType: 'custom', input: PageConfigSelect,
       hideInTable: true, visibleWhen: custom, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.cate.pageRequired' }],
-    }),
+    },
     remoteSelect('imgGroupId', 'content.c2.cate.imgGroupId', REMOTE.imageGroups, { hideInTable: true, visibleWhen: custom }),
     remoteSelect('advertId', 'content.c2.cate.advertId', { url: '/website-blade-material/advert/page', labelKey: 'advertName' }, { hideInTable: true, visibleWhen: custom }),
     {

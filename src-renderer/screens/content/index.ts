@@ -8,6 +8,7 @@ export const CONTENT_SCREENS: Record<string, Screen> = {
   '/site/websiteAssocia': crud(() => import('./websiteAssocia')),
   '/site/websiteLanguage': crud(() => import('./websiteLanguage')),
   '/site/templateConfig': crud(() => import('./templateConfig')),
+  '/site/templatePageConfig': crud(() => import('./templatePageConfig')),
   '/site/customPageUrl': crud(() => import('./customPageUrl')),
   '/infra/domainInfo': crud(() => import('./domainInfo')),
   '/infra/serverInfo': crud(() => import('./serverInfo')),

@@ -31,7 +31,8 @@ const websiteInfo: ScreenDef = {
       name: 'websiteName', label: 'content.website.websiteName', search: true,
       rules: [{ required: true, message: 'content.website.nameRequired' }, { max: 100, message: 'content.website.nameMax' }],
     },
-    { name: 'websiteLang', label: 'content.website.websiteLang', valueType: 'select', dict: 'lang', rules: [{ required: true, message: 'content.website.langRequired' }] },
+    // the tenant's languages (语言管理, seeded from the lang dictionary): the same list a website association picks from
+    remoteSelect('websiteLang', 'content.website.websiteLang', { ...REMOTE.languages, valueKey: 'abbrevia' }, { rules: [{ required: true, message: 'content.website.langRequired' }] }),
     remoteSelect('domainInfoId', 'content.website.domainInfoId', REMOTE.domains, {
       hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.domainRequired' }],
     }),

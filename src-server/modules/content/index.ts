@@ -13,6 +13,8 @@
 // Migrations are numbered 300-399 (migrations.ts lists the applied ones that span
 // features). The declared resources are built per app (their hooks read other
 // tables and the install's secret key) and registered with the generic router.
+import type { Db } from '../../db/database';
+import type { Resource } from '../../crud/resource';
 import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
 import { articleResources } from './articles/resources';
@@ -37,6 +39,7 @@ import { registerMaterialRoutes } from './material/routes';
 import { ARTICLE_MIGRATIONS } from './articles/migrations';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { QUOTA_MIGRATIONS } from './quota/migrations';
+import { TENANT_SEED_MIGRATIONS } from './tenant-seeds';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
@@ -44,23 +47,28 @@ import { registerUploadRoutes } from './shared/uploads';
 import { siteResources } from './sites/resources';
 import { registerSiteRoutes } from './sites/routes';
 
+/** every declared resource of the content area, as the generic router serves them */
+export function contentResources(db: Db, box: SecretBox): Resource[] {
+  return [
+    ...siteResources(db),
+    ...infrastructureResources(db, box),
+    ...materialResources(db),
+    ...articleResources(db),
+    ...keywordResources(db),
+    ...generationResources(db, box),
+    ...importResources(db),
+    ...deployTaskResources(db),
+  ];
+}
+
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
     const { db } = deps;
-    const resources = [
-      ...siteResources(db),
-      ...infrastructureResources(db, box),
-      ...materialResources(db),
-      ...articleResources(db),
-      ...keywordResources(db),
-      ...generationResources(db, box),
-      ...importResources(db),
-      ...deployTaskResources(db),
-    ];
+    const resources = contentResources(db, box);
     // prompt rows arrive as a JSON list; the task column keeps them as JSON text
     api.addHook('preValidation', async (request) => {
       if (request.method !== 'POST' || !/\/gptProduceArticle\/(save|submit|update)$/.test(request.url.split('?')[0])) return;

@@ -7,6 +7,7 @@ import { allow } from '../../http/access-policy';
 import { callerOf, firstDeptOf } from '../../http/auth-user';
 import { ok } from '../../http/reply';
 import type { ServerModule } from '../types';
+import { SAMPLE_MIGRATIONS } from './migrations';
 import { SampleMatrix } from './sample-matrix';
 
 const BASE = '/website-blade-system/sampleMatrix';
@@ -26,6 +27,7 @@ CREATE TABLE sample_matrix (
   load_dept TEXT
 );`,
     },
+    ...SAMPLE_MIGRATIONS,
   ],
   routes(api, deps) {
     const sample = new SampleMatrix(deps.db, deps.dataDir, deps.clock);

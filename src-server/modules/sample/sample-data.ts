@@ -29,11 +29,18 @@ export const SAMPLE_GROUPS = {
   plain: { name: '示例普通分组', type: 0, categories: ['装修设计', '材料选购', '收纳整理', '软装搭配'] },
 } as const;
 
-export const SAMPLE_TEMPLATES = ['示例模板（资讯）', '示例模板（企业）'] as const;
+/** templates (type: the template screen's 1 general / 2 news / 3 company) with a preview image in their colour */
+export const SAMPLE_TEMPLATES: readonly { name: string; type: string; colour: [number, number, number] }[] = [
+  { name: '示例模板（资讯）', type: '2', colour: [69, 90, 100] },
+  { name: '示例模板（企业）', type: '3', colour: [93, 64, 55] },
+];
+
+/** the websites' language: a key of the lang dictionary, so one of every tenant's seeded languages */
+export const SAMPLE_LANG = 'zh-CN';
 
 export const SAMPLE_CONTACT = { name: '示例客服', phone: '400-000-0000', weChat: 'sample-matrix' } as const;
 
-export const SAMPLE_SERVER = { name: '示例服务器（本机目录）', ip: '127.0.0.1' } as const;
+export const SAMPLE_SERVER = { name: '示例服务器（本机目录）', ip: '127.0.0.1', port: 22, username: 'local' } as const;
 
 export const SAMPLE_SITES: SampleSite[] = [
   {

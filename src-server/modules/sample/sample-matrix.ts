@@ -17,9 +17,10 @@ import { IMPORTS_DIR } from '../content/imports/import-runner';
 import { CONTENT_TYPES, UPLOAD_DIR } from '../content/shared/uploads';
 import { ADMIN_TENANT, paramValue } from '../system/common';
 import { createTenant } from '../system/tenants';
+import { TENANT_PAGE_CONFIGS } from '../content/tenant-seeds';
 import { logoPng } from './logo-png';
 import {
-  SAMPLE_AI_MODEL, SAMPLE_CONTACT, SAMPLE_GENERATION, SAMPLE_GROUPS, SAMPLE_MENUS, SAMPLE_SERVER, SAMPLE_SITES, SAMPLE_TEMPLATES, SAMPLE_TENANT,
+  SAMPLE_AI_MODEL, SAMPLE_CONTACT, SAMPLE_GENERATION, SAMPLE_GROUPS, SAMPLE_LANG, SAMPLE_MENUS, SAMPLE_SERVER, SAMPLE_SITES, SAMPLE_TEMPLATES, SAMPLE_TENANT,
   sampleArticles, sampleKeywords,
 } from './sample-data';
 
@@ -86,13 +87,6 @@ export class SampleMatrix {
           whiteHat: insert('website_group', { name: SAMPLE_GROUPS.whiteHat.name, type: SAMPLE_GROUPS.whiteHat.type }),
           plain: insert('website_group', { name: SAMPLE_GROUPS.plain.name, type: SAMPLE_GROUPS.plain.type }),
         };
-        const templates = SAMPLE_TEMPLATES.map((name) => insert('website_template', { template_name: name, status: 1 }));
-        const serverId = insert('server_info', { server_name: SAMPLE_SERVER.name, server_ip: SAMPLE_SERVER.ip, server_type: 'local', status: 0 });
-        const cates: Record<string, string[]> = {};
-        for (const [key, g] of Object.entries(SAMPLE_GROUPS)) {
-          cates[key] = g.categories.map((name) => insert('article_cate', { website_group_id: groups[key as keyof typeof groups], cate_name: name, type: 2, opt_status: 0, status: 0 }));
-        }
-        const contactId = insert('contact_info', { name: SAMPLE_CONTACT.name, phone: SAMPLE_CONTACT.phone, we_chat: SAMPLE_CONTACT.weChat, status: 1 });
         /** a file of the sample tenant in the upload folder, recorded like an upload; its link */
         const store = (ext: 'png' | 'txt', bytes: Buffer, originalName: string): string => {
           const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
@@ -103,17 +97,36 @@ export class SampleMatrix {
             .run(name, tenantId, originalName, CONTENT_TYPES[ext], bytes.length, now);
           return `/api/blade-resource/oss/endpoint/file/${name}`;
         };
+        const templates = SAMPLE_TEMPLATES.map((t, i) =>
+          insert('website_template', { template_name: t.name, type: t.type, image: store('png', logoPng(t.colour, 400, 300), `sample-template-${i + 1}.png`), status: 1 }),
+        );
+        const serverId = insert('server_info', {
+          server_name: SAMPLE_SERVER.name, server_ip: SAMPLE_SERVER.ip, server_port: SAMPLE_SERVER.port, server_username: SAMPLE_SERVER.username, server_type: 'local', status: 0,
+        });
+        // every category is a custom page (type 2) on the tenant's seeded default page config (content/tenant-seeds.ts)
+        const pageId = (this.db.prepare('SELECT id FROM template_page_config WHERE tenant_id = ? AND name = ? AND is_deleted = 0').get(tenantId, TENANT_PAGE_CONFIGS[0].name) as { id: string }).id;
+        const cates: Record<string, string[]> = {};
+        for (const [key, g] of Object.entries(SAMPLE_GROUPS)) {
+          cates[key] = g.categories.map((name) =>
+            insert('article_cate', { website_group_id: groups[key as keyof typeof groups], cate_name: name, type: 2, page_id: pageId, opt_status: 0, status: 0 }),
+          );
+        }
+        const contactId = insert('contact_info', { name: SAMPLE_CONTACT.name, phone: SAMPLE_CONTACT.phone, we_chat: SAMPLE_CONTACT.weChat, status: 1 });
         const siteIds: string[] = [];
         SAMPLE_SITES.forEach((site, i) => {
           const logoGroup = insert('img_group', { name: `${site.name} Logo`, status: 1 });
           insert('website_img', { image_url: store('png', logoPng(site.colour), `${site.key}-logo.png`), alt: site.name, img_group_id: logoGroup, status: 1 });
+          const bannerGroup = insert('img_group', { name: `${site.name} Banner`, status: 1 });
+          insert('website_img', { image_url: store('png', logoPng(site.colour, 1200, 300), `${site.key}-banner.png`), alt: site.name, img_group_id: bannerGroup, status: 1 });
           const domainId = insert('domain_info', {
             name: site.name, domain: site.domain, server_id: serverId, server_name: SAMPLE_SERVER.name, domain_service: '1', status: 1,
           });
           const groupId = groups[site.group];
           const websiteId = insert('website_info', {
-            website_group_id: groupId, website_type: 0, website_name: site.name, website_lang: 'zh', desc_val: `${site.name}：示例矩阵中的${site.topic}网站`,
-            keywords: site.words.slice(0, 5).join(','), domain_info_id: domainId, contact_id: contactId, logo_id: logoGroup, ico_id: logoGroup, domain_name: site.domain, template_id: templates[i % templates.length],
+            website_group_id: groupId, website_type: 0, website_name: site.name, website_lang: SAMPLE_LANG, desc_val: `${site.name}：示例矩阵中的${site.topic}网站`,
+            keywords: site.words.slice(0, 5).join(','), domain_info_id: domainId, contact_id: contactId, logo_id: logoGroup, ico_id: logoGroup, banner_id: bannerGroup, domain_name: site.domain, template_id: templates[i % templates.length],
+            // resolve type 1: the site is served on its domain itself (no subdomain)
+            type: 1,
             status_name: '未部署', status: 1,
           });
           siteIds.push(websiteId);

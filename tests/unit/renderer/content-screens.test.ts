@@ -31,11 +31,12 @@ import websiteImg from '../../../src-renderer/screens/content/websiteImg';
 import goods from '../../../src-renderer/screens/content/goods';
 import websiteLanguage from '../../../src-renderer/screens/content/websiteLanguage';
 import websiteAssocia from '../../../src-renderer/screens/content/websiteAssocia';
+import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 
 const SCREENS: ScreenDef[] = [
   websiteInfo, websiteGroup, domainInfo, serverInfo, websiteTemplate, templateConfig, customPageUrl, websiteNavbar, links, advert,
-  contactInfo, imgGroup, websiteImg, goods, websiteLanguage, websiteAssocia, goodsSubScreen('1'),
+  contactInfo, imgGroup, websiteImg, goods, websiteLanguage, websiteAssocia, goodsSubScreen('1'), templatePageConfig,
 ];
 
 const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
@@ -150,6 +151,23 @@ describe('content screens', () => {
     expect(rules[0]).toEqual({ required: true, message: 'm' });
     const text = formRules(fakeT, { name: 'n', label: 'x', rules: [{ required: true, message: 'm' }] });
     expect(text[0]).toEqual({ required: true, whitespace: true, message: 'm' });
+  });
+});
+
+describe('template page patterns in the form', () => {
+  /** the message of the first of a column's rules that refuses the value (required and length aside) */
+  const refusal = (name: string, value: string): string | null =>
+    (col(templatePageConfig, name).rules ?? []).find((r) => r.check && !r.check(value))?.message ?? null;
+
+  it('refuses what the renderer would not use, each with its own message, and accepts what it uses', () => {
+    expect(refusal('listPage', 'list')).toBe('content.pageConfig.listMissingVar');
+    expect(refusal('listPage', 'news/{cateId}/{id}/')).toBe('content.pageConfig.listPlaceholder');
+    expect(refusal('listPage', '新闻/{cateId}/')).toBe('content.pageConfig.listChars');
+    expect(refusal('listPage', '../{cateId}/')).toBe('content.pageConfig.listSegment');
+    expect(refusal('detailsPage', 'detail.html')).toBe('content.pageConfig.detailsMissingVar');
+    expect(refusal('detailsPage', '{page}/{id}.html')).toBe('content.pageConfig.detailsPlaceholder');
+    for (const ok of ['{cateId}/', 'news/{cateId}/', '/list-{cateId}.html']) expect(refusal('listPage', ok)).toBeNull();
+    for (const ok of ['{cateId}/{id}.html', 'article/{id}.html']) expect(refusal('detailsPage', ok)).toBeNull();
   });
 });
 

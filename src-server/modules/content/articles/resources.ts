@@ -44,7 +44,10 @@ export function articleResources(db: Db): Resource[] {
           row.advertId = null;
         } else if (type === 2) {
           if ((ctx.mode === 'insert' || 'pageId' in row) && !row.pageId) throw new ServiceError(MSG.catePage);
-          mustExist(db, 'template_page_config', row.pageId, t, '模板页面不存在');
+          const page = mustExist(db, 'template_page_config', row.pageId, t, '模板页面不存在');
+          // a disabled page config stays on the columns that hold it, but is not chosen anew
+          const held = ctx.id ? liveRow(db, 'article_cate', ctx.id, t)?.page_id : undefined;
+          if (page && page.status !== 1 && String(row.pageId) !== String(held ?? '')) throw new ServiceError(MSG.catePageOff);
           mustExist(db, 'img_group', row.imgGroupId, t, '素材分组不存在');
           mustExist(db, 'website_advert', row.advertId, t, '广告页不存在');
         }

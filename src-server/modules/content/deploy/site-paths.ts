@@ -4,32 +4,29 @@
 // otherwise columns live at /<cateId>/ and articles at /<cateId>/<id>.html.
 // Patterns use {cateId} and {id}; a pattern ending in "/" (or without an
 // extension) is a folder served by its index.html, anything else a file.
-// A pattern that would not give every page its own URL ({cateId} missing from
-// a column pattern, {id} from an article pattern) is ignored.
+// A pattern the page config's form would refuse (src-shared/page-patterns.ts:
+// {cateId} missing from a column pattern, {id} from an article pattern, other
+// characters or placeholders, "." segments) is ignored.
+import { cleanPattern, DEFAULT_DETAILS_PATTERN, DEFAULT_LIST_PATTERN, pagePatternProblem } from '../../../../src-shared/page-patterns';
 
-export const DEFAULT_CATEGORY_PATTERN = '{cateId}/';
-export const DEFAULT_ARTICLE_PATTERN = '{cateId}/{id}.html';
+export const DEFAULT_CATEGORY_PATTERN = DEFAULT_LIST_PATTERN;
+export const DEFAULT_ARTICLE_PATTERN = DEFAULT_DETAILS_PATTERN;
 
 export interface PathPatterns {
   category: string;
   article: string;
 }
 
-const clean = (p: string): string => p.trim().replace(/^\/+/, '').replace(/\/{2,}/g, '/');
 const safeSegment = (v: string): string => v.replace(/[^A-Za-z0-9_.-]/g, '-');
-// "." and ".." are not path segments a site may use
-const badSegment = (p: string): boolean => p.split('/').some((s) => s === '.' || s === '..');
 
-/** A usable column pattern, or undefined. */
+/** A usable column pattern, or undefined (the check the page config's form and back end apply: src-shared/page-patterns.ts). */
 export function categoryPattern(raw: unknown): string | undefined {
-  const p = clean(String(raw ?? ''));
-  return p && p.includes('{cateId}') && !badSegment(p) ? p : undefined;
+  return pagePatternProblem(raw, 'list') ? undefined : cleanPattern(raw);
 }
 
 /** A usable article pattern, or undefined. */
 export function articlePattern(raw: unknown): string | undefined {
-  const p = clean(String(raw ?? ''));
-  return p && p.includes('{id}') && !badSegment(p) ? p : undefined;
+  return pagePatternProblem(raw, 'details') ? undefined : cleanPattern(raw);
 }
 
 /** The URL path (leading "/") a pattern gives, e.g. "/news/12/". */

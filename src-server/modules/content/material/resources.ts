@@ -3,7 +3,9 @@
 import type { Db } from '../../../db/database';
 import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
-import { MSG } from '../shared/messages';
+import { MSG, pagePatternMessage } from '../shared/messages';
+import { ServiceError } from '../../../http/reply';
+import { cleanPattern, PAGE_PATTERN_MAX, pagePatternProblem, type PageKind } from '../../../../src-shared/page-patterns';
 import { ALL, max, oneOf, req, status01 } from '../shared/rules';
 import { templateImage, materialImage } from '../shared/images';
 
@@ -66,20 +68,42 @@ export function materialResources(db: Db): Resource[] {
   });
   const templateConfigSystem = defineResource({ ...templateConfig, name: 'templateConfig', basePath: '/website-blade-system/templateConfig', columns: templateConfigColumns, hooks: templateConfigHooks });
 
+  // a column's list page and its articles' page: the URL patterns the site renderer uses (src-shared/page-patterns.ts)
+  const patternColumn = (name: 'listPage' | 'detailsPage', kind: PageKind): ColumnDef => ({
+    name,
+    type: 'string',
+    rules: [req(pagePatternMessage(kind, 'required')), max(PAGE_PATTERN_MAX, pagePatternMessage(kind, 'tooLong'))],
+  });
   const pageConfig = defineResource({
     name: 'templatePageConfig',
-    access: screenAccess('templateConfig', { pickedBy: ['cate'] }),
+    access: screenAccess('templatePageConfig', { pickedBy: ['cate'] }),
     basePath: '/blade-material/templatePageConfig',
     table: 'template_page_config',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'name', type: 'string', rules: [req('请输入名称'), max(100, '名称不能超过100个字符')] },
-      { name: 'listPage', type: 'string' },
-      { name: 'detailsPage', type: 'string' },
-      status01(0),
+      { name: 'name', type: 'string', rules: [req(MSG.pageConfigName), max(100, MSG.pageConfigNameMax)] },
+      patternColumn('listPage', 'list'),
+      patternColumn('detailsPage', 'details'),
+      { name: 'cateCount', type: 'int', readOnly: true, noFilter: true },
+      status01(1),
     ],
+    hooks: {
+      beforeWrite(row) {
+        for (const [key, kind] of [['listPage', 'list'], ['detailsPage', 'details']] as const) {
+          if (!(key in row)) continue;
+          const problem = pagePatternProblem(row[key], kind);
+          if (problem) throw new ServiceError(pagePatternMessage(kind, problem));
+          row[key] = cleanPattern(row[key]);
+        }
+      },
+      decorate(records, { tenantId }) {
+        const counts = countBy(db, 'article_cate', 'page_id', records.map((r) => String(r.id)), tenantId);
+        for (const r of records) r.cateCount = counts.get(String(r.id)) ?? 0;
+      },
+      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'article_cate', ['page_id'], MSG.pageConfigInUse),
+    },
   });
 
   const customPageUrl = defineResource({

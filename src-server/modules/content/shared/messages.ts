@@ -1,5 +1,7 @@
 // The content area's validation and refusal messages (spec content-area.md): the
 // exact Chinese texts users see, shared by resources, routes and tasks.
+import { PAGE_PATTERN_MAX, type PageKind, type PatternProblem } from '../../../../src-shared/page-patterns';
+
 export const MSG = {
   groupRequired: '请选择网站分组',
   groupName: '请输入分组名称',
@@ -17,6 +19,13 @@ export const MSG = {
   cateNameMax: '栏目名称不能超过50个字符',
   cateType: '请选择栏目类型',
   catePage: '请选择模板页面',
+  catePageOff: '模板页面已停用，请选择启用的模板页面',
+  pageConfigName: '请输入页面名称',
+  pageConfigNameMax: '页面名称不能超过100个字符',
+  pageConfigInUse: '该模板页面已被栏目使用，不能删除',
+  websiteLang: '请选择网站语言',
+  languageAbbrevia: '语言缩写格式不正确（例如 zh-CN、en）',
+  languageTaken: '该语言缩写已存在',
   cateLink: '请输入跳转链接',
   optStatus: '请选择选择状态',
   cateInUse: '该栏目下存在文章，不能删除',
@@ -61,3 +70,22 @@ export const MSG = {
   parmValue: '请输入参数值',
   parmValueMax: '参数值不能超过2000个字符',
 } as const;
+
+/** A template page config's list / details page pattern refused (src-shared/page-patterns.ts), as the form says it. */
+export function pagePatternMessage(kind: PageKind, problem: PatternProblem): string {
+  const field = kind === 'list' ? '列表页' : '详情页';
+  switch (problem) {
+    case 'required':
+      return `请输入${field}`;
+    case 'tooLong':
+      return `${field}不能超过${PAGE_PATTERN_MAX}个字符`;
+    case 'chars':
+      return `${field}只能包含字母、数字和 - _ / . 以及占位符`;
+    case 'placeholder':
+      return kind === 'list' ? '列表页只能使用占位符{cateId}' : '详情页只能使用占位符{cateId}和{id}';
+    case 'missingVar':
+      return kind === 'list' ? '列表页须包含栏目ID占位符{cateId}' : '详情页须包含文章ID占位符{id}';
+    case 'segment':
+      return `${field}不能包含 . 或 .. 目录`;
+  }
+}

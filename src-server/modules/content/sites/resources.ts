@@ -9,6 +9,9 @@ import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req, status01 } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 
+/** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
 export function siteResources(db: Db): Resource[] {
   const websiteGroup = defineResource({
     name: 'websiteGroup',
@@ -44,7 +47,7 @@ export function siteResources(db: Db): Resource[] {
       { name: 'websiteGroupId', type: 'string', writeOnce: true, rules: [req(MSG.groupRequired)] },
       { name: 'websiteType', type: 'int', default: 0, rules: [req('请选择网站类型'), oneOf([0, 1, 2], '请选择网站类型')] },
       { name: 'websiteName', type: 'string', rules: [req('请输入网站名称'), max(100, '网站名称不能超过100个字符')] },
-      { name: 'websiteLang', type: 'string', rules: [req('请选择网站语言')] },
+      { name: 'websiteLang', type: 'string', rules: [req(MSG.websiteLang)] },
       { name: 'descVal', type: 'string', rules: [req('请输入网站描述'), max(300, '网站描述不能超过300个字符')] },
       { name: 'keywords', type: 'string', rules: [req('请输入关键词'), max(150, '关键词不能超过150个字符')] },
       { name: 'longTailWords', type: 'string', rules: [max(200, '长尾词不能超过200个字符')] },
@@ -74,6 +77,10 @@ export function siteResources(db: Db): Resource[] {
         mustExist(db, 'website_template', row.templateId, t, '模板不存在');
         mustExist(db, 'contact_info', row.contactId, t, '客服分组不存在');
         for (const k of ['icoId', 'logoId', 'bannerId']) mustExist(db, 'img_group', row[k], t, '图片分组不存在');
+        // the website's language is one of the tenant's languages (语言管理, seeded from the lang dictionary), by its abbreviation
+        if ('websiteLang' in row && !db.prepare('SELECT 1 FROM website_language WHERE tenant_id = ? AND is_deleted = 0 AND abbrevia = ?').get(t, String(row.websiteLang))) {
+          throw new ServiceError(MSG.websiteLang);
+        }
         // the domain name is the bound domain's, never the client's
         if (domain) row.domainName = domain.domain;
         else delete row.domainName;
@@ -122,15 +129,28 @@ export function siteResources(db: Db): Resource[] {
 
   const websiteLanguage = defineResource({
     name: 'websiteLanguage',
-    access: screenAccess('websiteLanguage'),
+    // the one list of languages: a website's language (by abbreviation) and an association's (by id) are chosen from it
+    access: screenAccess('websiteLanguage', { pickedBy: ['websiteInfo', 'websiteAssocia'] }),
     basePath: '/blade-material/websiteLanguage',
     table: 'website_language',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
+    // in the order they were added (a new tenant's follow the lang dictionary)
+    defaultSort: [{ column: 'create_time', asc: true }, { column: 'id', asc: true }],
     columns: [
       { name: 'language', type: 'string', rules: [req('请输入语言'), max(50, '语言不能超过50个字符')] },
-      { name: 'abbrevia', type: 'string', rules: [req('请输入语言缩写'), max(20, '语言缩写不能超过20个字符')] },
+      {
+        name: 'abbrevia',
+        type: 'string',
+        rules: [
+          req('请输入语言缩写'),
+          max(20, '语言缩写不能超过20个字符'),
+          // a language tag (the lang dictionary's keys: zh-CN, en, ...): the rendered site's lang and hreflang
+          { pattern: LANGUAGE_TAG, message: MSG.languageAbbrevia },
+          { unique: true, message: MSG.languageTaken },
+        ],
+      },
     ],
     hooks: {
       beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
