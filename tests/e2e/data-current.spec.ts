@@ -143,4 +143,20 @@ test.describe('data current everywhere', () => {
     await expect(dialog(page)).toBeVisible();
     await expect.poll(() => selectOptions(page, '通知类型')).toContain(renamed);
   });
+
+  test('a department added shows in the department tree beside the user list', async ({ page, host }) => {
+    const name = `刷新部门${stamp()}`;
+    await openScreen(page, host, '/system/user');
+    const users = screen(page, '/system/user');
+    await expect(users.getByTestId('side-tree').getByRole('tree')).toBeVisible();
+    await openScreen(page, host, '/system/dept');
+    await screen(page, '/system/dept').getByRole('button', { name: /新\s*增/ }).click();
+    await expect(dialog(page)).toBeVisible();
+    await dialog(page).getByLabel('部门名称').fill(name);
+    await dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+
+    await showTab(page, '用户管理', '/system/user');
+    await expect(users.getByTestId('side-tree').getByText(name)).toBeVisible();
+  });
 });
