@@ -1,17 +1,11 @@
 // Main announces every successful write of a workspace ('data:changed', the
 // path written, no query) to every window / page of the profile; reads and
 // refused writes announce nothing (src-main/ipc/handlers.ts).
-import Conf from 'conf';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DataChange } from '../../../src-shared/ipc';
 import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/handlers';
-import { silentLogger } from '../../../src-main/services/errors';
-import { LocalDb } from '../../../src-main/services/LocalDb';
-import { ProfileService } from '../../../src-main/services/ProfileService';
-import { TokenVault } from '../../../src-main/services/TokenVault';
-import { createWorkspace, type Workspace } from '../../../src-main/workspace';
-import { ok, startBackend, tempDir, type TestBackend } from './helpers';
+import type { Workspace } from '../../../src-main/workspace';
+import { localWorkspace, ok, startBackend, tempDir, type TestBackend } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 let backend: TestBackend;
@@ -25,14 +19,7 @@ beforeEach(async () => {
   backend.on('GET /website-blade-material/websiteGroup/page', () => ok({ records: [], total: 0 }));
   backend.on('POST /website-blade-material/websiteGroup/save', () => ok(true));
   backend.on('POST /website-blade-material/websiteGroup/remove', () => ({ json: { code: 400, success: false, data: null, msg: '分组下有网站' } }));
-  ws = await createWorkspace({
-    profile: new ProfileService(new Conf<Record<string, unknown>>({ cwd: tmp.dir, configName: 'profiles' }), { localBaseUrl: backend.baseUrl }).get('local')!,
-    vault: new TokenVault(null, { logger: silentLogger }),
-    db: LocalDb.open(join(tmp.dir, 'local.db')),
-    host: 'web',
-    version: 't',
-    logger: silentLogger,
-  });
+  ws = await localWorkspace(tmp.dir, backend.baseUrl);
   handlers = createHandlers(ws);
   seen = [];
   ws.events.subscribe((event, payload) => {
