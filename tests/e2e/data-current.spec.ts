@@ -104,6 +104,10 @@ test.describe('data current everywhere', () => {
     await expect.soft(totalText(groups)).toHaveText(`共 ${await serverTotal(host, GROUPS)} 条`);
     await other.close();
 
+    // the home page (open since sign-in) counts the groups again when shown
+    const home = await showTab(page, '首页', '/wel/index');
+    await expect.soft(home.locator('.ant-statistic', { hasText: '网站分组' }).locator('.ant-statistic-content-value')).toHaveText(String(await serverTotal(host, GROUPS)));
+
     // a keyword file imported in 关键词管理: 导入任务 shown again lists the new task
     const keywords = await showTab(page, '关键词管理', '/article/keyword');
     await keywords.getByRole('button', { name: '导入' }).click();
