@@ -303,10 +303,21 @@ export interface EventContract {
   'export:progress': { id: string; received: number; total: number | null };
   /** the updater moved (the renderer asks before restarting when phase is downloaded) */
   'update:state': UpdateState;
+  /**
+   * a write through this workspace succeeded (a non-GET api:request, a flow deployment): every window / page
+   * of the profile drops what it holds of that resource (src-shared/writes.ts says which reads it touches)
+   */
+  'data:changed': DataChange;
 }
 export type EventName = keyof EventContract;
-const eventSet: { [K in EventName]: true } = { 'session:expired': true, 'export:progress': true, 'update:state': true };
+const eventSet: { [K in EventName]: true } = { 'session:expired': true, 'export:progress': true, 'update:state': true, 'data:changed': true };
 export const IPC_EVENTS = Object.keys(eventSet) as EventName[];
+
+/** A successful write: the path written (no query) and when main saw its reply (ms since the epoch). */
+export interface DataChange {
+  url: string;
+  at: number;
+}
 
 /** Errors cross the boundary as data, never as thrown objects. */
 export interface DeskErrorShape {

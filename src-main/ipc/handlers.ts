@@ -17,6 +17,7 @@ import {
   type ResOf,
 } from '../../src-shared/ipc';
 import type { ErrorLogInput } from '../../src-shared/wire';
+import { isWriteMethod, pathOf } from '../../src-shared/writes';
 import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
@@ -91,6 +92,7 @@ export interface HostExtras {
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
 const MENU_ROUTES_URL = '/website-blade-system/menu/routes';
+const FLOW_DEPLOY_URL = '/blade-flow/manager/deploy-upload';
 
 function httpUrl(value: unknown): string {
   if (typeof value !== 'string' || value.length > 4000) return bad('url must be an http(s) URL');
@@ -152,6 +154,9 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const request = validateApiRequest(req);
       const reply = await ws.api.request(request);
       ws.dict.afterRequest(request);
+      // every window / page of the profile drops what it holds of the resource (sent before the reply, so the
+      // writer's own window has it when its next click comes)
+      if (isWriteMethod(request.method)) ws.events.emit('data:changed', { url: pathOf(request.url), at: Date.now() });
       return reply;
     },
     'dict:get': (req) => ws.dict.get(isObject(req) && typeof req.code === 'string' ? req.code : bad('code is required')),
@@ -218,7 +223,8 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
         if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string' || f.text.length > 2 * 1024 * 1024) bad('流程文件不能超过2MB');
         form.append('files', new Blob([f.text as string], { type: 'text/xml' }), f.name as string);
       }
-      const reply = await ws.api.request({ method: 'post', url: '/blade-flow/manager/deploy-upload', data: form });
+      const reply = await ws.api.request({ method: 'post', url: FLOW_DEPLOY_URL, data: form });
+      ws.events.emit('data:changed', { url: FLOW_DEPLOY_URL, at: Date.now() });
       return { msg: reply.msg };
     },
     'export:start': (req) => {

@@ -4,8 +4,12 @@
 
 import type { ApiReply, ApiRequest } from '../../src-shared/ipc';
 import type { DictItem } from '../../src-shared/wire';
+import { isDictWrite } from '../../src-shared/writes';
 import { DeskError } from './errors';
 import type { LocalDb } from './LocalDb';
+
+/** which URLs write a dictionary (shared with the renderer, which drops its copies on the same writes) */
+export { isDictWrite };
 
 export const DICT_URL = '/website-blade-system/dict/dictionary';
 export const DICT_MAX_AGE_MS = 10 * 60 * 1000;
@@ -52,9 +56,4 @@ export class DictService {
     const code = typeof data.code === 'string' && data.code.trim() && !data.id ? data.code.trim() : undefined;
     this.invalidate(code);
   }
-}
-
-/** Whether a URL is a write to the system or business dictionaries. */
-export function isDictWrite(url: string): boolean {
-  return /\/dict(-biz)?\/(submit|save|update|remove)(\?|$)/.test(url);
 }

@@ -22,7 +22,8 @@ import { StoredImage } from '../components/upload/ImageUpload';
 import { usePagePath } from '../layout/pagePath';
 import { useRecent } from '../stores/recent';
 import { recordLabel } from './recent';
-import { useReloadOnShow } from './reloadOnShow';
+import { useFreshness } from './freshness';
+import { resourceOf, writeTouches } from '../../src-shared/writes';
 import { afterNextPaint } from '../hooks/afterPaint';
 
 /**
@@ -46,7 +47,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const { message, modal } = AntApp.useApp();
   const can = useCan();
   const [searchForm] = Form.useForm();
-  const options = useColumnOptions(def.columns);
+  const shown = useRef<HTMLDivElement>(null);
+  const options = useColumnOptions(def.columns, shown);
   const rowKey = def.rowKey ?? 'id';
 
   const [page, setPage] = useState<PageQuery>({ current: 1, size: def.pageSize ?? DEFAULT_PAGE_SIZE });
@@ -54,7 +56,10 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [reloadTick, setReloadTick] = useState(0);
   // the first page the idle prefetcher fetched (src-renderer/prefetch): shown in the first frame
   const [warm] = useState(() => takeWarmPage(def));
-  const quietFirstLoad = useRef(warm !== null);
+  // the next load keeps the rows shown, without the loading overlay (a prefetched first page, a page shown again)
+  const quietLoad = useRef(warm !== null);
+  // when the last load was asked for (ms since the epoch): a write main saw before it is in its rows
+  const loadAskedAt = useRef(0);
   const [rows, setRows] = useState<Row[]>(warm?.records ?? []);
   // the page the shown rows belong to (their row numbers): it changes with them, not at the click
   const [rowsPage, setRowsPage] = useState<PageQuery>(page);
@@ -66,8 +71,20 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const reload = useCallback(() => setReloadTick((n) => n + 1), []);
-  const shown = useRef<HTMLDivElement>(null);
-  useReloadOnShow(shown, !!def.reloadOnShow, reload);
+  // Current rows: a list is read again each time its tab is shown (its rows also change on the server by
+  // themselves: import, generation and deploy tasks progress; one page is one cheap request), and at once for a
+  // write of its area while shown (made in another window, or elsewhere on this page: its own saves reload it
+  // anyway). A tree (menus, departments, dictionaries, regions) changes only by writes to it, and reading it
+  // again closes its open branches: only after a write to its own resource.
+  useFreshness(shown, {
+    everyShow: !def.tree,
+    touches: (change) => (def.tree ? resourceOf(change.url) === resourceOf(def.api.list) : writeTouches(change.url, def.api.list)),
+    refresh: (changes) => {
+      if (changes.length > 0 && changes.every((c) => c.at <= loadAskedAt.current)) return;
+      quietLoad.current = true;
+      reload();
+    },
+  });
 
   // view / edit of a record: remembered as recently opened (the command palette lists them)
   const pagePath = usePagePath();
@@ -84,13 +101,14 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const pending = useRecent((s) => (pagePath && s.pending?.path === pagePath ? s.pending.id : null));
 
   useEffect(() => {
-    // the prefetched first page is shown: it is fetched again without the loading overlay
-    const quiet = quietFirstLoad.current;
-    quietFirstLoad.current = false;
+    // the prefetched first page or the rows of a page shown again: fetched again without the loading overlay
+    const quiet = quietLoad.current;
+    quietLoad.current = false;
     let alive = true;
     const overlay = quiet ? undefined : setTimeout(() => alive && setLoading(true), LOADING_DELAY_MS);
-    const load = () =>
-      loadList(def, loadParams(def, filters, page, sideKey))
+    const load = () => {
+      loadAskedAt.current = Date.now();
+      return loadList(def, loadParams(def, filters, page, sideKey))
         .then((result) => {
           if (!alive) return;
           setRows(result.records);
@@ -105,6 +123,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           clearTimeout(overlay);
           if (alive && !quiet) setLoading(false);
         });
+    };
     // the prefetched page is asked for again once the frame showing it is painted: the request (and its
     // bridge call) is not part of the click's task; any other load starts at once
     let cancel: (() => void) | undefined;

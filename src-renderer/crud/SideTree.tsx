@@ -1,9 +1,11 @@
 // Left-hand filter tree of a screen (e.g. users by department).
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Card, Input, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SideTreeDef } from './types';
 import { fetchTreeNodes, toAntTree } from './tree';
+import { useFreshness } from './freshness';
+import { writeTouches } from '../../src-shared/writes';
 
 type AntTree = ReturnType<typeof toAntTree>;
 
@@ -24,6 +26,10 @@ export const SideTree = memo(function SideTree({ def, selected, onSelect }: { de
   const { t } = useTranslation();
   const [data, setData] = useState<AntTree>([]);
   const [text, setText] = useState('');
+  // read again after a write of its area (a department added elsewhere), when shown (crud/freshness.ts)
+  const box = useRef<HTMLDivElement>(null);
+  const [version, setVersion] = useState(0);
+  useFreshness(box, { touches: (change) => writeTouches(change.url, def.url), refresh: () => setVersion((v) => v + 1) });
   useEffect(() => {
     let alive = true;
     fetchTreeNodes(def.url)
@@ -34,9 +40,9 @@ export const SideTree = memo(function SideTree({ def, selected, onSelect }: { de
     return () => {
       alive = false;
     };
-  }, [def.url]);
+  }, [def.url, version]);
   return (
-    <Card size="small" title={def.title ? t(def.title) : undefined} style={{ width: SIDE_TREE_WIDTH, flex: 'none' }} data-testid="side-tree">
+    <Card ref={box} size="small" title={def.title ? t(def.title) : undefined} style={{ width: SIDE_TREE_WIDTH, flex: 'none' }} data-testid="side-tree">
       <Input.Search allowClear size="small" placeholder={t('crud.search')} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
       <Tree
         blockNode

@@ -4,9 +4,12 @@
 // first render, so the table shows its rows in the frame that shows the screen;
 // the screen fetches the page again at once, without a loading overlay, and
 // shows what changed since (stale while revalidate). A page older than
-// WARM_MAX_AGE_MS is not shown.
+// WARM_MAX_AGE_MS is not shown, nor one a write has touched since
+// (src-shared/writes.ts; any window of the profile: crud/freshness.ts).
 import type { Row } from '../../src-shared/wire';
+import { writeTouches } from '../../src-shared/writes';
 import { fetchPage } from './api';
+import { dropOnWrite } from './freshness';
 import { DEFAULT_PAGE_SIZE, listParams } from './params';
 import { fetchTree } from './tree';
 import type { ScreenDef } from './types';
@@ -40,18 +43,37 @@ interface Warm {
 }
 const warm = new Map<ScreenDef, Warm>();
 const pending = new Map<ScreenDef, Promise<void>>();
+/** screens whose page in flight was asked for before a write that touches it: it is not kept */
+const outdated = new Set<ScreenDef>();
+
+/** drops the warm pages (and the ones in flight) that a write to `written` may have changed */
+export function dropWarmPages(written: string): void {
+  for (const def of [...warm.keys()]) if (writeTouches(written, def.api.list)) warm.delete(def);
+  for (const def of pending.keys()) if (writeTouches(written, def.api.list)) outdated.add(def);
+}
 
 /** fetches a screen's first page ahead of its first open (once at a time per screen; failures are dropped) */
 export function warmFirstPage(def: ScreenDef, now: () => number = Date.now): Promise<void> {
   let p = pending.get(def);
   if (!p) {
+    watchWrites();
     p = loadList(def, firstPageParams(def))
-      .then((result) => void warm.set(def, { result, at: now() }))
+      .then((result) => void (outdated.has(def) || warm.set(def, { result, at: now() })))
       .catch(() => undefined)
-      .finally(() => pending.delete(def));
+      .finally(() => {
+        pending.delete(def);
+        outdated.delete(def);
+      });
     pending.set(def, p);
   }
   return p;
+}
+
+let watching = false;
+function watchWrites(): void {
+  if (watching) return;
+  watching = true;
+  dropOnWrite((change) => dropWarmPages(change.url));
 }
 
 /** the prefetched first page, taken once (null when there is none or it is too old) */

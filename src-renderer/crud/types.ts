@@ -250,6 +250,4 @@ export interface ScreenDef {
   actionWidth?: number;
   /** rows for which this returns true show no edit, delete or add-child button (e.g. dictionary children in the vertical layout) */
   rowLocked?(row: Row): boolean;
-  /** reload the list each time its tab is shown again (rows change through other pages, e.g. workflow tasks) */
-  reloadOnShow?: boolean;
 }

@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { afterNextPaint } from '../hooks/afterPaint';
 import { useTranslation } from 'react-i18next';
 import { call } from '../platform/bridge';
+import type { DataChange } from '../../src-shared/ipc';
 import type { DictItem } from '../../src-shared/wire';
+import { isDictWrite, writeTouches } from '../../src-shared/writes';
 import type { ColumnDef, RemoteOptions } from './types';
+import { dropOnWrite, useFreshness } from './freshness';
 
 export interface Option {
   value: string | number;
@@ -12,17 +15,21 @@ export interface Option {
   parent?: string;
 }
 
-// One request per dictionary code per app session (main caches it in SQLite too);
-// the answered ones are also kept as values, so a screen opened after them shows
+// One request per dictionary code until a dictionary is written (main caches it in SQLite too, and drops
+// it on the same writes); the answered ones are also kept as values, so a screen opened after them shows
 // its labels in its first frame.
 const dictCache = new Map<string, Promise<DictItem[]>>();
 const dictValues = new Map<string, DictItem[]>();
+/** counts dictionary writes: an answer to a request sent before one is not kept */
+let dictWrites = 0;
 
 function loadDict(code: string): Promise<DictItem[]> {
+  watchWrites();
   let pending = dictCache.get(code);
   if (!pending) {
+    const asked = dictWrites;
     pending = call('dict:get', { code }).then(
-      (items) => (dictValues.set(code, items), items),
+      (items) => (asked === dictWrites && dictValues.set(code, items), items),
       (e: unknown) => {
         dictCache.delete(code);
         throw e;
@@ -37,7 +44,27 @@ function loadDict(code: string): Promise<DictItem[]> {
 // idle prefetcher fetched fills the screen's first render when it is at most REMOTE_FRESH_MS old; the screen
 // reads the list again at once.
 const REMOTE_FRESH_MS = 15_000;
-const warmRemotes = new Map<string, { options: Option[]; at: number }>();
+const warmRemotes = new Map<string, { options: Option[]; at: number; url: string }>();
+
+/**
+ * What a write drops here: every dictionary after a dictionary write (an edit names only the entry's id,
+ * not its code), and the prefetched option lists of the write's area (src-shared/writes.ts).
+ */
+export function dropOptions(change: DataChange): void {
+  if (isDictWrite(change.url)) {
+    dictWrites++;
+    dictCache.clear();
+    dictValues.clear();
+  }
+  for (const [key, w] of [...warmRemotes]) if (writeTouches(change.url, w.url)) warmRemotes.delete(key);
+}
+
+let watching = false;
+function watchWrites(): void {
+  if (watching) return;
+  watching = true;
+  dropOnWrite(dropOptions);
+}
 
 function takeWarmRemote(key: string): Option[] | undefined {
   const w = warmRemotes.get(key);
@@ -58,12 +85,14 @@ export async function warmColumnOptions(columns: readonly ColumnDef[]): Promise<
     const key = remoteKey(c.remote);
     if (seen.has(key)) continue;
     seen.add(key);
-    jobs.push(loadRemote(c.remote).then((options) => void warmRemotes.set(key, { options, at: Date.now() }), () => undefined));
+    const url = c.remote.url;
+    jobs.push(loadRemote(c.remote).then((options) => void warmRemotes.set(key, { options, at: Date.now(), url }), () => undefined));
   }
   await Promise.all(jobs);
 }
 
 function loadRemote(remote: RemoteOptions): Promise<Option[]> {
+  watchWrites();
   return call('api:request', { method: 'get', url: remote.url, params: { size: 1000, ...remote.params } }).then((reply) => {
     const data = reply.data as unknown;
     const list = Array.isArray(data) ? data : data && typeof data === 'object' && Array.isArray((data as { records?: unknown }).records) ? (data as { records: unknown[] }).records : [];
@@ -77,8 +106,11 @@ function loadRemote(remote: RemoteOptions): Promise<Option[]> {
 
 const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}|${r.parentKey ?? ''}`;
 
-/** Options of every select column: fixed options (translated), dictionary entries or a remote list. */
-export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, Option[]> {
+/**
+ * Options of every select column: fixed options (translated), dictionary entries or a remote list. The page
+ * holding `page` reads again the lists a write touches (at once while shown, else when shown again).
+ */
+export function useColumnOptions(columns: readonly ColumnDef[], page: RefObject<HTMLElement | null>): Record<string, Option[]> {
   const { t } = useTranslation();
   const codes = useMemo(() => [...new Set(columns.map((c) => c.dict).filter((c): c is string => !!c))], [columns]);
   const [dicts, setDicts] = useState<Record<string, DictItem[]>>(() =>
@@ -88,7 +120,11 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
   useEffect(() => {
     let alive = true;
     for (const code of codes) {
-      if (dictValues.has(code)) continue;
+      const known = dictValues.get(code);
+      if (known) {
+        if (alive) setDicts((d) => (d[code] === known ? d : { ...d, [code]: known }));
+        continue;
+      }
       loadDict(code)
         .then((items) => {
           if (alive) setDicts((d) => ({ ...d, [code]: items }));
@@ -132,6 +168,29 @@ export function useColumnOptions(columns: readonly ColumnDef[]): Record<string, 
       for (const cancel of cancels) cancel();
     };
   }, [remoteDefs]);
+
+  // a write elsewhere (another tab, another window): the dictionaries and the lists it touches are read again
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  useFreshness(page, {
+    touches: (change) => (codes.length > 0 && isDictWrite(change.url)) || remoteDefs.some(([, r]) => writeTouches(change.url, r.url)),
+    refresh: (changes) => {
+      if (changes.some((c) => isDictWrite(c.url)))
+        for (const code of codes)
+          loadDict(code)
+            .then((items) => void (mounted.current && setDicts((d) => ({ ...d, [code]: items }))))
+            .catch(() => undefined);
+      for (const [key, remote] of remoteDefs) {
+        if (!changes.some((c) => writeTouches(c.url, remote.url))) continue;
+        loadRemote(remote)
+          .then((items) => void (mounted.current && setRemotes((d) => ({ ...d, [key]: items }))))
+          .catch(() => undefined);
+      }
+    },
+  });
 
   return useMemo(() => {
     const out: Record<string, Option[]> = {};

@@ -3,7 +3,7 @@
 // part shows only when the user's menus hold its screen (no call is made for a
 // screen the user may not open). The platform administrator also sees the
 // sample matrix card (SampleMatrixCard.tsx).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../../src-shared/wire';
@@ -12,6 +12,7 @@ import { useStableNavigate } from '../../layout/navigation';
 import { call } from '../../platform/bridge';
 import { isPlatformAdministrator } from '../../session/permissions';
 import { SampleMatrixCard } from './SampleMatrixCard';
+import { useFreshness } from '../../crud/freshness';
 
 interface TaskRow {
   id: string;
@@ -64,6 +65,11 @@ export function Welcome() {
   const name = user?.nick_name || user?.user_name || user?.account || '';
   const [counts, setCounts] = useState<{ key: string; value: number }[]>([]);
   const [tasks, setTasks] = useState<Record<string, TaskRow[] | null>>({});
+  // the counts and the latest tasks are read again each time the home tab is shown (writes elsewhere, tasks
+  // progressing on the server) and for a write seen while it is shown (crud/freshness.ts)
+  const box = useRef<HTMLDivElement>(null);
+  const [version, setVersion] = useState(0);
+  useFreshness(box, { everyShow: true, touches: () => true, refresh: () => setVersion((v) => v + 1) });
 
   useEffect(() => {
     let alive = true;
@@ -95,12 +101,12 @@ export function Welcome() {
     return () => {
       alive = false;
     };
-  }, [paths]);
+  }, [paths, version]);
 
   const shortcuts = (Object.keys(SCREENS) as (keyof typeof SCREENS)[]).filter((k) => paths.has(SCREENS[k]));
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space ref={box} direction="vertical" size={16} style={{ width: '100%' }}>
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('wel.greeting', { name })}

@@ -46,7 +46,6 @@ const follow: ScreenDef = {
   rowKey: 'processInstanceId',
   timeRange: false,
   hide: WORK_HIDE,
-  reloadOnShow: true,
   columns: [
     { name: 'name', label: 'flow.processName' },
     { name: 'processDefinitionKey', label: 'flow.processKey', search: true },

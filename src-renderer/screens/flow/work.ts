@@ -18,7 +18,6 @@ function workList(code: string, title: string, endpoint: string, columns: Column
     rowKey,
     timeRange: false,
     hide: WORK_LIST_HIDE,
-    reloadOnShow: true,
     columns,
     extraActions: extra,
   };

@@ -1,16 +1,12 @@
 // The console's SQLite dictionary cache is dropped for a code when that code's
 // dictionary is written through api:request (dict / dict-biz submit, remove).
-import Conf from 'conf';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, dispatch, type Handlers } from '../../../src-main/ipc/handlers';
 import { isDictWrite } from '../../../src-main/services/DictService';
-import { silentLogger } from '../../../src-main/services/errors';
 import { LocalDb } from '../../../src-main/services/LocalDb';
-import { ProfileService } from '../../../src-main/services/ProfileService';
-import { TokenVault } from '../../../src-main/services/TokenVault';
-import { createWorkspace, type Workspace } from '../../../src-main/workspace';
-import { ok, startBackend, tempDir, type TestBackend } from './helpers';
+import type { Workspace } from '../../../src-main/workspace';
+import { localWorkspace, ok, startBackend, tempDir, type TestBackend } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 let backend: TestBackend;
@@ -29,14 +25,7 @@ beforeEach(async () => {
   backend.on('POST /website-blade-system/dict/submit', () => ok({ id: '1' }));
   backend.on('POST /website-blade-system/dict/remove', () => ok(true));
   db = LocalDb.open(join(tmp.dir, 'local.db'));
-  ws = await createWorkspace({
-    profile: new ProfileService(new Conf<Record<string, unknown>>({ cwd: tmp.dir, configName: 'profiles' }), { localBaseUrl: backend.baseUrl }).get('local')!,
-    vault: new TokenVault(null, { logger: silentLogger }),
-    db,
-    host: 'web',
-    version: 't',
-    logger: silentLogger,
-  });
+  ws = await localWorkspace(tmp.dir, backend.baseUrl, { db });
   handlers = createHandlers(ws);
 });
 afterEach(async () => {

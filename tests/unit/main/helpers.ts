@@ -7,6 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Conf from 'conf';
+import { silentLogger } from '../../../src-main/services/errors';
+import { LocalDb } from '../../../src-main/services/LocalDb';
+import { ProfileService } from '../../../src-main/services/ProfileService';
+import { TokenVault } from '../../../src-main/services/TokenVault';
+import { createWorkspace, type Workspace } from '../../../src-main/workspace';
 
 export interface SeenRequest {
   method: string;
@@ -141,3 +147,15 @@ export const keywordCounts = (text: string) => {
   const unique = new Set(keys).size;
   return { lines: all.length, unique, duplicates: keys.length - unique, empty: all.length - keys.length, firstLines: all.slice(0, 20) };
 };
+
+/** a workspace on the Local profile, pointed at a test back end (no saved session; the database in `dir` unless given) */
+export function localWorkspace(dir: string, baseUrl: string, options: { db?: LocalDb; version?: string } = {}): Promise<Workspace> {
+  return createWorkspace({
+    profile: new ProfileService(new Conf<Record<string, unknown>>({ cwd: dir, configName: 'profiles' }), { localBaseUrl: baseUrl }).get('local')!,
+    vault: new TokenVault(null, { logger: silentLogger }),
+    db: options.db ?? LocalDb.open(join(dir, 'local.db')),
+    host: 'web',
+    version: options.version ?? 't',
+    logger: silentLogger,
+  });
+}
