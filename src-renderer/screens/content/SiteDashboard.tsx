@@ -1,11 +1,12 @@
 // Site dashboard: site totals (websiteInfo/getSiteInfo) and search-engine
 // traffic totals (dashboard/google-total) with the daily series of the last 30
 // days (dashboard/google) drawn as a bar chart (plain SVG, no chart library).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Card, Col, Empty, Row, Spin, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { call } from '../../platform/bridge';
+import { useFreshness } from '../../crud/freshness';
 import '../../i18n/areas/content';
 
 interface SiteInfo {
@@ -58,11 +59,14 @@ export function TrafficChart({ days, label }: { days: Day[]; label: string }) {
 }
 
 export default function SiteDashboard() {
-  const { t } = useTranslation();
   const [info, setInfo] = useState<SiteInfo | null>(null);
   const [total, setTotal] = useState<{ clicks: number; impressions: number } | null>(null);
   const [days, setDays] = useState<Day[]>([]);
   const [error, setError] = useState('');
+  const box = useRef<HTMLDivElement>(null);
+  const [version, setVersion] = useState(0);
+  // totals change with any write and with deploys running on the server: read them again each time the tab is shown
+  useFreshness(box, { everyShow: true, touches: () => true, refresh: () => setVersion((v) => v + 1) });
 
   useEffect(() => {
     const end = dayjs();
@@ -79,12 +83,16 @@ export default function SiteDashboard() {
         setInfo(i);
         setTotal(tot);
         setDays(series);
+        setError('');
       })
       .catch((e: unknown) => setError((e as Error).message));
-  }, []);
+  }, [version]);
 
-  if (error) return <Card role="alert">{error}</Card>;
-  if (!info || !total) return <Spin />;
+  return <div ref={box}>{error ? <Card role="alert">{error}</Card> : !info || !total ? <Spin /> : <Totals info={info} total={total} days={days} />}</div>;
+}
+
+function Totals({ info, total, days }: { info: SiteInfo; total: { clicks: number; impressions: number }; days: Day[] }) {
+  const { t } = useTranslation();
   const stat = (key: keyof SiteInfo) => (
     <Col xs={12} md={6} key={key}>
       <Card>
