@@ -36,6 +36,7 @@ import { registerMaterialRoutes } from './material/routes';
 import { ARTICLE_MIGRATIONS } from './articles/migrations';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { QUOTA_MIGRATIONS } from './quota/migrations';
+import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
@@ -45,7 +46,7 @@ import { registerSiteRoutes } from './sites/routes';
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_RUN_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
