@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Input, InputNumber, Modal, Radio, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { buildCron, CRON_FIELDS, FIELD_RANGE, parseCron, type CronField, type FieldChoice } from './cron';
@@ -21,6 +21,8 @@ interface Props {
 export function CronInput({ value, onChange, placeholder, id, disabled, preview }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // each field's radios a group of their own (else they take the form field's name and share one native group)
+  const uid = useId();
   const [choices, setChoices] = useState<Record<CronField, FieldChoice>>(() => parseCron(value ?? ''));
   // the builder's expression: rebuilt from the tabs, or typed (then the tabs follow it)
   const [expression, setExpression] = useState(() => buildCron(parseCron(value ?? '')));
@@ -37,6 +39,7 @@ export function CronInput({ value, onChange, placeholder, id, disabled, preview 
     const unit = t(`shell.cron.${f}`);
     return (
       <Radio.Group
+        name={`${uid}-${f}`}
         value={c.mode}
         onChange={(e) => {
           const mode = e.target.value as FieldChoice['mode'];

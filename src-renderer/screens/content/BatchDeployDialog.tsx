@@ -63,6 +63,7 @@ export function BatchDeployDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
             size="small"
             bordered
             rowKey="websiteInfoId"
+            tableLayout="fixed"
             pagination={false}
             dataSource={results}
             columns={[

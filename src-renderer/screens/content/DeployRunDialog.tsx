@@ -71,6 +71,7 @@ export function DeployRunDialog({ ctx, onClose }: ExtraActionDialogProps) {
         size="small"
         bordered
         rowKey="websiteInfoId"
+        tableLayout="fixed"
         pagination={false}
         dataSource={sites}
         locale={{ emptyText: t('content.ops.run.noSites') }}
