@@ -5,25 +5,10 @@ import { Descriptions, Modal, Table, Tag, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
 import type { ExtraActionDialogProps, OptionDef } from '../../crud/types';
+import type { RunOutcome, RunSite } from '../../../src-shared/deploy-run';
 import '../../i18n/areas/content-ops';
 
-export interface RunSite {
-  websiteInfoId: string;
-  websiteName: string;
-  domain: string;
-  statusName: string;
-  message: string;
-}
-
-/** what executeOnce answers (and the task row keeps as lastRun*) */
-export interface RunOutcome {
-  state: 'success' | 'partial' | 'failed';
-  published: number;
-  deployed: number;
-  failed: number;
-  sites: RunSite[];
-  message?: string;
-}
+export type { RunOutcome } from '../../../src-shared/deploy-run';
 
 export const RUN_STATES: OptionDef[] = [
   { value: 'success', label: 'content.ops.run.success' },

@@ -10,30 +10,12 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
 import { nextTriggerTime } from './schedule';
+import type { RunOutcome, RunSite, RunState } from '../../../../src-shared/deploy-run';
 
 type Rec = Record<string, unknown>;
 
-/** One site of a run: its deploy's status (部署成功 / 部署失败) and message (the reason when it failed). */
-export interface RunSite {
-  websiteInfoId: string;
-  websiteName: string;
-  domain: string;
-  statusName: string;
-  message: string;
-}
-
-/** success: every site deployed; partial: some failed; failed: none deployed (or the groups hold no website) */
-export type RunState = 'success' | 'partial' | 'failed';
-
-export interface RunResult {
-  published: number;
-  deployed: number;
-  failed: number;
-  state: RunState;
-  sites: RunSite[];
-  /** why a run with no site did nothing */
-  message?: string;
-}
+export type { RunSite, RunState } from '../../../../src-shared/deploy-run';
+export type RunResult = RunOutcome;
 
 export const RUN_STATE_NAMES: Record<RunState, string> = { success: '成功', partial: '部分失败', failed: '失败' };
 
