@@ -171,3 +171,31 @@ describe('website group lists, column update and batch deploy', () => {
     expect(codes.sort()).toEqual(['websiteGroup_links', 'websiteGroup_ssl', 'websiteInfo_batchDeploy', 'websiteInfo_updateColumn']);
   });
 });
+
+describe('list switches: an update with only the id and the new status', () => {
+  it('turns tags, templates, navbars, categories (0/1) and AI keys and models (1/2) on and off, nothing else changing', async () => {
+    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+    const site = (await get<Rec>(`${M}/websiteInfo/detail`, { id: goodSite })).body.data;
+    const cases: { url: string; detail: string; create: Rec; on: number; off: number }[] = [
+      { url: '/website-blade-article/links/submit', detail: '/website-blade-article/links/detail', create: { name: '链接', link: 'https://a.example', websiteInfoId: goodSite, status: 0 }, on: 1, off: 0 },
+      { url: '/seo-blade-material/websiteTemplate/submit', detail: '/seo-blade-material/websiteTemplate/detail', create: { templateName: '开关', type: '1', image: site.templateId ? (await get<Rec>('/seo-blade-material/websiteTemplate/detail', { id: String(site.templateId) })).body.data.image : '', status: 0 }, on: 1, off: 0 },
+      { url: '/blade-material/websiteNavbar/submit', detail: '/blade-material/websiteNavbar/detail', create: { name: '首页', type: 1, cateId: normalGroup, status: 0 }, on: 1, off: 0 },
+      { url: '/seo-blade-article/cate/update', detail: '/seo-blade-article/cate/detail', create: { websiteGroupId: normalGroup, cateName: '开关栏目', type: 2, pageId, status: 0 }, on: 1, off: 0 },
+      { url: '/seo-blade-article/key/submit', detail: '/seo-blade-article/key/detail', create: { name: '钥匙', type: 4, key: 'sk-switch-0001', status: 2 }, on: 1, off: 2 },
+      { url: '/seo-blade-article/aiModel/submit', detail: '/seo-blade-article/aiModel/detail', create: { name: '模型', apiKey: 'sk-switch-0002', url: 'http://127.0.0.1:9/v1', model: 'm', platform: 'openai', temperature: 0.5, maxTokens: 10, status: 2 }, on: 1, off: 2 },
+    ];
+    for (const c of cases) {
+      const id = await idOf(c.url.endsWith('/update') ? c.url.replace('/update', '/save') : c.url, c.create);
+      const before = (await get<Rec>(c.detail, { id })).body.data;
+      const on = await post(c.url, { id, status: c.on });
+      expect(on.body, c.url).toMatchObject({ code: 200 });
+      const after = (await get<Rec>(c.detail, { id })).body.data;
+      expect(after.status, c.url).toBe(c.on);
+      const { status: _s1, updateTime: _u1, ...restBefore } = before;
+      const { status: _s2, updateTime: _u2, ...restAfter } = after;
+      expect(restAfter, c.url).toEqual(restBefore);
+      await post(c.url, { id, status: c.off });
+      expect((await get<Rec>(c.detail, { id })).body.data.status, c.url).toBe(c.off);
+    }
+  });
+});

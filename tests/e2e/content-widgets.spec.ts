@@ -263,3 +263,30 @@ test('an article published from 更多 and then edited: the editor shows its con
   await expect(page.getByText('页面出现错误')).toHaveCount(0);
   expect(errors.filter((e) => /cached|destroyed/i.test(e))).toEqual([]);
 });
+
+test('websites: 批量部署 of the ticked sites shows each site\'s result; 更新栏目 says why a site failed', async ({ page, host }) => {
+  await signIn(page, host);
+  await setUp(host, 'batch', { broken: true });
+  await openScreen(page, host, '/site/websiteInfo');
+  const good = page.getByRole('table').getByRole('row', { name: /batch站/ });
+  const bad = page.getByRole('table').getByRole('row', { name: /batch坏站/ });
+  await good.getByRole('checkbox').check();
+  await bad.getByRole('checkbox').check();
+  await page.getByRole('button', { name: '批量部署' }).click();
+  const batch = dialog(page);
+  await expect(batch).toContainText('确定部署选中的 2 个网站?');
+  await batch.locator('.ant-modal-footer').getByRole('button', { name: '批量部署' }).click();
+  await expect(batch).toContainText('1 个网站部署失败（共 2 个）');
+  await expect(batch.getByRole('row', { name: /batch站/ })).toContainText('部署成功');
+  await expect(batch.getByRole('row', { name: /batch坏站/ })).toContainText('Logo分组中没有图片');
+  await shot(page, '/tmp/widgets-batch-deploy.png');
+  await closeFooter(page);
+  await expect(bad).toContainText('部署失败');
+
+  await clickRowAction(page, good, '更新栏目');
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('操作成功!')).toBeVisible();
+  await clickRowAction(page, bad, '更新栏目');
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText(/栏目更新失败：batch坏站: 部署失败: Logo分组中没有图片/)).toBeVisible();
+});
