@@ -17,6 +17,7 @@ import { fetchChildren, replaceChildren } from './tree';
 import { useExtraActions, visibleActions } from './ExtraActions';
 import { SIDE_TREE_WIDTH, SideTree } from './SideTree';
 import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
+import { StatusSwitch } from './StatusSwitch';
 import { columnNeeds, shareWidths, textWidth, useContentWidth } from './columnWidths';
 import { StoredImage } from '../components/upload/ImageUpload';
 import { usePagePath } from '../layout/pagePath';
@@ -281,6 +282,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         width: widths.data[i],
         ellipsis: true,
         render: (v: unknown, row: Row) => {
+          if (c.listSwitch) return <StatusSwitch def={def} column={c} row={row} canEdit={canEdit} onChanged={reload} />;
           if (c.valueType === 'image') return typeof v === 'string' && v ? <StoredImage link={v} /> : '';
           if (c.displayField) return String(row[c.displayField] ?? '');
           const text = displayValue(c, v, options[c.name] ?? [], yesNo);
@@ -300,7 +302,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         render: (_v, row) => <RowActions actions={rowActions} row={row} />,
       });
     return list;
-  }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths, def.actionWidth]);
+  }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths, def, canEdit, reload]);
 
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>

@@ -40,7 +40,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
   const key = def.rowKey ?? 'id';
   const id = row ? (row[key] as string | number) : undefined;
   const tenantId = useSession((st) => st.user?.tenant_id ?? '');
-  const fieldCtx = useMemo<FieldContext>(() => ({ mode, tenantId }), [mode, tenantId]);
+  const fieldCtx = useMemo<FieldContext>(() => ({ mode, tenantId, options }), [mode, tenantId, options]);
 
   useEffect(() => {
     let alive = true;

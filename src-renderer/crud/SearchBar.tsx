@@ -32,7 +32,7 @@ export const SearchBar = memo(function SearchBar({ def, form, options, onSearch,
     <Form form={form} name={`search${(pagePath ?? def.code).replace(/[^A-Za-z0-9]+/g, '-')}`} data-testid="crud-search" layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
       {searchColumns(def).map((c) => (
         <Form.Item key={c.name} name={c.name} label={t(c.label)}>
-          <FieldInput column={c} options={c.valueType === 'switch' ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
+          <FieldInput column={c} options={c.valueType === 'switch' && !c.options ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
         </Form.Item>
       ))}
       {range && (

@@ -102,7 +102,12 @@ export function formRules(t: TFunction, column: ColumnDef): Rule[] {
     if (r.pattern) return { pattern: new RegExp(r.pattern), message };
     if (r.check) {
       const check = r.check;
-      return { validator: (_rule: unknown, value: unknown) => (check(value) ? Promise.resolve() : Promise.reject(new Error(message))) };
+      return ({ getFieldsValue }) => ({
+        validator: (_rule: unknown, value: unknown) => {
+          const verdict = check(value, getFieldsValue(true) as Record<string, unknown>);
+          return verdict === true ? Promise.resolve() : Promise.reject(new Error(typeof verdict === 'string' ? t(verdict, { label }) : message));
+        },
+      });
     }
     if (r.sameAs) {
       const other = r.sameAs;

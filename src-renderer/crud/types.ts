@@ -15,8 +15,11 @@ export interface FieldRule {
   pattern?: string;
   /** the value must equal this other field's (e.g. password confirmation) */
   sameAs?: string;
-  /** custom check: the value is accepted when this returns true (e.g. every prompt row filled) */
-  check?: (value: unknown) => boolean;
+  /**
+   * custom check, given the value and the form's current values: accepted when this returns true (e.g. every
+   * prompt row filled); false refuses with `message`, a string refuses with that i18n key instead
+   */
+  check?: (value: unknown, values: Record<string, unknown>) => boolean | string;
   message: string;
 }
 
@@ -42,6 +45,13 @@ export interface ColumnDef {
   multiple?: boolean;
   /** select / switch: the wire value is a number (dictKey strings are converted) */
   numeric?: boolean;
+  /** switch: the wire values of on and off (default [1, 0]; e.g. [1, 2] for AI settings) */
+  switchValues?: [on: number, off: number];
+  /**
+   * switch: the list cell is a switch too (crud/StatusSwitch.tsx): turning it posts the row's update with the
+   * new value, for an operator with the screen's edit button (the others see the value as text)
+   */
+  listSwitch?: boolean;
   /** shown in the search form */
   search?: boolean;
   /** list filter operator: like (BladeX default for text) or equal (`<name>_equal`) */
@@ -121,6 +131,8 @@ export interface FieldContext {
   mode: 'add' | 'edit' | 'view';
   /** the signed-in user's tenant */
   tenantId: string;
+  /** the form's select options by field (e.g. a chosen website group's type, kept as the option's parent) */
+  options?: Record<string, readonly { value: string | number; label: string; parent?: string }[]>;
 }
 
 /** Limits of an image field (checked again by the server for the same scene). */

@@ -16,11 +16,22 @@ export function defaultValues(def: ScreenDef): Record<string, unknown> {
   return out;
 }
 
+/** Whether a switch column's wire (or form) value means on. */
+export function isOn(c: ColumnDef, v: unknown): boolean {
+  return v === true || String(v) === String(c.switchValues?.[0] ?? 1);
+}
+
+/** The wire value of a switch column turned on or off. */
+export function switchWire(c: ColumnDef, on: boolean): number {
+  const [yes, no] = c.switchValues ?? [1, 0];
+  return on ? yes : no;
+}
+
 function toFormValue(c: ColumnDef, v: unknown): unknown {
   if (v === undefined || v === null || v === '') return c.valueType === 'switch' ? false : undefined;
   switch (c.valueType) {
     case 'switch':
-      return v === true || v === 1 || v === '1';
+      return isOn(c, v);
     case 'treeSelect':
     case 'select':
       if (c.multiple) return (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map((x) => (c.numeric ? Number(x) : String(x)));
@@ -46,7 +57,7 @@ export function toFormValues(def: ScreenDef, row: Record<string, unknown>): Reco
 
 function toWireValue(c: ColumnDef, v: unknown): unknown {
   if (v === undefined) return undefined;
-  if (c.valueType === 'switch') return v ? 1 : 0;
+  if (c.valueType === 'switch') return switchWire(c, !!v);
   if (v === null) return null;
   if ((c.valueType === 'select' || c.valueType === 'treeSelect') && c.multiple && Array.isArray(v)) return v.map(String).join(',');
   if (c.valueType === 'select' && c.numeric) return Number(v);
@@ -67,7 +78,7 @@ export function toSubmitData(def: ScreenDef, values: Record<string, unknown>, id
   return out;
 }
 
-/** Display text of a cell for select / switch columns; other values as is. */
+/** Display text of a cell for select / switch columns (a switch with options shows its option's label); other values as is. */
 export function displayValue(
   c: ColumnDef,
   v: unknown,
@@ -75,8 +86,8 @@ export function displayValue(
   yesNo: { yes: string; no: string },
 ): string {
   if (v === undefined || v === null || v === '') return '';
-  if (c.valueType === 'switch') return v === true || v === 1 || v === '1' ? yesNo.yes : yesNo.no;
-  if (c.valueType === 'select') {
+  if (c.valueType === 'switch' && !c.options) return isOn(c, v) ? yesNo.yes : yesNo.no;
+  if (c.valueType === 'select' || c.valueType === 'switch') {
     const parts = c.multiple ? String(v).split(',') : [String(v)];
     return parts.map((p) => options.find((o) => String(o.value) === p)?.label ?? p).join(', ');
   }

@@ -53,12 +53,12 @@ test('fresh install: the seeded template pages, one switched off, and a type-2 c
   await expect(dialog(page)).toBeHidden();
   await expect(list.getByRole('row', { name: /专题页面/ })).toContainText('topic/{cateId}/');
 
-  // 产品页面 switched off
-  await clickRowAction(page, list.getByRole('row', { name: /产品页面/ }), /编\s*辑/);
-  await dialog(page).getByRole('switch').click();
-  await save(page);
-  await expect(page.getByText('更新成功')).toBeVisible();
-  await expect(dialog(page)).toBeHidden();
+  // 产品页面 switched off with the switch in its row (the list's own status switch)
+  const product = list.getByRole('row', { name: /产品页面/ });
+  await expect(product.getByRole('switch')).toBeChecked();
+  await product.getByRole('switch').click();
+  await expect(page.getByText('操作成功!')).toBeVisible();
+  await expect(product.getByRole('switch')).not.toBeChecked();
 
   // a website group, then a type-2 category on a seeded page: the select offers the enabled pages only
   await openScreen(page, host, '/site/websiteGroup');

@@ -121,7 +121,7 @@ test('generate-article task runs against the local AI server to done and exports
     await save(page);
     await expect(page.getByText('新增成功')).toBeVisible();
     const modelRow = page.getByRole('table').getByRole('row', { name: /本地模型/ });
-    await expect(modelRow).toContainText('开启');
+    await expect(modelRow.getByRole('switch')).toBeChecked(); // status is a switch in the list (default on)
     await expect(modelRow).not.toContainText('sk-e2e-0001');
 
     // the task: name, a prompt row with the keyword placeholder, the keyword file

@@ -86,16 +86,15 @@ test('sample matrix: loaded from the workbench, used for a generation task and a
     // the AI model works once its key is set: here, the local AI server
     await page.goto(`${host.origin}/#/ai/aiModel`);
     const modelRow = page.getByRole('table').getByRole('row', { name: /示例模型/ });
-    await expect(modelRow).toContainText('关闭');
+    await expect(modelRow.getByRole('switch')).not.toBeChecked(); // status: a switch in the list and the form
     await clickRowAction(page, modelRow, /编\s*辑/);
     await dialog(page).getByLabel('密钥').fill('sk-sample-e2e');
     await dialog(page).getByLabel('链接').fill(aiUrl);
-    await dialog(page).getByLabel('状态').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '开启' }).click();
+    await dialog(page).getByRole('switch', { name: '状态' }).click();
     await dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
     await expect(dialog(page)).toBeHidden();
     await expect(modelRow).toContainText(aiUrl);
-    await expect(modelRow).toContainText('开启');
+    await expect(modelRow.getByRole('switch')).toBeChecked();
 
     // the ready generation task runs to done
     await page.goto(`${host.origin}/#/article/gptProduceArticle`);

@@ -19,9 +19,9 @@ test.describe('shell components', () => {
     await dialog.getByRole('tab', { name: '分' }).click();
     await dialog.getByRole('radio', { name: /间隔/ }).click();
     await dialog.getByLabel('分 step').fill('15');
-    await expect(dialog.getByTestId('cron-expression')).toHaveText('0 0/15 2 * * ?');
+    await expect(dialog.getByTestId('cron-expression')).toHaveText('0 */15 2 * * ?');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await expect(form.getByLabel('cron')).toHaveValue('0 0/15 2 * * ?');
+    await expect(form.getByLabel('cron')).toHaveValue('0 */15 2 * * ?');
 
     const diagram = page.getByRole('img', { name: '流程图' }).first();
     await expect(diagram.locator('[data-id="apply"]')).toHaveAttribute('data-state', 'finished');

@@ -1,22 +1,37 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Input, InputNumber, Modal, Radio, Select, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { buildCron, CRON_FIELDS, FIELD_RANGE, parseCron, type CronField, type FieldChoice } from './cron';
+import { CronPreview, type CronPreviewSource } from './CronPreview';
 
 interface Props {
   value?: string;
   onChange?: (value: string) => void;
   placeholder?: string;
   id?: string;
+  disabled?: boolean;
+  /** the next trigger times of an expression (shown live under the input and in the builder) */
+  preview?: CronPreviewSource;
 }
 
-/** Text input plus a "generate cron" button opening a builder dialog that fills the expression. */
-export function CronInput({ value, onChange, placeholder, id }: Props) {
+/**
+ * Text input plus a "generate cron" button opening a builder dialog that fills the expression: one tab per
+ * field (second ... week) and the expression as text, kept in sync both ways.
+ */
+export function CronInput({ value, onChange, placeholder, id, disabled, preview }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // each field's radios a group of their own (else they take the form field's name and share one native group)
+  const uid = useId();
   const [choices, setChoices] = useState<Record<CronField, FieldChoice>>(() => parseCron(value ?? ''));
-  const expression = buildCron(choices);
-  const setField = (f: CronField, c: FieldChoice) => setChoices((all) => ({ ...all, [f]: c }));
+  // the builder's expression: rebuilt from the tabs, or typed (then the tabs follow it)
+  const [expression, setExpression] = useState(() => buildCron(parseCron(value ?? '')));
+  const setField = (f: CronField, c: FieldChoice) =>
+    setChoices((all) => {
+      const next = { ...all, [f]: c };
+      setExpression(buildCron(next));
+      return next;
+    });
 
   const editor = (f: CronField) => {
     const c = choices[f];
@@ -24,6 +39,7 @@ export function CronInput({ value, onChange, placeholder, id }: Props) {
     const unit = t(`shell.cron.${f}`);
     return (
       <Radio.Group
+        name={`${uid}-${f}`}
         value={c.mode}
         onChange={(e) => {
           const mode = e.target.value as FieldChoice['mode'];
@@ -63,16 +79,19 @@ export function CronInput({ value, onChange, placeholder, id }: Props) {
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} value={value} placeholder={placeholder} onChange={(e) => onChange?.(e.target.value)} />
+        <Input id={id} value={value} placeholder={placeholder} disabled={disabled} onChange={(e) => onChange?.(e.target.value)} />
         <Button
+          disabled={disabled}
           onClick={() => {
             setChoices(parseCron(value ?? ''));
+            setExpression(value?.trim() ? value.trim() : buildCron(parseCron('')));
             setOpen(true);
           }}
         >
           {t('shell.cron.generate')}
         </Button>
       </Space.Compact>
+      {preview && !open && <CronPreview expression={value ?? ''} source={preview} />}
       <Modal
         open={open}
         title={t('shell.cron.title')}
@@ -89,6 +108,16 @@ export function CronInput({ value, onChange, placeholder, id }: Props) {
         <Typography.Paragraph>
           {t('shell.cron.result')}: <Typography.Text code data-testid="cron-expression">{expression}</Typography.Text>
         </Typography.Paragraph>
+        <Input
+          aria-label={t('shell.cron.result')}
+          data-testid="cron-text"
+          value={expression}
+          onChange={(e) => {
+            setExpression(e.target.value);
+            setChoices(parseCron(e.target.value));
+          }}
+        />
+        {preview && <CronPreview expression={expression} source={preview} />}
       </Modal>
     </>
   );

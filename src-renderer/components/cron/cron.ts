@@ -22,7 +22,8 @@ function part(field: CronField, c: FieldChoice): string {
   if (c.mode === 'step') {
     const start = Math.min(Math.max(Math.trunc(c.start), min), max);
     const step = Math.max(1, Math.trunc(c.step));
-    return `${start}/${step}`;
+    // `*/n` or `a-max/n`: croner (the server's and the form's check) refuses Quartz's `a/n`
+    return start === min ? `*/${step}` : `${start}-${max}/${step}`;
   }
   return '*';
 }
@@ -43,7 +44,8 @@ export function parseCron(expression: string): Record<CronField, FieldChoice> {
   CRON_FIELDS.forEach((f, i) => {
     const tok = tokens[i] ?? '*';
     let m: RegExpExecArray | null;
-    if ((m = /^(\d+)\/(\d+)$/.exec(tok))) out[f] = { mode: 'step', start: Number(m[1]), step: Number(m[2]) };
+    if ((m = /^(\d+)(?:-\d+)?\/(\d+)$/.exec(tok))) out[f] = { mode: 'step', start: Number(m[1]), step: Number(m[2]) };
+    else if ((m = /^\*\/(\d+)$/.exec(tok))) out[f] = { mode: 'step', start: FIELD_RANGE[f][0], step: Number(m[1]) };
     else if (/^\d+(,\d+)*$/.test(tok)) out[f] = { mode: 'at', values: tok.split(',').map(Number) };
     else out[f] = { mode: 'every' };
   });

@@ -5,7 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { LinkOutlined, PictureOutlined } from '@ant-design/icons';
 import { App as AntApp, Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import type { CustomInputProps } from '../../crud/types';
@@ -18,6 +18,15 @@ registerUploadMessages();
 
 const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
 
+/**
+ * Whether the editor can be read or changed: tiptap destroys an editor (its view and schema go) when the form
+ * unmounts or the editor is re-created, while effects, callbacks and an upload still hold it; getHTML() on it
+ * then throws "Cannot read properties of null (reading 'cached')" and the tab showed 页面出现错误.
+ */
+function live(editor: Editor | null): editor is Editor {
+  return !!editor && !editor.isDestroyed;
+}
+
 export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
@@ -28,15 +37,19 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
     editable: !disabled,
     // no focus outline of its own (the frame is the border), and the whole area clickable
     editorProps: { attributes: { style: 'outline: none; min-height: 170px; padding: 4px 0' } },
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      if (live(e)) onChange?.(e.isEmpty ? '' : e.getHTML());
+    },
   });
   // a value set from outside (the loaded row) replaces the document
   useEffect(() => {
-    if (!editor) return;
+    if (!live(editor)) return;
     const html = typeof value === 'string' ? value : '';
     if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => editor?.setEditable(!disabled), [editor, disabled]);
+  useEffect(() => {
+    if (live(editor)) editor.setEditable(!disabled);
+  }, [editor, disabled]);
 
   if (!editor) return null;
   const btn = (key: string, label: ReactNode, active: boolean, run: () => void) => (
@@ -46,8 +59,10 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
       </Button>
     </Tooltip>
   );
+  const active = (name: string, attrs?: Record<string, unknown>): boolean => live(editor) && editor.isActive(name, attrs);
   const chain = () => editor.chain().focus();
   const onLink = () => {
+    if (!live(editor)) return;
     const prev = editor.getAttributes('link').href as string | undefined;
     const url = window.prompt(t('content.c2.rt.linkPrompt'), prev ?? 'https://');
     if (url === null) return;
@@ -55,7 +70,7 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
     else if (/^(https?:\/\/|\/)/i.test(url)) chain().extendMarkRange('link').setLink({ href: url }).run();
   };
   const onFile = async (file: File | undefined) => {
-    if (!file) return;
+    if (!file || !live(editor)) return;
     const problem = uploadProblem(file, IMAGE_TYPES, 10 * 1024);
     if (problem) {
       void message.error(t(problem === 'type' ? 'content.c2.rt.imageType' : 'content.c2.rt.imageSize'));
@@ -72,13 +87,13 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
   return (
     <div className="rich-text" id={id} style={{ border: '1px solid var(--ant-color-border, #d9d9d9)', borderRadius: 6 }}>
       <Space size={4} wrap style={{ padding: 6, borderBottom: '1px solid var(--ant-color-border, #d9d9d9)', width: '100%', boxSizing: 'border-box' }}>
-        {btn('bold', 'B', editor.isActive('bold'), () => chain().toggleBold().run())}
-        {btn('italic', 'I', editor.isActive('italic'), () => chain().toggleItalic().run())}
-        {btn('h2', 'H2', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run())}
-        {btn('h3', 'H3', editor.isActive('heading', { level: 3 }), () => chain().toggleHeading({ level: 3 }).run())}
-        {btn('bullet', '•', editor.isActive('bulletList'), () => chain().toggleBulletList().run())}
-        {btn('ordered', '1.', editor.isActive('orderedList'), () => chain().toggleOrderedList().run())}
-        {btn('link', <LinkOutlined />, editor.isActive('link'), onLink)}
+        {btn('bold', 'B', active('bold'), () => chain().toggleBold().run())}
+        {btn('italic', 'I', active('italic'), () => chain().toggleItalic().run())}
+        {btn('h2', 'H2', active('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run())}
+        {btn('h3', 'H3', active('heading', { level: 3 }), () => chain().toggleHeading({ level: 3 }).run())}
+        {btn('bullet', '•', active('bulletList'), () => chain().toggleBulletList().run())}
+        {btn('ordered', '1.', active('orderedList'), () => chain().toggleOrderedList().run())}
+        {btn('link', <LinkOutlined />, active('link'), onLink)}
         {btn('image', <PictureOutlined />, false, () => fileRef.current?.click())}
       </Space>
       <input ref={fileRef} type="file" accept="image/*" style={{ display: 'none' }} data-testid="richtext-image" onChange={(e) => { void onFile(e.target.files?.[0]); e.target.value = ''; }} />

@@ -16,7 +16,7 @@ const aiKey: ScreenDef = {
     { name: 'targetUrl', label: 'content.c2.aiKey.targetUrl', span: 24, visibleWhen: needsTarget, rules: [{ required: true, message: 'content.c2.aiKey.targetRequired' }] },
     { name: 'key', label: 'content.c2.aiKey.key', span: 24, hideInTable: true, rules: [{ required: true, message: 'content.c2.aiKey.keyRequired' }] },
     {
-      name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, default: 2, span: 24,
+      name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, switchValues: [1, 2], numeric: true, default: 2, span: 24,
       options: [{ value: 1, label: 'content.common.on' }, { value: 2, label: 'content.common.off' }],
     },
     createTimeColumn,

@@ -18,7 +18,7 @@ const aiModel: ScreenDef = {
     { name: 'temperature', label: 'content.c2.aiModel.temperature', valueType: 'number', min: 0, max: 2, precision: 2, rules: [req('content.c2.aiModel.temperatureRequired'), { min: 0, max: 2, message: 'content.c2.aiModel.temperatureRange' }] },
     { name: 'maxTokens', label: 'content.c2.aiModel.maxTokens', valueType: 'number', min: 0, precision: 0, rules: [req('content.c2.aiModel.tokensRequired'), { min: 0, message: 'content.c2.aiModel.tokensMin' }] },
     {
-      name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, default: 1, search: true, searchOp: 'equal',
+      name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, switchValues: [1, 2], numeric: true, default: 1, search: true, searchOp: 'equal',
       options: [{ value: 1, label: 'content.common.on' }, { value: 2, label: 'content.common.off' }], rules: [req('content.c2.aiModel.statusRequired')],
     },
     createTimeColumn,

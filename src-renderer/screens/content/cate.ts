@@ -39,7 +39,7 @@ const cate: ScreenDef = {
       options: [{ value: 0, label: 'content.c2.cate.optRandom' }, { value: 1, label: 'content.c2.cate.optMust' }],
       rules: [{ required: true, message: 'content.c2.cate.optRequired' }],
     },
-    { name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, default: 0, options: YES_NO },
+    { name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, numeric: true, default: 0, options: YES_NO },
     { name: 'articleCount', label: 'content.c2.cate.articleCount', hideInForm: true, width: 100 },
     { name: 'websiteCount', label: 'content.c2.cate.websiteCount', hideInForm: true, width: 100 },
     createTimeColumn,

@@ -16,7 +16,7 @@ const links: ScreenDef = {
     }),
     { name: 'articleCount', label: 'content.links.articleCount', hideInForm: true, width: 90 },
     { name: 'openPage', label: 'content.links.openPage', valueType: 'select', numeric: true, options: YES_NO, default: 0, width: 110 },
-    { name: 'status', label: 'content.links.status', valueType: 'select', numeric: true, options: ON_OFF, default: 0, search: true, searchOp: 'equal', width: 90 },
+    { name: 'status', label: 'content.links.status', valueType: 'switch', listSwitch: true, numeric: true, options: ON_OFF, default: 0, search: true, searchOp: 'equal', width: 90 },
     createTimeColumn,
   ],
 };

@@ -4,7 +4,7 @@
 // renderer check them (src-shared/page-patterns.ts).
 import type { FieldRule, ScreenDef } from '../../crud/types';
 import { PAGE_PATTERN_MAX, pagePatternProblem, type PageKind, type PatternProblem } from '../../../src-shared/page-patterns';
-import { createTimeColumn } from './shared';
+import { createTimeColumn, ON_OFF } from './shared';
 
 const P = '/blade-material/templatePageConfig';
 
@@ -33,7 +33,7 @@ const templatePageConfig: ScreenDef = {
     },
     { name: 'listPage', label: 'content.pageConfig.listPage', span: 24, extra: 'content.pageConfig.listHint', rules: patternRules('list') },
     { name: 'detailsPage', label: 'content.pageConfig.detailsPage', span: 24, extra: 'content.pageConfig.detailsHint', rules: patternRules('details') },
-    { name: 'status', label: 'content.pageConfig.status', valueType: 'switch', numeric: true, default: 1, span: 24 },
+    { name: 'status', label: 'content.pageConfig.status', valueType: 'switch', listSwitch: true, numeric: true, options: ON_OFF, default: 1, span: 24 },
     { name: 'cateCount', label: 'content.pageConfig.cateCount', hideInForm: true, width: 110 },
     createTimeColumn,
   ],

@@ -1,6 +1,7 @@
-// Website groups: spec content-area.md §3 Website group, §5 Group.
+// Website groups: spec content-area.md §3 Website group, §5 Group; §7 the group's SSL list and link list.
 import type { ScreenDef } from '../../crud/types';
 import { createTimeColumn } from './shared';
+import { GroupLinksDialog, GroupSslDialog } from './GroupListDialogs';
 
 const G = '/website-blade-material/websiteGroup';
 
@@ -18,6 +19,10 @@ const websiteGroup: ScreenDef = {
     },
     { name: 'count', label: 'content.group.count', hideInForm: true, width: 100 },
     createTimeColumn,
+  ],
+  extraActions: [
+    { key: 'sslList', label: 'content.ops.group.sslList', permission: 'websiteGroup_ssl', placement: 'row', render: GroupSslDialog },
+    { key: 'linkList', label: 'content.ops.group.linkList', permission: 'websiteGroup_links', placement: 'both', needsSelection: true, render: GroupLinksDialog },
   ],
 };
 

@@ -6,6 +6,9 @@ import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 import { DeployDialog } from './DeployDialog';
 import { ReleasesDialog } from './ReleasesDialog';
 import { SslDialog } from './SslDialog';
+import { BatchDeployDialog } from './BatchDeployDialog';
+import i18n from '../../i18n';
+import '../../i18n/areas/content-ops';
 import { WebsiteImportDialog } from './RowsImportDialog';
 
 const W = '/website-blade-material/websiteInfo';
@@ -86,6 +89,19 @@ const websiteInfo: ScreenDef = {
       visible: (row) => Boolean(row.deployTime),
     },
     { key: 'ssl', label: 'content.website.ssl', permission: 'websiteInfo_view', placement: 'row', render: SslDialog },
+    { key: 'batchDeploy', label: 'content.ops.site.batchDeploy', permission: 'websiteInfo_batchDeploy', placement: 'toolbar', needsSelection: true, render: BatchDeployDialog },
+    {
+      // the categories of the website's group changed: its columns are rebuilt and deployed (updateColumn)
+      key: 'updateColumn', label: 'content.ops.site.updateColumn', permission: 'websiteInfo_updateColumn', placement: 'row', confirm: 'content.ops.site.updateColumnConfirm',
+      async run(ctx) {
+        const r = await call('api:request', { method: 'get', url: '/seo-blade-material/websiteInfo/updateColumn', params: { id: String(ctx.row!.id) } });
+        const out = r.data as { failed?: { websiteName: string; message: string }[] };
+        if (out.failed?.length) {
+          ctx.reload();
+          throw new Error(i18n.t('content.ops.site.updateColumnFailed', { reasons: out.failed.map((f) => `${f.websiteName}: ${f.message}`).join('; ') }));
+        }
+      },
+    },
     {
       key: 'openSite', label: 'content.website.openSite', permission: 'websiteInfo_view', placement: 'row',
       visible: (row) => row.statusName === '部署成功',

@@ -19,7 +19,7 @@ const websiteNavbar: ScreenDef = {
     },
     { name: 'url', label: 'content.navbar.url' },
     { name: 'sort', label: 'content.common.sort', valueType: 'number', min: 0, precision: 0, default: 0, width: 80 },
-    { name: 'status', label: 'content.common.status', valueType: 'select', numeric: true, options: ON_OFF, default: 0, width: 90 },
+    { name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, numeric: true, options: ON_OFF, default: 0, width: 90 },
     { name: 'descVal', label: 'content.navbar.descVal', valueType: 'textarea', hideInTable: true },
     createTimeColumn,
   ],

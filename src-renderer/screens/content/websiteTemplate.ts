@@ -22,7 +22,7 @@ const websiteTemplate: ScreenDef = {
       upload: { accept: ['jpg', 'png'], maxKB: 5 * 1024, scene: 'template', typeMessage: 'content.template.imageType', sizeMessage: 'content.template.imageSize' },
       rules: [{ required: true, message: 'content.template.imageRequired' }],
     },
-    { name: 'status', label: 'content.template.status', valueType: 'select', numeric: true, options: ENABLED, default: 1, searchOp: 'equal', search: true },
+    { name: 'status', label: 'content.template.status', valueType: 'switch', listSwitch: true, numeric: true, options: ENABLED, default: 1, searchOp: 'equal', search: true },
     { name: 'useNum', label: 'content.template.useNum', hideInForm: true, width: 100 },
     createTimeColumn,
   ],

@@ -40,6 +40,7 @@ import { ARTICLE_MIGRATIONS } from './articles/migrations';
 import { CONTENT_MIGRATIONS } from './migrations';
 import { QUOTA_MIGRATIONS } from './quota/migrations';
 import { TENANT_SEED_MIGRATIONS } from './tenant-seeds';
+import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
@@ -63,7 +64,7 @@ export function contentResources(db: Db, box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS],
   resources: [],
   routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

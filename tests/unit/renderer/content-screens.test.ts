@@ -157,7 +157,7 @@ describe('content screens', () => {
 describe('template page patterns in the form', () => {
   /** the message of the first of a column's rules that refuses the value (required and length aside) */
   const refusal = (name: string, value: string): string | null =>
-    (col(templatePageConfig, name).rules ?? []).find((r) => r.check && !r.check(value))?.message ?? null;
+    (col(templatePageConfig, name).rules ?? []).find((r) => r.check && r.check(value, {}) !== true)?.message ?? null;
 
   it('refuses what the renderer would not use, each with its own message, and accepts what it uses', () => {
     expect(refusal('listPage', 'list')).toBe('content.pageConfig.listMissingVar');

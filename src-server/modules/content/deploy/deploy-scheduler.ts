@@ -2,19 +2,22 @@
 // time (kept in deploy_tasks.next_time, so schedules survive a restart). A run
 // publishes up to articleCount unpublished articles of the group's websites
 // (abArticleCount for the A/B websites of white-hat groups), redeploys the
-// group's websites and counts the execution.
+// group's websites and counts the execution. The run's outcome is kept on the
+// task (last_run_*): 成功 when every site deployed, 部分失败 / 失败 otherwise,
+// with each site's deploy status and reason.
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
-import type { SiteDeployer } from './site-deployer';
+import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
 import { nextTriggerTime } from './schedule';
+import type { RunOutcome, RunSite, RunState } from '../../../../src-shared/deploy-run';
 
 type Rec = Record<string, unknown>;
 
-export interface RunResult {
-  published: number;
-  deployed: number;
-}
+export type { RunSite, RunState } from '../../../../src-shared/deploy-run';
+export type RunResult = RunOutcome;
+
+export const RUN_STATE_NAMES: Record<RunState, string> = { success: '成功', partial: '部分失败', failed: '失败' };
 
 export class DeployScheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -73,12 +76,12 @@ export class DeployScheduler {
     const groups = String(task.group_ids ?? task.website_group_id ?? '').split(',').filter(Boolean);
     const now = formatDateTime(this.clock());
     let published = 0;
-    let deployed = 0;
+    const results: RunSite[] = [];
     const scope = { userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
     for (const groupId of groups) {
       const group = this.db.prepare('SELECT * FROM website_group WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(groupId, tenantId) as Rec | undefined;
       if (!group) continue;
-      const sites = this.db.prepare('SELECT id, website_type FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time').all(tenantId, groupId) as Rec[];
+      const sites = this.db.prepare('SELECT id, website_type, website_name, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time').all(tenantId, groupId) as Rec[];
       const publish = (siteIds: string[], limit: number) => {
         if (siteIds.length === 0 || limit <= 0) return 0;
         const ids = (this.db
@@ -94,11 +97,23 @@ export class DeployScheduler {
       const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
       published += this.db.transaction(() => publish(normal, Number(task.article_count) || 0) + publish(ab, Number(task.ab_article_count) || 0))();
       for (const s of sites) {
-        await this.deployer.deploy(String(s.id), tenantId, scope).catch(() => undefined); // an overlapping deploy of the same site is skipped
-        deployed++;
+        const site = { websiteInfoId: String(s.id), websiteName: String(s.website_name ?? ''), domain: String(s.domain_name ?? '') };
+        try {
+          const r = await this.deployer.deploy(site.websiteInfoId, tenantId, scope);
+          results.push({ ...site, domain: r.domain || site.domain, statusName: r.statusName, message: r.message });
+        } catch (e) {
+          // refused before deploying (e.g. the site is being deployed by someone else): failed, with that reason
+          results.push({ ...site, statusName: DEPLOY_FAILED, message: `${DEPLOY_FAILED}: ${e instanceof Error ? e.message : String(e)}` });
+        }
       }
     }
-    this.db.prepare('UPDATE deploy_tasks SET execute_count = execute_count + 1, update_time = ? WHERE id = ?').run(now, task.id);
-    return { published, deployed };
+    const deployed = results.filter((r) => r.statusName === DEPLOY_OK).length;
+    const failed = results.length - deployed;
+    const state: RunState = results.length > 0 && failed === 0 ? 'success' : deployed > 0 ? 'partial' : 'failed';
+    const message = results.length === 0 ? '任务的网站分组下没有网站' : undefined;
+    this.db
+      .prepare('UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ?, last_run_time = ?, last_run_published = ?, last_run_sites = ?, update_time = ? WHERE id = ?')
+      .run(state, now, published, JSON.stringify(message ? { message, sites: results } : { sites: results }), now, task.id);
+    return { published, deployed, failed, state, sites: results, ...(message ? { message } : {}) };
   }
 }

@@ -5,7 +5,8 @@
 // Buttons: 测试连接 on servers, 回滚 on websites. Never edit an applied migration.
 import type { Migration } from '../../../db/migrations';
 
-const buttons = (codes: string[]) => `
+/** SQL adding the listed system_extra_button codes to their menus, granted to every role holding the menu */
+export const buttons = (codes: string[]) => `
 INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_deleted)
   SELECT m.id || printf('%02d', b.sort), m.id, b.code, b.name, b.alias, m.path || '/' || b.alias, b.source, b.sort, 2, b.action, 1, 0
   FROM system_extra_button b JOIN blade_menu m ON m.code = b.menu_code AND m.category = 1 AND m.is_deleted = 0

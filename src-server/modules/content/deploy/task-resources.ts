@@ -7,6 +7,7 @@ import { liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { max, oneOf, req } from '../shared/rules';
 import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
+import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
 
 export function deployTaskResources(db: Db): Resource[] {
   const deployTasks = defineResource({
@@ -28,6 +29,11 @@ export function deployTaskResources(db: Db): Resource[] {
       { name: 'articleCount', type: 'int', rules: [req(MSG.articleCount), { min: 0, message: MSG.countMin }] },
       { name: 'abArticleCount', type: 'int', default: 0, rules: [{ min: 0, message: MSG.countMin }] },
       { name: 'status', type: 'int', readOnly: true },
+      // the last run's outcome (deploy-scheduler.ts): written by runs only
+      { name: 'lastRunState', type: 'string', readOnly: true },
+      { name: 'lastRunTime', type: 'string', readOnly: true },
+      { name: 'lastRunPublished', type: 'int', readOnly: true },
+      { name: 'lastRunSites', type: 'string', readOnly: true },
     ],
     hooks: {
       beforeWrite(row, ctx) {
@@ -47,15 +53,18 @@ export function deployTaskResources(db: Db): Resource[] {
           if (conf === null || conf === undefined || String(conf).trim() === '') throw new ServiceError(type === 'CRON' ? MSG.cron : MSG.fixRate);
           nextTriggerTime(type, String(conf), Date.now()); // throws the format message
         }
-        const ab = Number(pick('abArticleCount', 'ab_article_count') ?? 0);
-        if (ab > 0 && !rows.some((g) => g.type === 1)) throw new ServiceError(MSG.abOnlyWhiteHat);
-        if (!rows.some((g) => g.type === 1)) row.abArticleCount = 0;
+        // A/B articles only for white-hat groups: a count sent for other groups is refused, a kept one dropped
+        if (!rows.some((g) => g.type === 1)) {
+          if (Number(row.abArticleCount ?? 0) > 0) throw new ServiceError(MSG.abOnlyWhiteHat);
+          row.abArticleCount = 0;
+        }
       },
       decorate(records, { tenantId }) {
         const names = new Map((db.prepare('SELECT id, name FROM website_group WHERE tenant_id = ?').all(tenantId) as { id: string; name: string }[]).map((g) => [g.id, g.name]));
         for (const r of records) {
           r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
           r.statusName = r.status === 1 ? '启动' : '停止';
+          r.lastRunStateName = RUN_STATE_NAMES[r.lastRunState as RunState] ?? '';
         }
       },
     },

@@ -136,7 +136,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
        ORDER BY itemIndex`, id, id));
   });
   // deploy the given websites through the generation area (spec: batch-site-tasks)
-  api.post(`${GA}/batch-site-tasks`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
+  // (网站管理's 批量部署 button on the ticked websites)
+  api.post(`${GA}/batch-site-tasks`, allow(menuButton(['gptProduceArticle', 'websiteInfo'], 'gptProduceArticle_add', 'websiteInfo_batchDeploy')), async (request) => {
     const scope = scopeOf(request);
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');

@@ -10,6 +10,7 @@ import { nextId } from '../../../util/ids';
 import type { ContentContext } from '../shared/context';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
+import { DEPLOY_OK } from '../deploy/site-deployer';
 
 export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { db, deployer } = ctx;
@@ -60,13 +61,13 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
       : all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
     return ok(rows);
   });
-  api.get(`${G}/ssl-list`, allow(menu('websiteGroup')), async (request) => {
+  api.get(`${G}/ssl-list`, allow(menuButton('websiteGroup', 'websiteGroup_ssl')), async (request) => {
     const id = str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
     const rows = all('SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', scopeOf(request).tenantId, id);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, domainName: r.domain_name ?? '', isSsl: r.is_ssl, sslStatus: r.is_ssl === 1 ? '已签发' : '未签发' })));
   });
-  api.post(`${G}/link-list`, allow(menu('websiteGroup')), async (request) => {
+  api.post(`${G}/link-list`, allow(menuButton('websiteGroup', 'websiteGroup_links')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const marks = ids.map(() => '?').join(',');
@@ -143,7 +144,8 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   );
 
   // incremental column update: redeploys the websites of the given website (id) or group (websiteGroupId)
-  api.get('/seo-blade-material/websiteInfo/updateColumn', allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
+  // (the 更新栏目 button of 网站管理, after the group's categories changed); a failed site keeps its reason
+  api.get('/seo-blade-material/websiteInfo/updateColumn', allow(menuButton('websiteInfo', 'websiteInfo_updateColumn')), async (request) => {
     const scope = scopeOf(request);
     const id = str(queryOf(request).id);
     const group = str(queryOf(request).websiteGroupId);
@@ -151,7 +153,13 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
     const results = [];
     for (const s of sites) results.push(await deployer.deploy(s, scope.tenantId, scope));
-    return ok({ updated: results.filter((r) => r.statusName === '部署成功').length, total: results.length });
+    const failed = results.filter((r) => r.statusName !== DEPLOY_OK);
+    const names = new Map(all(`SELECT id, website_name FROM website_info WHERE id IN (${sites.map(() => '?').join(',')})`, ...sites).map((r) => [String(r.id), String(r.website_name ?? '')]));
+    return ok({
+      updated: results.length - failed.length,
+      total: results.length,
+      failed: failed.map((r) => ({ websiteInfoId: r.websiteInfoId, websiteName: names.get(r.websiteInfoId) ?? '', message: r.message })),
+    });
   });
 
   // legacy website groups: deploy every website of a group; the group's websites arranged for the deploy view
