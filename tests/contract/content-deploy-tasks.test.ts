@@ -173,14 +173,15 @@ describe('website group lists, column update and batch deploy', () => {
 });
 
 describe('list switches: an update with only the id and the new status', () => {
-  it('turns tags, templates, navbars, categories (0/1) and AI keys and models (1/2) on and off, nothing else changing', async () => {
-    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  it('turns tags, templates, navbars, categories, template pages (0/1) and AI keys and models (1/2) on and off, nothing else changing', async () => {
+    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list/{cateId}/', detailsPage: 'list/{cateId}/{id}.html' });
     const site = (await get<Rec>(`${M}/websiteInfo/detail`, { id: goodSite })).body.data;
     const cases: { url: string; detail: string; create: Rec; on: number; off: number }[] = [
       { url: '/website-blade-article/links/submit', detail: '/website-blade-article/links/detail', create: { name: '链接', link: 'https://a.example', websiteInfoId: goodSite, status: 0 }, on: 1, off: 0 },
       { url: '/seo-blade-material/websiteTemplate/submit', detail: '/seo-blade-material/websiteTemplate/detail', create: { templateName: '开关', type: '1', image: site.templateId ? (await get<Rec>('/seo-blade-material/websiteTemplate/detail', { id: String(site.templateId) })).body.data.image : '', status: 0 }, on: 1, off: 0 },
       { url: '/blade-material/websiteNavbar/submit', detail: '/blade-material/websiteNavbar/detail', create: { name: '首页', type: 1, cateId: normalGroup, status: 0 }, on: 1, off: 0 },
       { url: '/seo-blade-article/cate/update', detail: '/seo-blade-article/cate/detail', create: { websiteGroupId: normalGroup, cateName: '开关栏目', type: 2, pageId, status: 0 }, on: 1, off: 0 },
+      { url: '/blade-material/templatePageConfig/submit', detail: '/blade-material/templatePageConfig/detail', create: { name: '开关页面', listPage: 'sw/{cateId}/', detailsPage: 'sw/{id}.html', status: 0 }, on: 1, off: 0 },
       { url: '/seo-blade-article/key/submit', detail: '/seo-blade-article/key/detail', create: { name: '钥匙', type: 4, key: 'sk-switch-0001', status: 2 }, on: 1, off: 2 },
       { url: '/seo-blade-article/aiModel/submit', detail: '/seo-blade-article/aiModel/detail', create: { name: '模型', apiKey: 'sk-switch-0002', url: 'http://127.0.0.1:9/v1', model: 'm', platform: 'openai', temperature: 0.5, maxTokens: 10, status: 2 }, on: 1, off: 2 },
     ];

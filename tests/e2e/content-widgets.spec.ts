@@ -58,7 +58,7 @@ async function setUp(host: WebHost, name: string, opts: { broken?: boolean; type
     });
   const good = await site(`${name}站`, imgGroup.id);
   if (opts.broken) await site(`${name}坏站`, emptyImages.id);
-  const pageCfg = await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list.html', detailsPage: 'detail.html' });
+  const pageCfg = await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list/{cateId}/', detailsPage: 'list/{cateId}/{id}.html' });
   const cate = await api(host, 'post', '/seo-blade-article/cate/save', { websiteGroupId: group.id, cateName: '动态', type: 2, pageId: pageCfg.id });
   return { groupId: String(group.id), siteId: String(good.id), cateId: String(cate.id) };
 }
