@@ -141,3 +141,25 @@ describe('import tasks say why lines failed', () => {
     expect(await importDone(String(r.body.data.id))).toMatchObject({ status: 2, statusName: '已完成', failedRows: 0, errorMsg: '' });
   });
 });
+
+describe('an AI model without a key', () => {
+  it('is kept switched off and saves unchanged; switching it on asks for the key, in the form and the list', async () => {
+    const model = { name: '无密钥', url: aiUrl, model: 'm', platform: 'openai', temperature: 0.3, maxTokens: 256 };
+    // a model is added with its key: the sample matrix's is the only one written without (off, until its operator sets one)
+    expect((await post('/seo-blade-article/aiModel/submit', { ...model, status: 2 })).body).toMatchObject({ code: 400, msg: '请输入密钥' });
+    const id = String((await post('/seo-blade-article/aiModel/submit', { ...model, apiKey: KEY, status: 2 })).body.data.id);
+    h.db().prepare("UPDATE ai_model SET api_key = '' WHERE id = ?").run(id);
+    const detail = (await get('/seo-blade-article/aiModel/detail', { id })).body.data;
+    expect(detail.apiKey).toBe('');
+    // saved unchanged, off: taken
+    expect((await post('/seo-blade-article/aiModel/submit', detail)).body).toMatchObject({ code: 200 });
+    // switched on without a key, from the form or the list's switch: refused with the message
+    expect((await post('/seo-blade-article/aiModel/submit', { ...detail, status: 1 })).body).toMatchObject({ code: 400, msg: '请输入密钥' });
+    expect((await post('/seo-blade-article/aiModel/submit', { id, status: 1 })).body).toMatchObject({ code: 400, msg: '请输入密钥' });
+    // with a key it switches on; later edits keep the stored key
+    expect((await post('/seo-blade-article/aiModel/submit', { id, apiKey: KEY, status: 1 })).body).toMatchObject({ code: 200 });
+    expect((await post('/seo-blade-article/aiModel/submit', { id, status: 1 })).body).toMatchObject({ code: 200 });
+    expect((await get('/seo-blade-article/aiModel/detail', { id })).body.data.apiKey).not.toBe('');
+    await post('/seo-blade-article/aiModel/submit', { id, status: 2 }); // the other tests use their own model
+  });
+});

@@ -11,7 +11,12 @@ const aiModel: ScreenDef = {
   api: { list: `${AM}/page`, detail: `${AM}/detail`, submit: `${AM}/submit`, remove: `${AM}/remove` },
   columns: [
     { name: 'name', label: 'content.c2.aiModel.name', search: true, rules: [req('content.c2.aiModel.nameRequired')] },
-    { name: 'apiKey', label: 'content.c2.aiModel.apiKey', hideInTable: true, rules: [req('content.c2.aiModel.keyRequired')] },
+    // required when adding and for a model switched on (a stored key shows as its mask: an edit keeps it); a model
+    // switched off may be without one (the sample matrix's, until its operator sets a key)
+    {
+      name: 'apiKey', label: 'content.c2.aiModel.apiKey', hideInTable: true,
+      requiredWhen: { when: (v, ctx) => ctx.mode === 'add' || v.status === 1, message: 'content.c2.aiModel.keyRequired' },
+    },
     { name: 'url', label: 'content.c2.aiModel.url', rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }] },
     { name: 'model', label: 'content.c2.aiModel.model', rules: [req('content.c2.aiModel.modelRequired')] },
     { name: 'platform', label: 'content.c2.aiModel.platform', valueType: 'select', dict: 'ai_platform', search: true, searchOp: 'equal', rules: [req('content.c2.aiModel.platformRequired')] },

@@ -44,6 +44,9 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
         const k = row.apiKey;
         if (k === null || k === undefined || k === '' || isMasked(k)) {
           if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
+          // an edit keeps the stored key; a model switched on needs one (the sample matrix's comes off, without a key)
+          const stored = db.prepare('SELECT api_key, status FROM ai_model WHERE id = ? AND tenant_id = ?').get(String(ctx.id), ctx.tenantId) as { api_key: string | null; status: number } | undefined;
+          if ((row.status ?? stored?.status) === 1 && !stored?.api_key) throw new ServiceError('请输入密钥');
           delete row.apiKey;
         } else row.apiKey = box.seal(String(k));
       },
