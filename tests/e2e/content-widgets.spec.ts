@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction, openScreen } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, cronEveryHours, openScreen } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // The content area's widgets named by the spec, through the screens: the deploy
@@ -100,16 +100,8 @@ test('deploy task form: FIX_RATE is a seconds input, CRON the cron editor with t
 
   // the editor: one tab per field, the expression text kept in sync both ways, the next trigger times live
   await formItem(page, '调度配置').getByRole('button', { name: '生成 cron' }).click();
-  const builder = page.getByRole('dialog', { name: 'Cron 表达式生成器' });
+  const builder = await cronEveryHours(page, 2);
   const pane = builder.getByRole('tabpanel'); // the shown tab's (hidden panes are not in the accessibility tree)
-  await builder.getByRole('tab', { name: '秒' }).click();
-  await pane.getByRole('radio', { name: '指定' }).click();
-  await builder.getByRole('tab', { name: '分' }).click();
-  await pane.getByRole('radio', { name: '指定' }).click();
-  await builder.getByRole('tab', { name: '时' }).click();
-  await pane.getByRole('radio', { name: /间隔/ }).click();
-  await pane.getByLabel('时 step').fill('2');
-  await expect(builder.getByTestId('cron-text')).toHaveValue('0 0 */2 * * ?');
   await expect(builder.getByTestId('cron-preview').locator('li')).toHaveCount(5);
   // typed text moves the tabs: 分 becomes 指定 30
   await builder.getByTestId('cron-text').fill('0 30 */2 * * ?');

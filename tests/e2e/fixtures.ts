@@ -215,3 +215,21 @@ export async function rowHasAction(page: Page, row: Locator, name: string | RegE
   await menu.waitFor({ state: 'hidden' });
   return found;
 }
+
+/**
+ * In the deploy task form's cron editor (opened with 生成 cron): second 0, minute 0, every `hours` hours, ticked
+ * tab by tab. Answers the editor's dialog, still open.
+ */
+export async function cronEveryHours(page: Page, hours: number): Promise<Locator> {
+  const builder = page.getByRole('dialog', { name: 'Cron 表达式生成器' });
+  const pane = builder.getByRole('tabpanel'); // the shown tab's (hidden panes are not in the accessibility tree)
+  await builder.getByRole('tab', { name: '秒' }).click();
+  await pane.getByRole('radio', { name: '指定' }).click();
+  await builder.getByRole('tab', { name: '分' }).click();
+  await pane.getByRole('radio', { name: '指定' }).click();
+  await builder.getByRole('tab', { name: '时' }).click();
+  await pane.getByRole('radio', { name: /间隔/ }).click();
+  await pane.getByLabel('时 step').fill(String(hours));
+  await expect(builder.getByTestId('cron-text')).toHaveValue(`0 0 */${hours} * * ?`);
+  return builder;
+}

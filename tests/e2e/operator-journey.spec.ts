@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clickRowAction, expect, freshHostTest as test, openScreen, rpc, signIn } from './fixtures';
+import { clickRowAction, cronEveryHours, expect, freshHostTest as test, openScreen, rpc, signIn } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 // The operator's day from an empty install, through the screens only (the API is
@@ -303,16 +303,7 @@ test('an operator builds, fills, generates for and deploys a website from an emp
     await expect(dialog(page).getByLabel('A/B文章数量')).toBeVisible(); // a white-hat group
     await pick(page, '调度类型', 'CRON');
     await formItem(page, '调度配置').getByRole('button', { name: '生成 cron' }).click();
-    const builder = page.getByRole('dialog', { name: 'Cron 表达式生成器' });
-    const pane = builder.getByRole('tabpanel');
-    await builder.getByRole('tab', { name: '秒' }).click();
-    await pane.getByRole('radio', { name: '指定' }).click();
-    await builder.getByRole('tab', { name: '分' }).click();
-    await pane.getByRole('radio', { name: '指定' }).click();
-    await builder.getByRole('tab', { name: '时' }).click();
-    await pane.getByRole('radio', { name: /间隔/ }).click();
-    await pane.getByLabel('时 step').fill('6');
-    await expect(builder.getByTestId('cron-text')).toHaveValue('0 0 */6 * * ?');
+    const builder = await cronEveryHours(page, 6);
     await builder.getByRole('button', { name: /确\s*定/ }).click();
     await expect(builder).toBeHidden();
     const preview = formItem(page, '调度配置').getByTestId('cron-preview').locator('li');
