@@ -189,6 +189,7 @@ const en: Messages = {
     gptProduceArticle: 'Article generation tasks',
     importTask: 'Import tasks',
     taskErrorLog: 'Task error logs',
+    gptGenerateTemplateParm: 'Template parameters',
     ai: 'AI settings',
     aiModel: 'AI models',
     key: 'AI keys',

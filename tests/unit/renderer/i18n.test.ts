@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import zh from '../../../src-renderer/i18n/zh';
 import en from '../../../src-renderer/i18n/en';
 import { screenClass } from '../../../src-renderer/hooks/screenClass';
+import { MENU_TREE, type MenuSeed } from '../../../src-server/db/seed-menus';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -12,6 +13,12 @@ describe('i18n resources', () => {
     expect(own(keys(en))).toEqual(own(keys(zh)));
     expect(en.menu.param).toBe('Parameters');
     for (const k of keys(en)) expect(k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], en)).not.toBe('');
+  });
+
+  it('has an en label for every menu a fresh install seeds', () => {
+    const codes = (items: MenuSeed[]): string[] => items.flatMap((m) => [m.code, ...codes(m.children ?? [])]);
+    const missing = codes(MENU_TREE).filter((code) => !(code in en.menu));
+    expect(missing).toEqual([]);
   });
 
   it('carries the spec messages in zh', () => {
