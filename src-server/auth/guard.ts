@@ -1,5 +1,6 @@
 // Every route not declared `allow('public')` (http/access-policy.ts) needs `Blade-Auth: bearer <jwt>` (header,
 // any case; or `crypto <AES of the jwt>`, see crypto-token.ts) or the `blade-auth` query parameter.
+// A public route declared with `allowAnonymous` passes without a token and learns its caller from one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
 import type { AccessClaims, JwtService } from './jwt';
@@ -26,9 +27,11 @@ export function installGuard(
 ): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.config?.access === 'public') return;
+    const config = request.routeOptions.config;
+    const isPublic = config?.access === 'public';
+    if (isPublic && !config?.optionalCaller) return;
     const token = readBearer(request, decrypt);
-    if (token === undefined) return reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
+    if (token === undefined) return isPublic ? undefined : reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
     // a token of a revoked sign-in (logout, user changed or removed, refresh reuse) is refused
     if (!claims || !sessions.isLive(claims.sid)) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));

@@ -1,5 +1,9 @@
 // The seeded menu tree: every screen of both spec documents, grouped as the
 // spec groups them, with the standard CRUD buttons (<code>_add/_edit/_delete/_view).
+// A button's path is `<menu path>/<alias>` (stock SpringBlade's page paths for
+// add/edit/view), except the delete buttons stock SpringBlade seeds with the API
+// its consoles post `ids=` to (STOCK_DELETE_PATHS). This console reads only the
+// codes; Sword 4.5's delete button posts to the path.
 
 export type ButtonAlias = 'add' | 'edit' | 'delete' | 'view';
 
@@ -22,6 +26,37 @@ export const BUTTONS: Record<ButtonAlias, { name: string; source: string; action
   delete: { name: '删除', source: 'delete', action: 3, sort: 3 },
   view: { name: '查看', source: 'eye', action: 2, sort: 4 },
 };
+
+/**
+ * Delete buttons whose path is an API in stock SpringBlade's blade_menu seed
+ * (blade-saber / blade-sword SQL, attach from its 2.8 update), by menu code.
+ * Migration 232 moved databases seeded before to these paths.
+ */
+export const STOCK_DELETE_PATHS: Readonly<Record<string, string>> = {
+  notice: '/api/blade-desk/notice/remove',
+  user: '/api/blade-user/remove',
+  dept: '/api/blade-system/dept/remove',
+  post: '/api/blade-system/post/remove',
+  dict: '/api/blade-system/dict/remove',
+  dictbiz: '/api/blade-system/dict-biz/remove',
+  menu: '/api/blade-system/menu/remove',
+  topmenu: '/api/blade-system/topmenu/remove',
+  param: '/api/blade-system/param/remove',
+  tenant: '/api/blade-system/tenant/remove',
+  client: '/api/blade-system/client/remove',
+  role: '/api/blade-system/role/remove',
+  sms: '/api/blade-resource/sms/remove',
+  oss: '/api/blade-resource/oss/remove',
+  attach: '/api/blade-resource/attach/remove',
+  code: '/api/blade-develop/code/remove',
+  datasource: '/api/blade-develop/datasource/remove',
+  flowModel: '/api/blade-flow/model/remove',
+};
+
+/** The seeded path of a menu's button. */
+export function buttonPath(menu: Pick<MenuSeed, 'code' | 'path'>, alias: ButtonAlias): string {
+  return (alias === 'delete' ? STOCK_DELETE_PATHS[menu.code] : undefined) ?? `${menu.path}/${alias}`;
+}
 
 const NONE: ButtonAlias[] = [];
 const VIEW: ButtonAlias[] = ['view'];

@@ -1,7 +1,7 @@
 // First-start seed: runs once, only on a brand-new database.
 import { randomBytes } from 'node:crypto';
 import type { Db } from './database';
-import { BUTTONS, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
+import { BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
 import { DICTS } from './seed-dicts';
 import { createClient, createDept, createRole, createTenant, createUser } from '../system/directory';
 import { formatDateTime } from '../util/dates';
@@ -88,7 +88,7 @@ function seedMenus(db: Db): Map<string, string> {
       const buttonId = id();
       const code = `${node.code}_${alias}`;
       codeToId.set(code, buttonId);
-      insert.run(buttonId, menuId, code, b.name, alias, `${node.path}/${alias}`, b.source, b.sort, 2, b.action, null, null);
+      insert.run(buttonId, menuId, code, b.name, alias, buttonPath(node, alias), b.source, b.sort, 2, b.action, null, null);
     }
     node.children?.forEach((child, i) => add(child, menuId, i + 1));
   };

@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** who may call this route (see src-server/http/access-policy.ts) */
     access?: Access;
+    /** a 'public' route that still learns its caller from a token sent with the call (allowAnonymous) */
+    optionalCaller?: boolean;
   }
 }
 
@@ -35,6 +37,16 @@ export const menuButton = (menuCodes: string | readonly string[], ...buttons: st
   menu: typeof menuCodes === 'string' ? [menuCodes] : menuCodes,
   button: buttons,
 });
+
+/**
+ * A public route that answers an anonymous caller (no token) with nothing of
+ * anybody's, and a signed-in one as a 'user' route: the guard identifies the
+ * caller when a token comes with the call, and a token sent but refused
+ * (expired, revoked) is still 401. Say at the route why anonymous is fine.
+ */
+export function allowAnonymous(): { config: { access: Access; optionalCaller: true } } {
+  return { config: { access: 'public', optionalCaller: true } };
+}
 
 /** Route options carrying an access declaration: `api.get(url, allow(menu('user')), handler)`. */
 export function allow(access: Access): { config: { access: Access } } {

@@ -1,5 +1,7 @@
 // Menus delivered per caller: /menu/routes (category-1 forest), /menu/buttons
-// (buttons grouped under their menu), /menu/top-menu.
+// (buttons grouped under their menu), /menu/top-menu, /menu/auth-routes (each
+// route path the caller may open -> {authority: role aliases}, what Sword 4.5
+// patches into its router).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { MenuNode } from '../../src-shared/wire';
@@ -8,7 +10,7 @@ import { callerOf, roleIdsOf, type AuthUser } from '../http/auth-user';
 import { findRoles } from './directory';
 import type { CacheRegistry } from './cache';
 import { formatRow } from './rows';
-import { allow } from '../http/access-policy';
+import { allow, allowAnonymous } from '../http/access-policy';
 
 interface MenuRow {
   id: string;
@@ -82,6 +84,39 @@ export class MenuService {
     return forest(rows.map(toNode));
   }
 
+  /**
+   * Each route path of a menu granted to the caller -> the aliases of the
+   * caller's roles that grant it (stock SpringBlade's MenuServiceImpl.authRoutes;
+   * stock answers a list of one-key maps, Sword reads the keys of one object).
+   */
+  authRoutes(user: AuthUser): Record<string, { authority: string[] }> {
+    const roles = findRoles(this.db, roleIdsOf(user));
+    const administrators = roles.filter((r) => r.role_alias === 'administrator' && r.tenant_id === user.tenantId).map((r) => r.role_alias);
+    const aliasesOf = new Map<string, Set<string>>();
+    if (roles.length > 0) {
+      const rows = this.db
+        .prepare(
+          `SELECT rm.menu_id, r.role_alias FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id
+           WHERE rm.role_id IN (${roles.map(() => '?').join(',')})`,
+        )
+        .all(...roles.map((r) => r.id)) as { menu_id: string; role_alias: string }[];
+      for (const r of rows) {
+        let set = aliasesOf.get(r.menu_id);
+        if (!set) aliasesOf.set(r.menu_id, (set = new Set()));
+        set.add(r.role_alias);
+      }
+    }
+    const out: Record<string, { authority: string[] }> = {};
+    const granted = this.grantedIds(user);
+    for (const m of this.all()) {
+      if (m.category !== 1 || !m.path || !granted.has(m.id)) continue;
+      const authority = new Set([...administrators, ...(aliasesOf.get(m.id) ?? [])]);
+      const entry = (out[m.path] ??= { authority: [] });
+      entry.authority = [...new Set([...entry.authority, ...authority])];
+    }
+    return out;
+  }
+
   buttons(user: AuthUser): MenuNode[] {
     const granted = this.grantedIds(user);
     const byId = new Map(this.all().map((m) => [m.id, m]));
@@ -143,10 +178,15 @@ function forest(nodes: MenuNode[]): MenuNode[] {
 
 export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): void {
   const base = '/website-blade-system/menu';
-  app.get(`${base}/routes`, allow('user'), async (request) => {
+  // Anonymous callers get an empty list: stock consoles (Sword's login page)
+  // ask for the routes before sign-in; nothing of anybody's is answered without a token.
+  app.get(`${base}/routes`, allowAnonymous(), async (request) => {
+    if (!request.authUser) return ok([]);
     const q = request.query as Record<string, string | undefined>;
-    return ok(menus.routes(callerOf(request), q.topMenuId || undefined));
+    return ok(menus.routes(request.authUser, q.topMenuId || undefined));
   });
+  // Anonymous callers get an empty map: Sword asks for it when its page loads, signed in or not.
+  app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? menus.authRoutes(request.authUser) : {}));
   app.get(`${base}/buttons`, allow('user'), async (request) => ok(menus.buttons(callerOf(request))));
   app.get(`${base}/top-menu`, allow('user'), async (request) => ok(menus.topMenus(callerOf(request))));
 }

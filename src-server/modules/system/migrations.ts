@@ -200,4 +200,34 @@ UPDATE blade_menu SET path = '/base/region' || substr(path, length('/system/regi
     AND parent_id IN (SELECT id FROM blade_menu WHERE code = 'region' AND category = 1);
 `,
   },
+  {
+    version: 232,
+    name: 'system: delete buttons at stock SpringBlade\'s API paths (Sword posts ids= to a delete button\'s path)',
+    sql: `
+-- only rows still holding the path the seed gave them; a path an operator changed stays
+WITH stock(code, old_path, new_path) AS (VALUES
+  ('notice_delete', '/desk/notice/delete', '/api/blade-desk/notice/remove'),
+  ('user_delete', '/system/user/delete', '/api/blade-user/remove'),
+  ('dept_delete', '/system/dept/delete', '/api/blade-system/dept/remove'),
+  ('post_delete', '/system/post/delete', '/api/blade-system/post/remove'),
+  ('dict_delete', '/system/dict/delete', '/api/blade-system/dict/remove'),
+  ('dictbiz_delete', '/system/dictbiz/delete', '/api/blade-system/dict-biz/remove'),
+  ('menu_delete', '/system/menu/delete', '/api/blade-system/menu/remove'),
+  ('topmenu_delete', '/system/topmenu/delete', '/api/blade-system/topmenu/remove'),
+  ('param_delete', '/system/param/delete', '/api/blade-system/param/remove'),
+  ('tenant_delete', '/system/tenant/delete', '/api/blade-system/tenant/remove'),
+  ('client_delete', '/system/client/delete', '/api/blade-system/client/remove'),
+  ('role_delete', '/authority/role/delete', '/api/blade-system/role/remove'),
+  ('sms_delete', '/resource/sms/delete', '/api/blade-resource/sms/remove'),
+  ('oss_delete', '/resource/oss/delete', '/api/blade-resource/oss/remove'),
+  ('attach_delete', '/resource/attach/delete', '/api/blade-resource/attach/remove'),
+  ('code_delete', '/tool/code/delete', '/api/blade-develop/code/remove'),
+  ('datasource_delete', '/tool/datasource/delete', '/api/blade-develop/datasource/remove'),
+  ('flowModel_delete', '/flow/model/delete', '/api/blade-flow/model/remove')
+)
+UPDATE blade_menu SET path = (SELECT new_path FROM stock WHERE stock.code = blade_menu.code)
+  WHERE category = 2
+    AND EXISTS (SELECT 1 FROM stock WHERE stock.code = blade_menu.code AND stock.old_path = blade_menu.path);
+`,
+  },
 ];

@@ -1,0 +1,112 @@
+// What Sword 4.5 (the stock React console) needs beyond Saber: menu/routes
+// answered before sign-in, menu/auth-routes, and delete buttons whose path is
+// the API stock SpringBlade seeds (Sword posts ids= to it). Migration 232 moves
+// a database seeded before to those paths, leaving a path an operator changed.
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../src-server/db/database';
+import { SEED_IDS, seed } from '../../src-server/db/seed';
+import { createRole, createUser } from '../../src-server/system/directory';
+import { STOCK_DELETE_PATHS } from '../../src-server/db/seed-menus';
+import { MIGRATIONS } from '../../src-server/modules';
+import { api, grantMenus, login, startHarness, tempDir, type Harness } from './helpers';
+
+let h: Harness;
+let base: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  base = h.server.url;
+});
+afterAll(() => h.stop());
+
+describe('menu routes before sign-in', () => {
+  it('anonymous: an empty list and an empty map; signed in: the menus; a refused token: 401', async () => {
+    for (const path of ['/blade-system/menu/routes', '/website-blade-system/menu/routes']) {
+      const anonymous = await api(base, null, 'GET', path);
+      expect(anonymous.status, path).toBe(200);
+      expect(anonymous.body).toEqual({ code: 200, success: true, data: [], msg: '操作成功' });
+    }
+    const authAnonymous = await api(base, null, 'GET', '/blade-system/menu/auth-routes');
+    expect(authAnonymous.body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+
+    const token = await login(base);
+    const routes = await api<{ code: string }[]>(base, token, 'GET', '/blade-system/menu/routes');
+    expect(routes.body.data.map((r) => r.code)).toContain('system');
+
+    const bad = await api(base, 'abc.def.ghi', 'GET', '/blade-system/menu/routes');
+    expect(bad.status).toBe(401);
+    expect(bad.body.msg).toBe('请求未授权');
+    expect((await api(base, 'abc.def.ghi', 'GET', '/blade-system/menu/auth-routes')).status).toBe(401);
+  });
+
+  it('auth-routes maps each route path the caller may open to the aliases of the roles granting it', async () => {
+    const admin = await login(base);
+    const all = (await api<Record<string, { authority: string[] }>>(base, admin, 'GET', '/blade-system/menu/auth-routes')).body.data;
+    expect(all['/system/user']).toEqual({ authority: ['administrator'] });
+    expect(all['/desk/notice']).toEqual({ authority: ['administrator'] });
+    // buttons are not routes
+    expect(Object.keys(all).some((p) => p.startsWith('/api/'))).toBe(false);
+
+    // a role granted the parameter screen only
+    const db = h.db();
+    const role = createRole(db, { tenantId: '000000', roleName: '参数员', roleAlias: 'param_keeper' });
+    grantMenus(db, role, ['param']);
+    createUser(db, { tenantId: '000000', account: 'keeper', password: 'pw', roleIds: [role], deptIds: [SEED_IDS.dept] });
+    const keeper = await login(base, { username: 'keeper', password: 'pw' });
+    const mine = (await api<Record<string, { authority: string[] }>>(base, keeper, 'GET', '/blade-system/menu/auth-routes')).body.data;
+    expect(mine).toEqual({ '/system/param': { authority: ['param_keeper'] } });
+  });
+});
+
+describe('delete buttons at stock SpringBlade paths', () => {
+  it('a fresh install seeds them, and Sword\'s delete (ids= posted to the path) works', async () => {
+    const token = await login(base);
+    const buttons = (await api<{ code: string; children?: { code: string; path: string }[] }[]>(base, token, 'GET', '/blade-system/menu/buttons')).body.data;
+    const paths = new Map(buttons.flatMap((g) => g.children ?? []).map((b) => [b.code, b.path]));
+    expect(paths.get('user_delete')).toBe('/api/blade-user/remove');
+    expect(paths.get('param_delete')).toBe('/api/blade-system/param/remove');
+    expect(paths.get('dict_delete')).toBe('/api/blade-system/dict/remove');
+    expect(paths.get('notice_delete')).toBe('/api/blade-desk/notice/remove');
+    // add/edit/view keep stock's page paths, and a content screen its own
+    expect(paths.get('user_add')).toBe('/system/user/add');
+    expect(paths.get('user_view')).toBe('/system/user/view');
+    expect(paths.get('article_delete')).toBe('/article/article/delete');
+    for (const [menu, path] of Object.entries(STOCK_DELETE_PATHS)) expect(paths.get(`${menu}_delete`), menu).toBe(path);
+
+    // what Sword's Grid does with the path
+    const saved = await api(base, token, 'POST', '/blade-system/param/submit', { json: { paramName: 'Sword', paramKey: 'sword.delete', paramValue: '1' } });
+    expect(saved.body.code).toBe(200);
+    const row = h.db().prepare("SELECT id FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0").get() as { id: string };
+    const removed = await fetch(`${base.replace(/\/api$/, '')}${paths.get('param_delete')}`, {
+      method: 'POST',
+      headers: { 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ids: row.id }),
+    });
+    expect(((await removed.json()) as { code: number }).code).toBe(200);
+    expect(h.db().prepare("SELECT 1 FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0").get()).toBeUndefined();
+  });
+
+  it('migration 232 moves the seeded page paths of a database seeded before, and keeps a path an operator changed', () => {
+    const dir = tempDir();
+    const db = openDatabase(dir);
+    try {
+      migrate(db, MIGRATIONS.filter((m) => m.version < 232));
+      seed(db);
+      // as the seed before 232 wrote them
+      db.prepare("UPDATE blade_menu SET path = (SELECT p.path FROM blade_menu p WHERE p.id = blade_menu.parent_id) || '/delete' WHERE category = 2 AND alias = 'delete'").run();
+      db.prepare("UPDATE blade_menu SET path = '/mine/remove' WHERE code = 'role_delete'").run();
+      migrate(db, MIGRATIONS);
+      const path = (code: string) => (db.prepare('SELECT path FROM blade_menu WHERE code = ?').get(code) as { path: string }).path;
+      expect(path('user_delete')).toBe('/api/blade-user/remove');
+      expect(path('menu_delete')).toBe('/api/blade-system/menu/remove');
+      expect(path('flowModel_delete')).toBe('/api/blade-flow/model/remove');
+      expect(path('role_delete')).toBe('/mine/remove');
+      expect(path('article_delete')).toBe('/article/article/delete');
+      for (const [menu, p] of Object.entries(STOCK_DELETE_PATHS)) if (menu !== 'role') expect(path(`${menu}_delete`), menu).toBe(p);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
