@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Sword 4.5, the stock open-source React console of SpringBlade, built from its
+// unchanged source in ../shared/clients/sword-4.5 and served against our back
+// end, for the compatibility tests (tests/sword).
+//
+//   node scripts/sword.mjs build                 builds into .cache/sword/<source hash>/dist (once per source)
+//   node scripts/sword.mjs serve --api URL --key HEX [--port P]
+//                                                serves dist with /api/* proxied to URL's origin; prints `ready <url>`
+//
+// The source is copied to a temp folder and built as it is (`npm ci
+// --ignore-scripts --legacy-peer-deps` from its package-lock, then `umi build`
+// with the legacy OpenSSL provider webpack 4 needs). Sword uses hash routes
+// (/#/user/login) and calls /api/... on its own origin. Its SM2 public key
+// (src/defaultSettings.js auth.publicKey, the same demo key as Saber's) is
+// swapped for the back end's in the JavaScript served (scripts/stock-client.mjs).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { STOCK_DEMO_KEY, ensureStockBuild, isMainScript, root, serveStock, stockClientMain } from './stock-client.mjs';
+
+export const SWORD_SOURCE = process.env.SWORD_SOURCE ?? resolve(root, '../shared/clients/sword-4.5');
+/** Sword's demo public key in src/defaultSettings.js, replaced when served */
+export const SWORD_DEMO_KEY = STOCK_DEMO_KEY;
+
+/** The built dist folder, building it first when this source has none yet. */
+export function ensureSwordBuild({ log = console.error } = {}) {
+  return ensureStockBuild({
+    name: 'sword',
+    source: SWORD_SOURCE,
+    // --ignore-scripts and PUPPETEER_SKIP_DOWNLOAD: no Chromium download for its (unused) test
+    // tooling; PROGRESS=none: umi's progress bar would fill the test log
+    env: { PUPPETEER_SKIP_DOWNLOAD: '1', NODE_OPTIONS: '--openssl-legacy-provider', PROGRESS: 'none' },
+    log,
+    build: (run, dir) => {
+      // the shared copy is meant to carry a package-lock (then `npm ci`); without one, `npm install`
+      const install = existsSync(join(dir, 'package-lock.json')) ? 'ci' : 'install';
+      run('npm', [install, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error']);
+      run('npx', ['umi', 'build']);
+    },
+  });
+}
+
+/** Serves a Sword build on 127.0.0.1 with /api/* proxied to `api` (http://host:port/api). */
+export const serveSword = ({ dist, api, publicKey, port = 0 }) => serveStock({ dist, api, publicKey, demoKey: SWORD_DEMO_KEY, port });
+
+if (isMainScript(import.meta.url)) stockClientMain({ name: 'sword', ensureBuild: ensureSwordBuild, serve: serveSword });
