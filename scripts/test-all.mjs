@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the machine's prerequisites (scripts/prerequisites.sh), type-check,
 // lint, unit + contract tests (vitest), end-to-end tests (Playwright in browser
-// mode), then one closing line `N passed, N failed`.
+// mode), the stock consoles Saber 4.9 and Sword 4.5, then one closing line
+// `N passed, N failed`.
 //
 // The unit tests use the real OS keychain through keytar. Without a D-Bus
 // session (CI, a headless shell) this script re-runs itself inside
@@ -105,6 +106,12 @@ if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) playw
 // .cache/saber between runs) and driven against the embedded back end
 if (check('saber build', process.execPath, [join(root, 'scripts/saber.mjs'), 'build'])) {
   playwright('saber', ['-c', 'playwright.saber.config.ts']);
+}
+
+// Sword 4.5, the stock React console, the same way (kept in .cache/sword; its
+// first build installs its packages, about 2 minutes, later runs reuse it)
+if (check('sword build', process.execPath, [join(root, 'scripts/sword.mjs'), 'build'])) {
+  playwright('sword', ['-c', 'playwright.sword.config.ts']);
 }
 
 console.log('\n' + steps.join('\n'));

@@ -187,6 +187,9 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
   });
   // Anonymous callers get an empty map: Sword asks for it when its page loads, signed in or not.
   app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? menus.authRoutes(request.authUser) : {}));
-  app.get(`${base}/buttons`, allow('user'), async (request) => ok(menus.buttons(callerOf(request))));
+  // Anonymous callers get an empty list: Sword's login page asks for the routes
+  // and then the buttons before sign-in, and a 401 there signs it out (clearing
+  // its captcha key) in the middle of its sign-in form.
+  app.get(`${base}/buttons`, allowAnonymous(), async (request) => ok(request.authUser ? menus.buttons(request.authUser) : []));
   app.get(`${base}/top-menu`, allow('user'), async (request) => ok(menus.topMenus(callerOf(request))));
 }

@@ -254,8 +254,8 @@ describe('Dept-Id / Role-Id headers', () => {
 });
 
 describe('token on business endpoints', () => {
-  // menu/routes answers anonymous callers (stock-console-compat.test.ts); buttons does not
-  const routes = '/website-blade-system/menu/buttons';
+  // (menu routes and buttons answer anonymous callers: stock-console-compat.test.ts)
+  const routes = '/website-blade-system/user/info';
 
   it('401 without a token', async () => {
     const res = await api(base, null, 'GET', routes);

@@ -1,5 +1,5 @@
-// What Sword 4.5 (the stock React console) needs beyond Saber: menu/routes
-// answered before sign-in, menu/auth-routes, and delete buttons whose path is
+// What Sword 4.5 (the stock React console) needs beyond Saber: menu/routes and
+// menu/buttons answered before sign-in (its login page asks for both), menu/auth-routes, and delete buttons whose path is
 // the API stock SpringBlade seeds (Sword posts ids= to it). Migration 232 moves
 // a database seeded before to those paths, leaving a path an operator changed.
 import { rmSync } from 'node:fs';
@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 describe('menu routes before sign-in', () => {
-  it('anonymous: an empty list and an empty map; signed in: the menus; a refused token: 401', async () => {
-    for (const path of ['/blade-system/menu/routes', '/website-blade-system/menu/routes']) {
+  it('anonymous: empty lists and an empty map; signed in: the menus; a refused token: 401', async () => {
+    for (const path of ['/blade-system/menu/routes', '/website-blade-system/menu/routes', '/blade-system/menu/buttons']) {
       const anonymous = await api(base, null, 'GET', path);
       expect(anonymous.status, path).toBe(200);
       expect(anonymous.body).toEqual({ code: 200, success: true, data: [], msg: '操作成功' });
@@ -38,6 +38,7 @@ describe('menu routes before sign-in', () => {
     expect(bad.status).toBe(401);
     expect(bad.body.msg).toBe('请求未授权');
     expect((await api(base, 'abc.def.ghi', 'GET', '/blade-system/menu/auth-routes')).status).toBe(401);
+    expect((await api(base, 'abc.def.ghi', 'GET', '/blade-system/menu/buttons')).status).toBe(401);
   });
 
   it('auth-routes maps each route path the caller may open to the aliases of the roles granting it', async () => {

@@ -4,64 +4,15 @@
 // /blade-auth/token), opens users, roles, menus, dictionaries, parameters and
 // notices, and adds, edits and deletes one row on each. The rows are checked in
 // the back end's database, not only on the screen.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ensureSaberBuild, serveSaber } from '../../scripts/saber.mjs';
+import { one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
 
-interface Stack {
-  saberUrl: string;
-  /** the back end, http://127.0.0.1:P/api */
-  api: string;
-  dataDir: string;
-  db: Database.Database;
-}
-
-async function startServer(dataDir: string): Promise<{ api: string; publicKey: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', '--port', '0', '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const found = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /^ready (\S+)\nsm2-public-key (\S+)$/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-  return { api: found[1]!, publicKey: found[2]!, child };
-}
-
-const test = base.extend<object, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'smc-saber-'));
-      const server = await startServer(dataDir);
-      const saber = await serveSaber({ dist: ensureSaberBuild(), api: server.api, publicKey: server.publicKey });
-      const db = new Database(join(dataDir, 'server.db'), { readonly: true });
-      await use({ saberUrl: saber.url, api: server.api, dataDir, db });
-      db.close();
-      await saber.close();
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = stockConsoleTest('saber', (o) => serveSaber({ dist: ensureSaberBuild(), ...o }));
 
 async function signIn(page: Page, stack: Stack): Promise<void> {
   const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/captcha'));
-  await page.goto(`${stack.saberUrl}/login`);
+  await page.goto(`${stack.url}/login`);
   const key = ((await (await captcha).json()) as { data: { key: string } }).data.key;
   const code = (stack.db.prepare('SELECT code FROM blade_captcha WHERE captcha_key = ?').get(key) as { code: string }).code;
   await expect(page.getByPlaceholder('请输入租户ID')).toHaveValue('000000');
@@ -158,8 +109,6 @@ async function remove(page: Page, text: string): Promise<void> {
   const body = (await (await reply).json()) as { code: number; msg: string };
   expect(body.code, body.msg).toBe(200);
 }
-
-const one = (stack: Stack, sql: string, ...args: unknown[]) => stack.db.prepare(sql).get(...args) as Record<string, unknown> | undefined;
 
 test('Saber signs in through its own login page and opens the system screens', async ({ page, stack }) => {
   await signIn(page, stack);
