@@ -6,7 +6,7 @@
 // the back end's database, not only on the screen.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ensureSaberBuild, serveSaber } from '../../scripts/saber.mjs';
-import { one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
+import { ensurePost, one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
 
 const test = stockConsoleTest('saber', (o) => serveSaber({ dist: ensureSaberBuild(), ...o }));
 
@@ -66,23 +66,6 @@ async function pickToday(dlg: Locator, label: string): Promise<void> {
   await panel.locator('td.today').first().click();
   const ok = panel.locator('button', { hasText: /确\s*定|OK/ });
   if (await ok.count()) await ok.first().click();
-}
-
-/** A post for the user form (Saber requires one; the seed has none). */
-async function ensurePost(stack: Stack): Promise<void> {
-  const md5 = (await import('node:crypto')).createHash('md5').update('admin').digest('hex');
-  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-  const token = await fetch(`${stack.api}/blade-auth/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: basic, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  const saved = await fetch(`${stack.api}/blade-system/post/submit`, {
-    method: 'POST',
-    headers: { Authorization: basic, 'Blade-Auth': `bearer ${token.access_token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ category: 1, postCode: 'saber', postName: 'Saber岗位', sort: 1 }),
-  }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
-  expect(saved.code, saved.msg).toBe(200);
 }
 
 async function save(page: Page, button: RegExp): Promise<void> {
@@ -213,7 +196,7 @@ test('notices: add, edit, delete', async ({ page, stack }) => {
 });
 
 test('users: add, edit, delete', async ({ page, stack }) => {
-  await ensurePost(stack);
+  await ensurePost(stack, 'saber');
   await signIn(page, stack);
   await openScreen(page, '系统管理', '用户管理', '/system/user');
   await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();

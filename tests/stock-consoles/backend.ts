@@ -3,11 +3,12 @@
 // database opened read-only to check what a screen wrote, and a Playwright
 // fixture that serves a stock console's build against it for one worker.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 export interface StockStack {
   /** the stock console, http://127.0.0.1:P */
@@ -67,3 +68,27 @@ export function stockConsoleTest(name: string, serve: ServeConsole) {
 
 /** One row of the back end's database (undefined when none). */
 export const one = (stack: StockStack, sql: string, ...args: unknown[]) => stack.db.prepare(sql).get(...args) as Record<string, unknown> | undefined;
+
+/** An access token of `admin` through the back end's API (to prepare rows a console's screens need). */
+export async function adminToken(stack: StockStack, client: 'saber' | 'sword'): Promise<string> {
+  const md5 = createHash('md5').update('admin').digest('hex');
+  const basic = `Basic ${Buffer.from(`${client}:${client}_secret`).toString('base64')}`;
+  const reply = await fetch(`${stack.api}/blade-auth/oauth/token`, {
+    method: 'POST',
+    headers: { Authorization: basic, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
+  }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return reply.access_token;
+}
+
+/** A post for the user forms (both consoles require one; the seed has none), added once per back end. */
+export async function ensurePost(stack: StockStack, client: 'saber' | 'sword'): Promise<void> {
+  const postCode = client;
+  if (one(stack, 'SELECT 1 FROM blade_post WHERE post_code = ? AND is_deleted = 0', postCode)) return;
+  const saved = await fetch(`${stack.api}/blade-system/post/submit`, {
+    method: 'POST',
+    headers: { 'Blade-Auth': `bearer ${await adminToken(stack, client)}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ category: 1, postCode, postName: `${client}岗位`, sort: 1 }),
+  }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
+  expect(saved.code, saved.msg).toBe(200);
+}

@@ -5,10 +5,9 @@
 // edits and deletes one row on users, roles, menus, dictionaries, parameters
 // and notices (its delete posts ids= to the delete button's path from
 // menu/buttons). The rows are checked in the back end's database.
-import { createHash } from 'node:crypto';
 import { expect, type Locator, type Page, type Response } from '@playwright/test';
 import { ensureSwordBuild, serveSword } from '../../scripts/sword.mjs';
-import { one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
+import { ensurePost, one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
 
 const test = stockConsoleTest('sword', (o) => serveSword({ dist: ensureSwordBuild(), ...o }));
 
@@ -117,31 +116,8 @@ async function remove(page: Page, text: string, api: string): Promise<void> {
   expect(body.code, body.msg).toBe(200);
 }
 
-/** An access token through the stock API (for preparing rows Sword's screens need). */
-async function apiToken(stack: Stack): Promise<string> {
-  const md5 = createHash('md5').update('admin').digest('hex');
-  const basic = `Basic ${Buffer.from('sword:sword_secret').toString('base64')}`;
-  const token = await fetch(`${stack.api}/blade-auth/oauth/token`, {
-    method: 'POST',
-    headers: { Authorization: basic, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
-  }).then((r) => r.json() as Promise<{ access_token: string }>);
-  return token.access_token;
-}
-
-/** A post (the seed has none): the post list and the user form's 所属岗位 need one. */
-async function ensurePost(stack: Stack): Promise<void> {
-  if (one(stack, "SELECT 1 FROM blade_post WHERE post_code = 'sword' AND is_deleted = 0")) return;
-  const saved = await fetch(`${stack.api}/blade-system/post/submit`, {
-    method: 'POST',
-    headers: { 'Blade-Auth': `bearer ${await apiToken(stack)}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ category: 1, postCode: 'sword', postName: 'Sword岗位', sort: 1 }),
-  }).then((r) => r.json() as Promise<R>);
-  expect(saved.code, saved.msg).toBe(200);
-}
-
 test('Sword signs in through its own login page and opens every system screen with rows', async ({ page, stack }) => {
-  await ensurePost(stack);
+  await ensurePost(stack, 'sword');
   await signIn(page, stack);
   const screens = [
     '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu', '/system/param', '/system/tenant', '/system/client',
@@ -270,7 +246,7 @@ test('notices: add, edit, delete', async ({ page, stack }) => {
 });
 
 test('users: add, edit, delete', async ({ page, stack }) => {
-  await ensurePost(stack);
+  await ensurePost(stack, 'sword');
   await signIn(page, stack);
   await openList(page, stack, '/system/user');
   await add(page, '/system/user');
