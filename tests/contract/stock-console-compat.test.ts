@@ -75,6 +75,13 @@ describe('delete buttons at stock SpringBlade paths', () => {
     expect(paths.get('article_delete')).toBe('/article/article/delete');
     for (const [menu, path] of Object.entries(STOCK_DELETE_PATHS)) expect(paths.get(`${menu}_delete`), menu).toBe(path);
 
+    // a seeded delete button passes the menu form unchanged
+    const id = (h.db().prepare("SELECT id FROM blade_menu WHERE code = 'user_delete'").get() as { id: string }).id;
+    const detail = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/menu/detail', { query: { id } })).body.data;
+    const resaved = await api(base, token, 'POST', '/blade-system/menu/submit', { json: detail });
+    expect(resaved.body.code, resaved.body.msg).toBe(200);
+    expect(h.db().prepare('SELECT path FROM blade_menu WHERE id = ?').get(id)).toEqual({ path: '/api/blade-user/remove' });
+
     // what Sword's Grid does with the path
     const saved = await api(base, token, 'POST', '/blade-system/param/submit', { json: { paramName: 'Sword', paramKey: 'sword.delete', paramValue: '1' } });
     expect(saved.body.code).toBe(200);
