@@ -28,12 +28,13 @@ function files(dir) {
 }
 
 /** A short hash of every file of a source tree (node_modules and dist left out). */
-export function sourceHash(dir) {
+export function sourceHash(dir, extra = []) {
   const h = createHash('sha256');
   for (const f of files(dir)) {
     h.update(relative(dir, f));
     h.update(readFileSync(f));
   }
+  for (const f of extra) h.update(readFileSync(f));
   return h.digest('hex').slice(0, 16);
 }
 
@@ -41,15 +42,20 @@ export function sourceHash(dir) {
  * The built dist folder of a stock console, kept in .cache/<name>/<source hash>/dist;
  * built first (the source copied to a temp folder, then `build(run, copy)`) when this source has none.
  * `run(cmd, args, { optional })` runs one step in the copy with `env` added to the environment.
+ * `lockfile`: this repository's package-lock for a source that ships none, copied into the
+ * copy (so `npm ci` installs the same versions on every machine) and part of the cache key.
  */
-export function ensureStockBuild({ name, source, env = {}, build, log = console.error }) {
+export function ensureStockBuild({ name, source, lockfile, env = {}, build, log = console.error }) {
   if (!existsSync(join(source, 'package.json'))) throw new Error(`${name} source not found at ${source}`);
-  const dist = join(root, '.cache', name, sourceHash(source), 'dist');
+  const ownLock = existsSync(join(source, 'package-lock.json'));
+  const extra = !ownLock && lockfile ? [lockfile] : [];
+  const dist = join(root, '.cache', name, sourceHash(source, extra), 'dist');
   if (existsSync(join(dist, 'index.html'))) return dist;
   const work = mkdtempSync(join(tmpdir(), `${name}-build-`));
   try {
     const src = join(work, name);
     cpSync(source, src, { recursive: true, filter: (p) => !p.split(sep).includes('node_modules') });
+    for (const lock of extra) cpSync(lock, join(src, 'package-lock.json'));
     const fullEnv = { ...process.env, ...env };
     const run = (cmd, args, { optional = false } = {}) => {
       log(`${name}: ${cmd} ${args.join(' ')}`);

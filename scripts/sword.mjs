@@ -8,12 +8,12 @@
 //                                                serves dist with /api/* proxied to URL's origin; prints `ready <url>`
 //
 // The source is copied to a temp folder and built as it is (`npm ci
-// --ignore-scripts --legacy-peer-deps` from its package-lock, then `umi build`
+// --ignore-scripts --legacy-peer-deps` from scripts/sword-package-lock.json, since the
+// shared copy ships no lock; then `umi build`
 // with the legacy OpenSSL provider webpack 4 needs). Sword uses hash routes
 // (/#/user/login) and calls /api/... on its own origin. Its SM2 public key
 // (src/defaultSettings.js auth.publicKey, the same demo key as Saber's) is
 // swapped for the back end's in the JavaScript served (scripts/stock-client.mjs).
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { STOCK_DEMO_KEY, ensureStockBuild, isMainScript, root, serveStock, stockClientMain } from './stock-client.mjs';
 
@@ -26,14 +26,15 @@ export function ensureSwordBuild({ log = console.error } = {}) {
   return ensureStockBuild({
     name: 'sword',
     source: SWORD_SOURCE,
+    // the shared copy ships no lock: scripts/sword-package-lock.json (`npm install
+    // --package-lock-only --ignore-scripts --legacy-peer-deps` of its package.json) pins the versions
+    lockfile: join(root, 'scripts', 'sword-package-lock.json'),
     // --ignore-scripts and PUPPETEER_SKIP_DOWNLOAD: no Chromium download for its (unused) test
     // tooling; PROGRESS=none: umi's progress bar would fill the test log
     env: { PUPPETEER_SKIP_DOWNLOAD: '1', NODE_OPTIONS: '--openssl-legacy-provider', PROGRESS: 'none' },
     log,
-    build: (run, dir) => {
-      // the shared copy is meant to carry a package-lock (then `npm ci`); without one, `npm install`
-      const install = existsSync(join(dir, 'package-lock.json')) ? 'ci' : 'install';
-      run('npm', [install, '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error']);
+    build: (run) => {
+      run('npm', ['ci', '--ignore-scripts', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error']);
       run('npx', ['umi', 'build']);
     },
   });
