@@ -26,7 +26,7 @@ async function setParam(key: string, value: string): Promise<void> {
 
 describe('parameters in use', () => {
   it('account.registerUser gates guest registration', async () => {
-    const reg = () => api(base, admin, 'POST', `${SYS}/user/register-guest`, { json: { tenantId: '000000', name: '访客', account: 'p_guest', password: 'pw' } });
+    const reg = () => api(base, admin, 'POST', `${SYS}/user/register-guest`, { json: { tenantId: '000000', name: '访客', account: 'p_guest', password: 'guestpw' } });
     await setParam('account.registerUser', 'false');
     expect((await reg()).body.msg).toBe('当前系统暂未开启注册功能');
     await setParam('account.registerUser', 'true');
@@ -59,7 +59,7 @@ describe('parameters in use', () => {
   });
   it('account.initPassword is the password a reset gives a user of the tenant', async () => {
     const made = await api(base, admin, 'POST', `${SYS}/user/submit`, {
-      json: { account: 'p_reset', name: '重置', realName: '重置', password: 'first', password2: 'first', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept },
+      json: { account: 'p_reset', name: '重置', realName: '重置', password: 'first1', password2: 'first1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept },
     });
     expect(made.body.success).toBe(true);
     const list = await api<{ records: { id: string; account: string }[] }>(base, admin, 'GET', `${SYS}/user/list`, { query: { account: 'p_reset' } });

@@ -12,7 +12,7 @@ import { nextId } from '../../util/ids';
 import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { idList, paramOf } from '../system/common';
-import { phoneError } from '../shell';
+import { PHONE_EMPTY, phoneError } from '../shell';
 import { storedPath } from '../content/shared/uploads';
 import { AUDIT } from '../../db/sql';
 import { pageOf } from '../../http/paging';
@@ -201,7 +201,7 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     const code = paramOf(request, 'code')?.trim();
     if (!code) throw new ServiceError('缺少必要的请求参数: code');
     const phones = (paramOf(request, 'phones') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-    if (phones.length === 0) throw new ServiceError('phone number cannot be empty');
+    if (phones.length === 0) throw new ServiceError(PHONE_EMPTY);
     for (const phone of phones) {
       const problem = phoneError(phone);
       if (problem) throw new ServiceError(problem);
