@@ -11,6 +11,8 @@ export const zh = {
     grantMenu: '菜单权限',
     grantData: '数据权限',
     grantApi: '接口权限',
+    grantDataEmpty: '暂无可分配的数据权限（在 数据权限 菜单中为菜单添加权限规则后可分配）',
+    grantApiEmpty: '暂无可分配的接口权限（在 接口权限 菜单中为菜单添加权限规则后可分配）',
     selectOne: '请选择一条数据',
   },
   sysUser: {
@@ -207,6 +209,8 @@ export const en: typeof zh = {
     grantMenu: 'Menus',
     grantData: 'Data scopes',
     grantApi: 'API scopes',
+    grantDataEmpty: 'No data scopes to grant yet (add rules to a menu on the Data scopes screen first)',
+    grantApiEmpty: 'No API scopes to grant yet (add rules to a menu on the API scopes screen first)',
     selectOne: 'Select exactly one row',
   },
   sysUser: {

@@ -17,6 +17,12 @@ import type { Db } from '../../db/database';
 import { allow } from '../../http/access-policy';
 
 // The spec's phone helper (§5) in its order, its messages in Chinese as every message of the back end.
+/** The top menus a fresh install seeds: code (the console's label is menu.top_<code>), name, icon, the side menus under it. */
+export const TOP_MENUS: readonly (readonly [code: string, name: string, source: string, menus: readonly string[]])[] = [
+  ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
+  ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
+];
+
 export const PHONE_EMPTY = '手机号码不能为空';
 export const PHONE_LENGTH = '手机号码长度不是11位';
 export const PHONE_FORMAT = '手机号码格式不正确';
@@ -109,10 +115,7 @@ function seedTopMenus(db: Db, now: string): void {
       walk(root.id);
       return out;
     };
-    const tops: [string, string, string, string[]][] = [
-      ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
-      ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
-    ];
+    const tops = TOP_MENUS;
     const insertTop = db.prepare(
       `INSERT INTO blade_top_menu (id, tenant_id, code, name, source, path, sort, create_time, update_time) VALUES (?, '000000', ?, ?, ?, '', ?, ?, ?)`,
     );
