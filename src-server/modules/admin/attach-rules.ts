@@ -8,32 +8,17 @@
 import type { Db } from '../../db/database';
 import { ServiceError } from '../../http/reply';
 import { sniff, type UploadScene } from '../content/shared/uploads';
+import { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, FORBIDDEN_TYPES } from '../../../src-shared/attach-types';
+
+export { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, TYPES_PATTERN } from '../../../src-shared/attach-types';
 
 const MB = 1024 * 1024;
-/** the largest limit a configuration may set (what the desktop's file channel carries) */
-export const ATTACH_MAX_MB = 50;
-export const DEFAULT_ATTACH_MB = 20;
-export const DEFAULT_ATTACH_TYPES = [
-  'jpg', 'jpeg', 'png', 'gif', 'webp',
-  'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv',
-  'zip', 'rar', '7z', 'tar', 'gz',
-] as const;
 
-/** never accepted, whatever a configuration lists: pages and scripts a browser would run, programs */
-export const FORBIDDEN_TYPES = ['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'js', 'mjs', 'exe', 'dll', 'msi', 'bat', 'cmd', 'com', 'sh', 'ps1', 'vbs', 'jar', 'php', 'jsp', 'asp', 'aspx', 'hta', 'scr'];
-
-/** allow_types of a configuration: lower-case extensions, comma-joined, without dots */
-export const TYPES_PATTERN = /^[a-z0-9]{1,10}(,[a-z0-9]{1,10})*$/;
 export const MSG_TYPES_FORMAT = '附件类型格式不正确，如 pdf,docx,zip';
 export const MSG_SIZE_RANGE = `附件大小上限须为1-${ATTACH_MAX_MB} MB`;
 
 export const attachTypeMessage = (exts: readonly string[]): string => `只能上传 ${exts.join('/')} 格式的文件!`;
 export const attachSizeMessage = (mb: number): string => `上传文件大小不能超过 ${mb} MB!`;
-
-/** The forbidden entries of an allow_types value (a configuration listing one is refused). */
-export function forbiddenIn(types: string): string[] {
-  return types.split(',').filter((t) => FORBIDDEN_TYPES.includes(t));
-}
 
 export interface AttachLimits {
   exts: string[];
