@@ -68,6 +68,11 @@ describe('parameters in use', () => {
     expect((await api(base, admin, 'POST', `${SYS}/user/reset-password`, { query: { userIds: id } })).body.success).toBe(true);
     expect((await tokenCall(base, { username: 'p_reset', password: '123456' })).status).not.toBe(200);
     expect((await tokenCall(base, { username: 'p_reset', password: 'Init#777' })).status).toBe(200);
+    // shorter than a new password may be: refused with the reason, the password unchanged
+    await setParam('account.initPassword', '1');
+    const short = await api(base, admin, 'POST', `${SYS}/user/reset-password`, { query: { userIds: id } });
+    expect(short.body).toMatchObject({ code: 400, msg: '密码长度不能少于6位: 请先在参数管理中修改 account.initPassword' });
+    expect((await tokenCall(base, { username: 'p_reset', password: 'Init#777' })).status).toBe(200);
     await setParam('account.initPassword', '123456');
   });
 });

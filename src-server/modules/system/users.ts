@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
-import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, passwordProblem } from '../../../src-shared/account-rules';
+import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { firstDeptOf } from '../../http/auth-user';
 import type { Clock } from '../../util/clock';
@@ -334,7 +334,10 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   api.post(`${BASE}/reset-password`, allow(menuButton('user', 'user_reset')), async (request) => {
     const user = caller(request);
     const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
-    const hash = hashPasswordDigest(md5Hex(paramValue(db, user.tenantId, 'account.initPassword', '123456')));
+    const initial = paramValue(db, user.tenantId, 'account.initPassword', '123456');
+    // the password a reset gives is a new password too: as long as any other (参数管理 holds it)
+    if (passwordProblem(initial)) throw new ServiceError(`${MSG_PASSWORD_SHORT}: 请先在参数管理中修改 account.initPassword`);
+    const hash = hashPasswordDigest(md5Hex(initial));
     const stmt = db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?');
     const now = formatDateTime(clock());
     db.transaction(() => users.forEach((u) => stmt.run(hash, user.userId, now, u.id)))();
