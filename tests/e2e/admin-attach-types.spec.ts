@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test, expect, signIn, openScreen, clickRowAction } from './fixtures';
+import { test, expect, signIn, openScreen, clickRowAction, rpc } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // 附件管理 holds documents and archives (issue 28): 上传 takes a PDF and a docx
@@ -79,4 +79,11 @@ test('对象存储: the attachment types and size limit are checked in the form;
   await clickRowAction(page, screen.getByRole('row', { name: /local/ }).first(), /编\s*辑/);
   await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('更新成功')).toBeVisible();
+});
+
+test('a 12 MB document goes through the host (browser mode carries it as base64)', async ({ page, host }) => {
+  await signIn(page, host);
+  const big = Buffer.concat([PDF, Buffer.alloc(12 * 1024 * 1024, 0x20)]);
+  const up = (await rpc(host, 'file:upload', { name: '大文件.pdf', type: 'application/pdf', base64: big.toString('base64'), scene: 'attach' })) as { ok: boolean; data?: { originalName: string } };
+  expect(up).toMatchObject({ ok: true, data: { originalName: '大文件.pdf' } });
 });
