@@ -2,26 +2,44 @@
 // Prints `ready http://127.0.0.1:P/api` once it answers (always the first line),
 // then `sm2-public-key <hex>` (the key stock consoles encrypt passwords with).
 // `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
+// `npm run server -- unlock <account> [--tenant 000000] [--data DIR]` clears an
+// account's sign-in lockout and exits (auth/unlock-account.ts): the way back for a
+// locked-out last administrator.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app';
+import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'seo-matrix-console', 'server');
 }
 
+function unlock(account: string | undefined, tenant: string, dataDir: string): void {
+  const outcome = unlockAccount(dataDir, account ?? '', tenant);
+  const what = outcome.wasLocked ? 'was locked' : outcome.failCount > 0 ? `had ${outcome.failCount} failed sign-in(s)` : 'was not locked';
+  process.stdout.write(`unlocked ${account} (tenant ${tenant}): it ${what}; it can sign in now\n`);
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
       data: { type: 'string' },
       log: { type: 'boolean', default: false },
       dialect: { type: 'string', default: 'both' },
+      tenant: { type: 'string', default: DEFAULT_TENANT },
     },
+    allowPositionals: true,
     strict: true,
   });
+  if (positionals[0] === 'unlock') {
+    if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR]');
+    unlock(positionals[1], values.tenant, values.data ?? defaultDataDir());
+    return;
+  }
+  if (positionals.length > 0) throw new Error(`unknown command: ${positionals[0]} (known: unlock)`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${values.port}`);
   const dialect = values.dialect;

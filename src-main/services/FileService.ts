@@ -6,6 +6,8 @@ import type { ApiClient } from './ApiClient';
 import { DeskError } from './errors';
 
 export const PUT_FILE_URL = '/blade-resource/oss/endpoint/put-file';
+/** attachments of any type the object storage allows (附件管理; scene 'attach') */
+export const PUT_FILE_ATTACH_URL = '/blade-resource/oss/endpoint/put-file-attach';
 /** largest upload accepted from the renderer (bytes, decoded) */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** largest file returned as a data URL */
@@ -18,7 +20,7 @@ export interface UploadInput {
   type?: string;
   /** the bytes, base64 */
   base64: string;
-  /** the server's upload scene (limits of the form): image, template, material, cover, avatar, keyword */
+  /** the server's upload scene (limits of the form): image, template, material, cover, avatar, keyword; attach = put-file-attach */
   scene?: string;
 }
 
@@ -72,8 +74,8 @@ export class FileService {
     form.append('file', new Blob([bytes], { type: input.type || 'application/octet-stream' }), input.name);
     const reply = await this.api.request<Record<string, unknown>>({
       method: 'post',
-      url: PUT_FILE_URL,
-      params: input.scene ? { scene: input.scene } : undefined,
+      url: input.scene === 'attach' ? PUT_FILE_ATTACH_URL : PUT_FILE_URL,
+      params: input.scene && input.scene !== 'attach' ? { scene: input.scene } : undefined,
       data: form,
     });
     const d = reply.data ?? {};

@@ -18,6 +18,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { RPC_PROFILE_HEADER, RPC_PROFILE_QUERY, RPC_SECRET_HEADER, RPC_SECRET_QUERY } from '../../src-shared/ipc';
 import { dispatch, isChannel, type Handlers } from '../ipc/handlers';
 import type { EventHub } from '../services/events';
+import { MAX_UPLOAD_BYTES } from '../services/FileService';
 import { PAGE_CSP } from '../security';
 
 
@@ -139,7 +140,8 @@ export async function startHost(o: HostOptions): Promise<Host> {
     });
   });
 
-  app.post('/rpc/:channel', async (req, reply) => {
+  // a file:upload carries its bytes as base64 in the body: room for the largest upload main accepts (an attachment)
+  app.post('/rpc/:channel', { bodyLimit: Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024 * 1024 }, async (req, reply) => {
     const { channel } = req.params as { channel: string };
     if (!isChannel(channel)) return reply.code(404).type('text/plain').send(`unknown channel ${channel.slice(0, 100)}`);
     const profile = profileOf(req.headers[RPC_PROFILE_HEADER]);

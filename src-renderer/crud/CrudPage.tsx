@@ -34,6 +34,8 @@ import { afterNextPaint } from '../hooks/afterPaint';
  */
 const SELECTION_WIDTH = 48;
 const INDEX_WIDTH = 56;
+/** a tree row's expand icon with its margin, plus one level of indent */
+const TREE_ICON_WIDTH = 40;
 /** between a side tree and its list */
 const LIST_GAP = 12;
 /**
@@ -255,7 +257,8 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     const actionsOf = (list: RowAction[]): number => rowActionsWidth(list, t('crud.actions'), t('crud.more'));
     const buttons = rows.length ? Math.max(...rows.map((row) => actionsOf(rowActions.filter((a) => !a.visible || a.visible(row))))) : actionsOf(rowActions);
     const actions = !rowActions.length ? 0 : Math.max(def.actionWidth ?? 0, buttons);
-    const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24);
+    // a tree list's expand icon (and a child's indent) sits in the index cell, beside the number
+    const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24) + (def.tree ? TREE_ICON_WIDTH : 0);
     const needs = dataColumns.map((c) =>
       columnNeeds({
         key: c.name,
@@ -270,11 +273,11 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     // Otherwise no scroll box: with one, antd measures the table's scroll width (a forced layout) after every
     // change of its rows, for the fixed column's shadows (about 25 ms per page turn)
     return { actions, index, data, total, scrolls: total > boxWidth };
-  }, [dataColumns, rowActions, def.actionWidth, t, rows, options, yesNo, boxWidth]);
+  }, [dataColumns, rowActions, def.actionWidth, def.tree, t, rows, options, yesNo, boxWidth]);
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const list: TableColumnsType<Row> = [
-      { key: '__index', title: t('crud.index'), width: widths.index, align: 'center', render: (_v, _r, i) => rowIndex(rowsPage, i) },
+      { key: '__index', title: t('crud.index'), width: widths.index, align: 'center', className: 'desk-index-cell', render: (_v, _r, i) => rowIndex(rowsPage, i) },
       ...dataColumns.map((c, i) => ({
         key: c.name,
         dataIndex: c.name,

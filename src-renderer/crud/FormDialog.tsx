@@ -37,6 +37,8 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
   const [form] = Form.useForm();
   const [loading, setLoading] = useState(mode !== 'add');
   const [saving, setSaving] = useState(false);
+  // view mode: the record as read, for the names a column shows instead of its ids (`displayField`)
+  const [record, setRecord] = useState<Row | null>(null);
   const key = def.rowKey ?? 'id';
   const id = row ? (row[key] as string | number) : undefined;
   const tenantId = useSession((st) => st.user?.tenant_id ?? '');
@@ -52,10 +54,16 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
     const load = async () => {
       try {
         const detail = (await fetchDetail(def, id)) ?? row;
-        if (alive) form.setFieldsValue(toFormValues(def, detail));
+        if (alive) {
+          setRecord(detail);
+          form.setFieldsValue(toFormValues(def, detail));
+        }
       } catch (e) {
         notify(message, 'error', (e as Error).message);
-        if (alive) form.setFieldsValue(toFormValues(def, row));
+        if (alive) {
+          setRecord(row);
+          form.setFieldsValue(toFormValues(def, row));
+        }
       } finally {
         if (alive) setLoading(false);
       }
@@ -137,7 +145,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >
                   {mode === 'view' ? (
-                    <ViewValue column={c} options={options[c.name] ?? []} yesNo={{ yes: t('crud.yes'), no: t('crud.no') }} />
+                    <ViewValue column={c} options={options[c.name] ?? []} shown={c.displayField ? record?.[c.displayField] : undefined} yesNo={{ yes: t('crud.yes'), no: t('crud.no') }} />
                   ) : (
                     <FieldInput
                       column={c}
@@ -198,8 +206,12 @@ function withVisibility(c: ColumnDef, ctx: FieldContext, item: ReactElement): Re
   );
 }
 
-/** View mode: the value as read-only text (Form.Item injects `value`). */
-function ViewValue({ column, options, yesNo, value }: { column: ColumnDef; options: Option[]; yesNo: { yes: string; no: string }; value?: unknown }) {
+/**
+ * View mode: the value as read-only text (Form.Item injects `value`); a column naming a `displayField` shows the
+ * record's names there (roles, departments, posts), never the ids it stores.
+ */
+function ViewValue({ column, options, yesNo, value, shown }: { column: ColumnDef; options: Option[]; yesNo: { yes: string; no: string }; value?: unknown; shown?: unknown }) {
+  if (shown !== undefined && shown !== null && shown !== '') return <div className="desk-view-value">{String(shown)}</div>;
   if (column.valueType === 'image') return <div className="desk-view-value">{typeof value === 'string' && value ? <StoredImage link={value} size={96} /> : ''}</div>;
   const text =
     value && typeof value === 'object' && 'format' in value

@@ -155,6 +155,9 @@ const en: Messages = {
   },
   // Menu labels by menu code (menu.<code>); zh uses the server's names.
   menu: {
+    // top menus (blade_top_menu): menu.top_<code>
+    top_business: 'Site business',
+    top_operations: 'Operations',
     workbench: 'Workbench',
     wel: 'Home',
     dashboard: 'Console',

@@ -26,7 +26,7 @@ async function setParam(key: string, value: string): Promise<void> {
 
 describe('parameters in use', () => {
   it('account.registerUser gates guest registration', async () => {
-    const reg = () => api(base, admin, 'POST', `${SYS}/user/register-guest`, { json: { tenantId: '000000', name: '访客', account: 'p_guest', password: 'pw' } });
+    const reg = () => api(base, admin, 'POST', `${SYS}/user/register-guest`, { json: { tenantId: '000000', name: '访客', account: 'p_guest', password: 'guestpw' } });
     await setParam('account.registerUser', 'false');
     expect((await reg()).body.msg).toBe('当前系统暂未开启注册功能');
     await setParam('account.registerUser', 'true');
@@ -59,7 +59,7 @@ describe('parameters in use', () => {
   });
   it('account.initPassword is the password a reset gives a user of the tenant', async () => {
     const made = await api(base, admin, 'POST', `${SYS}/user/submit`, {
-      json: { account: 'p_reset', name: '重置', realName: '重置', password: 'first', password2: 'first', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept },
+      json: { account: 'p_reset', name: '重置', realName: '重置', password: 'first1', password2: 'first1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept },
     });
     expect(made.body.success).toBe(true);
     const list = await api<{ records: { id: string; account: string }[] }>(base, admin, 'GET', `${SYS}/user/list`, { query: { account: 'p_reset' } });
@@ -67,6 +67,11 @@ describe('parameters in use', () => {
     await setParam('account.initPassword', 'Init#777');
     expect((await api(base, admin, 'POST', `${SYS}/user/reset-password`, { query: { userIds: id } })).body.success).toBe(true);
     expect((await tokenCall(base, { username: 'p_reset', password: '123456' })).status).not.toBe(200);
+    expect((await tokenCall(base, { username: 'p_reset', password: 'Init#777' })).status).toBe(200);
+    // shorter than a new password may be: refused with the reason, the password unchanged
+    await setParam('account.initPassword', '1');
+    const short = await api(base, admin, 'POST', `${SYS}/user/reset-password`, { query: { userIds: id } });
+    expect(short.body).toMatchObject({ code: 400, msg: '密码长度不能少于6位: 请先在参数管理中修改 account.initPassword' });
     expect((await tokenCall(base, { username: 'p_reset', password: 'Init#777' })).status).toBe(200);
     await setParam('account.initPassword', '123456');
   });

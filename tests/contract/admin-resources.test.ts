@@ -55,9 +55,9 @@ describe('sms configurations', () => {
 
   it('send-message checks phones and writes one outbox row per phone through the enabled configuration', async () => {
     const send = (query: Record<string, string>, token = admin) => post(`${SMS}/endpoint/send-message`, undefined, token, query);
-    expect((await send({ code: 'aliyun-b', phones: '' })).body.msg).toBe('phone number cannot be empty');
-    expect((await send({ code: 'aliyun-b', phones: '1380000000' })).body.msg).toBe('phone number length is not 11');
-    expect((await send({ code: 'aliyun-b', phones: '12800000000' })).body.msg).toBe('phone number format incorrect');
+    expect((await send({ code: 'aliyun-b', phones: '' })).body.msg).toBe('手机号码不能为空');
+    expect((await send({ code: 'aliyun-b', phones: '1380000000' })).body.msg).toBe('手机号码长度不是11位');
+    expect((await send({ code: 'aliyun-b', phones: '12800000000' })).body.msg).toBe('手机号码格式不正确');
     expect((await send({ code: 'aliyun-b', phones: '13800000000', params: 'nope' })).body.msg).toBe('短信参数格式错误');
     expect((await send({ code: 'aliyun-a', phones: '13800000000' })).body.msg).toBe('短信配置未启用');
     expect((await send({ code: 'mine', phones: '13800000000' })).body.msg).toBe('短信配置不存在');

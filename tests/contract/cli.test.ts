@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir, tokenCall } from './helpers';
+import { login, tempDir, tokenCall } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = join(tempDir(), 'nested', 'data');
@@ -37,5 +37,54 @@ describe('npm run server', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(lines).toEqual([first, expect.stringMatching(/^sm2-public-key 04[0-9a-f]{128}$/)]);
+  });
+});
+
+/** `npm run server -- <args>` as a child: the first stdout line (ready ...), and the child. */
+async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  const m = /^ready (\S+)$/.exec(first);
+  if (!m) throw new Error(first);
+  return { child, base: m[1]! };
+}
+
+const runCli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: root, encoding: 'utf8' });
+
+describe('npm run server -- unlock', () => {
+  const data = join(tempDir(), 'unlock-data');
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
+
+  it('clears the lockout of the last administrator, locked by 5 wrong passwords, while the back end runs', async () => {
+    const { child, base } = await startCli(['--port', '0', '--data', data]);
+    try {
+      for (let i = 0; i < 5; i++) expect((await tokenCall(base, { password: 'wrong' })).status).not.toBe(200);
+      const locked = await tokenCall(base, { password: 'admin' });
+      expect(locked.status).not.toBe(200);
+      expect(locked.body.error).toBe('user_too_many_fails');
+
+      const done = runCli(['unlock', 'admin', '--tenant', '000000', '--data', data]);
+      expect(done.stderr).toBe('');
+      expect(done.status).toBe(0);
+      expect(done.stdout).toMatch(/^unlocked admin \(tenant 000000\): it was locked/);
+      await expect(login(base, { password: 'admin' })).resolves.toBeTruthy();
+
+      // nobody of that name, no database: the reason on stderr, exit 1
+      const nobody = runCli(['unlock', 'nobody', '--data', data]);
+      expect(nobody.status).toBe(1);
+      expect(nobody.stderr).toContain('no account nobody in tenant 000000');
+      const nowhere = runCli(['unlock', 'admin', '--data', join(data, 'missing')]);
+      expect(nowhere.status).toBe(1);
+      expect(nowhere.stderr).toContain('no back-end database');
+    } finally {
+      const exit = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exit;
+    }
   });
 });

@@ -51,8 +51,8 @@ describe('extra buttons have their own codes', () => {
     const id = (code: string) => String(all.find((m) => m.code === code)!.id);
     const grant = await post(admin, '/role/grant', { roleIds: [roleId], menuIds: [id('system'), id('user'), id('user_edit'), id('user_unlock')], dataScopeIds: [], apiScopeIds: [] });
     expect(grant.body.success).toBe(true);
-    await post(admin, '/user/submit', { account: 'ue1', name: 'u', realName: 'u', password: 'pw1', roleId, deptId: SEED_IDS.dept });
-    const token = await login(base, { username: 'ue1', password: 'pw1' });
+    await post(admin, '/user/submit', { account: 'ue1', name: 'u', realName: 'u', password: 'pw1pw1', roleId, deptId: SEED_IDS.dept });
+    const token = await login(base, { username: 'ue1', password: 'pw1pw1' });
     expect((await buttonCodes(token)).sort()).toEqual(['user_edit', 'user_unlock']);
     // the back end refuses the action without its button, allows the granted one
     const self = String((await get<Page<Rec>>(token, '/user/page', { account: 'ue1' })).body.data.records[0]!.id);
@@ -92,10 +92,10 @@ describe('guest registration approval', () => {
 
   it('lists pending guests under 待审核; approving lets the guest sign in; refusing removes it', async () => {
     h.db().prepare("UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'").run();
-    expect((await reg({ tenantId: '000000', name: '访客一', account: 'guest1', password: 'g1' })).body.success).toBe(true);
-    expect((await reg({ tenantId: '000000', name: '访客二', account: 'guest2', password: 'g2' })).body.success).toBe(true);
+    expect((await reg({ tenantId: '000000', name: '访客一', account: 'guest1', password: 'guest1pw' })).body.success).toBe(true);
+    expect((await reg({ tenantId: '000000', name: '访客二', account: 'guest2', password: 'guest2pw' })).body.success).toBe(true);
     // pending: no role, sign-in refused
-    expect((await tokenCall(base, { username: 'guest1', password: 'g1' })).status).not.toBe(200);
+    expect((await tokenCall(base, { username: 'guest1', password: 'guest1pw' })).status).not.toBe(200);
     const pending = await get<Page<Rec>>(admin, '/user/page', { auditStatus: '0', current: 1, size: 10 });
     expect(pending.body.data.records.map((u) => u.account).sort()).toEqual(['guest1', 'guest2']);
     const done = await get<Page<Rec>>(admin, '/user/page', { auditStatus_equal: '1', current: 1, size: 50 });
@@ -104,7 +104,7 @@ describe('guest registration approval', () => {
     expect((await post(admin, '/user/audit-pass', undefined, { ids: idOf('guest1') })).body).toMatchObject({ code: 200, success: true });
     const approved = h.db().prepare("SELECT role_id, dept_id FROM blade_user WHERE account = 'guest1'").get();
     expect(approved).toEqual({ role_id: SEED_IDS.userRole, dept_id: SEED_IDS.dept });
-    expect(await login(base, { username: 'guest1', password: 'g1' })).toBeTruthy();
+    expect(await login(base, { username: 'guest1', password: 'guest1pw' })).toBeTruthy();
 
     const guest2 = idOf('guest2');
     expect((await post(admin, '/user/audit-refuse', undefined, { ids: guest2 })).body.success).toBe(true);
@@ -118,7 +118,7 @@ describe('guest registration approval', () => {
     expect(again.body.msg).toBe('当前用户 [guest1] 无需审核');
     const none = await post(admin, '/user/audit-refuse', undefined, { ids: '' });
     expect(none.body.msg).toBe('请选择至少一条数据');
-    const guest = await login(base, { username: 'guest1', password: 'g1' });
+    const guest = await login(base, { username: 'guest1', password: 'guest1pw' });
     const denied = await post(guest, '/user/audit-pass', undefined, { ids: idOf('guest1') });
     expect(denied.status).toBe(401);
   });
@@ -127,7 +127,7 @@ describe('guest registration approval', () => {
     const { n } = h.db().prepare("SELECT COUNT(*) AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0").get() as { n: number };
     h.db().prepare("UPDATE blade_tenant SET account_number = ? WHERE tenant_id = '000000'").run(n);
     try {
-      const r = await reg({ tenantId: '000000', account: 'guest3', password: 'g3' });
+      const r = await reg({ tenantId: '000000', account: 'guest3', password: 'guest3pw' });
       expect(r.body.success).toBe(false);
       expect(r.body.msg).toBe('当前租户已到最大账号额度!');
       expect(h.db().prepare("SELECT 1 FROM blade_user WHERE account = 'guest3'").get()).toBeUndefined();

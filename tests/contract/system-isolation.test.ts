@@ -75,8 +75,8 @@ describe('permissions', () => {
     const ids = menus.filter((m) => ['system', 'user', 'user_view'].includes(String(m.code))).map((m) => m.id);
     const role = String((await post(admin, '/role/submit', { roleName: '用户管理员', roleAlias: 'usermgr', sort: 5 })).body.data.id);
     await post(admin, '/role/grant', { roleIds: [role], menuIds: ids });
-    await post(admin, '/user/submit', { account: 'um1', name: 'u', realName: 'u', password: 'pw', roleId: role, deptId: SEED_IDS.dept });
-    const um = await login(base, { username: 'um1', password: 'pw' });
+    await post(admin, '/user/submit', { account: 'um1', name: 'u', realName: 'u', password: 'pw1pw1', roleId: role, deptId: SEED_IDS.dept });
+    const um = await login(base, { username: 'um1', password: 'pw1pw1' });
     expect((await get(um, '/user/page')).status).toBe(200);
     expect((await get(um, '/role/tree')).status).toBe(200);
     expect((await get(um, '/dept/tree')).status).toBe(200);
@@ -94,7 +94,7 @@ describe('permissions', () => {
 describe('removal guards', () => {
   it('refuses removing a department that still has users', async () => {
     const d = String((await post(admin, '/dept/submit', { deptName: '有人部门', parentId: SEED_IDS.dept, sort: 3 })).body.data.id);
-    await post(admin, '/user/submit', { account: 'indept', name: 'i', realName: 'i', password: 'p', roleId: SEED_IDS.userRole, deptId: d });
+    await post(admin, '/user/submit', { account: 'indept', name: 'i', realName: 'i', password: 'pw1pw1', roleId: SEED_IDS.userRole, deptId: d });
     const r = await post(admin, '/dept/remove', undefined, { ids: d });
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe('当前部门下存在用户,请先移除用户!');

@@ -53,15 +53,21 @@ describe('users', () => {
   });
 
   it('validates required fields and duplicates with 400 and the message', async () => {
-    const miss = await post(admin, '/user/submit', { name: 'x', realName: 'x', password: 'p', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+    const miss = await post(admin, '/user/submit', { name: 'x', realName: 'x', password: 'secret1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
     expect(miss.status).toBe(400);
     expect(miss.body).toMatchObject({ code: 400, success: false, msg: '请输入登录账号' });
-    const dup = await post(admin, '/user/submit', { account: 'dev1', name: 'x', realName: 'x', password: 'p', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+    const dup = await post(admin, '/user/submit', { account: 'dev1', name: 'x', realName: 'x', password: 'secret1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
     expect(dup.body.msg).toBe('当前用户 [dev1] 已存在!');
-    const noRole = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'p', deptId: SEED_IDS.dept });
+    const noRole = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'secret1', deptId: SEED_IDS.dept });
     expect(noRole.body.msg).toBe('请选择所属角色');
-    const mismatch = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'p', password2: 'q', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
-    expect(mismatch.body.msg).toBe('两次输入密码不一致!');
+    const mismatch = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'secret1', password2: 'q', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+    expect(mismatch.body.msg).toBe('两次密码输入不一致');
+    const short = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'a', password2: 'a', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+    expect(short.body).toMatchObject({ code: 400, msg: '密码长度不能少于6位' });
+    const email = await post(admin, '/user/submit', { account: 'dev2', name: 'x', realName: 'x', password: 'secret1', email: 'bad', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+    expect(email.body).toMatchObject({ code: 400, msg: '邮箱格式不正确' });
+    const tenantPw = await post(admin, '/user/tenant-update-password', undefined, { userId, newPassword: 'b', newPassword1: 'b' });
+    expect(tenantPw.body).toMatchObject({ code: 400, msg: '密码长度不能少于6位' });
   });
 
   it('resets the password to account.initPassword, unlocks, grants roles, updates the platform and removes', async () => {
@@ -109,8 +115,8 @@ describe('roles, grants and routes', () => {
     expect((await post(admin, '/role/grant', { roleIds: [roleId], menuIds: ids, dataScopeIds: [], apiScopeIds: [] })).body.success).toBe(true);
     const keys = await get<{ menu: string[] }>(admin, '/menu/role-tree-keys', { roleIds: roleId });
     expect(keys.body.data.menu.sort()).toEqual([...ids].sort());
-    await post(admin, '/user/submit', { account: 'ed1', name: 'e', realName: 'e', password: 'pw1', roleId, deptId: SEED_IDS.dept });
-    const token = await login(base, { username: 'ed1', password: 'pw1' });
+    await post(admin, '/user/submit', { account: 'ed1', name: 'e', realName: 'e', password: 'pw1pw1', roleId, deptId: SEED_IDS.dept });
+    const token = await login(base, { username: 'ed1', password: 'pw1pw1' });
     const routes = (await get<MenuNode[]>(token, '/menu/routes')).body.data;
     expect(routes.map((r) => r.code)).toEqual(['system']);
     expect(routes[0]!.children!.map((r) => r.code)).toEqual(['param']);
@@ -128,8 +134,8 @@ describe('roles, grants and routes', () => {
   it('never lets a non-administrator see or create the administrator role', async () => {
     const roleId = String((await post(admin, '/role/submit', { roleName: '角色管理员', roleAlias: 'roleadmin', sort: 4 })).body.data.id);
     await post(admin, '/role/grant', { roleIds: [roleId], menuIds: [await menuId('authority'), await menuId('role'), await menuId('role_add')] });
-    await post(admin, '/user/submit', { account: 'ra1', name: 'r', realName: 'r', password: 'pw1', roleId, deptId: SEED_IDS.dept });
-    const token = await login(base, { username: 'ra1', password: 'pw1' });
+    await post(admin, '/user/submit', { account: 'ra1', name: 'r', realName: 'r', password: 'pw1pw1', roleId, deptId: SEED_IDS.dept });
+    const token = await login(base, { username: 'ra1', password: 'pw1pw1' });
     const aliases = flat((await get<Rec[]>(token, '/role/list')).body.data).map((r) => r.roleAlias);
     expect(aliases).not.toContain('administrator');
     expect(aliases).toContain('user');
@@ -144,7 +150,7 @@ describe('roles, grants and routes', () => {
     await post(admin, '/role/submit', { roleName: 'C', roleAlias: 'c1', sort: 1, parentId: parent });
     expect((await post(admin, '/role/remove', undefined, { ids: parent })).body.msg).toBe('请先删除子节点!');
     const used = String((await post(admin, '/role/submit', { roleName: 'U', roleAlias: 'u1', sort: 1 })).body.data.id);
-    await post(admin, '/user/submit', { account: 'holder', name: 'h', realName: 'h', password: 'pw', roleId: used, deptId: SEED_IDS.dept });
+    await post(admin, '/user/submit', { account: 'holder', name: 'h', realName: 'h', password: 'pw1pw1', roleId: used, deptId: SEED_IDS.dept });
     expect((await post(admin, '/role/remove', undefined, { ids: used })).body.msg).toBe('当前角色下存在用户,请先解除用户的角色!');
     const child = flat((await get<Rec[]>(admin, '/role/list')).body.data).find((r) => r.roleAlias === 'c1')!;
     expect((await post(admin, '/role/remove', undefined, { ids: String(child.id) })).body.success).toBe(true);
@@ -218,7 +224,7 @@ describe('tenants, packages, isolation, quota and expiry', () => {
     expect(dept.map((d) => d.title)).toEqual(['甲公司']);
     // quota: 3 accounts (admin + 2)
     const roleId = String(flat((await get<Rec[]>(ta, '/role/list')).body.data)[0]!.id);
-    const mk = (account: string) => post(ta, '/user/submit', { account, name: account, realName: account, password: 'pw', roleId, deptId: String(dept[0]!.id) });
+    const mk = (account: string) => post(ta, '/user/submit', { account, name: account, realName: account, password: 'pw1pw1', roleId, deptId: String(dept[0]!.id) });
     expect((await mk('u1')).body.code).toBe(200);
     expect((await mk('u2')).body.code).toBe(200);
     expect((await mk('u3')).body.msg).toBe('当前租户已到最大账号额度!');
@@ -238,7 +244,7 @@ describe('tenants, packages, isolation, quota and expiry', () => {
   });
 
   it('only the administrator manages tenants', async () => {
-    const token = await login(base, { username: 'ed1', password: 'pw1' });
+    const token = await login(base, { username: 'ed1', password: 'pw1pw1' });
     expect((await post(token, '/tenant/submit', { tenantName: 'x', linkman: 'x', contactNumber: '1' })).status).toBe(401);
     expect((await post(admin, '/tenant/submit', { linkman: 'x', contactNumber: '1' })).body.msg).toBe('请输入租户名称');
   });

@@ -59,7 +59,7 @@ test.describe('system administration', () => {
     await dialog(page).getByLabel('密码', { exact: true }).fill('pw123456');
     await dialog(page).getByLabel('确认密码').fill('pw12345x');
     await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
-    await expect(dialog(page).getByText('两次输入密码不一致!')).toBeVisible();
+    await expect(dialog(page).getByText('两次密码输入不一致')).toBeVisible();
     await dialog(page).getByLabel('确认密码').fill('pw123456');
     await dialog(page).getByLabel('所属角色').click();
     await page.locator('.ant-select-tree').getByTitle('普通用户').click();

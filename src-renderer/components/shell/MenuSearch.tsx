@@ -34,7 +34,7 @@ export function TopSearch() {
         setValue('');
         navigate(path);
       }}
-      style={{ width: 200 }}
+      style={{ width: 'clamp(120px, calc(100vw - 1160px), 200px)' }}
     >
       <Input size="small" prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.search')} allowClear />
     </AutoComplete>

@@ -7,6 +7,7 @@ import { logout } from '../../session/service';
 import { useSession } from '../../stores/session';
 import { LOGIN_PATH } from '../../router/guard';
 import { needsRegistration, registerProblem, type RegisterForm } from './register';
+import { PASSWORD_MIN_LENGTH } from '../../../src-shared/account-rules';
 
 /** 账号注册: shown to a signed-in social-login guest whose user id is missing or negative. */
 export function RegisterDialog() {
@@ -22,7 +23,7 @@ export function RegisterDialog() {
   const submit = async () => {
     const problem = registerProblem(values);
     if (problem) {
-      void message.warning(t(problem));
+      void message.warning(t(problem, { min: PASSWORD_MIN_LENGTH }));
       return;
     }
     setBusy(true);

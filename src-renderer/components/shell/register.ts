@@ -1,4 +1,6 @@
 // The registration dialog's checks, in the spec's order (shell-and-system.md §5).
+import { PASSWORD_MIN_LENGTH } from '../../../src-shared/account-rules';
+
 export interface RegisterForm {
   tenantId: string;
   name: string;
@@ -13,6 +15,7 @@ export function registerProblem(f: RegisterForm): string | null {
   if (!f.account.trim()) return 'shell.accountRequired';
   if (!f.password || !f.password2) return 'shell.passwordRequired';
   if (f.password !== f.password2) return 'shell.passwordMismatch';
+  if (f.password.length < PASSWORD_MIN_LENGTH) return 'shell.passwordShort';
   return null;
 }
 

@@ -4,6 +4,7 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
 import { avatarProblem, phoneProblem } from './profile';
+import { PASSWORD_MIN_LENGTH } from '../../../src-shared/account-rules';
 
 const USER = '/website-blade-system/user';
 
@@ -112,7 +113,6 @@ export default function InfoPage() {
                 <Form.Item
                   label={t('shell.info.phone')}
                   name="phone"
-                  required
                   rules={[
                     {
                       validator: async (_r, v: string | undefined) => {
@@ -143,7 +143,14 @@ export default function InfoPage() {
                 <Form.Item label={t('shell.info.oldPassword')} name="oldPassword" rules={[{ required: true, message: t('shell.info.oldRequired') }]}>
                   <Input.Password />
                 </Form.Item>
-                <Form.Item label={t('shell.info.newPassword')} name="newPassword" rules={[{ required: true, message: t('shell.info.newRequired') }]}>
+                <Form.Item
+                  label={t('shell.info.newPassword')}
+                  name="newPassword"
+                  rules={[
+                    { required: true, message: t('shell.info.newRequired') },
+                    { min: PASSWORD_MIN_LENGTH, message: t('shell.info.newShort', { min: PASSWORD_MIN_LENGTH }) },
+                  ]}
+                >
                   <Input.Password />
                 </Form.Item>
                 <Form.Item

@@ -1,9 +1,9 @@
 // Checks of the personal info page (shell-and-system.md §5).
 
-/** The phone check helper: i18n key of the problem, or null. */
+/** The phone check helper on an optional phone (the seeded administrator has none): i18n key of the problem, or null. */
 export function phoneProblem(phone: string | undefined): string | null {
   const v = (phone ?? '').trim();
-  if (!v) return 'shell.info.phoneEmpty';
+  if (!v) return null;
   if (v.length !== 11) return 'shell.info.phoneLength';
   if (!/^1[3-9]\d{9}$/.test(v)) return 'shell.info.phoneFormat';
   return null;

@@ -1,6 +1,8 @@
-// Attachments (/blade-resource/attach): every put-file upload; list, detail, remove (the file too).
+// Attachments (/blade-resource/attach): every upload; list, detail, remove (the
+// file too), 上传 (any type the enabled object storage allows) and 下载.
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
+import { AttachDownloadDialog, AttachUploadDialog } from './AttachDialogs';
 
 const B = '/blade-resource/attach';
 
@@ -19,6 +21,10 @@ const attach: ScreenDef = {
     { name: 'attachSize', label: 'adminRes.attachSize', valueType: 'number', width: 110 },
     { name: 'link', label: 'adminRes.link', hideInTable: true },
     { name: 'createTime', label: 'adminRes.createTime', width: 170 },
+  ],
+  extraActions: [
+    { key: 'upload', label: 'adminRes.upload', permission: 'attach_add', placement: 'toolbar', render: AttachUploadDialog },
+    { key: 'download', label: 'adminRes.download', placement: 'row', inline: true, render: AttachDownloadDialog },
   ],
 };
 

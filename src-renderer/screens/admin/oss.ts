@@ -2,6 +2,7 @@
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
 import { categoryColumn, enableAction, statusColumn } from './enable';
+import { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, TYPES_PATTERN } from '../../../src-shared/attach-types';
 
 const B = '/blade-resource/oss';
 
@@ -21,6 +22,18 @@ const oss: ScreenDef = {
     { name: 'secretKey', label: 'adminRes.secretKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.secretKeyRequired' }] },
     { name: 'appId', label: 'adminRes.appId', hideInTable: true },
     { name: 'region', label: 'adminRes.region', hideInTable: true },
+    // what 附件管理 accepts while this configuration is enabled (checked again by the back end)
+    {
+      name: 'allowTypes', label: 'adminRes.allowTypes', hideInTable: true, span: 24, extra: 'adminRes.allowTypesHint', default: DEFAULT_ATTACH_TYPES.join(','),
+      rules: [
+        { pattern: TYPES_PATTERN.source, message: 'adminRes.allowTypesFormat' },
+        { check: (v) => !v || forbiddenIn(String(v)).length === 0, message: 'adminRes.allowTypesForbidden' },
+      ],
+    },
+    {
+      name: 'maxSize', label: 'adminRes.maxSize', valueType: 'number', hideInTable: true, min: 1, max: ATTACH_MAX_MB, precision: 0, default: DEFAULT_ATTACH_MB,
+      rules: [{ min: 1, max: ATTACH_MAX_MB, message: 'adminRes.maxSizeRange' }],
+    },
     statusColumn,
     { name: 'remark', label: 'adminRes.remark', valueType: 'textarea', hideInTable: true },
   ],

@@ -7,11 +7,11 @@ import { LOG_MIGRATION, registerLogRoutes } from './logs';
 import { codeResource, datasourceResource, DEVELOP_MIGRATION, modelResource, registerDevelopRoutes } from './develop';
 import { noticeResource } from './notices';
 import { registerReportRoutes, REPORT_MIGRATION } from './reports';
-import { CATEGORY_DICTS_MIGRATION, LOCAL_OSS_MIGRATION, ossResource, registerResourceRoutes, RESOURCE_MIGRATION, smsResource } from './resources';
+import { ATTACH_LIMITS_MIGRATION, CATEGORY_DICTS_MIGRATION, LOCAL_OSS_MIGRATION, ossResource, registerResourceRoutes, RESOURCE_MIGRATION, smsResource } from './resources';
 
 export const adminModule: ServerModule = {
   name: 'admin',
-  migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION, CATEGORY_DICTS_MIGRATION],
+  migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION, CATEGORY_DICTS_MIGRATION, ATTACH_LIMITS_MIGRATION],
   resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, codeResource],
   routes(api, deps) {
     // a changed system dictionary drops the server's dictionary cache (the console drops its own copy)

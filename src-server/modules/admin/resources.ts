@@ -12,8 +12,11 @@ import { nextId } from '../../util/ids';
 import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { idList, paramOf } from '../system/common';
-import { phoneError } from '../shell';
-import { storedPath } from '../content/shared/uploads';
+import { PHONE_EMPTY, phoneError } from '../shell';
+import { CONTENT_TYPES, saveUpload, storedPath } from '../content/shared/uploads';
+import {
+  ATTACH_CONTENT_TYPES, ATTACH_MAX_MB, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, MSG_SIZE_RANGE, MSG_TYPES_FORMAT, TYPES_PATTERN,
+} from './attach-rules';
 import { AUDIT } from '../../db/sql';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
@@ -21,6 +24,7 @@ import { allow, menu, menuButton } from '../../http/access-policy';
 export const SMS = '/blade-resource/sms';
 export const OSS = '/blade-resource/oss';
 export const ATTACH = '/blade-resource/attach';
+export const PUT_FILE_ATTACH = '/blade-resource/oss/endpoint/put-file-attach';
 /** status of a configuration: 1 closed, 2 enabled (BladeX) */
 export const ENABLED = 2;
 const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
@@ -102,6 +106,20 @@ LIMIT 1;
 `,
 };
 
+/**
+ * What 附件管理 accepts comes from the enabled object storage: its file types
+ * (extensions, comma-joined) and size limit in MB (attach-rules.ts). Existing
+ * configurations (the built-in local storage among them) get the defaults.
+ */
+export const ATTACH_LIMITS_MIGRATION = {
+  version: 411,
+  name: 'admin: object storage says which attachment types and sizes it accepts',
+  sql: `
+ALTER TABLE blade_oss ADD COLUMN allow_types TEXT DEFAULT '${DEFAULT_ATTACH_TYPES.join(',')}';
+ALTER TABLE blade_oss ADD COLUMN max_size INTEGER DEFAULT ${DEFAULT_ATTACH_MB};
+`,
+};
+
 export const smsResource = defineResource({
   name: 'sms',
   access: screenAccess('sms'),
@@ -140,9 +158,23 @@ export const ossResource = defineResource({
     { name: 'bucketName', type: 'string', rules: [{ required: true, message: '请输入空间名' }] },
     { name: 'appId', type: 'string' },
     { name: 'region', type: 'string' },
+    // what 附件管理 accepts while this configuration is enabled (attach-rules.ts); stock consoles leave them out
+    {
+      name: 'allowTypes', type: 'string', noFilter: true, default: DEFAULT_ATTACH_TYPES.join(','),
+      rules: [{ maxLength: 500, message: '附件类型不能超过500个字符' }, { pattern: TYPES_PATTERN, message: MSG_TYPES_FORMAT }],
+    },
+    { name: 'maxSize', type: 'int', noFilter: true, default: DEFAULT_ATTACH_MB, rules: [{ min: 1, message: MSG_SIZE_RANGE }, { max: ATTACH_MAX_MB, message: MSG_SIZE_RANGE }] },
     { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
     { name: 'status', type: 'int', readOnly: true },
   ],
+  hooks: {
+    beforeWrite(row) {
+      if (typeof row.allowTypes === 'string') {
+        const forbidden = forbiddenIn(row.allowTypes);
+        if (forbidden.length) throw new ServiceError(`不允许的附件类型: ${forbidden.join(',')}`);
+      }
+    },
+  },
 });
 
 /** One SMS to send: the configuration it goes through, one phone, its parameters. */
@@ -201,7 +233,7 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     const code = paramOf(request, 'code')?.trim();
     if (!code) throw new ServiceError('缺少必要的请求参数: code');
     const phones = (paramOf(request, 'phones') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-    if (phones.length === 0) throw new ServiceError('phone number cannot be empty');
+    if (phones.length === 0) throw new ServiceError(PHONE_EMPTY);
     for (const phone of phones) {
       const problem = phoneError(phone);
       if (problem) throw new ServiceError(problem);
@@ -229,7 +261,29 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     return status(true);
   });
 
-  // Attachments: every put-file upload (content_upload rows), read-only but removable.
+  // Attachments of any type the enabled object storage allows (BladeX put-file-attach), and those limits for the form.
+  const save = saveUpload(deps);
+  api.post(PUT_FILE_ATTACH, allow(menuButton('attach', 'attach_add')), async (request) => {
+    const caller = callerOf(request);
+    const limits = attachLimits(db, caller.tenantId);
+    if (!request.isMultipart()) throw new ServiceError('请上传文件');
+    const part = await request.file({ limits: { fileSize: limits.maxMB * 1024 * 1024 + 1, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
+    const tooLarge = `上传文件大小不能超过 ${limits.maxMB} MB!`;
+    const bytes = await part.toBuffer().catch(() => {
+      throw new ServiceError(tooLarge);
+    });
+    if (part.file.truncated) throw new ServiceError(tooLarge);
+    const originalName = (part.filename || 'file').slice(0, 255);
+    const ext = checkAttachment(limits, originalName, bytes);
+    return ok(save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
+  });
+  api.get(`${ATTACH}/limits`, allow(menu('attach')), async (request) => {
+    const limits = attachLimits(db, callerOf(request).tenantId);
+    return ok({ exts: limits.exts, maxSize: limits.maxMB, ossCode: limits.ossCode });
+  });
+
+  // Attachments: every upload (content_upload rows), read-only but removable.
   const attach = (r: Record<string, unknown>) => {
     const name = String(r.name);
     const dot = name.lastIndexOf('.');

@@ -9,15 +9,23 @@ import { findTenant, findUserByAccount, findUserById, splitIds } from '../../sys
 import { getSetting, setSetting } from '../../system/settings';
 import { formatRow } from '../../system/rows';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../auth/passwords';
+import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, passwordProblem } from '../../../src-shared/account-rules';
 import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
 import type { Db } from '../../db/database';
 import { allow } from '../../http/access-policy';
 
-export const PHONE_EMPTY = 'phone number cannot be empty';
-export const PHONE_LENGTH = 'phone number length is not 11';
-export const PHONE_FORMAT = 'phone number format incorrect';
+// The spec's phone helper (§5) in its order, its messages in Chinese as every message of the back end.
+/** The top menus a fresh install seeds: code (the console's label is menu.top_<code>), name, icon, the side menus under it. */
+export const TOP_MENUS: readonly (readonly [code: string, name: string, source: string, menus: readonly string[]])[] = [
+  ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
+  ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
+];
+
+export const PHONE_EMPTY = '手机号码不能为空';
+export const PHONE_LENGTH = '手机号码长度不是11位';
+export const PHONE_FORMAT = '手机号码格式不正确';
 
 /** The phone check helper of the spec, in its order; null when valid. */
 export function phoneError(phone: string): string | null {
@@ -107,10 +115,7 @@ function seedTopMenus(db: Db, now: string): void {
       walk(root.id);
       return out;
     };
-    const tops: [string, string, string, string[]][] = [
-      ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
-      ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
-    ];
+    const tops = TOP_MENUS;
     const insertTop = db.prepare(
       `INSERT INTO blade_top_menu (id, tenant_id, code, name, source, path, sort, create_time, update_time) VALUES (?, '000000', ?, ?, ?, '', ?, ?, ?)`,
     );
@@ -157,11 +162,12 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
   api.post(`${user}/update-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const b = input(request);
+    // the phone is optional (the seeded administrator has none); one given must be a valid mobile number
     const phone = str(b.phone).trim();
-    const problem = phoneError(phone);
+    const problem = phone ? phoneError(phone) : null;
     if (problem) throw new ServiceError(problem);
     const email = str(b.email).trim();
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ServiceError('邮箱格式不正确');
+    if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
     const current = findUserById(db, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     db.prepare('UPDATE blade_user SET avatar = ?, real_name = ?, name = ?, phone = ?, email = ?, update_user = ?, update_time = ? WHERE id = ?').run(
@@ -186,7 +192,9 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (!oldPassword) throw new ServiceError('请输入原密码');
     if (!newPassword) throw new ServiceError('请输入新密码');
     if (!newPassword1) throw new ServiceError('请输入确认密码');
-    if (newPassword !== newPassword1) throw new ServiceError('请输入正确的确认密码!');
+    const short = passwordProblem(newPassword);
+    if (short) throw new ServiceError(short);
+    if (newPassword !== newPassword1) throw new ServiceError(MSG_PASSWORD_MISMATCH);
     const current = findUserById(db, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
@@ -210,7 +218,9 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (!tenantId) throw new ServiceError('请先输入租户编号');
     if (!account) throw new ServiceError('请先输入账号名称');
     if (!password) throw new ServiceError('请先输入密码');
-    if (b.password2 !== undefined && str(b.password2) !== password) throw new ServiceError('两次密码输入不一致');
+    if (b.password2 !== undefined && str(b.password2) !== password) throw new ServiceError(MSG_PASSWORD_MISMATCH);
+    const short = passwordProblem(password);
+    if (short) throw new ServiceError(short);
     if (paramValue(db, tenantId, 'account.registerUser') !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
     if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
     if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);

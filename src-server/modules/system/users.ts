@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
+import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { firstDeptOf } from '../../http/auth-user';
 import type { Clock } from '../../util/clock';
@@ -113,9 +114,11 @@ function validateInput(db: Db, tenantId: string, u: UserInput, insert: boolean, 
   if ((insert || u.realName !== undefined) && !u.realName) throw new ServiceError('请输入用户姓名');
   if (insert) {
     if (!u.password) throw new ServiceError('请输入密码');
-    if (u.password2 !== undefined && u.password2 !== u.password) throw new ServiceError('两次输入密码不一致!');
+    const short = passwordProblem(u.password);
+    if (short) throw new ServiceError(short);
+    if (u.password2 !== undefined && u.password2 !== u.password) throw new ServiceError(MSG_PASSWORD_MISMATCH);
   }
-  if (u.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(u.email)) throw new ServiceError('邮箱格式不正确');
+  if (u.email && !emailValid(u.email)) throw new ServiceError(MSG_EMAIL_FORMAT);
   if (u.phone && !/^1\d{10}$/.test(u.phone)) throw new ServiceError('手机号格式不正确');
   if (u.birthday && normalizeDateTime(u.birthday) === null) throw new ServiceError('请求参数格式错误: birthday');
   if (u.sex !== undefined && u.sex !== null && ![1, 2, 3].includes(u.sex)) throw new ServiceError('请求参数格式错误: sex');
@@ -331,7 +334,10 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   api.post(`${BASE}/reset-password`, allow(menuButton('user', 'user_reset')), async (request) => {
     const user = caller(request);
     const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
-    const hash = hashPasswordDigest(md5Hex(paramValue(db, user.tenantId, 'account.initPassword', '123456')));
+    const initial = paramValue(db, user.tenantId, 'account.initPassword', '123456');
+    // the password a reset gives is a new password too: as long as any other (参数管理 holds it)
+    if (passwordProblem(initial)) throw new ServiceError(`${MSG_PASSWORD_SHORT}: 请先在参数管理中修改 account.initPassword`);
+    const hash = hashPasswordDigest(md5Hex(initial));
     const stmt = db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?');
     const now = formatDateTime(clock());
     db.transaction(() => users.forEach((u) => stmt.run(hash, user.userId, now, u.id)))();
@@ -354,7 +360,9 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const userId = get('userId');
     const pw = get('newPassword');
     if (!pw) throw new ServiceError('请输入新密码');
-    if (pw !== get('newPassword1')) throw new ServiceError('两次输入密码不一致!');
+    const short = passwordProblem(pw);
+    if (short) throw new ServiceError(short);
+    if (pw !== get('newPassword1')) throw new ServiceError(MSG_PASSWORD_MISMATCH);
     const target = ownUsers(user.tenantId, idList(userId))[0]!;
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
     db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?')

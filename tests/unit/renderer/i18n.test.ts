@@ -3,6 +3,7 @@ import zh from '../../../src-renderer/i18n/zh';
 import en from '../../../src-renderer/i18n/en';
 import { screenClass } from '../../../src-renderer/hooks/screenClass';
 import { MENU_TREE, type MenuSeed } from '../../../src-server/db/seed-menus';
+import { TOP_MENUS } from '../../../src-server/modules/shell';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -19,6 +20,10 @@ describe('i18n resources', () => {
     const codes = (items: MenuSeed[]): string[] => items.flatMap((m) => [m.code, ...codes(m.children ?? [])]);
     const missing = codes(MENU_TREE).filter((code) => !(code in en.menu));
     expect(missing).toEqual([]);
+  });
+
+  it('has an en label for every top menu a fresh install seeds (menu.top_<code>)', () => {
+    expect(TOP_MENUS.map(([code]) => `top_${code}`).filter((key) => !(key in en.menu))).toEqual([]);
   });
 
   it('carries the spec messages in zh', () => {

@@ -66,13 +66,15 @@ export function RoleGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogProps
     }
   };
 
-  const tab = (k: Kind, label: string) => ({
+  const tab = (k: Kind, label: string, empty?: string) => ({
     key: k,
     label: t(label),
     children: (
       <GrantTree
         testId={`grant-${k}`}
         nodes={trees?.[k] ?? []}
+        // said once the trees are read: nothing to grant yet (no data / API scope defined)
+        empty={empty && trees ? t(empty) : undefined}
         checked={checked[k]}
         onChange={(c, h) => {
           setChecked((s) => ({ ...s, [k]: c }));
@@ -95,7 +97,13 @@ export function RoleGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogProps
       ]}
     >
       <Spin spinning={!trees}>
-        <Tabs items={[tab('menu', 'sysCommon.grantMenu'), tab('dataScope', 'sysCommon.grantData'), tab('apiScope', 'sysCommon.grantApi')]} />
+        <Tabs
+          items={[
+            tab('menu', 'sysCommon.grantMenu'),
+            tab('dataScope', 'sysCommon.grantData', 'sysCommon.grantDataEmpty'),
+            tab('apiScope', 'sysCommon.grantApi', 'sysCommon.grantApiEmpty'),
+          ]}
+        />
       </Spin>
     </Modal>
   );

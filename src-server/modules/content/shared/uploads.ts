@@ -5,6 +5,10 @@
 // An optional `scene` query names the limits of the form that uploads (template
 // image, material image, cover, avatar, keyword file); the default is any image
 // up to 10 MB.
+// Attachments of other types (documents, archives) come through put-file-attach
+// (admin/resources.ts, the object storage's limits) and are stored here too
+// (`saveUpload`). A stored file that is not an image is served as a download
+// under its original name.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,12 +85,40 @@ export function storedPath(dataDir: string, name: string): string | null {
   return existsSync(file) ? file : null;
 }
 
-export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataDir: string; clock: Clock }): void {
+/** A stored upload's reply (BladeX's put-file answer). */
+export interface StoredUpload {
+  link: string;
+  domain: string;
+  name: string;
+  originalName: string;
+  attachId: string;
+}
+
+/** Writes checked bytes under a new random name and records them (content_upload, what 附件管理 lists). */
+export function saveUpload(deps: { db: Db; dataDir: string; clock: Clock }): (tenantId: string, originalName: string, ext: string, bytes: Buffer, contentType?: string) => StoredUpload {
   const dir = join(deps.dataDir, UPLOAD_DIR);
   mkdirSync(dir, { recursive: true });
   const record = deps.db.prepare(
     'INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  return (tenantId, originalName, ext, bytes, contentType) => {
+    const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
+    writeFileSync(join(dir, name), bytes, { flag: 'wx' });
+    record.run(name, tenantId, originalName, contentType ?? 'application/octet-stream', bytes.length, formatDateTime(deps.clock()));
+    return { link: `/api${FILE_ROUTE}/${name}`, domain: '', name, originalName, attachId: name };
+  };
+}
+
+/** Content-Disposition of a download named `name` (RFC 6266: an ASCII fallback and the UTF-8 name). */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataDir: string; clock: Clock }): void {
+  const stored = deps.db.prepare('SELECT original_name, content_type FROM content_upload WHERE name = ?');
+
+  const save = saveUpload(deps);
 
   api.post(PUT_FILE, allow('user'), async (request) => {
     const user = callerOf(request);
@@ -102,10 +134,7 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
     if (part.file.truncated) throw new ServiceError(scene.sizeMessage);
     const originalName = part.filename || 'file';
     const ext = checkUpload(scene, originalName, bytes);
-    const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
-    writeFileSync(join(dir, name), bytes, { flag: 'wx' });
-    record.run(name, user.tenantId, originalName, CONTENT_TYPES[ext] ?? 'application/octet-stream', bytes.length, formatDateTime(deps.clock()));
-    return ok({ link: `/api${FILE_ROUTE}/${name}`, domain: '', name, originalName, attachId: name });
+    return ok(save(user.tenantId, originalName, ext, bytes, CONTENT_TYPES[ext]));
   });
 
   // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
@@ -113,8 +142,12 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
     const name = String((request.params as { name?: string }).name ?? '');
     const file = storedPath(deps.dataDir, name);
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));
+    const row = stored.get(name) as { original_name: string | null; content_type: string | null } | undefined;
+    const type = row?.content_type || CONTENT_TYPES[extOf(name)] || 'application/octet-stream';
+    // an image shows inline (<img>, previews); anything else downloads under its original name
+    if (!type.startsWith('image/')) reply.header('content-disposition', attachmentDisposition(row?.original_name || name));
     return reply
-      .type(CONTENT_TYPES[extOf(name)] ?? 'application/octet-stream')
+      .type(type)
       .header('content-length', statSync(file).size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=86400')

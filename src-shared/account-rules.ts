@@ -1,0 +1,22 @@
+// The rules of what a person types into an account form, one definition for
+// the forms of the console and the back end (shell-and-system.md §5).
+// The spec is silent on a password's length: BladeX's 6 characters at least.
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** The spec's words for a confirmation that differs (registration, §5), on every screen that sets a password. */
+export const MSG_PASSWORD_MISMATCH = '两次密码输入不一致';
+export const MSG_PASSWORD_SHORT = `密码长度不能少于${PASSWORD_MIN_LENGTH}位`;
+export const MSG_EMAIL_FORMAT = '邮箱格式不正确';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address of the usual shape (name@host.tld); empty counts as absent. */
+export function emailValid(email: string): boolean {
+  return EMAIL.test(email);
+}
+
+/** The zh message of a new password that is too short, or null. */
+export function passwordProblem(password: string): string | null {
+  return password.length < PASSWORD_MIN_LENGTH ? MSG_PASSWORD_SHORT : null;
+}
