@@ -20,7 +20,9 @@ export async function openScreen(page: Page, [group, item, path]: MenuPlace, rea
   await expect(page.locator(ready).first()).toBeVisible();
 }
 
-export const dialog = (page: Page): Locator => page.locator('.el-dialog:visible, .el-drawer:visible').last();
+const OPEN = '.el-dialog:visible, .el-drawer:visible';
+/** the dialog or drawer on top */
+export const dialog = (page: Page): Locator => page.locator(OPEN).last();
 export const field = (scope: Locator, label: string): Locator =>
   scope.locator('.el-form-item').filter({ has: scope.page().locator('label', { hasText: new RegExp(`^\\s*${label}\\s*:?\\s*$`) }) }).first();
 
@@ -78,8 +80,10 @@ export async function clickForReply(page: Page, button: Locator, url: RegExp): P
 
 /** Saves the open dialog with its `button` (保存 when adding, 修改 when editing); the dialog closes. */
 export async function save(page: Page, button: RegExp): Promise<Reply> {
+  const open = page.locator(OPEN);
+  const before = await open.count();
   const body = await clickForReply(page, dialog(page).locator('button', { hasText: button }), /\/(submit|update|save)$/);
-  await expect(dialog(page)).toHaveCount(0);
+  await expect(open).toHaveCount(before - 1);
   return body;
 }
 
@@ -96,11 +100,6 @@ export async function rowAction(scope: Page | Locator, text: string, action: Reg
 /** Confirms the open message box; returns the reply of the remove it sends. */
 export async function confirmRemove(page: Page): Promise<Reply> {
   return clickForReply(page, page.locator('.el-message-box:visible').getByRole('button', { name: /确\s*定/ }), /\/remove$/);
-}
-
-export async function removeRow(page: Page, text: string): Promise<Reply> {
-  await rowAction(page, text, /删\s*除/);
-  return confirmRemove(page);
 }
 
 /** A list screen whose 新增 and 编辑 open a dialog with the screen's form. */
@@ -124,23 +123,27 @@ export interface CrudScreen {
   before?: (stack: Stack) => Promise<void>;
   /** the ready marker of the list when it may be empty */
   ready?: string;
+  /** where the list is, when it is not the screen itself (e.g. a drawer a row's button opens) */
+  within?: (page: Page) => Promise<Locator>;
 }
 
 export async function driveCrud(page: Page, stack: Stack, screen: CrudScreen): Promise<void> {
   await screen.before?.(stack);
   await signIn(page, stack);
   await openScreen(page, screen.menu, screen.ready);
+  const list = screen.within ? await screen.within(page) : page.locator('body');
 
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
+  await list.locator('button:visible', { hasText: /新\s*增/ }).first().click();
   await fillForm(dialog(page), screen.add);
   await save(page, /保\s*存/);
   expect(one(stack, screen.stored)?.v).toBe(screen.added);
 
-  await rowAction(page, screen.row, /编\s*辑/);
+  await rowAction(list, screen.row, /编\s*辑/);
   await fillForm(dialog(page), screen.edit);
   await save(page, /修\s*改/);
   expect(one(stack, screen.stored)?.v).toBe(screen.edited);
 
-  await removeRow(page, screen.row);
+  await rowAction(list, screen.row, /删\s*除/);
+  await confirmRemove(page);
   expect(one(stack, screen.stored)).toBeUndefined();
 }
