@@ -91,13 +91,16 @@ test('行政区划 (regions): add a child, edit it, delete it', async ({ page, s
   expect(stored()).toBeUndefined();
 });
 
-test('个人信息 (personal details and password of the signed-in user)', async ({ page, stack }) => {
+/** a 1×1 PNG */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+test('个人信息 (avatar, personal details and password of the signed-in user)', async ({ page, stack }) => {
   const created = await adminCall(stack, '/blade-system/user/submit', {
     account: 'saberinfo', password: 'Saber_123', password2: 'Saber_123', realName: 'Saber信息', name: 'saberinfo',
     roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept, tenantId: '000000',
   });
   expect(created.code, created.msg).toBe(200);
-  const stored = () => one(stack, "SELECT real_name, phone, email, password FROM blade_user WHERE account = 'saberinfo' AND is_deleted = 0");
+  const stored = () => one(stack, "SELECT real_name, phone, email, avatar, password FROM blade_user WHERE account = 'saberinfo' AND is_deleted = 0");
   const before = stored()!;
 
   await signIn(page, stack, 'saberinfo', 'Saber_123');
@@ -106,9 +109,15 @@ test('个人信息 (personal details and password of the signed-in user)', async
   await page.waitForURL(/\/info\/index$/);
   const info = page.locator('.el-tab-pane:visible');
   await expect(field(info, '姓名').locator('input')).toHaveValue('Saber信息');
+  // the avatar: uploaded (put-file), shown, saved with the details
+  const upload = page.waitForResponse((r) => r.url().includes('/oss/endpoint/put-file'));
+  await info.locator('input[type=file]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  const uploaded = (await (await upload).json()) as { code: number; msg: string; data: { link: string } };
+  expect(uploaded.code, uploaded.msg).toBe(200);
+  await expect(info.locator('img.avatar')).toHaveAttribute('src', uploaded.data.link);
   await fillForm(info, [{ label: '姓名', text: 'Saber信息二' }, { label: '手机号', text: '13900000000' }, { label: '邮箱', text: 'saber@example.com' }]);
   await clickForReply(page, info.locator('button', { hasText: /提\s*交|保\s*存/ }), /\/user\/update-info$/);
-  expect(stored()).toMatchObject({ real_name: 'Saber信息二', phone: '13900000000', email: 'saber@example.com' });
+  expect(stored()).toMatchObject({ real_name: 'Saber信息二', phone: '13900000000', email: 'saber@example.com', avatar: uploaded.data.link });
 
   await page.getByRole('tab', { name: '修改密码' }).click();
   const pw = page.locator('.el-tab-pane:visible');
