@@ -125,6 +125,14 @@ export interface CrudScreen {
   ready?: string;
   /** where the list is, when it is not the screen itself (e.g. a drawer a row's button opens) */
   within?: (page: Page) => Promise<Locator>;
+  /** adds a child row through this row's 新增子项 (not the toolbar's 新增); the row is expanded to reach the child */
+  under?: string;
+}
+
+/** Expands a tree list's row (found by a text it shows) unless it is expanded. */
+async function expandRow(list: Locator, text: string): Promise<void> {
+  const icon = list.locator('.el-table__row', { hasText: text }).first().locator('.el-table__expand-icon').first();
+  if (!(await icon.evaluate((el) => el.classList.contains('el-table__expand-icon--expanded')))) await icon.click();
 }
 
 export async function driveCrud(page: Page, stack: Stack, screen: CrudScreen): Promise<void> {
@@ -133,16 +141,19 @@ export async function driveCrud(page: Page, stack: Stack, screen: CrudScreen): P
   await openScreen(page, screen.menu, screen.ready);
   const list = screen.within ? await screen.within(page) : page.locator('body');
 
-  await list.locator('button:visible', { hasText: /新\s*增/ }).first().click();
+  if (screen.under) await rowAction(list, screen.under, /新增子项/);
+  else await list.locator('button:visible', { hasText: /新\s*增/ }).first().click();
   await fillForm(dialog(page), screen.add);
   await save(page, /保\s*存/);
   expect(one(stack, screen.stored)?.v).toBe(screen.added);
 
+  if (screen.under) await expandRow(list, screen.under);
   await rowAction(list, screen.row, /编\s*辑/);
   await fillForm(dialog(page), screen.edit);
   await save(page, /修\s*改/);
   expect(one(stack, screen.stored)?.v).toBe(screen.edited);
 
+  if (screen.under) await expandRow(list, screen.under);
   await rowAction(list, screen.row, /删\s*除/);
   await confirmRemove(page);
   expect(one(stack, screen.stored)).toBeUndefined();
