@@ -81,18 +81,24 @@ export async function signIn(page: Page, stack: Stack, account = 'admin', passwo
 /** A stored row, or undefined. */
 export const one = (stack: Stack, sql: string, ...args: unknown[]) => stack.db.prepare(sql).get(...args) as Record<string, unknown> | undefined;
 
-/** Calls the back end as the admin (the stock password grant), for what a test needs that is not the screen under test. */
-export async function adminCall(stack: Stack, path: string, body: unknown): Promise<{ code: number; msg: string; data: unknown }> {
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** An access token of the admin (the stock password grant). */
+export async function adminToken(stack: Stack): Promise<string> {
   const md5 = createHash('md5').update('admin').digest('hex');
-  const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
   const token = await fetch(`${stack.api}/blade-auth/oauth/token`, {
     method: 'POST',
-    headers: { Authorization: basic, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000', 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
   }).then((r) => r.json() as Promise<{ access_token: string }>);
+  return token.access_token;
+}
+
+/** Calls the back end as the admin, for what a test needs that is not the screen under test. */
+export async function adminCall(stack: Stack, path: string, body: unknown): Promise<{ code: number; msg: string; data: unknown }> {
   return fetch(`${stack.api}${path}`, {
     method: 'POST',
-    headers: { Authorization: basic, 'Blade-Auth': `bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${await adminToken(stack)}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   }).then((r) => r.json() as Promise<{ code: number; msg: string; data: unknown }>);
 }
