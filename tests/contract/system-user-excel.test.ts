@@ -2,9 +2,8 @@
 // the template's columns, a workbook as Excel writes it (shared strings,
 // deflated entries), a bad row refusing the whole sheet with its row number,
 // existing accounts refused unless isCovered, and the export's filter.
-import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../../src-server/modules/admin/zip';
+import { zipFiles } from '../../src-server/modules/admin/zip';
 import { readXlsx, writeXlsx } from '../../src-server/modules/admin/xlsx';
 import { USER_EXCEL_HEADERS } from '../../src-server/modules/system/user-excel';
 import { api, login, multipart, startHarness, type Harness } from './helpers';
@@ -21,58 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** A zip of deflated entries, as Excel writes them. */
-function deflatedZip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [path, text] of Object.entries(files)) {
-    const name = Buffer.from(path);
-    const raw = Buffer.from(text);
-    const data = deflateRawSync(raw);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(raw), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(raw), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += 30 + name.length + data.length;
-  }
-  const size = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
-}
-
-/** A sheet as Excel stores it: every text in xl/sharedStrings.xml, cells by reference (a gap in row 2). */
+/** A sheet as Excel stores it: deflated, every text in xl/sharedStrings.xml, cells by reference (a gap in row 2). */
 function excelWorkbook(rows: string[][]): Buffer {
   const strings: string[] = [];
   const index = (s: string): number => (strings.includes(s) ? strings.indexOf(s) : strings.push(s) - 1);
   const col = (i: number): string => String.fromCharCode(65 + i);
   const sheetRows = rows.map((cells, r) => `<row r="${r + 1}">${cells.map((v, c) => (v === '' ? '' : `<c r="${col(c)}${r + 1}" t="s"><v>${index(v)}</v></c>`)).join('')}</row>`).join('');
-  return deflatedZip({
+  return zipFiles({
     'xl/workbook.xml': '<workbook/>',
     'xl/sharedStrings.xml': `<sst>${strings.map((s) => `<si><r><t>${s.replace(/&/g, '&amp;')}</t></r></si>`).join('')}</sst>`,
     'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${sheetRows}</sheetData></worksheet>`,
-  });
+  }, new Date(), { deflate: true });
 }
 
 const H = [...USER_EXCEL_HEADERS];
