@@ -160,6 +160,18 @@ describe('what the stock consoles expect where the spec is silent', () => {
     expect(all(menu).find((m) => m.code === 'region')?.path).toBe('/base/region');
   });
 
+  it('region: a child of a province as Saber sends it (codes after the root\'s 00, the parent\'s stale regionLevel beside the form\'s level)', async () => {
+    const token = await login(base);
+    const saved = await api<Record<string, unknown>>(base, token, 'POST', '/blade-system/region/submit', {
+      json: { parentCode: '0031', code: '003198', subCode: '98', name: '萨博区', level: 2, regionLevel: 1, sort: 9, parentId: '00', id: '31' },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    expect(saved.body.data).toMatchObject({ code: '3198', parentCode: '31', ancestors: '00,31', level: 2 });
+    // a parent known under neither code is still refused
+    const unknown = await api(base, token, 'POST', '/blade-system/region/submit', { json: { parentCode: '0077', code: '007701', name: '无', level: 2, sort: 1 } });
+    expect(unknown.body).toMatchObject({ code: 400, msg: '上级区划不存在' });
+  });
+
   it('tenant/info answers an object when no tenant has the domain', async () => {
     const info = await api<Record<string, unknown>>(base, null, 'GET', '/blade-system/tenant/info', { query: { domain: 'http://nowhere.example/login' } });
     expect(info.body.code).toBe(200);
