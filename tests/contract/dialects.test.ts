@@ -5,6 +5,7 @@
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { EMBEDDED_DATASOURCE_ID } from '../../src-server/modules/admin/develop';
 
 let h: Harness;
 let base: string;
@@ -187,5 +188,8 @@ describe('what the stock consoles expect where the spec is silent', () => {
     });
     expect(code.body.msg).not.toBe('请选择数据模型');
     expect(code.body.code, code.body.msg).toBe(200);
+    // Saber's code form requires the data source on edit: the row names the embedded one, which the generator reads
+    const detail = await api<Record<string, unknown>>(base, token, 'GET', '/blade-develop/code/detail', { query: { id: String(code.body.data.id) } });
+    expect(detail.body.data).toMatchObject({ codeName: 'genNotice', datasourceId: EMBEDDED_DATASOURCE_ID });
   });
 });
