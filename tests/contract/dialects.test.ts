@@ -5,6 +5,7 @@
 import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { EMBEDDED_DATASOURCE_ID } from '../../src-server/modules/admin/develop';
 
 let h: Harness;
 let base: string;
@@ -160,6 +161,18 @@ describe('what the stock consoles expect where the spec is silent', () => {
     expect(all(menu).find((m) => m.code === 'region')?.path).toBe('/base/region');
   });
 
+  it('region: a child of a province as Saber sends it (codes after the root\'s 00, the parent\'s stale regionLevel beside the form\'s level)', async () => {
+    const token = await login(base);
+    const saved = await api<Record<string, unknown>>(base, token, 'POST', '/blade-system/region/submit', {
+      json: { parentCode: '0031', code: '003198', subCode: '98', name: '萨博区', level: 2, regionLevel: 1, sort: 9, parentId: '00', id: '31' },
+    });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    expect(saved.body.data).toMatchObject({ code: '3198', parentCode: '31', ancestors: '00,31', level: 2 });
+    // a parent known under neither code is still refused
+    const unknown = await api(base, token, 'POST', '/blade-system/region/submit', { json: { parentCode: '0077', code: '007701', name: '无', level: 2, sort: 1 } });
+    expect(unknown.body).toMatchObject({ code: 400, msg: '上级区划不存在' });
+  });
+
   it('tenant/info answers an object when no tenant has the domain', async () => {
     const info = await api<Record<string, unknown>>(base, null, 'GET', '/blade-system/tenant/info', { query: { domain: 'http://nowhere.example/login' } });
     expect(info.body.code).toBe(200);
@@ -175,5 +188,8 @@ describe('what the stock consoles expect where the spec is silent', () => {
     });
     expect(code.body.msg).not.toBe('请选择数据模型');
     expect(code.body.code, code.body.msg).toBe(200);
+    // Saber's code form requires the data source on edit: the row names the embedded one, which the generator reads
+    const detail = await api<Record<string, unknown>>(base, token, 'GET', '/blade-develop/code/detail', { query: { id: String(code.body.data.id) } });
+    expect(detail.body.data).toMatchObject({ codeName: 'genNotice', datasourceId: EMBEDDED_DATASOURCE_ID });
   });
 });

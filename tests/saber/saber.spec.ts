@@ -1,221 +1,263 @@
 // Saber 4.9, the stock open-source BladeX console, built from its unchanged
 // source (scripts/saber.mjs) and driven against `npm run server`: it signs in
 // through its own login page (captcha, SM2-encrypted password, stock
-// /blade-auth/token), opens users, roles, menus, dictionaries, parameters and
-// notices, and adds, edits and deletes one row on each. The rows are checked in
-// the back end's database, not only on the screen.
-import { expect, type Locator, type Page } from '@playwright/test';
-import { ensureSaberBuild, serveSaber } from '../../scripts/saber.mjs';
-import { ensurePost, one, stockConsoleTest, type StockStack as Stack } from '../stock-consoles/backend';
+// /blade-auth/token), and on every list screen whose 新增/编辑 open a form it
+// adds, edits and deletes one row. Each write is checked in the back end's
+// database, not only on the screen. The screens whose form is on the page
+// (行政区划, 个人信息) or in a drawer (数据权限, 接口权限) are in
+// saber-page-forms.spec.ts.
+import { adminCall, expect, signIn, test } from './stack';
+import { driveCrud, openScreen, type CrudScreen, type MenuPlace } from './saber-ui';
 
-const test = stockConsoleTest('saber', (o) => serveSaber({ dist: ensureSaberBuild(), ...o }));
+const SYSTEM = '系统管理';
+const TOOLS = '研发工具';
+/** ready marker of a list that may be empty on a fresh install */
+const LIST = '.el-table__row, .el-table__empty-text';
 
-async function signIn(page: Page, stack: Stack): Promise<void> {
-  const captcha = page.waitForResponse((r) => r.url().includes('/api/blade-auth/captcha'));
-  await page.goto(`${stack.url}/login`);
-  const key = ((await (await captcha).json()) as { data: { key: string } }).data.key;
-  const code = (stack.db.prepare('SELECT code FROM blade_captcha WHERE captcha_key = ?').get(key) as { code: string }).code;
-  await expect(page.getByPlaceholder('请输入租户ID')).toHaveValue('000000');
-  await page.getByPlaceholder('请输入账号').fill('admin');
-  await page.getByPlaceholder('请输入密码').fill('admin');
-  await page.getByPlaceholder('请输入验证码').fill(code);
-  const token = page.waitForResponse((r) => r.url().includes('/api/blade-auth/token'));
-  await page.getByRole('button', { name: '登录' }).click();
-  expect(((await (await token).json()) as { code: number }).code).toBe(200);
-  await page.waitForURL(/\/wel\/index/);
-}
+const SCREENS: CrudScreen[] = [
+  {
+    title: '参数管理 (parameters)',
+    menu: [SYSTEM, '参数管理', '/system/param'],
+    add: [{ label: '参数名称', text: 'Saber参数' }, { label: '参数键名', text: 'saber.key' }, { label: '参数键值', text: 'one' }],
+    edit: [{ label: '参数键值', text: 'two' }],
+    row: 'saber.key',
+    stored: "SELECT param_value AS v FROM blade_param WHERE param_key = 'saber.key' AND is_deleted = 0",
+    added: 'one',
+    edited: 'two',
+  },
+  {
+    title: '系统字典 (dictionaries)',
+    menu: [SYSTEM, '系统字典', '/system/dict'],
+    add: [{ label: '字典编号', text: 'saber_dict' }, { label: '字典名称', text: 'Saber字典' }, { label: '字典键值', text: '-1' }, { label: '字典排序', text: '99' }],
+    edit: [{ label: '字典名称', text: 'Saber字典二' }],
+    row: 'saber_dict',
+    stored: "SELECT dict_value AS v FROM blade_dict WHERE code = 'saber_dict' AND is_deleted = 0",
+    added: 'Saber字典',
+    edited: 'Saber字典二',
+  },
+  {
+    title: '系统字典 › 新增子项 (a dictionary item)',
+    menu: [SYSTEM, '系统字典', '/system/dict'],
+    under: '通知类型',
+    add: [{ label: '字典名称', text: 'Saber类型' }, { label: '字典键值', text: '9' }, { label: '字典排序', text: '9' }],
+    edit: [{ label: '字典名称', text: 'Saber类型二' }],
+    row: 'Saber类型',
+    stored: "SELECT dict_value AS v FROM blade_dict WHERE code = 'notice' AND dict_key = '9' AND parent_id <> '0' AND is_deleted = 0",
+    added: 'Saber类型',
+    edited: 'Saber类型二',
+  },
+  {
+    title: '角色管理 (roles)',
+    menu: ['权限管理', '角色管理', '/authority/role'],
+    add: [{ label: '角色名称', text: 'Saber角色' }, { label: '角色别名', text: 'saber_role' }, { label: '角色排序', text: '99' }],
+    edit: [{ label: '角色名称', text: 'Saber角色二' }],
+    row: 'saber_role',
+    stored: "SELECT role_name AS v FROM blade_role WHERE role_alias = 'saber_role' AND is_deleted = 0",
+    added: 'Saber角色',
+    edited: 'Saber角色二',
+  },
+  {
+    title: '菜单管理 (menus)',
+    menu: [SYSTEM, '菜单管理', '/system/menu'],
+    add: [
+      { label: '菜单名称', text: 'Saber菜单' },
+      { label: '路由地址', text: '/saber/menu' },
+      { label: '菜单图标', icon: 'iconicon_setting' },
+      { label: '菜单编号', text: 'saber_menu' },
+      { label: '菜单别名', text: 'menu' },
+      { label: '菜单类型', radio: '菜单' },
+      { label: '按钮功能', radio: '工具栏' },
+      { label: '菜单排序', text: '99' },
+    ],
+    edit: [{ label: '菜单名称', text: 'Saber菜单二' }],
+    row: 'saber_menu',
+    stored: "SELECT name AS v FROM blade_menu WHERE code = 'saber_menu' AND is_deleted = 0",
+    added: 'Saber菜单',
+    edited: 'Saber菜单二',
+  },
+  {
+    title: '菜单管理 › 新增子项 (a button of a menu)',
+    menu: [SYSTEM, '菜单管理', '/system/menu'],
+    under: '报表管理',
+    add: [
+      { label: '菜单名称', text: 'Saber按钮' },
+      { label: '路由地址', text: '/api/blade-report/saber' },
+      { label: '菜单图标', icon: 'iconicon_setting' },
+      { label: '菜单编号', text: 'saber_button' },
+      { label: '菜单别名', text: 'saber' },
+      { label: '菜单类型', radio: '按钮' },
+      { label: '按钮功能', radio: '操作栏' },
+      { label: '菜单排序', text: '9' },
+    ],
+    edit: [{ label: '菜单名称', text: 'Saber按钮二' }],
+    row: 'saber_button',
+    stored: "SELECT m.name || '/' || m.category AS v FROM blade_menu m JOIN blade_menu p ON p.id = m.parent_id AND p.code = 'report' WHERE m.code = 'saber_button' AND m.is_deleted = 0",
+    added: 'Saber按钮/2',
+    edited: 'Saber按钮二/2',
+  },
+  {
+    title: '通知公告 (notices)',
+    menu: ['消息与资源', '通知公告', '/desk/notice'],
+    add: [{ label: '通知标题', text: 'Saber通知' }, { label: '通知类型', pick: 'first' }, { label: '通知日期', today: true }],
+    edit: [{ label: '通知标题', text: 'Saber通知二' }],
+    row: 'Saber通知',
+    stored: "SELECT title AS v FROM blade_notice WHERE title LIKE 'Saber通知%' AND is_deleted = 0",
+    added: 'Saber通知',
+    edited: 'Saber通知二',
+  },
+  {
+    title: '用户管理 (users)',
+    menu: [SYSTEM, '用户管理', '/system/user'],
+    // Saber requires a post; a fresh install has none
+    before: async (stack) => {
+      const saved = await adminCall(stack, '/blade-system/post/submit', { category: 1, postCode: 'saber', postName: 'Saber岗位', sort: 1 });
+      expect(saved.code, saved.msg).toBe(200);
+    },
+    add: [
+      { label: '登录账号', text: 'saberuser' },
+      { label: '所属租户', pick: 'first' },
+      { label: '密码', text: 'Saber123' },
+      { label: '确认密码', text: 'Saber123' },
+      { label: '用户昵称', text: 'saber' },
+      { label: '用户姓名', text: 'Saber用户' },
+      { label: '所属角色', pick: 'first' },
+      { label: '所属部门', pick: 'first' },
+      { label: '所属岗位', pick: 'first' },
+    ],
+    edit: [{ label: '用户姓名', text: 'Saber用户二' }],
+    row: 'saberuser',
+    stored: "SELECT real_name AS v FROM blade_user WHERE account = 'saberuser' AND is_deleted = 0",
+    added: 'Saber用户',
+    edited: 'Saber用户二',
+  },
+  {
+    title: '部门管理 (departments)',
+    menu: [SYSTEM, '部门管理', '/system/dept'],
+    add: [{ label: '部门名称', text: 'Saber部门' }, { label: '部门全称', text: 'Saber部门全称' }, { label: '排序', text: '9' }],
+    edit: [{ label: '部门全称', text: 'Saber部门全称二' }],
+    row: 'Saber部门',
+    stored: "SELECT full_name AS v FROM blade_dept WHERE dept_name = 'Saber部门' AND is_deleted = 0",
+    added: 'Saber部门全称',
+    edited: 'Saber部门全称二',
+  },
+  {
+    title: '部门管理 › 新增子项 (a department below one)',
+    menu: [SYSTEM, '部门管理', '/system/dept'],
+    under: 'SEO矩阵',
+    add: [{ label: '部门名称', text: 'Saber子部门' }, { label: '部门全称', text: 'Saber子部门全称' }, { label: '排序', text: '9' }],
+    edit: [{ label: '部门全称', text: 'Saber子部门全称二' }],
+    row: 'Saber子部门',
+    stored: "SELECT d.full_name AS v FROM blade_dept d JOIN blade_dept p ON p.id = d.parent_id AND p.dept_name = 'SEO矩阵' WHERE d.dept_name = 'Saber子部门' AND d.is_deleted = 0",
+    added: 'Saber子部门全称',
+    edited: 'Saber子部门全称二',
+  },
+  {
+    title: '岗位管理 (posts)',
+    menu: [SYSTEM, '岗位管理', '/system/post'],
+    ready: LIST,
+    add: [{ label: '岗位类型', pick: 'first' }, { label: '岗位编号', text: 'saber_post' }, { label: '岗位名称', text: 'Saber岗位' }, { label: '岗位排序', text: '3' }],
+    edit: [{ label: '岗位名称', text: 'Saber岗位二' }],
+    row: 'saber_post',
+    stored: "SELECT post_name AS v FROM blade_post WHERE post_code = 'saber_post' AND is_deleted = 0",
+    added: 'Saber岗位',
+    edited: 'Saber岗位二',
+  },
+  {
+    title: '顶部菜单 (top menus)',
+    menu: [SYSTEM, '顶部菜单', '/system/topmenu'],
+    ready: LIST,
+    add: [{ label: '菜单名', text: 'Saber顶部' }, { label: '菜单图标', icon: 'iconicon_setting' }, { label: '菜单编号', text: 'saber_top' }, { label: '菜单排序', text: '5' }],
+    edit: [{ label: '菜单名', text: 'Saber顶部二' }],
+    row: 'saber_top',
+    stored: "SELECT name AS v FROM blade_top_menu WHERE code = 'saber_top' AND is_deleted = 0",
+    added: 'Saber顶部',
+    edited: 'Saber顶部二',
+  },
+  {
+    title: '租户管理 (tenants)',
+    menu: [SYSTEM, '租户管理', '/system/tenant'],
+    add: [{ label: '租户名称', text: 'Saber租户' }, { label: '联系人', text: '张三' }, { label: '联系电话', text: '13800000000' }, { label: '联系地址', text: '上海' }],
+    edit: [{ label: '联系人', text: '李四' }],
+    row: 'Saber租户',
+    stored: "SELECT linkman AS v FROM blade_tenant WHERE tenant_name = 'Saber租户' AND is_deleted = 0",
+    added: '张三',
+    edited: '李四',
+  },
+  {
+    title: '应用管理 (clients)',
+    menu: [SYSTEM, '应用管理', '/system/client'],
+    add: [
+      { label: '应用id', text: 'saber_app' },
+      { label: '应用密钥', text: 'saber_app_secret' },
+      { label: '授权类型', text: 'refresh_token,password' },
+      { label: '授权范围', text: 'all' },
+      { label: '令牌秒数', text: '3600' },
+      { label: '刷新秒数', text: '604800' },
+      { label: '回调地址', text: 'http://localhost/one' },
+    ],
+    edit: [{ label: '回调地址', text: 'http://localhost/two' }],
+    row: 'saber_app',
+    stored: "SELECT web_server_redirect_uri AS v FROM blade_client WHERE client_id = 'saber_app' AND is_deleted = 0",
+    added: 'http://localhost/one',
+    edited: 'http://localhost/two',
+  },
+  {
+    title: '数据源管理 (data sources)',
+    menu: [TOOLS, '数据源管理', '/tool/datasource'],
+    add: [
+      { label: '名称', text: 'Saber数据源' },
+      { label: '驱动类', pick: 'first' },
+      { label: '用户名', text: 'saber' },
+      { label: '密码', text: 'saber_pw' },
+      { label: '连接地址', text: 'jdbc:mysql://127.0.0.1:3306/one' },
+    ],
+    edit: [{ label: '连接地址', text: 'jdbc:mysql://127.0.0.1:3306/two' }],
+    row: 'Saber数据源',
+    stored: "SELECT url AS v FROM blade_datasource WHERE name = 'Saber数据源' AND is_deleted = 0",
+    added: 'jdbc:mysql://127.0.0.1:3306/one',
+    edited: 'jdbc:mysql://127.0.0.1:3306/two',
+  },
+  {
+    title: '代码生成 (code entries)',
+    menu: [TOOLS, '代码生成', '/tool/code'],
+    ready: LIST,
+    add: [
+      { label: '数据源', pick: 'first' },
+      { label: '模块名', text: 'saberDemo' },
+      { label: '服务名', text: 'saber-demo' },
+      { label: '表名', text: 'blade_notice' },
+      { label: '表前缀', text: 'blade_' },
+      { label: '主键名', text: 'id' },
+      { label: '包名', text: 'org.springblade.demo' },
+      { label: '基础业务', radio: '是' },
+      { label: '包装器', radio: '是' },
+      { label: '后端生成路径', text: '/saber/api' },
+      { label: '前端生成路径', text: '/saber/web' },
+    ],
+    edit: [{ label: '包名', text: 'org.springblade.demo2' }],
+    row: 'saberDemo',
+    stored: "SELECT package_name AS v FROM blade_code WHERE code_name = 'saberDemo' AND is_deleted = 0",
+    added: 'org.springblade.demo',
+    edited: 'org.springblade.demo2',
+  },
+];
 
-async function openScreen(page: Page, group: string, item: string, path: string): Promise<void> {
-  const menu = page.locator('.el-menu').first();
-  const entry = menu.getByText(item, { exact: true }).first();
-  // a group already open would close on a click
-  if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).first().click();
-  const list = page.waitForResponse((r) => /\/api\/blade-(system|desk)\/.*(list|tree)/.test(r.url()) && r.status() === 200);
-  await entry.click();
-  await page.waitForURL(new RegExp(`${path}$`));
-  await list;
-  await expect(page.locator('.el-table__row').first()).toBeVisible();
-}
-
-const dialog = (page: Page): Locator => page.locator('.el-dialog:visible, .el-drawer:visible').last();
-const field = (dlg: Locator, label: string): Locator => dlg.locator('.el-form-item').filter({ has: dlg.page().locator('label', { hasText: label }) }).first();
-
-async function fill(dlg: Locator, label: string, value: string): Promise<void> {
-  const input = field(dlg, label).locator('input:not([type=hidden]), textarea').first();
-  await input.fill(value);
-}
-
-/** Picks the first option of a select or tree select (in the dropdown it opens). */
-async function choose(dlg: Locator, label: string): Promise<void> {
-  await field(dlg, label).locator('.el-select__wrapper, .el-select').first().click();
-  const page = dlg.page();
-  const options = page.locator('.el-popper[aria-hidden="false"]').last().locator('.el-select-dropdown__item, .el-tree-node__content');
-  await options.first().click();
-  // close a multiple select's dropdown without Escape (which would close the dialog)
-  await dlg.locator('.el-dialog__header, .el-drawer__header').first().click();
-}
-
-async function radio(dlg: Locator, label: string, option: string): Promise<void> {
-  await field(dlg, label).locator('.el-radio', { hasText: option }).first().click();
-}
-
-/** Today in a date(-time) picker. */
-async function pickToday(dlg: Locator, label: string): Promise<void> {
-  await field(dlg, label).locator('input').first().click();
-  const panel = dlg.page().locator('.el-picker-panel:visible').last();
-  await panel.locator('td.today').first().click();
-  const ok = panel.locator('button', { hasText: /确\s*定|OK/ });
-  if (await ok.count()) await ok.first().click();
-}
-
-async function save(page: Page, button: RegExp): Promise<void> {
-  const reply = page.waitForResponse((r) => /\/(submit|update|save)(\?|$)/.test(r.url()) && r.request().method() === 'POST');
-  await dialog(page).locator('button', { hasText: button }).click();
-  const body = (await (await reply).json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-  await expect(dialog(page)).toHaveCount(0);
-}
-
-async function rowAction(page: Page, text: string, action: RegExp): Promise<void> {
-  const row = page.locator('.el-table__row', { hasText: text }).first();
-  await expect(row).toBeVisible();
-  // fixed action columns render their buttons in a second table: pick the row of the same index
-  const index = await row.evaluate((tr) => [...(tr.parentElement?.children ?? [])].indexOf(tr));
-  const buttons = page.locator('.el-table__body-wrapper .el-table__row, .el-table__fixed-right .el-table__row').nth(index).locator('button', { hasText: action });
-  await (await buttons.count() ? buttons.first() : page.locator('.el-table__row').nth(index).locator('button', { hasText: action }).first()).click();
-}
-
-async function remove(page: Page, text: string): Promise<void> {
-  await rowAction(page, text, /删\s*除/);
-  const reply = page.waitForResponse((r) => /\/remove(\?|$)/.test(r.url()));
-  await page.locator('.el-message-box:visible').getByRole('button', { name: /确\s*定/ }).click();
-  const body = (await (await reply).json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-}
+const OPENED: MenuPlace[] = [
+  [SYSTEM, '用户管理', '/system/user'],
+  ['权限管理', '角色管理', '/authority/role'],
+  [SYSTEM, '菜单管理', '/system/menu'],
+  [SYSTEM, '系统字典', '/system/dict'],
+  [SYSTEM, '参数管理', '/system/param'],
+  ['消息与资源', '通知公告', '/desk/notice'],
+];
 
 test('Saber signs in through its own login page and opens the system screens', async ({ page, stack }) => {
   await signIn(page, stack);
-  await openScreen(page, '系统管理', '用户管理', '/system/user');
-  await openScreen(page, '权限管理', '角色管理', '/authority/role');
-  await openScreen(page, '系统管理', '菜单管理', '/system/menu');
-  await openScreen(page, '系统管理', '系统字典', '/system/dict');
-  await openScreen(page, '系统管理', '参数管理', '/system/param');
-  await openScreen(page, '消息与资源', '通知公告', '/desk/notice');
+  for (const place of OPENED) await openScreen(page, place);
 });
 
-test('parameters: add, edit, delete', async ({ page, stack }) => {
-  await signIn(page, stack);
-  await openScreen(page, '系统管理', '参数管理', '/system/param');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  await fill(dialog(page), '参数名称', 'Saber参数');
-  await fill(dialog(page), '参数键名', 'saber.key');
-  await fill(dialog(page), '参数键值', 'one');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT param_value FROM blade_param WHERE param_key = 'saber.key' AND is_deleted = 0")?.param_value).toBe('one');
-  await rowAction(page, 'saber.key', /编\s*辑/);
-  await fill(dialog(page), '参数键值', 'two');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT param_value FROM blade_param WHERE param_key = 'saber.key' AND is_deleted = 0")?.param_value).toBe('two');
-  await remove(page, 'saber.key');
-  expect(one(stack, "SELECT 1 FROM blade_param WHERE param_key = 'saber.key' AND is_deleted = 0")).toBeUndefined();
-});
-
-test('dictionaries: add, edit, delete', async ({ page, stack }) => {
-  await signIn(page, stack);
-  await openScreen(page, '系统管理', '系统字典', '/system/dict');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  await fill(dialog(page), '字典编号', 'saber_dict');
-  await fill(dialog(page), '字典名称', 'Saber字典');
-  await fill(dialog(page), '字典键值', '-1');
-  await fill(dialog(page), '字典排序', '99');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT dict_value FROM blade_dict WHERE code = 'saber_dict' AND is_deleted = 0")?.dict_value).toBe('Saber字典');
-  await rowAction(page, 'saber_dict', /编\s*辑/);
-  await fill(dialog(page), '字典名称', 'Saber字典二');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT dict_value FROM blade_dict WHERE code = 'saber_dict' AND is_deleted = 0")?.dict_value).toBe('Saber字典二');
-  await remove(page, 'saber_dict');
-  expect(one(stack, "SELECT 1 FROM blade_dict WHERE code = 'saber_dict' AND is_deleted = 0")).toBeUndefined();
-});
-
-test('roles: add, edit, delete', async ({ page, stack }) => {
-  await signIn(page, stack);
-  await openScreen(page, '权限管理', '角色管理', '/authority/role');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  await fill(dialog(page), '角色名称', 'Saber角色');
-  await fill(dialog(page), '角色别名', 'saber_role');
-  await fill(dialog(page), '角色排序', '99');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT role_name FROM blade_role WHERE role_alias = 'saber_role' AND is_deleted = 0")?.role_name).toBe('Saber角色');
-  await rowAction(page, 'saber_role', /编\s*辑/);
-  await fill(dialog(page), '角色名称', 'Saber角色二');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT role_name FROM blade_role WHERE role_alias = 'saber_role' AND is_deleted = 0")?.role_name).toBe('Saber角色二');
-  await remove(page, 'saber_role');
-  expect(one(stack, "SELECT 1 FROM blade_role WHERE role_alias = 'saber_role' AND is_deleted = 0")).toBeUndefined();
-});
-
-test('menus: add, edit, delete', async ({ page, stack }) => {
-  await signIn(page, stack);
-  await openScreen(page, '系统管理', '菜单管理', '/system/menu');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  await fill(dialog(page), '菜单名称', 'Saber菜单');
-  await fill(dialog(page), '路由地址', '/saber/menu');
-  await field(dialog(page), '菜单图标').locator('input').first().click();
-  await page.locator('.el-dialog:visible').last().getByText('iconicon_setting', { exact: false }).first().click();
-  await fill(dialog(page), '菜单编号', 'saber_menu');
-  await fill(dialog(page), '菜单别名', 'menu');
-  await radio(dialog(page), '菜单类型', '菜单');
-  await radio(dialog(page), '按钮功能', '工具栏');
-  await fill(dialog(page), '菜单排序', '99');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT name FROM blade_menu WHERE code = 'saber_menu' AND is_deleted = 0")?.name).toBe('Saber菜单');
-  await rowAction(page, 'saber_menu', /编\s*辑/);
-  await fill(dialog(page), '菜单名称', 'Saber菜单二');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT name FROM blade_menu WHERE code = 'saber_menu' AND is_deleted = 0")?.name).toBe('Saber菜单二');
-  await remove(page, 'saber_menu');
-  expect(one(stack, "SELECT 1 FROM blade_menu WHERE code = 'saber_menu' AND is_deleted = 0")).toBeUndefined();
-});
-
-test('notices: add, edit, delete', async ({ page, stack }) => {
-  await signIn(page, stack);
-  await openScreen(page, '消息与资源', '通知公告', '/desk/notice');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  await fill(dialog(page), '通知标题', 'Saber通知');
-  await choose(dialog(page), '通知类型');
-  await pickToday(dialog(page), '通知日期');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT title FROM blade_notice WHERE title = 'Saber通知' AND is_deleted = 0")).toBeDefined();
-  await rowAction(page, 'Saber通知', /编\s*辑/);
-  await fill(dialog(page), '通知标题', 'Saber通知二');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT 1 FROM blade_notice WHERE title = 'Saber通知二' AND is_deleted = 0")).toBeDefined();
-  await remove(page, 'Saber通知二');
-  expect(one(stack, "SELECT 1 FROM blade_notice WHERE title LIKE 'Saber通知%' AND is_deleted = 0")).toBeUndefined();
-});
-
-test('users: add, edit, delete', async ({ page, stack }) => {
-  await ensurePost(stack, 'saber');
-  await signIn(page, stack);
-  await openScreen(page, '系统管理', '用户管理', '/system/user');
-  await page.locator('button:visible', { hasText: /新\s*增/ }).first().click();
-  const dlg = dialog(page);
-  await fill(dlg, '登录账号', 'saberuser');
-  await choose(dlg, '所属租户');
-  await fill(dlg, '密码', 'Saber123');
-  await fill(dlg, '确认密码', 'Saber123');
-  await fill(dlg, '用户昵称', 'saber');
-  await fill(dlg, '用户姓名', 'Saber用户');
-  await choose(dlg, '所属角色');
-  await choose(dlg, '所属部门');
-  await choose(dlg, '所属岗位');
-  await save(page, /保\s*存/);
-  expect(one(stack, "SELECT real_name FROM blade_user WHERE account = 'saberuser' AND is_deleted = 0")?.real_name).toBe('Saber用户');
-  await rowAction(page, 'saberuser', /编\s*辑/);
-  await fill(dialog(page), '用户姓名', 'Saber用户二');
-  await save(page, /修\s*改/);
-  expect(one(stack, "SELECT real_name FROM blade_user WHERE account = 'saberuser' AND is_deleted = 0")?.real_name).toBe('Saber用户二');
-  await remove(page, 'saberuser');
-  expect(one(stack, "SELECT 1 FROM blade_user WHERE account = 'saberuser' AND is_deleted = 0")).toBeUndefined();
-});
+for (const screen of SCREENS) {
+  test(`${screen.title}: add, edit, delete`, async ({ page, stack }) => {
+    await driveCrud(page, stack, screen);
+  });
+}

@@ -147,6 +147,11 @@ export const codeResource = defineResource({
     beforeWrite(row) {
       if (row.modelId === null) row.modelId = '';
     },
+    // the stock (OSS) code row names its data source, and Saber's code form requires it on
+    // edit; the generator reads its tables from the embedded database, so that is the one
+    decorate(records) {
+      for (const r of records) r.datasourceId ??= EMBEDDED_DATASOURCE_ID;
+    },
   },
 });
 

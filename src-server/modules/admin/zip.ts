@@ -1,5 +1,7 @@
-// A minimal zip writer (stored entries, no compression): enough for gen-code's
-// handful of small text files without a dependency.
+// A minimal zip writer (stored or deflated entries): enough for gen-code's
+// handful of small text files and the .xlsx export without a dependency.
+import { deflateRawSync } from 'node:zlib';
+
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
@@ -16,8 +18,8 @@ export function crc32(bytes: Buffer): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** A zip archive of the given files (path -> text), stored, UTF-8 names. */
-export function zipFiles(files: Record<string, string>, when = new Date()): Buffer {
+/** A zip archive of the given files (path -> text), UTF-8 names; stored, or deflated when asked. */
+export function zipFiles(files: Record<string, string>, when = new Date(), { deflate = false } = {}): Buffer {
   const dosTime = ((when.getHours() << 11) | (when.getMinutes() << 5) | Math.floor(when.getSeconds() / 2)) & 0xffff;
   const dosDate = (((when.getFullYear() - 1980) << 9) | ((when.getMonth() + 1) << 5) | when.getDate()) & 0xffff;
   const locals: Buffer[] = [];
@@ -25,18 +27,20 @@ export function zipFiles(files: Record<string, string>, when = new Date()): Buff
   let offset = 0;
   for (const [path, text] of Object.entries(files)) {
     const name = Buffer.from(path, 'utf8');
-    const data = Buffer.from(text, 'utf8');
-    const crc = crc32(data);
+    const raw = Buffer.from(text, 'utf8');
+    const data = deflate ? deflateRawSync(raw) : raw;
+    const method = deflate ? 8 : 0;
+    const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(method, 8);
     local.writeUInt16LE(dosTime, 10);
     local.writeUInt16LE(dosDate, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
@@ -44,12 +48,12 @@ export function zipFiles(files: Record<string, string>, when = new Date()): Buff
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(dosTime, 12);
     central.writeUInt16LE(dosDate, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);

@@ -48,19 +48,30 @@ export function registerRegionRoutes(api: FastifyInstance, db: Db): void {
   });
   api.post(`${B}/submit`, allow('platform'), async (request) => {
     const b = body(request);
-    const code = String(b.code ?? '').trim();
+    let code = String(b.code ?? '').trim();
+    let parentCode = String(b.parentCode ?? '').trim() || '00';
+    // Saber 4.9 shows a top-level region's code after the root's ('00' + '31') and builds a
+    // child's code on it ('003199' under '0031'): the root is no part of a region's code
+    const known = (c: string): boolean => db.prepare('SELECT 1 FROM blade_region WHERE code = ?').get(c) !== undefined;
+    if (/^00\d+$/.test(parentCode) && code.startsWith(parentCode) && !known(parentCode) && known(parentCode.slice(2))) {
+      parentCode = parentCode.slice(2);
+      code = code.slice(2);
+    }
     if (!code) throw new ServiceError('请输入区划编号');
     if (!/^\d{2,12}$/.test(code)) throw new ServiceError('区划编号必须是2到12位数字');
     const name = String(b.name ?? '').trim();
     if (!name) throw new ServiceError('请输入区划名称');
-    const parentCode = String(b.parentCode ?? '').trim() || '00';
     let ancestors = '00';
     if (parentCode !== '00') {
       const p = db.prepare('SELECT ancestors FROM blade_region WHERE code = ?').get(parentCode) as { ancestors: string } | undefined;
       if (!p) throw new ServiceError('上级区划不存在');
       ancestors = `${p.ancestors},${parentCode}`;
     }
-    const level = Number(b.regionLevel ?? b.level ?? ancestors.split(',').length);
+    // Saber sends its form's `level` next to the `regionLevel` of the record it loaded (the
+    // parent's, on 新增下级): when the two differ, the one matching the region's place decides
+    const depth = ancestors.split(',').length;
+    const given = [b.regionLevel, b.level].filter((v) => v !== undefined && v !== null && v !== '').map(Number);
+    const level = given.length === 0 ? depth : given.every((v) => v === given[0]) || !given.includes(depth) ? given[0]! : depth;
     if (!Number.isInteger(level) || level < 0 || level > 5) throw new ServiceError('请选择区划层级');
     const sort = Number(b.sort ?? 1);
     if (!Number.isInteger(sort)) throw new ServiceError('排序必须是整数');

@@ -18,6 +18,7 @@ import { checkAccountQuota } from './tenants';
 import { requireButton } from '../../http/access-check';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
+import { registerUserExcelRoutes } from './user-excel';
 
 const BASE = `${SYS}/user`;
 const MAX_PAGE = 1000;
@@ -230,7 +231,11 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     if (u.code !== undefined) put('code', u.code);
     if (u.roleId !== undefined) put('role_id', u.roleId);
     if (u.deptId !== undefined) put('dept_id', u.deptId);
-    if (u.postId !== undefined) put('post_id', u.postId ?? '');
+    // NOT NULL: no post is '' (put would store '' as NULL and fail)
+    if (u.postId !== undefined) {
+      sets.push('post_id = ?');
+      params.push(u.postId);
+    }
     if (u.userType !== undefined) put('user_type', u.userType);
     if (u.status !== undefined) put('status', u.status);
     put('update_user', by);
@@ -394,6 +399,19 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
       db.prepare('UPDATE blade_user SET user_type = ? WHERE id = ?').run(userType, userId);
     })();
     return status(true);
+  });
+
+  // 导入 / 导出 / 模板下载 (the stock import-user, export-user, export-template)
+  registerUserExcelRoutes(api, db, {
+    save: (by, u, existingId) => {
+      validateInput(db, by.tenantId, u, existingId === null, existingId, isAdministrator(by));
+      if (existingId) update(by.tenantId, existingId, u, by.userId);
+      else {
+        checkAccountQuota(db, by.tenantId, clock);
+        insert(by.tenantId, u, { userId: by.userId, dept: firstDeptOf(by) });
+      }
+    },
+    decorate: (tenantId, records) => decorate(db, tenantId, records),
   });
 
   api.get(`${BASE}/platform-detail`, allow(menu('user')), async (request) => {

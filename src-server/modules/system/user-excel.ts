@@ -1,0 +1,149 @@
+// The stock user import and export (用户管理 › 导入 / 导出 / 模板下载):
+// export-template and export-user answer an .xlsx of the stock columns,
+// import-user (multipart `file`, `isCovered`) adds the sheet's users, or with
+// isCovered=1 updates the accounts that exist. Names (role, department, post)
+// are looked up in the caller's tenant; a new user gets the initial password
+// (parameter account.initPassword). One bad row refuses the whole sheet, its
+// row number in the message.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { ok, ServiceError } from '../../http/reply';
+import type { AuthUser } from '../../http/auth-user';
+import { allow, menu, menuButton } from '../../http/access-policy';
+import { readXlsx, writeXlsx } from '../admin/xlsx';
+import { caller, likeParam, paramOf, paramValue, rows, SYS } from './common';
+
+/** The stock UserExcel columns, in order. */
+export const USER_EXCEL_HEADERS = ['租户编号', '用户平台', '账户', '昵称', '姓名', '邮箱', '手机', '角色名称', '部门名称', '岗位名称', '生日'] as const;
+const USER_TYPES: Record<string, number> = { WEB: 1, APP: 2, OTHER: 3 };
+const MAX_BYTES = 5 * 1024 * 1024;
+
+export interface ImportedUser {
+  account: string;
+  name: string;
+  realName: string;
+  password?: string;
+  email?: string;
+  phone?: string;
+  birthday?: string;
+  roleId: string;
+  deptId: string;
+  postId: string;
+  userType: number;
+}
+
+export interface UserExcelDeps {
+  /** validates and writes one user (adds it when existingId is null), as the user form's save does */
+  save(by: AuthUser, user: ImportedUser, existingId: string | null): void;
+  /** list records with roleName, deptName, postName */
+  decorate(tenantId: string, records: Record<string, unknown>[]): Record<string, unknown>[];
+}
+
+const xlsxReply = (reply: import('fastify').FastifyReply, fileName: string, bytes: Buffer) =>
+  reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .send(bytes);
+
+export function registerUserExcelRoutes(api: FastifyInstance, db: Db, deps: UserExcelDeps): void {
+  const BASE = `${SYS}/user`;
+
+  api.get(`${BASE}/export-template`, allow(menu('user')), async (_request, reply) =>
+    xlsxReply(reply, '用户数据模板.xlsx', writeXlsx('用户数据表', [[...USER_EXCEL_HEADERS]])));
+
+  api.get(`${BASE}/export-user`, allow(menu('user')), async (request, reply) => {
+    const user = caller(request);
+    const where = ['tenant_id = ?', 'is_deleted = 0'];
+    const params: unknown[] = [user.tenantId];
+    for (const [key, column] of [['account', 'account'], ['realName', 'real_name']] as const) {
+      const v = paramOf(request, key)?.trim();
+      if (v && v !== 'undefined') {
+        where.push(`${column} LIKE ? ESCAPE '\\'`);
+        params.push(likeParam(v));
+      }
+    }
+    const records = deps.decorate(user.tenantId, rows(db, `SELECT * FROM blade_user WHERE ${where.join(' AND ')} ORDER BY create_time, id`, ...params));
+    const typeName = Object.fromEntries(Object.entries(USER_TYPES).map(([k, v]) => [v, k]));
+    const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+    const body = records.map((r) => [
+      text(r.tenantId), typeName[Number(r.userType)] ?? '', text(r.account), text(r.name), text(r.realName), text(r.email), text(r.phone),
+      text(r.roleName), text(r.deptName), text(r.postName), text(r.birthday),
+    ]);
+    return xlsxReply(reply, '用户数据导出.xlsx', writeXlsx('用户数据表', [[...USER_EXCEL_HEADERS], ...body]));
+  });
+
+  api.post(`${BASE}/import-user`, allow(menuButton('user', 'user_add')), async (request) => {
+    const user = caller(request);
+    const { bytes, covered } = await uploadedSheet(request);
+    const sheet = readXlsx(bytes);
+    if (!sheet) throw new ServiceError('请上传 .xlsx 格式的文件');
+    const header = (sheet[0] ?? []).map((h) => h.trim());
+    const at = (name: (typeof USER_EXCEL_HEADERS)[number]): number => header.indexOf(name);
+    for (const required of ['账户', '姓名', '角色名称', '部门名称'] as const) {
+      if (at(required) < 0) throw new ServiceError(`导入文件缺少列: ${required}`);
+    }
+    const lookup = (table: string, column: string, what: string, names: string, row: number): string => {
+      const ids: string[] = [];
+      for (const name of names.split(/[,，]/).map((s) => s.trim()).filter(Boolean)) {
+        const found = db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0`).get(user.tenantId, name) as { id: string } | undefined;
+        if (!found) throw new ServiceError(`第${row}行：${what} [${name}] 不存在`);
+        ids.push(found.id);
+      }
+      return ids.join(',');
+    };
+    const password = paramValue(db, user.tenantId, 'account.initPassword', '123456');
+    let imported = 0;
+    db.transaction(() => {
+      sheet.slice(1).forEach((cells, i) => {
+        const row = i + 2;
+        const cell = (name: (typeof USER_EXCEL_HEADERS)[number]): string => (at(name) < 0 ? '' : (cells[at(name)] ?? '').trim());
+        if (cells.every((c) => !c.trim())) return;
+        const tenantId = cell('租户编号');
+        if (tenantId && tenantId !== user.tenantId) throw new ServiceError(`第${row}行：租户编号 [${tenantId}] 不是当前租户`);
+        const type = cell('用户平台').toUpperCase();
+        if (type && !USER_TYPES[type]) throw new ServiceError(`第${row}行：用户平台 [${cell('用户平台')}] 不存在`);
+        const account = cell('账户');
+        const existing = account
+          ? (db.prepare('SELECT id FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0').get(user.tenantId, account) as { id: string } | undefined)
+          : undefined;
+        const imported_: ImportedUser = {
+          account,
+          name: cell('昵称') || cell('姓名'),
+          realName: cell('姓名'),
+          email: cell('邮箱') || undefined,
+          phone: cell('手机') || undefined,
+          birthday: cell('生日') || undefined,
+          roleId: lookup('blade_role', 'role_name', '角色', cell('角色名称'), row),
+          deptId: lookup('blade_dept', 'dept_name', '部门', cell('部门名称'), row),
+          postId: lookup('blade_post', 'post_name', '岗位', cell('岗位名称'), row),
+          userType: USER_TYPES[type] ?? 1,
+          password: existing && covered ? undefined : password,
+        };
+        try {
+          deps.save(user, imported_, existing && covered ? existing.id : null);
+        } catch (e) {
+          if (e instanceof ServiceError) throw new ServiceError(`第${row}行：${e.message}`);
+          throw e;
+        }
+        imported++;
+      });
+    })();
+    if (imported === 0) throw new ServiceError('导入文件中没有用户数据');
+    return ok({ imported }, `成功导入${imported}个用户`);
+  });
+}
+
+/** The multipart upload's bytes and its isCovered (a form field or the query). */
+async function uploadedSheet(request: FastifyRequest): Promise<{ bytes: Buffer; covered: boolean }> {
+  if (!request.isMultipart()) throw new ServiceError('请上传文件');
+  const part = await request.file({ limits: { fileSize: MAX_BYTES + 1, files: 1 } });
+  if (!part) throw new ServiceError('请上传文件');
+  const tooLarge = '导入文件不能超过5MB';
+  const bytes = await part.toBuffer().catch(() => {
+    throw new ServiceError(tooLarge);
+  });
+  if (part.file.truncated) throw new ServiceError(tooLarge);
+  const field = part.fields.isCovered as { value?: unknown } | undefined;
+  const covered = String(field?.value ?? paramOf(request, 'isCovered') ?? '0');
+  return { bytes, covered: covered === '1' || covered === 'true' };
+}
