@@ -48,7 +48,7 @@ const zh = {
 
 const en: typeof zh = {
   dashboard: {
-    title: 'Dashboard',
+    title: 'Console',
     refresh: 'Refresh',
     refreshedAt: 'Updated {{time}}',
     version: 'Back-end version',
