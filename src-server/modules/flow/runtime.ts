@@ -10,27 +10,7 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ServiceError } from '../../http/reply';
-
-/** Flowable's assignment attributes, so the engine's parser keeps them on user tasks. */
-const FLOWABLE_MODDLE = {
-  name: 'Flowable',
-  uri: 'http://flowable.org/bpmn',
-  prefix: 'flowable',
-  xml: { tagAlias: 'lowerCase' },
-  types: [
-    {
-      name: 'Assignable',
-      extends: ['bpmn:UserTask'],
-      isAbstract: true,
-      properties: [
-        { name: 'assignee', isAttr: true, type: 'String' },
-        { name: 'candidateGroups', isAttr: true, type: 'String' },
-        { name: 'candidateUsers', isAttr: true, type: 'String' },
-      ],
-    },
-    { name: 'Initiator', extends: ['bpmn:StartEvent'], isAbstract: true, properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
-  ],
-};
+import { FLOWABLE_MODDLE } from '../../../src-shared/flowable-moddle';
 
 export type Variables = Record<string, unknown>;
 
