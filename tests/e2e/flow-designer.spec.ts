@@ -106,6 +106,13 @@ test('draw a user task with an assignee and a conditional flow, save, deploy; th
   expect(model.xml).toMatch(new RegExp(`<bpmn:userTask id="${taskId}" name="设计审批" flowable:assignee="\\$\\{taskUser\\}"`));
   expect(model.xml).toMatch(/<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\$\{environment\.variables\.pass\}<\/bpmn:conditionExpression>/);
 
+  // opened again and saved as it is, the model keeps its XML
+  await clickRowAction(page, row, /编\s*辑/);
+  await expect(element(dialog.getByTestId('flow-designer'), taskId)).toHaveCount(1);
+  await dialog.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await api<{ xml: string }>(host, 'get', '/blade-flow/model/detail', { id: list.records[0].id })).xml).toBe(model.xml);
+
   // deployed with the model screen's own action; the back end's definition holds the drawing
   await clickRowAction(page, row, /部\s*署/);
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();

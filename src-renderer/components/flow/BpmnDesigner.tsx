@@ -3,7 +3,8 @@
 // assignment of user tasks, conditions of sequence flows; flowable-properties.ts).
 // It is the model form's `xml` input: every change of the drawing is saved to XML
 // and handed to the form; the form's model key and name are the process's id and
-// name (the back end requires the key to be the process id). The XML tab edits
+// name (the back end requires the key to be the process id; the name follows once
+// it is changed, so a model opened and saved as it is keeps its XML). The XML tab edits
 // the source directly. Loaded with the model form only (LazyBpmnDesigner.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, Segmented } from 'antd';
@@ -46,6 +47,8 @@ export default function BpmnDesigner({ id, value, onChange, disabled }: CustomIn
   const modeler = useRef<Modeler | null>(null);
   /** the XML the drawing last produced (or imported): a value equal to it is not imported again */
   const lastXml = useRef<string | null>(null);
+  /** the form's name when the drawing was imported: the process takes the name only once the operator changes it */
+  const nameAtImport = useRef<string | undefined>(undefined);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState<'design' | 'xml'>('design');
@@ -94,6 +97,7 @@ export default function BpmnDesigner({ id, value, onChange, disabled }: CustomIn
       () => {
         if (!alive) return;
         lastXml.current = source;
+        nameAtImport.current = xmlText ? latest.current.name : undefined;
         setError(null);
         m.get<Services['canvas']>('canvas').zoom('fit-viewport');
         if (!xmlText) latest.current.onChange?.(source);
@@ -114,7 +118,7 @@ export default function BpmnDesigner({ id, value, onChange, disabled }: CustomIn
     if (root.type !== 'bpmn:Process') return;
     const props: Record<string, unknown> = {};
     if (modelKey && KEY_PATTERN.test(modelKey) && root.businessObject.id !== modelKey) props.id = modelKey;
-    if (name !== undefined && name.trim() && (root.businessObject.name ?? '') !== name.trim()) props.name = name.trim();
+    if (name !== undefined && name !== nameAtImport.current && name.trim() && (root.businessObject.name ?? '') !== name.trim()) props.name = name.trim();
     if (Object.keys(props).length > 0) m.get<Services['modeling']>('modeling').updateProperties(root, props);
   }, [ready, modelKey, name, xmlText, view]);
 
