@@ -28,28 +28,25 @@ const LIMIT = 50;
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 const num = (v: unknown): number => Number(v) || 0;
 
+/** The two kinds of item-counting tasks (generation, imports): their table and count columns. */
+const COUNTED_TASKS = [
+  { kind: 'generation', screen: DASHBOARD_SCREENS.generation, table: 'gpt_produce_article', total: 'total', ok: 'success_count', failed: 'fail_count' },
+  { kind: 'import', screen: DASHBOARD_SCREENS.imports, table: 'import_task', total: 'total_rows', ok: 'success_rows', failed: 'failed_rows' },
+] as const;
+
 /** Generation, import and deploy work running or queued in the tenant, running first. */
 export function activityOf(db: Db, tenantId: string, can: (screen: string) => boolean): DashboardActivity[] {
   const out: DashboardActivity[] = [];
-  if (can(DASHBOARD_SCREENS.generation)) {
+  for (const t of COUNTED_TASKS) {
+    if (!can(t.screen)) continue;
     const rows = db
       .prepare(
-        `SELECT id, task_name, status, total, success_count, fail_count, create_time FROM gpt_produce_article
+        `SELECT id, task_name, status, ${t.total} AS total, ${t.ok} AS ok, ${t.failed} AS failed, create_time FROM ${t.table}
          WHERE tenant_id = ? AND is_deleted = 0 AND status IN (?, ?) ORDER BY status DESC, create_time DESC LIMIT ?`,
       )
       .all(tenantId, TASK.running, TASK.queued, LIMIT) as Rec[];
     for (const r of rows)
-      out.push({ kind: 'generation', id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.success_count) + num(r.fail_count), failed: num(r.fail_count), total: num(r.total), time: str(r.create_time) });
-  }
-  if (can(DASHBOARD_SCREENS.imports)) {
-    const rows = db
-      .prepare(
-        `SELECT id, task_name, status, total_rows, success_rows, failed_rows, create_time FROM import_task
-         WHERE tenant_id = ? AND is_deleted = 0 AND status IN (?, ?) ORDER BY status DESC, create_time DESC LIMIT ?`,
-      )
-      .all(tenantId, TASK.running, TASK.queued, LIMIT) as Rec[];
-    for (const r of rows)
-      out.push({ kind: 'import', id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.success_rows) + num(r.failed_rows), failed: num(r.failed_rows), total: num(r.total_rows), time: str(r.create_time) });
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.ok) + num(r.failed), failed: num(r.failed), total: num(r.total), time: str(r.create_time) });
   }
   if (can(DASHBOARD_SCREENS.websites)) {
     // a website being deployed now (its status while the deploy runs)
@@ -85,27 +82,21 @@ export function failuresOf(db: Db, tenantId: string, now: number, can: (screen: 
   const since = formatDateTime(now - DAY_MS);
   const out: DashboardFailure[] = [];
   const failedStates = [TASK.failed, TASK.partlyFailed];
-  if (can(DASHBOARD_SCREENS.generation)) {
+  for (const t of COUNTED_TASKS) {
+    if (!can(t.screen)) continue;
+    // the task's reason, else its first failed item's
+    const itemError =
+      t.kind === 'generation'
+        ? "(SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)"
+        : '(SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)';
     const rows = db
       .prepare(
-        `SELECT t.id, t.task_name, t.status, t.error_msg, t.total, t.fail_count, t.update_time,
-           (SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1) AS item_error
-         FROM gpt_produce_article t WHERE t.tenant_id = ? AND t.is_deleted = 0 AND t.status IN (?, ?) AND t.update_time >= ? ORDER BY t.update_time DESC LIMIT ?`,
+        `SELECT t.id, t.task_name, t.status, t.error_msg, t.${t.total} AS total, t.${t.failed} AS failed, t.update_time, ${itemError} AS item_error
+         FROM ${t.table} t WHERE t.tenant_id = ? AND t.is_deleted = 0 AND t.status IN (?, ?) AND t.update_time >= ? ORDER BY t.update_time DESC LIMIT ?`,
       )
       .all(tenantId, ...failedStates, since, LIMIT) as Rec[];
     for (const r of rows)
-      out.push({ kind: 'generation', id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.item_error), failed: num(r.fail_count), total: num(r.total), time: str(r.update_time) });
-  }
-  if (can(DASHBOARD_SCREENS.imports)) {
-    const rows = db
-      .prepare(
-        `SELECT t.id, t.task_name, t.status, t.error_msg, t.total_rows, t.failed_rows, t.update_time,
-           (SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1) AS line_error
-         FROM import_task t WHERE t.tenant_id = ? AND t.is_deleted = 0 AND t.status IN (?, ?) AND t.update_time >= ? ORDER BY t.update_time DESC LIMIT ?`,
-      )
-      .all(tenantId, ...failedStates, since, LIMIT) as Rec[];
-    for (const r of rows)
-      out.push({ kind: 'import', id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.line_error), failed: num(r.failed_rows), total: num(r.total_rows), time: str(r.update_time) });
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.item_error), failed: num(r.failed), total: num(r.total), time: str(r.update_time) });
   }
   if (can(DASHBOARD_SCREENS.deployTasks)) {
     const rows = db
