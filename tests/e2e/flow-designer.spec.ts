@@ -3,7 +3,7 @@ import { freshHostTest as test, expect, signIn, rpc, clickRowAction, type WebHos
 
 // The flow model designer (流程管理 › 模型管理): a new model drawn with the palette and
 // the context pad (start → user task assigned to ${taskUser} → exclusive gateway →
-// end on the condition ${environment.variables.pass}), its properties set in the
+// end on the condition ${pass}), its properties set in the
 // properties panel, saved, deployed; the deployed definition holds what was drawn,
 // and it runs: started from 发起事务, the task is in the named approver's to-do
 // list, and approving it ends the process through the conditional flow.
@@ -89,7 +89,7 @@ test('draw a user task with an assignee and a conditional flow, save, deploy; th
   const lastFlow = flows.nth(2);
   const lastFlowId = (await lastFlow.getAttribute('data-element-id'))!;
   await lastFlow.click({ force: true });
-  await property(designer, 'flowable-condition', 'flowable-conditionExpression', '${environment.variables.pass}');
+  await property(designer, 'flowable-condition', 'flowable-conditionExpression', '${pass}');
   await page.screenshot({ path: 'test-results/flow-designer-zh.png' });
   await select(page, element(designer, taskId));
   await expect(designer.locator('#bio-properties-panel-flowable-assignee')).toHaveValue('${taskUser}');
@@ -104,7 +104,7 @@ test('draw a user task with an assignee and a conditional flow, save, deploy; th
   const model = await api<{ xml: string }>(host, 'get', '/blade-flow/model/detail', { id: list.records[0].id });
   expect(model.xml).toMatch(/<bpmn:process id="DesignedApproval" name="设计的审批" isExecutable="true">/);
   expect(model.xml).toMatch(new RegExp(`<bpmn:userTask id="${taskId}" name="设计审批" flowable:assignee="\\$\\{taskUser\\}"`));
-  expect(model.xml).toMatch(/<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\$\{environment\.variables\.pass\}<\/bpmn:conditionExpression>/);
+  expect(model.xml).toMatch(/<bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">\$\{pass\}<\/bpmn:conditionExpression>/);
 
   // opened again and saved as it is, the model keeps its XML
   await clickRowAction(page, row, /编\s*辑/);

@@ -3,8 +3,8 @@
 // A user task's flowable:assignee, flowable:candidateUsers and
 // flowable:candidateGroups (a literal, or `${variable}` read from the process
 // variables; candidate groups are role aliases), a start event's
-// flowable:initiator, and a sequence flow's condition expression (bpmn-engine
-// reads `${environment.variables.pass}`; completing a task sets `pass`).
+// flowable:initiator, and a sequence flow's condition expression (`${pass}`: a
+// process variable by its name, flow/expressions.ts; completing a task sets `pass`).
 import { h } from '@bpmn-io/properties-panel/preact';
 import { Group, TextFieldEntry, isTextFieldEntryEdited } from '@bpmn-io/properties-panel';
 import { useService } from 'bpmn-js-properties-panel';
@@ -67,7 +67,7 @@ function ConditionEntry({ element, id }: EntryProps) {
     element,
     id,
     label: translate('Condition expression'),
-    description: translate('e.g. ${environment.variables.pass}: true when the task was approved'),
+    description: translate('e.g. ${pass}: true when the task was approved (a process variable by its name)'),
     getValue: () => element.businessObject.conditionExpression?.body ?? '',
     setValue: (value: string) => {
       const body = value.trim();

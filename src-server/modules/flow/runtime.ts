@@ -11,6 +11,7 @@ import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ServiceError } from '../../http/reply';
 import { FLOWABLE_MODDLE } from '../../../src-shared/flowable-moddle';
+import { FLOWABLE_EXPRESSIONS } from './expressions';
 
 export type Variables = Record<string, unknown>;
 
@@ -135,7 +136,7 @@ export class FlowRuntime {
            VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`,
         )
         .run(id, input.tenantId, input.definitionId, input.businessKey, input.userId, this.now(), JSON.stringify(variables));
-      const engine = new Engine({ name: id, source: input.xml, moddleOptions: { flowable: FLOWABLE_MODDLE } });
+      const engine = new Engine({ name: id, source: input.xml, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS });
       const listener = this.listener({ id, tenantId: input.tenantId, definitionId: input.definitionId }, () => variables);
       try {
         const execution = await engine.execute({ listener, variables });
@@ -165,7 +166,7 @@ export class FlowRuntime {
       const merged: Variables = { ...(JSON.parse(instance.variables) as Variables), ...variables, pass, comment };
       const state = JSON.parse(instance.state) as EngineState;
       mergeVariables(state, merged);
-      const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE } }).recover(state);
+      const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS }).recover(state);
       const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged);
       const execution = await engine.resume({ listener });
       const waiting = execution.getPostponed().some((p) => p.id === task.task_def_key);
