@@ -92,10 +92,10 @@ function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
  * chunks are fetched ahead (as the operator types, then by the idle prefetch) and mostly run when a screen opens.
  * Measured (docs/benchmarks.md): main-thread lazy compiles up to the login form 720 -> 149; app-ready at 4x
  * 1368 -> 1084 ms; the user list's first open at 4x 896 -> 508 ms, at 1x within the spread. The rich-text and
- * BPMN editors load when one is opened and run a small part of their code: compiled whole, they would hold
+ * BPMN viewer and designer load when one is opened and run a small part of their code: compiled whole, they would hold
  * that click. Added last, after Vite's own first line (the preload map): the comment counts only before code.
  */
-const ON_DEMAND_PARTS = /[\\/]components[\\/](richtext[\\/]RichText|flow[\\/]BpmnCanvas)\.tsx$/;
+const ON_DEMAND_PARTS = /[\\/]components[\\/](richtext[\\/]RichText|flow[\\/]BpmnCanvas|flow[\\/]BpmnDesigner)\.tsx$/;
 
 function compileChunksEagerly(): Plugin {
   return {

@@ -3,6 +3,7 @@
 // admin 400-499, flow 500-599, sample 600-619.
 import { adminModule } from './admin';
 import { contentModule } from './content';
+import { dashboardModule } from './dashboard';
 import { flowModule } from './flow';
 import { sampleModule } from './sample';
 import { shellModule } from './shell';
@@ -10,7 +11,7 @@ import { systemModule } from './system';
 import type { ServerModule } from './types';
 import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
 
-export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule];
+export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule];
 
 /** Every migration of the product: the core ones, then each module's (handed to db's migrate()). */
 export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];

@@ -86,6 +86,6 @@ test('the code asks to be compiled at once, but for the two editors loaded when 
   const assets = join(process.env.DESK_RENDERER_DIR ?? join(process.cwd(), 'out/renderer'), 'assets');
   const chunks = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const hinted = chunks.filter((f) => readFileSync(join(assets, f), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
-  expect(chunks.filter((f) => !hinted.includes(f)).map((f) => f.replace(/-[\w-]+\.js$/, '')).sort()).toEqual(['BpmnCanvas', 'RichText']);
+  expect(chunks.filter((f) => !hinted.includes(f)).map((f) => f.replace(/-[\w-]+\.js$/, '')).sort()).toEqual(['BpmnCanvas', 'BpmnDesigner', 'RichText']);
   expect(hinted.some((f) => f.startsWith('ConsoleRoot-'))).toBe(true);
 });

@@ -42,6 +42,10 @@ test('models, uploaded deployments and tracking', async ({ page, host }) => {
   await go(page, '/flow/model');
   const models = screen(page, '/flow/model');
   await models.getByRole('button', { name: /新\s*增/ }).click();
+  // the designer starts a new model from a start event; its XML tab edits the source
+  await expect(dialog.getByTestId('flow-designer').locator('g.djs-element[data-element-id="StartEvent_1"]')).toHaveCount(1);
+  await dialog.getByTestId('flow-designer').getByText('XML', { exact: true }).click();
+  await dialog.getByLabel('流程XML').fill('');
   await dialog.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
   await expect(dialog.getByText('请输入模型名称')).toBeVisible();
   await expect(dialog.getByText('请输入流程XML')).toBeVisible();

@@ -1,5 +1,8 @@
-// Process models (/blade-flow/model): BPMN XML kept per tenant; deploy one as a new version; view its diagram.
+// Process models (/blade-flow/model): BPMN XML kept per tenant, drawn in the designer (bpmn-js's modeler with
+// the properties the flow engine reads: assignees, candidate users and groups, conditions; its XML tab edits the
+// source); deploy one as a new version; view its diagram.
 import type { ScreenDef } from '../../crud/types';
+import { LazyBpmnDesigner } from '../../components/flow/LazyBpmnDesigner';
 import { DeployModelDialog, ModelDiagramDialog } from './dialogs';
 import '../../i18n/areas/flow';
 
@@ -9,13 +12,13 @@ const model: ScreenDef = {
   code: 'flowModel',
   title: 'flow.modelTitle',
   api: { list: `${M}/list`, detail: `${M}/detail`, submit: `${M}/submit`, remove: `${M}/remove` },
-  dialogWidth: 900,
+  dialogWidth: 1200,
   timeRange: false,
   columns: [
     { name: 'name', label: 'flow.name', search: true, rules: [{ required: true, message: 'flow.nameRequired' }, { max: 100, message: 'flow.nameRequired' }] },
     { name: 'modelKey', label: 'flow.modelKey', search: true, rules: [{ required: true, message: 'flow.modelKeyRequired' }, { pattern: '^[A-Za-z_][\\w-]*$', message: 'flow.modelKeyFormat' }] },
     { name: 'description', label: 'flow.description', span: 24 },
-    { name: 'xml', label: 'flow.xml', valueType: 'textarea', rows: 14, span: 24, hideInTable: true, rules: [{ required: true, message: 'flow.xmlRequired' }] },
+    { name: 'xml', label: 'flow.xml', valueType: 'custom', input: LazyBpmnDesigner, span: 24, hideInTable: true, validateTrigger: 'onChange', rules: [{ required: true, message: 'flow.xmlRequired' }] },
     { name: 'version', label: 'flow.version', hideInForm: true, width: 80 },
     { name: 'lastUpdated', label: 'flow.lastUpdated', hideInForm: true, width: 170 },
   ],

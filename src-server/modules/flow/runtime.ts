@@ -10,27 +10,8 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ServiceError } from '../../http/reply';
-
-/** Flowable's assignment attributes, so the engine's parser keeps them on user tasks. */
-const FLOWABLE_MODDLE = {
-  name: 'Flowable',
-  uri: 'http://flowable.org/bpmn',
-  prefix: 'flowable',
-  xml: { tagAlias: 'lowerCase' },
-  types: [
-    {
-      name: 'Assignable',
-      extends: ['bpmn:UserTask'],
-      isAbstract: true,
-      properties: [
-        { name: 'assignee', isAttr: true, type: 'String' },
-        { name: 'candidateGroups', isAttr: true, type: 'String' },
-        { name: 'candidateUsers', isAttr: true, type: 'String' },
-      ],
-    },
-    { name: 'Initiator', extends: ['bpmn:StartEvent'], isAbstract: true, properties: [{ name: 'initiator', isAttr: true, type: 'String' }] },
-  ],
-};
+import { FLOWABLE_MODDLE } from '../../../src-shared/flowable-moddle';
+import { FLOWABLE_EXPRESSIONS } from './expressions';
 
 export type Variables = Record<string, unknown>;
 
@@ -155,7 +136,7 @@ export class FlowRuntime {
            VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`,
         )
         .run(id, input.tenantId, input.definitionId, input.businessKey, input.userId, this.now(), JSON.stringify(variables));
-      const engine = new Engine({ name: id, source: input.xml, moddleOptions: { flowable: FLOWABLE_MODDLE } });
+      const engine = new Engine({ name: id, source: input.xml, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS });
       const listener = this.listener({ id, tenantId: input.tenantId, definitionId: input.definitionId }, () => variables);
       try {
         const execution = await engine.execute({ listener, variables });
@@ -185,7 +166,7 @@ export class FlowRuntime {
       const merged: Variables = { ...(JSON.parse(instance.variables) as Variables), ...variables, pass, comment };
       const state = JSON.parse(instance.state) as EngineState;
       mergeVariables(state, merged);
-      const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE } }).recover(state);
+      const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS }).recover(state);
       const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged);
       const execution = await engine.resume({ listener });
       const waiting = execution.getPostponed().some((p) => p.id === task.task_def_key);

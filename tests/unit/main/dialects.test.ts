@@ -3,6 +3,7 @@
 // sign-in endpoints, the SM2 password transport and the AuthInfo reply.
 import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_OVERVIEW_URL } from '../../../src-shared/dashboard';
 import { authUrls, mapUrl, sm2Password, tokenReplyOfAuthInfo } from '../../../src-main/services/dialects';
 import { DeskError } from '../../../src-main/services/errors';
 
@@ -30,7 +31,7 @@ describe('URL mapping', () => {
 
   it('refuses the content area on a stock back end with one message', () => {
     const p = { ...zh, dialect: 'springblade' as const };
-    for (const url of ['/website-blade-material/websiteInfo/page', '/website-blade-article/article/page', '/seo-blade-system/tenant-quota/detail', '/blade-material/websiteNavbar/list']) {
+    for (const url of ['/website-blade-material/websiteInfo/page', '/website-blade-article/article/page', '/seo-blade-system/tenant-quota/detail', '/blade-material/websiteNavbar/list', DASHBOARD_OVERVIEW_URL]) {
       expect(() => mapUrl(p, url)).toThrow(DeskError);
       expect(() => mapUrl(p, url)).toThrow(/站群内容功能需要本产品的后端/);
     }

@@ -1,0 +1,60 @@
+// Server module: the 控制台 (/wel/dashboard) overview. No tables of its own: it
+// reads what the content area's background work and the sign-in log keep
+// (overview.ts). One endpoint, for whoever has the 控制台 menu; each part only
+// for a caller granted the screen it links to.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerModule } from '../types';
+import { ok } from '../../http/reply';
+import { callerOf } from '../../http/auth-user';
+import { allow, menu } from '../../http/access-policy';
+import { callerHolds, isPlatformAdministrator, roleAliasesOf } from '../../http/access-check';
+import { formatDateTime } from '../../util/dates';
+import { DASHBOARD_OVERVIEW_URL, type DashboardOverview } from '../../../src-shared/dashboard';
+import { activityOf, DASHBOARD_SCREENS, failuresOf, signInsOf, storageOf } from './overview';
+
+/** The product's version: the nearest package.json above this file (source tree, or the built app). */
+function productVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      try {
+        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+        if (pkg.version && pkg.name === 'seo-matrix-console') return pkg.version;
+      } catch {
+        /* not ours: look further up */
+      }
+    }
+    dir = dirname(dir);
+  }
+  return '0.0.0';
+}
+
+export const dashboardModule: ServerModule = {
+  name: 'dashboard',
+  routes(api, deps) {
+    const { db, clock, dataDir } = deps;
+    const startedAt = clock();
+    const version = productVersion();
+    api.get(DASHBOARD_OVERVIEW_URL, allow(menu('dashboard')), async (request) => {
+      const caller = callerOf(request);
+      const now = clock();
+      const can = (screen: string) => callerHolds(db, request, screen);
+      const screens = Object.values(DASHBOARD_SCREENS).some(can);
+      const administrator = isPlatformAdministrator(caller) || roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin');
+      const overview: DashboardOverview = {
+        version,
+        startedAt: formatDateTime(startedAt),
+        uptimeSeconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
+        now: formatDateTime(now),
+        activity: screens ? activityOf(db, caller.tenantId, can) : null,
+        failures: screens ? failuresOf(db, caller.tenantId, now, can) : null,
+        signIns: signInsOf(db, caller.tenantId, now, administrator ? null : caller.account),
+        storage: isPlatformAdministrator(caller) ? await storageOf(dataDir) : null,
+      };
+      return ok(overview);
+    });
+  },
+};

@@ -1,0 +1,172 @@
+// What the 控制台 (/wel/dashboard) shows, read from the tables the background work
+// keeps: the generation, import and deploy work running and queued (with
+// progress), what failed in the last 24 hours with each kept reason, the
+// sign-ins, and for the platform administrator the data folder's storage.
+// Everything but storage, version and uptime is the caller's tenant only, and
+// each part only for a caller granted the screen it links to.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../../db/database';
+import { DB_FILE } from '../../db/database';
+import { formatDateTime } from '../../util/dates';
+import { TASK, TASK_STATUS } from '../content/shared/task-status';
+import { UPLOAD_DIR } from '../content/shared/uploads';
+import { IMPORTS_DIR } from '../content/imports/import-runner';
+import { DEPLOY_FAILED, DEPLOYING } from '../content/deploy/site-deployer';
+import { RUN_STATE_NAMES } from '../content/deploy/deploy-scheduler';
+import type { RunState } from '../../../src-shared/deploy-run';
+import type { DashboardActivity, DashboardFailure, DashboardSignIns, DashboardStorage } from '../../../src-shared/dashboard';
+
+type Rec = Record<string, unknown>;
+
+/** The screens (menu codes) each part of the dashboard belongs to. */
+export const DASHBOARD_SCREENS = { generation: 'gptProduceArticle', imports: 'importTask', deployTasks: 'deployTasks', websites: 'websiteInfo' } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIMIT = 50;
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const num = (v: unknown): number => Number(v) || 0;
+
+/** The two kinds of item-counting tasks (generation, imports): their table and count columns. */
+const COUNTED_TASKS = [
+  { kind: 'generation', screen: DASHBOARD_SCREENS.generation, table: 'gpt_produce_article', total: 'total', ok: 'success_count', failed: 'fail_count' },
+  { kind: 'import', screen: DASHBOARD_SCREENS.imports, table: 'import_task', total: 'total_rows', ok: 'success_rows', failed: 'failed_rows' },
+] as const;
+
+/** Generation, import and deploy work running or queued in the tenant, running first. */
+export function activityOf(db: Db, tenantId: string, can: (screen: string) => boolean): DashboardActivity[] {
+  const out: DashboardActivity[] = [];
+  for (const t of COUNTED_TASKS) {
+    if (!can(t.screen)) continue;
+    const rows = db
+      .prepare(
+        `SELECT id, task_name, status, ${t.total} AS total, ${t.ok} AS ok, ${t.failed} AS failed, create_time FROM ${t.table}
+         WHERE tenant_id = ? AND is_deleted = 0 AND status IN (?, ?) ORDER BY status DESC, create_time DESC LIMIT ?`,
+      )
+      .all(tenantId, TASK.running, TASK.queued, LIMIT) as Rec[];
+    for (const r of rows)
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.ok) + num(r.failed), failed: num(r.failed), total: num(r.total), time: str(r.create_time) });
+  }
+  if (can(DASHBOARD_SCREENS.websites)) {
+    // a website being deployed now (its status while the deploy runs)
+    const rows = db
+      .prepare(`SELECT id, website_name, domain_name, update_time FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND status_name = ? ORDER BY update_time DESC LIMIT ?`)
+      .all(tenantId, DEPLOYING, LIMIT) as Rec[];
+    for (const r of rows) out.push({ kind: 'deploy', id: str(r.id), name: str(r.website_name) || str(r.domain_name), running: true, statusName: DEPLOYING, done: 0, failed: 0, total: 0, time: str(r.update_time) });
+  }
+  if (can(DASHBOARD_SCREENS.deployTasks)) {
+    // started deploy tasks: queued until their next trigger time
+    const rows = db
+      .prepare(`SELECT id, task_name, next_time FROM deploy_tasks WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND next_time IS NOT NULL ORDER BY next_time LIMIT ?`)
+      .all(tenantId, LIMIT) as Rec[];
+    for (const r of rows) out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), running: false, statusName: '', done: 0, failed: 0, total: 0, time: formatDateTime(num(r.next_time)) });
+  }
+  return out.sort((a, b) => Number(b.running) - Number(a.running));
+}
+
+/** The reason a deploy task's last run kept: its message, else the first failed site's. */
+function runReason(sitesJson: unknown): string {
+  try {
+    const run = JSON.parse(str(sitesJson)) as { message?: string; sites?: { statusName?: string; message?: string; websiteName?: string }[] };
+    if (run.message) return run.message;
+    const failed = (run.sites ?? []).filter((s) => s.statusName !== undefined && s.statusName !== '部署成功');
+    return failed.map((s) => `${s.websiteName ?? ''}: ${s.message ?? s.statusName ?? ''}`).slice(0, 3).join('; ');
+  } catch {
+    return '';
+  }
+}
+
+/** Work of the tenant that failed (wholly or partly) in the 24 hours before `now`, newest first. */
+export function failuresOf(db: Db, tenantId: string, now: number, can: (screen: string) => boolean): DashboardFailure[] {
+  const since = formatDateTime(now - DAY_MS);
+  const out: DashboardFailure[] = [];
+  const failedStates = [TASK.failed, TASK.partlyFailed];
+  for (const t of COUNTED_TASKS) {
+    if (!can(t.screen)) continue;
+    // the task's reason, else its first failed item's
+    const itemError =
+      t.kind === 'generation'
+        ? "(SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)"
+        : '(SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)';
+    const rows = db
+      .prepare(
+        `SELECT t.id, t.task_name, t.status, t.error_msg, t.${t.total} AS total, t.${t.failed} AS failed, t.update_time, ${itemError} AS item_error
+         FROM ${t.table} t WHERE t.tenant_id = ? AND t.is_deleted = 0 AND t.status IN (?, ?) AND t.update_time >= ? ORDER BY t.update_time DESC LIMIT ?`,
+      )
+      .all(tenantId, ...failedStates, since, LIMIT) as Rec[];
+    for (const r of rows)
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.item_error), failed: num(r.failed), total: num(r.total), time: str(r.update_time) });
+  }
+  if (can(DASHBOARD_SCREENS.deployTasks)) {
+    const rows = db
+      .prepare(
+        `SELECT id, task_name, last_run_state, last_run_time, last_run_sites FROM deploy_tasks
+         WHERE tenant_id = ? AND is_deleted = 0 AND last_run_state IN ('partial', 'failed') AND last_run_time >= ? ORDER BY last_run_time DESC LIMIT ?`,
+      )
+      .all(tenantId, since, LIMIT) as Rec[];
+    for (const r of rows)
+      out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), statusName: RUN_STATE_NAMES[str(r.last_run_state) as RunState] ?? str(r.last_run_state), reason: runReason(r.last_run_sites), failed: 0, total: 0, time: str(r.last_run_time) });
+  }
+  if (can(DASHBOARD_SCREENS.websites)) {
+    const rows = db
+      .prepare(
+        `SELECT d.id, d.website_info_id, d.domain, d.status_name, d.message, d.create_time, w.website_name FROM website_deploy d
+         LEFT JOIN website_info w ON w.id = d.website_info_id
+         WHERE d.tenant_id = ? AND d.is_deleted = 0 AND d.status_name = ? AND d.create_time >= ? ORDER BY d.create_time DESC LIMIT ?`,
+      )
+      .all(tenantId, DEPLOY_FAILED, since, LIMIT) as Rec[];
+    for (const r of rows)
+      out.push({ kind: 'deploy', id: str(r.website_info_id), name: str(r.website_name) || str(r.domain), statusName: str(r.status_name), reason: str(r.message), failed: 0, total: 0, time: str(r.create_time) });
+  }
+  return out.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
+}
+
+/**
+ * Sign-ins of the tenant: the latest successful ones (the sign-in log, refreshes left out) and the accounts
+ * with failed attempts still counted (the lockout's ledger). `account` set: that account's only.
+ */
+export function signInsOf(db: Db, tenantId: string, now: number, account: string | null): DashboardSignIns {
+  const own = account === null ? { sql: '', args: [] as string[] } : { sql: ' AND create_by = ?', args: [account] };
+  const recent = (db
+    .prepare(
+      `SELECT create_by, create_time, remote_ip FROM blade_log_usual WHERE tenant_id = ? AND log_id = 'login' AND log_data NOT LIKE '% refresh_token %'${own.sql}
+       ORDER BY create_time DESC, id DESC LIMIT 10`,
+    )
+    .all(tenantId, ...own.args) as Rec[]).map((r) => ({ account: str(r.create_by), time: str(r.create_time), ip: str(r.remote_ip) }));
+  const ownFail = account === null ? { sql: '', args: [] as string[] } : { sql: ' AND account = ?', args: [account] };
+  const failed = (db
+    .prepare(`SELECT account, fail_count, first_fail_at, locked_until FROM blade_login_fail WHERE tenant_id = ? AND fail_count > 0${ownFail.sql} ORDER BY first_fail_at DESC LIMIT 10`)
+    .all(tenantId, ...ownFail.args) as Rec[]).map((r) => {
+    const locked = r.locked_until !== null && num(r.locked_until) > now;
+    return { account: str(r.account), failCount: num(r.fail_count), since: formatDateTime(num(r.first_fail_at)), lockedUntil: locked ? formatDateTime(num(r.locked_until)) : '' };
+  });
+  return { recent, failed };
+}
+
+async function sizeOf(path: string): Promise<number> {
+  const s = await stat(path).catch(() => null);
+  if (!s) return 0;
+  if (!s.isDirectory()) return s.size;
+  let total = 0;
+  const entries = await readdir(path, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    if (e.isSymbolicLink()) continue; // a release's `current` link: its target is counted once, as itself
+    total += await sizeOf(join(path, e.name));
+  }
+  return total;
+}
+
+/** Bytes the data folder holds: the database (with its journal), uploads, import files, rendered sites and releases, all of it. */
+export async function storageOf(dataDir: string): Promise<DashboardStorage> {
+  const [db, wal, shm, uploads, imports, sites, total] = await Promise.all([
+    sizeOf(join(dataDir, DB_FILE)),
+    sizeOf(join(dataDir, `${DB_FILE}-wal`)),
+    sizeOf(join(dataDir, `${DB_FILE}-shm`)),
+    sizeOf(join(dataDir, UPLOAD_DIR)),
+    sizeOf(join(dataDir, IMPORTS_DIR)),
+    sizeOf(join(dataDir, 'sites')),
+    sizeOf(dataDir),
+  ]);
+  return { dataDir, database: db + wal + shm, uploads, imports, sites, total };
+}
