@@ -1,6 +1,6 @@
 // One input per valueType, shared by the search form and the dialog form.
 import { useMemo } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ColumnDef } from './types';
@@ -55,6 +55,13 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
           style={inSearch ? { minWidth: 180 } : undefined}
         />
       );
+    case 'radio':
+      // a few options side by side in the form; in the search bar a select like any other choice
+      return inSearch ? (
+        <Select {...bound} allowClear options={options ?? []} placeholder={label} style={{ minWidth: 120 }} />
+      ) : (
+        <Radio.Group {...bound} options={options ?? []} disabled={disabled} />
+      );
     case 'switch':
       return inSearch ? <Select {...bound} allowClear options={options ?? []} placeholder={label} style={{ minWidth: 120 }} /> : <Switch {...bound} disabled={disabled} />;
     case 'date':
@@ -87,7 +94,7 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
 /** Placeholder text: 请输入X / 请选择X. */
 export function placeholderOf(t: TFunction, column: ColumnDef): string {
   const label = t(column.label);
-  const picks = column.valueType === 'select' || column.valueType === 'treeSelect' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
+  const picks = column.valueType === 'select' || column.valueType === 'radio' || column.valueType === 'treeSelect' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
   return picks ? t('crud.selectPlaceholder', { label }) : t('crud.inputPlaceholder', { label });
 }
 

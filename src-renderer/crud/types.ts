@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { Row } from '../../src-shared/wire';
 
-export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
+export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
 
 /** A validation rule; `message` is an i18n key (interpolated with label, min, max). */
 export interface FieldRule {
@@ -255,6 +255,8 @@ export interface ScreenDef {
   hide?: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[];
   /** fixed parameters added to every list call */
   listParams?: Record<string, string | number>;
+  /** fixed values added to every save (e.g. the record a sub-list's rows belong to: a model's fields) */
+  submitParams?: Record<string, string | number>;
   /**
    * width of the table's action column the spec asks for (e.g. 380): the column is at least this wide, wider only
    * when its buttons need it (default: as wide as the buttons)

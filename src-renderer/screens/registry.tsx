@@ -4,10 +4,11 @@
 import { ADMIN_SCREENS } from './admin';
 import { CONTENT_SCREENS } from './content';
 import { FLOW_SCREENS, leaveScreen } from './flow';
+import { GENERATED_SCREENS } from './generated';
 import type { Screen } from './lazyCrud';
 import { SYSTEM_SCREENS } from './system';
 
-const SCREENS: Record<string, Screen> = { ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS, ...FLOW_SCREENS };
+const SCREENS: Record<string, Screen> = { ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS, ...FLOW_SCREENS, ...GENERATED_SCREENS };
 
 /** The screen for a menu path, or null when this version has none yet. */
 export function screenFor(path: string): Screen | null {

@@ -1,5 +1,6 @@
 // Code-generation models (/blade-develop/model): a model names a table of a data source.
 import type { ScreenDef } from '../../crud/types';
+import { ModelFieldsDialog } from './ModelFieldsDialog';
 import '../../i18n/areas/admin';
 
 const B = '/blade-develop/model';
@@ -35,6 +36,8 @@ const model: ScreenDef = {
     { name: 'modelClass', label: 'adminDev.modelClass', rules: [{ required: true, message: 'adminDev.modelClassRequired' }, { pattern: '^[A-Z][A-Za-z0-9]*$', message: 'adminDev.modelClassFormat' }] },
     { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },
   ],
+  // the model's fields: what 生成代码 builds the table, resource, screen and strings from
+  extraActions: [{ key: 'fields', label: 'adminDev.field.title', permission: 'model_edit', placement: 'row', inline: true, render: ModelFieldsDialog }],
 };
 
 export default model;
