@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, api, clickRowAction, openScreen, startWebHost, type WebHost } from './fixtures';
 import { unzipStored } from '../zip-entries';
@@ -10,8 +10,9 @@ import { unzipStored } from '../zip-entries';
 // fields (set up through the API; 字段配置 has its own e2e), generated through
 // the real endpoint from the code screen's 生成代码, the zip's files dropped
 // into a copy of the project (its git files, node_modules linked), the copy
-// type-checked and built, its browser-mode host started on a fresh folder, and
-// the generated screen opened from its menu with add, edit and delete.
+// type-checked, its import-cycle and route-table checks run, built, its
+// browser-mode host started on a fresh folder, and the generated screen opened
+// from its menu with add, edit and delete.
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DEV = '/blade-develop';
@@ -28,11 +29,24 @@ const FIELDS = [
   { jdbcName: 'intro', comment: '简介', propertyType: 'string', componentType: 'textarea', isList: 0 },
 ];
 
-/** The project's files as git knows them (tracked and new, not ignored), copied to a temp folder; node_modules linked. */
+/** What .gitignore keeps out of a checkout (a source tree without git: an unpacked archive). */
+const NOT_SOURCE = new Set(['.git', 'node_modules', '.tools', 'out', 'dist', '.data', 'test-results', 'playwright-report', '.vite', '.cache']);
+
+/** The project's files: as git knows them (tracked and new, not ignored), else the tree without what git ignores. */
+function projectFiles(): string[] {
+  try {
+    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  } catch {
+    return readdirSync(ROOT, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !relative(ROOT, join(e.parentPath, e.name)).split(sep).some((part) => NOT_SOURCE.has(part)))
+      .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+  }
+}
+
+/** The project's files copied to a temp folder; node_modules linked. */
 function copyProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'smc-codegen-copy-'));
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
-  for (const file of listed.split('\0').filter(Boolean)) {
+  for (const file of projectFiles()) {
     try {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       cpSync(join(ROOT, file), join(dir, file));
@@ -91,6 +105,8 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
       writeFileSync(join(copy, path), text);
     }
     runIn(copy, 'typescript/bin/tsc', ['-p', 'tsconfig.json', '--noEmit']);
+    // dropping the files in leaves the copy's own checks green: no import cycle, the route table still current
+    runIn(copy, 'vitest/vitest.mjs', ['run', 'tests/unit/tooling/access-table.test.ts', 'tests/unit/tooling/import-cycles.test.ts']);
     runIn(copy, 'electron-vite/bin/electron-vite.js', ['build', '--logLevel', 'warn']);
     copyHost = await startWebHost(['--captcha', 'off'], copy);
 
