@@ -1,6 +1,6 @@
 // One input per valueType, shared by the search form and the dialog form.
 import { useMemo } from 'react';
-import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { AutoComplete, DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ColumnDef } from './types';
@@ -43,6 +43,17 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
     case 'treeSelect':
       return <TreeSelectField {...bound} column={column} placeholder={label} disabled={disabled} inSearch={inSearch} />;
     case 'select':
+      if (column.allowInput && !inSearch)
+        return (
+          <AutoComplete
+            {...bound}
+            allowClear
+            options={(options ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
+            showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
+            placeholder={label}
+            disabled={disabled}
+          />
+        );
       return (
         <Select
           {...bound}

@@ -91,6 +91,10 @@ export interface ColumnDef {
   visibleWhen?: (values: Record<string, unknown>, ctx: FieldContext) => boolean;
   /** form only: shown when adding, hidden when editing / viewing (e.g. a domain's transfer switch) */
   addOnly?: boolean;
+  /** form only: other fields whose change checks this one's rules again (a `check` that reads them) */
+  dependencies?: string[];
+  /** select, form only: a value not among the options may be typed too (e.g. a new table's name) */
+  allowInput?: boolean;
   /** when the field's rules are checked (default blur for text, change for the others) */
   validateTrigger?: 'onChange' | 'onBlur';
   /** image: the upload's limits and messages */

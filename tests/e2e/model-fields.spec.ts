@@ -75,3 +75,34 @@ test('字段配置: load the table columns, edit a field with the form checks, s
   });
   expect(saved.records.map((f) => f.jdbcName)).toEqual(expect.arrayContaining(['param_name', 'param_value']));
 });
+
+test('a model of a new table: its name typed in the model form, its fields added one by one in 字段配置', async ({ page, host }) => {
+  await signIn(page, host);
+  await openScreen(page, host, '/tool/model');
+  const models = page.locator('.desk-page[data-path="/tool/model"]');
+  await models.getByRole('button', { name: /新\s*增/ }).click();
+  const modelForm = page.getByRole('dialog', { name: /^数据模型 - 新增/ });
+  await modelForm.getByLabel('模型名称').fill('图书');
+  await modelForm.getByLabel('模型编号').fill('uiBook');
+  await modelForm.getByLabel('物理表名').fill('Ui Book');
+  await modelForm.getByLabel('模型类名').fill('UiBook');
+  await modelForm.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(modelForm.locator('.ant-form-item-explain-error', { hasText: '物理表名须为小写英文、数字或下划线' })).toBeVisible();
+  await modelForm.getByLabel('物理表名').fill('ui_book');
+  await modelForm.getByLabel('模型类名').click(); // away from the table name's suggestions
+  await modelForm.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  await clickRowAction(page, models.getByRole('row', { name: /uiBook/ }), '字段配置');
+  const fields = page.getByRole('dialog', { name: /^字段配置 - 图书/ });
+  await fields.getByRole('button', { name: /新\s*增/ }).click();
+  await form(page).getByLabel('物理列名').fill('title');
+  await form(page).getByLabel('字段说明').fill('标题');
+  await form(page).getByLabel('实体列名').fill('Title');
+  await form(page).getByRole('button', { name: /保\s*存/ }).click();
+  await expect(fieldError(page, '实体列名须为小驼峰英文')).toBeVisible();
+  await form(page).getByLabel('实体列名').fill('title');
+  await form(page).getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(fields.getByRole('row', { name: /标题/ })).toContainText('单行文本');
+});

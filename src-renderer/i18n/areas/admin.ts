@@ -121,6 +121,7 @@ const zh = {
     modelCodeFormat: '模型编号须为小驼峰英文',
     modelTable: '物理表名',
     modelTableRequired: '请选择物理表名',
+    modelTableFormat: '物理表名须为小写英文、数字或下划线',
     modelClass: '模型类名',
     modelClassRequired: '请输入模型类名',
     modelClassFormat: '模型类名须为大驼峰英文',
@@ -141,6 +142,7 @@ const zh = {
     copy: '复制',
     genCode: '生成代码',
     genCodeAgain: '重新下载',
+    genCodeHint: '在项目根目录解压：模块、界面、迁移与中英文文案各入其目录，被自动发现，无需修改其他文件。',
     parentMenu: '上级菜单',
     parentMenuRequired: '请选择上级菜单',
     field: {
@@ -303,6 +305,7 @@ const en: typeof zh = {
     modelCodeFormat: 'The model code must be lowerCamelCase',
     modelTable: 'Table',
     modelTableRequired: 'Choose the table',
+    modelTableFormat: 'The table name must be lower case letters, digits or underscores',
     modelClass: 'Class name',
     modelClassRequired: 'Enter the class name',
     modelClassFormat: 'The class name must be UpperCamelCase',
@@ -323,6 +326,7 @@ const en: typeof zh = {
     copy: 'Copy',
     genCode: 'Generate code',
     genCodeAgain: 'Download again',
+    genCodeHint: 'Unpack it at the project root: the module, screen, migrations and zh/en strings land in their folders and are found without editing any other file.',
     parentMenu: 'Parent menu',
     parentMenuRequired: 'Choose the parent menu',
     field: {

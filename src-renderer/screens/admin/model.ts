@@ -31,7 +31,9 @@ const model: ScreenDef = {
       label: 'adminDev.modelTable',
       valueType: 'select',
       remote: { url: `${B}/table-list`, params: { datasourceId: EMBEDDED }, labelKey: 'name', valueKey: 'name' },
-      rules: [{ required: true, message: 'adminDev.modelTableRequired' }],
+      // a table of the database, or a new one: its fields (字段配置) are its columns, 生成代码's migration creates it
+      allowInput: true,
+      rules: [{ required: true, message: 'adminDev.modelTableRequired' }, { pattern: '^[a-z][a-z0-9_]*$', message: 'adminDev.modelTableFormat' }, { max: 64, message: 'crud.maxLength' }],
     },
     { name: 'modelClass', label: 'adminDev.modelClass', rules: [{ required: true, message: 'adminDev.modelClassRequired' }, { pattern: '^[A-Z][A-Za-z0-9]*$', message: 'adminDev.modelClassFormat' }] },
     { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },

@@ -71,7 +71,7 @@ export function modelFieldsScreen(modelId: string): ScreenDef {
       flag('isList', 'isList', { default: true }),
       flag('isForm', 'isForm', { default: true }),
       // a required field the form does not show could never be filled
-      flag('isRequired', 'isRequired', { rules: [{ check: (v, values) => !v || values.isForm === true, message: 'adminDev.field.requiredNotInForm' }] }),
+      flag('isRequired', 'isRequired', { dependencies: ['isForm'], rules: [{ check: (v, values) => !v || values.isForm === true, message: 'adminDev.field.requiredNotInForm' }] }),
       flag('isQuery', 'isQuery'),
       {
         name: 'queryType',

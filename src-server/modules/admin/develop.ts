@@ -128,7 +128,7 @@ export const modelResource = defineResource({
     { name: 'datasourceId', type: 'string', rules: [{ required: true, message: '请选择数据源' }] },
     { name: 'modelName', type: 'string', rules: [{ required: true, message: '请输入模型名称' }, { maxLength: 64, message: '模型名称不能超过64个字符' }] },
     { name: 'modelCode', type: 'string', rules: [{ required: true, message: '请输入模型编号' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模型编号须为小驼峰英文' }, { unique: true, message: '模型编号已存在' }] },
-    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请选择物理表名' }] },
+    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '物理表名须为小写英文、数字或下划线' }, { maxLength: 64, message: '物理表名不能超过64个字符' }] },
     { name: 'modelClass', type: 'string', rules: [{ required: true, message: '请输入模型类名' }, { pattern: /^[A-Z][A-Za-z0-9]*$/, message: '模型类名须为大驼峰英文' }] },
     { name: 'modelRemark', type: 'string' },
   ],
