@@ -1,6 +1,7 @@
 // Code-generation models (/blade-develop/model): a model names a table of a data source.
 import type { ScreenDef } from '../../crud/types';
-import { ModelFieldsDialog } from './ModelFieldsDialog';
+import { subListDialog } from '../../crud/SubListDialog';
+import { modelFieldsScreen } from './modelFields';
 import '../../i18n/areas/admin';
 
 const B = '/blade-develop/model';
@@ -39,7 +40,7 @@ const model: ScreenDef = {
     { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },
   ],
   // the model's fields: what 生成代码 builds the table, resource, screen and strings from
-  extraActions: [{ key: 'fields', label: 'adminDev.field.title', permission: 'model_edit', placement: 'row', inline: true, render: ModelFieldsDialog }],
+  extraActions: [{ key: 'fields', label: 'adminDev.field.title', permission: 'model_edit', placement: 'row', inline: true, render: subListDialog({ title: 'adminDev.field.title', nameField: 'modelName', screen: modelFieldsScreen, width: 1200 }) }],
 };
 
 export default model;
