@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, api, clickRowAction, openScreen, startWebHost, type WebHost } from './fixtures';
+import { test, expect, signIn, api, clickRowAction, openScreen, startWebHost, switchLanguage, type WebHost } from './fixtures';
 import { unzipStored } from '../zip-entries';
 
 // 生成代码 makes working code for this product: a model of a new table and its
@@ -161,6 +161,12 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(screen.getByRole('row', { name: /三体/ })).toHaveCount(0);
     expect(((await api(copyHost, 'get', '/blade-demo/book/list')) as { total: number }).total).toBe(0);
+
+    // in English: the menu, the title and the labels humanised from the class and property names
+    await switchLanguage(page, 'English');
+    await expect(page.getByRole('menuitem', { name: 'Demo book' })).toBeVisible();
+    await expect(screen.getByText('Demo book', { exact: true })).toBeVisible();
+    await expect(screen.getByRole('columnheader', { name: 'Publish date' })).toBeVisible();
   } finally {
     await copyHost?.stop();
     rmSync(copy, { recursive: true, force: true });

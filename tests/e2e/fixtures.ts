@@ -207,6 +207,12 @@ export async function clickRowAction(page: Page, row: Locator, name: string | Re
   await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }).click();
 }
 
+/** Switches the console's language from the header. */
+export async function switchLanguage(page: Page, to: 'English' | '中文'): Promise<void> {
+  await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+}
+
 /** Whether a row offers an action, inline or in its "more" menu (closes the menu again). */
 export async function rowHasAction(page: Page, row: Locator, name: string | RegExp): Promise<boolean> {
   await row.getByRole('button').first().waitFor();
