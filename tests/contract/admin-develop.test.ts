@@ -112,6 +112,18 @@ describe('code generation', () => {
     expect(other['src-server/modules/generated/genPostCopy/migrations.ts']).toContain('version: 1011,');
     const again = unzipStored(Buffer.from(await (await genCode(code.body.data.id)).arrayBuffer()));
     expect(again['src-server/modules/generated/genPost/migrations.ts']).toBe(migrations);
+    // two modules on the same routes in one zip
+    const both = await genCode(`${code.body.data.id},${copy.body.data.id}`);
+    expect(((await both.json()) as { msg: string }).msg).toBe('后端接口路径/gen/post在所选配置中重复');
+    // a module on routes the product already serves, or on a menu code it has, is refused with the reason
+    for (const apiPath of ['/website-blade-system/param', '/blade-system/genParam']) {
+      const clash = await post(`${DEV}/code/submit`, { modelId, codeName: 'genParam', tableName: 'blade_post', apiPath });
+      const refusedClash = await genCode(clash.body.data.id);
+      expect([refusedClash.status, ((await refusedClash.json()) as { msg: string }).msg]).toEqual([400, `后端接口路径${apiPath}已被占用`]);
+      await post(`${DEV}/code/remove`, undefined, { ids: clash.body.data.id });
+    }
+    const menuClash = await post(`${DEV}/code/submit`, { modelId, codeName: 'model', tableName: 'blade_post', apiPath: '/gen/model' });
+    expect(((await (await genCode(menuClash.body.data.id)).json()) as { msg: string }).msg).toBe('菜单编号model已存在，请更换模块名');
   }, 60_000);
 
   it('字段配置: one field at a time through model-prototype list, submit, detail and remove, checked as the form checks', async () => {

@@ -1,8 +1,8 @@
 // Code generation (/blade-develop): data sources (the embedded SQLite is the
 // default one), models built from a table's columns (table-list, table-info,
 // model-prototype, submit-list, select), code entries (list, detail, submit,
-// remove, copy) and gen-code: a zip with a screen definition and a back-end
-// resource definition in this product's conventions.
+// remove, copy), the fields of a model (字段配置, model-fields.ts) and gen-code:
+// a zip of one module of this product per code entry (codegen.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { defineResource, screenAccess } from '../../crud/resource';
@@ -21,6 +21,7 @@ import { validate } from '../../crud/validate';
 import type { Migration } from '../../db/migrations';
 import { bindModelFields, checkField, defaultComponent, DICT_COMPONENTS, modelFieldResource, MSG, SYSTEM_COLUMNS, type Prototype } from './model-fields';
 import { generateModule, ownedTables, versionOf } from './codegen';
+import { rewriteForDialect } from '../../http/dialects';
 
 export const DEV = '/blade-develop';
 export const EMBEDDED_DATASOURCE_ID = '1123598812738675201';
@@ -269,7 +270,7 @@ export function prototypesOf(db: Db, modelId: string): Prototype[] {
 }
 
 /** The files 生成代码 writes for one code entry (paths relative to the repository root; codegen.ts). */
-export function generate(db: Db, codeId: string, migrations: readonly Migration[]): Record<string, string> {
+export function generate(db: Db, codeId: string, migrations: readonly Migration[], routeTaken: (path: string) => boolean = () => false): Record<string, string> {
   const code = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(codeId) as Record<string, string> | undefined;
   if (!code) throw new ServiceError('代码生成配置不存在');
   const model = db.prepare('SELECT * FROM blade_model WHERE id = ? AND is_deleted = 0').get(code.model_id) as Record<string, string> | undefined;
@@ -278,6 +279,9 @@ export function generate(db: Db, codeId: string, migrations: readonly Migration[
   const exists = tables(db).some((t) => t.name === table);
   if (!db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND parent_id = ? AND category = 1 AND is_deleted = 0').get(code.parent_menu, '0')) throw new ServiceError('上级菜单不存在');
   if (db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path <> ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`)) throw new ServiceError(`菜单编号${code.code_name}已存在，请更换模块名`);
+  // the module's routes must be new, unless it is this very module, already applied here (its menu is there)
+  const applied = db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path = ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`);
+  if (!applied && routeTaken(`${code.api_path}/list`)) throw new ServiceError(`后端接口路径${code.api_path}已被占用`);
   return generateModule({
     name: code.code_name,
     title: model.model_name,
@@ -392,7 +396,15 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const files: Record<string, string> = {};
-    for (const id of ids) Object.assign(files, generate(db, id, deps.migrations));
+    // taken: served already, or a stock prefix the back end rewrites to the spec's (the module's routes would never be reached)
+    const taken = (path: string) => rewriteForDialect(`${api.prefix}${path}`, 'both') !== `${api.prefix}${path}` || request.server.hasRoute({ method: 'GET', url: `${api.prefix}${path}` });
+    const paths = new Set<string>();
+    for (const id of ids) {
+      const apiPath = (db.prepare('SELECT api_path FROM blade_code WHERE id = ?').get(id) as { api_path: string } | undefined)?.api_path;
+      if (apiPath && paths.has(apiPath)) throw new ServiceError(`后端接口路径${apiPath}在所选配置中重复`);
+      if (apiPath) paths.add(apiPath);
+      Object.assign(files, generate(db, id, deps.migrations, taken));
+    }
     return reply.type('application/zip').header('content-disposition', 'attachment; filename="blade-code.zip"').send(zipFiles(files, new Date(clock())));
   });
 }
