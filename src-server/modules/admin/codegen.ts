@@ -241,6 +241,8 @@ function rendererFiles(input: GenerationInput, fields: Prototype[]): Record<stri
     `  code: ${q(name)},`,
     `  title: ${q(key('title'))},`,
     `  api: { list: ${q(`${base}/list`)}, detail: ${q(`${base}/detail`)}, submit: ${q(`${base}/submit`)}, remove: ${q(`${base}/remove`)} },`,
+    // the creation-time filter only over a table that keeps it
+    ...(input.tableOwned && !input.tableColumns.includes('create_time') ? ['  timeRange: false,'] : []),
     `  columns: [`,
     ...columns,
     `  ],`,
