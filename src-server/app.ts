@@ -124,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, db, resource, clock);
-      const deps = { db, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir };
+      const deps = { db, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, migrations: MIGRATIONS };
       for (const module of MODULES) {
         for (const resource of module.resources ?? []) registerResource(api, db, resource, clock);
         await module.routes?.(api, deps);
@@ -140,8 +140,8 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   const db = openDatabase(opts.dataDir);
   let app: FastifyInstance | undefined;
   try {
-    const { fresh } = migrate(db, opts.migrations ?? MIGRATIONS);
-    if (fresh) seed(db);
+    // a brand-new database: seeded after the migrations (but those writing under the seeded rows)
+    migrate(db, opts.migrations ?? MIGRATIONS, seed);
     app = await buildApp({ db, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });

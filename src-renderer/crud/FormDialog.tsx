@@ -141,6 +141,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                   label={t(c.label)}
                   rules={mode === 'view' ? [] : [...formRules(t, c), ...conditionalRequired(t, c, fieldCtx)]}
                   validateTrigger={c.validateTrigger}
+                  dependencies={c.dependencies}
                   extra={c.extra && mode !== 'view' ? t(c.extra) : undefined}
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >

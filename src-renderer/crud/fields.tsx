@@ -1,6 +1,6 @@
 // One input per valueType, shared by the search form and the dialog form.
 import { useMemo } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { AutoComplete, DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { ColumnDef } from './types';
@@ -43,6 +43,17 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
     case 'treeSelect':
       return <TreeSelectField {...bound} column={column} placeholder={label} disabled={disabled} inSearch={inSearch} />;
     case 'select':
+      if (column.allowInput && !inSearch)
+        return (
+          <AutoComplete
+            {...bound}
+            allowClear
+            options={(options ?? []).map((o) => ({ value: String(o.value), label: o.label }))}
+            showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
+            placeholder={label}
+            disabled={disabled}
+          />
+        );
       return (
         <Select
           {...bound}
@@ -54,6 +65,13 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
           disabled={disabled}
           style={inSearch ? { minWidth: 180 } : undefined}
         />
+      );
+    case 'radio':
+      // a few options side by side in the form; in the search bar a select like any other choice
+      return inSearch ? (
+        <Select {...bound} allowClear options={options ?? []} placeholder={label} style={{ minWidth: 120 }} />
+      ) : (
+        <Radio.Group {...bound} options={options ?? []} disabled={disabled} />
       );
     case 'switch':
       return inSearch ? <Select {...bound} allowClear options={options ?? []} placeholder={label} style={{ minWidth: 120 }} /> : <Switch {...bound} disabled={disabled} />;
@@ -87,7 +105,7 @@ function PlainInput({ column, options, label, disabled, inSearch, ...bound }: Fi
 /** Placeholder text: 请输入X / 请选择X. */
 export function placeholderOf(t: TFunction, column: ColumnDef): string {
   const label = t(column.label);
-  const picks = column.valueType === 'select' || column.valueType === 'treeSelect' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
+  const picks = column.valueType === 'select' || column.valueType === 'radio' || column.valueType === 'treeSelect' || column.valueType === 'switch' || column.valueType === 'date' || column.valueType === 'datetime';
   return picks ? t('crud.selectPlaceholder', { label }) : t('crud.inputPlaceholder', { label });
 }
 

@@ -35,7 +35,7 @@ export function searchColumns(def: ScreenDef): ColumnDef[] {
 /** Filter operator of a column: explicit searchOp, else equal for typed values and like for text. */
 export function searchOperator(column: ColumnDef): 'like' | 'equal' {
   if (column.searchOp) return column.searchOp;
-  return column.valueType === 'select' || column.valueType === 'number' || column.valueType === 'switch' ? 'equal' : 'like';
+  return column.valueType === 'select' || column.valueType === 'radio' || column.valueType === 'number' || column.valueType === 'switch' ? 'equal' : 'like';
 }
 
 function rangeParams(column: string, value: unknown, out: Record<string, string | number>): void {

@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { Row } from '../../src-shared/wire';
 
-export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
+export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
 
 /** A validation rule; `message` is an i18n key (interpolated with label, min, max). */
 export interface FieldRule {
@@ -91,6 +91,10 @@ export interface ColumnDef {
   visibleWhen?: (values: Record<string, unknown>, ctx: FieldContext) => boolean;
   /** form only: shown when adding, hidden when editing / viewing (e.g. a domain's transfer switch) */
   addOnly?: boolean;
+  /** form only: other fields whose change checks this one's rules again (a `check` that reads them) */
+  dependencies?: string[];
+  /** select, form only: a value not among the options may be typed too (e.g. a new table's name) */
+  allowInput?: boolean;
   /** when the field's rules are checked (default blur for text, change for the others) */
   validateTrigger?: 'onChange' | 'onBlur';
   /** image: the upload's limits and messages */
@@ -255,6 +259,8 @@ export interface ScreenDef {
   hide?: ('add' | 'edit' | 'delete' | 'view' | 'batchDelete')[];
   /** fixed parameters added to every list call */
   listParams?: Record<string, string | number>;
+  /** fixed values added to every save (e.g. the record a sub-list's rows belong to: a model's fields) */
+  submitParams?: Record<string, string | number>;
   /**
    * width of the table's action column the spec asks for (e.g. 380): the column is at least this wide, wider only
    * when its buttons need it (default: as wide as the buttons)

@@ -34,6 +34,7 @@ function toFormValue(c: ColumnDef, v: unknown): unknown {
       return isOn(c, v);
     case 'treeSelect':
     case 'select':
+    case 'radio':
       if (c.multiple) return (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map((x) => (c.numeric ? Number(x) : String(x)));
       return c.numeric ? Number(v) : String(v);
     case 'number':
@@ -60,7 +61,7 @@ function toWireValue(c: ColumnDef, v: unknown): unknown {
   if (c.valueType === 'switch') return switchWire(c, !!v);
   if (v === null) return null;
   if ((c.valueType === 'select' || c.valueType === 'treeSelect') && c.multiple && Array.isArray(v)) return v.map(String).join(',');
-  if (c.valueType === 'select' && c.numeric) return Number(v);
+  if ((c.valueType === 'select' || c.valueType === 'radio') && c.numeric) return Number(v);
   if (isDateType(c) && typeof v === 'object' && 'format' in (v as object))
     return (v as Dayjs).format(c.valueType === 'date' ? DATE_FORMAT : DATE_TIME_FORMAT);
   return v;
@@ -69,7 +70,7 @@ function toWireValue(c: ColumnDef, v: unknown): unknown {
 /** Form values as the body of submit / save / update; `id` added when editing. */
 export function toSubmitData(def: ScreenDef, values: Record<string, unknown>, id?: string | number): Record<string, unknown> {
   const key = def.rowKey ?? 'id';
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { ...def.submitParams };
   if (id !== undefined && id !== null && id !== '') out[key] = id;
   for (const c of formColumns(def)) {
     const v = toWireValue(c, values[c.name]);
@@ -87,7 +88,7 @@ export function displayValue(
 ): string {
   if (v === undefined || v === null || v === '') return '';
   if (c.valueType === 'switch' && !c.options) return isOn(c, v) ? yesNo.yes : yesNo.no;
-  if (c.valueType === 'select' || c.valueType === 'switch') {
+  if (c.valueType === 'select' || c.valueType === 'radio' || c.valueType === 'switch') {
     const parts = c.multiple ? String(v).split(',') : [String(v)];
     return parts.map((p) => options.find((o) => String(o.value) === p)?.label ?? p).join(', ');
   }

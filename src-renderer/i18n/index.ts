@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import zh from './zh';
 import en from './en';
+import { GENERATED_ENTRIES } from '../screens/generated/entries';
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
@@ -21,6 +22,8 @@ export function initI18n(language: Language): typeof i18n {
     // resources are bundled: initialise synchronously, so no component suspends on first render
     initAsync: false,
   });
+  // the screens made by 生成代码 bring their strings (their menu labels are needed before they are opened)
+  for (const e of GENERATED_ENTRIES) addMessages(e.messages);
   return i18n;
 }
 

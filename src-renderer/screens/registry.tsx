@@ -4,6 +4,7 @@
 import { ADMIN_SCREENS } from './admin';
 import { CONTENT_SCREENS } from './content';
 import { FLOW_SCREENS, leaveScreen } from './flow';
+import { GENERATED_SCREENS } from './generated';
 import { preloadable, type Screen } from './lazyCrud';
 import { SYSTEM_SCREENS } from './system';
 
@@ -12,7 +13,7 @@ const WORKBENCH_SCREENS: Record<string, Screen> = {
   '/wel/dashboard': preloadable(() => import('../pages/wel/Dashboard').then((m) => m.Dashboard)),
 };
 
-const SCREENS: Record<string, Screen> = { ...WORKBENCH_SCREENS, ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS, ...FLOW_SCREENS };
+const SCREENS: Record<string, Screen> = { ...WORKBENCH_SCREENS, ...SYSTEM_SCREENS, ...ADMIN_SCREENS, ...CONTENT_SCREENS, ...FLOW_SCREENS, ...GENERATED_SCREENS };
 
 /** The screen for a menu path, or null when this version has none yet. */
 export function screenFor(path: string): Screen | null {

@@ -44,9 +44,10 @@ export interface MigrationResult {
 /**
  * Applies pending migrations in order, each in its own transaction. Refuses (throws
  * MigrationError) when an applied migration's SQL changed or the database knows a
- * version this code does not.
+ * version this code does not. On a brand-new database `seed` (the first-start seed) runs after every
+ * migration but those marked `afterSeed`, which follow it.
  */
-export function migrate(db: Db, migrations: readonly Migration[]): MigrationResult {
+export function migrate(db: Db, migrations: readonly Migration[], seed?: (db: Db) => void): MigrationResult {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -75,11 +76,15 @@ export function migrate(db: Db, migrations: readonly Migration[]): MigrationResu
   const insert = db.prepare(
     'INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)',
   );
-  for (const m of pending) {
+  const apply = (m: Migration) =>
     db.transaction(() => {
       db.exec(m.sql);
       insert.run(m.version, m.name, sha256(m.sql), new Date().toISOString());
     })();
-  }
+  if (rows.length === 0 && seed) {
+    for (const m of pending) if (!m.afterSeed) apply(m);
+    seed(db);
+    for (const m of pending) if (m.afterSeed) apply(m);
+  } else for (const m of pending) apply(m);
   return { fresh: rows.length === 0, applied: pending.map((m) => m.version) };
 }

@@ -13,6 +13,11 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /**
+   * It writes rows under what the first-start seed creates (a menu under a seeded menu, granted to a seeded
+   * role): on a brand-new database it runs after the seed (migrate's `seed`), elsewhere in its order.
+   */
+  afterSeed?: boolean;
 }
 
 export const CORE_MIGRATIONS: Migration[] = [

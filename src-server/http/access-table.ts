@@ -8,17 +8,27 @@ import { API_PREFIX, buildApp } from '../app';
 import { migrate, openDatabase } from '../db/database';
 import { seed } from '../db/seed';
 import { MIGRATIONS } from '../modules';
+import { GENERATED_MODULES } from '../modules/generated';
 import { describeAccess, routeTable, type RouteEntry } from './access-check';
 
-/** The routes of a freshly built back end (temp data folder, removed afterwards). */
+/**
+ * Whether a route belongs to a module made by 生成代码 (modules/generated/): those are left out of the table, so
+ * dropping a generated module into a checkout leaves docs/access.md current. Each is one defineResource whose
+ * access is screenAccess(<its menu>), as the table's note says.
+ */
+function generatedRoute(url: string): boolean {
+  return GENERATED_MODULES.some((m) => (m.resources ?? []).some((r) => url.startsWith(`${API_PREFIX}${r.basePath}/`)));
+}
+
+/** The routes of a freshly built back end (temp data folder, removed afterwards), generated modules' left out. */
 export async function collectRoutes(): Promise<RouteEntry[]> {
   const dir = mkdtempSync(join(tmpdir(), 'seo-routes-'));
   const db = openDatabase(dir);
   try {
-    if (migrate(db, MIGRATIONS).fresh) seed(db);
+    migrate(db, MIGRATIONS, seed);
     const app = await buildApp({ db, dataDir: dir });
     await app.ready();
-    const table = [...routeTable(app)];
+    const table = [...routeTable(app)].filter((r) => !generatedRoute(r.url));
     await app.close();
     return table;
   } finally {
@@ -54,6 +64,8 @@ export function renderAccessTable(routes: RouteEntry[]): string {
     '  a `submit` needs `<code>_add` without an id and `<code>_edit` with one).',
     '',
     'The platform administrator passes every declaration. Paths are under `/api`.',
+    'Modules made by 生成代码 (`src-server/modules/generated/`) are not listed: each is one declared resource whose',
+    'access is `screenAccess(<its menu>)` (reads by its menu, writes by its `_add` / `_edit` / `_delete` buttons).',
     '',
     `${rows.length} routes: ${AREA_ORDER.map((w) => `${count(w)} ${w}`).join(', ')}, ${rows.length - AREA_ORDER.reduce((n, w) => n + count(w), 0)} by menu or button.`,
     '',

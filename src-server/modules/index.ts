@@ -1,17 +1,19 @@
 // Every server module, in registration order. Migration number ranges:
 // core 1-99 (db/migrations.ts), shell 100-199, system 200-299, content 300-399,
-// admin 400-499, flow 500-599, sample 600-619.
+// admin 400-499, flow 500-599, sample 600-619; modules made by 生成代码
+// (generated/, found there without being listed here) 1000-9999.
 import { adminModule } from './admin';
 import { contentModule } from './content';
 import { dashboardModule } from './dashboard';
 import { flowModule } from './flow';
+import { GENERATED_MODULES } from './generated';
 import { sampleModule } from './sample';
 import { shellModule } from './shell';
 import { systemModule } from './system';
 import type { ServerModule } from './types';
 import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
 
-export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule];
+export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
 /** Every migration of the product: the core ones, then each module's (handed to db's migrate()). */
 export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];

@@ -22,6 +22,8 @@ export interface ModuleDeps {
   tokens: TokenService;
   /** the data folder (uploads live under it) */
   dataDir: string;
+  /** every migration of the product (code generation tells the tables it creates from the ones it does not) */
+  migrations: readonly Migration[];
 }
 
 export interface ServerModule {

@@ -1,11 +1,10 @@
 // Code generation: data sources (the embedded SQLite is the default one),
-// models from a table's columns, prototypes, code entries, and gen-code's zip,
-// whose files type-check when dropped into this repository.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// models from a table's columns, their fields (字段配置), code entries, and
+// gen-code's zip (tests/e2e/codegen.spec.ts applies one to a copy of the
+// project, type-checks it and opens the screen).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, SABER, startHarness, tempDir, type Harness } from './helpers';
+import { api, login, SABER, startHarness, type Harness } from './helpers';
+import { unzipStored } from '../zip-entries';
 
 let h: Harness;
 let base: string;
@@ -52,72 +51,117 @@ describe('code generation', () => {
     const modelId = model.body.data.id;
     const proto = await get<Row[]>(`${DEV}/model/model-prototype`, { modelId });
     expect(proto.body.data.map((p) => p.jdbcName)).toContain('post_code');
+    // the engine's own columns are not fields
+    expect(proto.body.data.map((p) => p.jdbcName)).not.toContain('tenant_id');
     // save the prototypes with labels, a dictionary, a query field and a required one
     const edited = proto.body.data.map((p) => ({
       ...p,
-      comment: p.jdbcName === 'post_name' ? '岗位名称' : '',
+      comment: p.jdbcName === 'post_name' ? '岗位名称' : p.jdbcName,
       isQuery: p.jdbcName === 'post_name' ? 1 : 0,
       isRequired: p.jdbcName === 'post_name' || p.jdbcName === 'post_code' ? 1 : 0,
+      componentType: p.jdbcName === 'category' ? 'select' : p.componentType,
       dictCode: p.jdbcName === 'category' ? 'post_category' : '',
     }));
-    expect((await api(base, admin, 'POST', `${DEV}/model-prototype/submit-list`, { json: edited })).body.success).toBe(true);
+    const submitList = (list: unknown) => api(base, admin, 'POST', `${DEV}/model-prototype/submit-list`, { json: list });
+    // every field passes the form's checks: a select without its dictionary, a name twice, a missing label
+    const noDict = edited.map((p) => (p.dictCode ? { ...p, dictCode: '' } : p));
+    expect((await submitList(noDict)).body.msg).toBe('请选择字典编号');
+    expect((await submitList([...edited, { ...edited[0] }])).body.msg).toBe('物理列名已存在');
+    expect((await submitList(edited.map((p, i) => (i === 0 ? { ...p, comment: '' } : p)))).body.msg).toBe('请输入字段说明');
+    expect((await submitList(edited)).body.success).toBe(true);
     const saved = await get<Row[]>(`${DEV}/model-prototype/select`, { modelId });
     expect(saved.body.data.find((p) => p.jdbcName === 'category')).toMatchObject({ dictCode: 'post_category', modelId });
 
     expect((await post(`${DEV}/code/submit`, { modelId, codeName: 'genPost', tableName: 'blade_post' })).body.msg).toBe('请输入后端接口路径');
     const code = await post(`${DEV}/code/submit`, { modelId, serviceName: 'gencheck', codeName: 'genPost', tableName: 'blade_post', apiPath: '/gen/post' });
     expect(code.status).toBe(200);
+    expect(code.body.data.parentMenu).toBe('tool');
     const copy = await post(`${DEV}/code/copy`, undefined, { id: code.body.data.id });
     expect(copy.body.data).toMatchObject({ codeName: 'genPostCopy', apiPath: '/gen/post' });
     expect(copy.body.data.id).not.toBe(code.body.data.id);
     expect((await get<{ total: number }>(`${DEV}/code/list`)).body.data.total).toBe(2);
 
-    const res = await fetch(`${base}${DEV}/code/gen-code?ids=${code.body.data.id}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` } });
+    const genCode = (id: string) => fetch(`${base}${DEV}/code/gen-code?ids=${id}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` } });
+    const res = await genCode(code.body.data.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    const zip = Buffer.from(await res.arrayBuffer());
-    const out = tempDir('gen-zip-');
-    try {
-      writeFileSync(join(out, 'code.zip'), zip);
-      execFileSync('unzip', ['-q', 'code.zip', '-d', 'x'], { cwd: out });
-      const listing = execFileSync('unzip', ['-Z1', 'code.zip'], { cwd: out, encoding: 'utf8' }).trim().split('\n').sort();
-      expect(listing).toEqual(['src-renderer/screens/gencheck/genPost.ts', 'src-server/modules/gencheck/genPost.resource.ts']);
-
-      // drop the files into this repository (unique folders) and type-check them with its settings
-      const repo = resolve(__dirname, '../..');
-      const stamp = `zzgen${Date.now()}`;
-      const server = join(repo, 'src-server/modules', stamp);
-      const screen = join(repo, 'src-renderer/screens', stamp);
-      try {
-        mkdirSync(server);
-        mkdirSync(screen);
-        const read = (p: string) => execFileSync('cat', [join(out, 'x', p)], { encoding: 'utf8' });
-        const resourceText = read('src-server/modules/gencheck/genPost.resource.ts');
-        const screenText = read('src-renderer/screens/gencheck/genPost.ts');
-        expect(resourceText).toContain("table: 'blade_post'");
-        expect(resourceText).toContain('tenantScoped: true');
-        expect(resourceText).toContain("{ name: 'postName', type: 'string', rules: [{ required: true, message: '请输入岗位名称' }] }");
-        expect(resourceText).not.toContain("name: 'tenantId'");
-        expect(screenText).toContain("dict: 'post_category'");
-        expect(screenText).toContain("list: '/gen/post/list'");
-        writeFileSync(join(server, 'genPost.resource.ts'), resourceText);
-        writeFileSync(join(screen, 'genPost.ts'), screenText);
-        const config = join(server, 'tsconfig.check.json');
-        writeFileSync(config, JSON.stringify({ extends: join(repo, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: [], files: [join(server, 'genPost.resource.ts'), join(screen, 'genPost.ts')] }));
-        const tsc = join(repo, 'node_modules/typescript/bin/tsc');
-        let result = '';
-        try {
-          result = execFileSync(process.execPath, [tsc, '-p', config], { cwd: repo, encoding: 'utf8' });
-        } catch (e) {
-          result = String((e as { stdout?: string }).stdout ?? e);
-        }
-        expect(result).toBe('');
-      } finally {
-        rmSync(server, { recursive: true, force: true });
-        rmSync(screen, { recursive: true, force: true });
-      }
-    } finally {
-      rmSync(out, { recursive: true, force: true });
+    const files = unzipStored(Buffer.from(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      'src-renderer/screens/generated/genPost/index.ts',
+      'src-renderer/screens/generated/genPost/screen.ts',
+      'src-server/modules/generated/genPost/index.ts',
+      'src-server/modules/generated/genPost/migrations.ts',
+      'src-server/modules/generated/genPost/resource.ts',
+    ]);
+    const resourceText = files['src-server/modules/generated/genPost/resource.ts']!;
+    expect(resourceText).toContain("table: 'blade_post'");
+    expect(resourceText).toContain('tenantScoped: true');
+    expect(resourceText).toContain("{ name: 'postName', type: 'string', rules: [{ required: true, message: '请输入岗位名称' }, { maxLength: 255, message: '岗位名称不能超过255个字符' }] }");
+    expect(resourceText).not.toContain("name: 'tenantId'");
+    const screenText = files['src-renderer/screens/generated/genPost/screen.ts']!;
+    expect(screenText).toContain("dict: 'post_category'");
+    expect(screenText).toContain("list: '/gen/post/list'");
+    // blade_post is the product's: no CREATE; the menu under 研发工具 in the first free versions of the reserved range
+    const migrations = files['src-server/modules/generated/genPost/migrations.ts']!;
+    expect(migrations).not.toContain('CREATE TABLE');
+    expect(migrations).toContain('version: 1001,');
+    expect(migrations).toContain("p.code = 'tool'");
+    expect(files['src-renderer/screens/generated/genPost/index.ts']).toContain("postName: 'Post name',");
+    // the copy gets the next versions; the entry keeps its own
+    const other = unzipStored(Buffer.from(await (await genCode(copy.body.data.id)).arrayBuffer()));
+    expect(other['src-server/modules/generated/genPostCopy/migrations.ts']).toContain('version: 1011,');
+    const again = unzipStored(Buffer.from(await (await genCode(code.body.data.id)).arrayBuffer()));
+    expect(again['src-server/modules/generated/genPost/migrations.ts']).toBe(migrations);
+    // two modules on the same routes in one zip
+    const both = await genCode(`${code.body.data.id},${copy.body.data.id}`);
+    expect(((await both.json()) as { msg: string }).msg).toBe('后端接口路径/gen/post在所选配置中重复');
+    // a module on routes the product already serves, or on a menu code it has, is refused with the reason
+    for (const apiPath of ['/website-blade-system/param', '/blade-system/genParam']) {
+      const clash = await post(`${DEV}/code/submit`, { modelId, codeName: 'genParam', tableName: 'blade_post', apiPath });
+      const refusedClash = await genCode(clash.body.data.id);
+      expect([refusedClash.status, ((await refusedClash.json()) as { msg: string }).msg]).toEqual([400, `后端接口路径${apiPath}已被占用`]);
+      await post(`${DEV}/code/remove`, undefined, { ids: clash.body.data.id });
     }
+    const menuClash = await post(`${DEV}/code/submit`, { modelId, codeName: 'model', tableName: 'blade_post', apiPath: '/gen/model' });
+    expect(((await (await genCode(menuClash.body.data.id)).json()) as { msg: string }).msg).toBe('菜单编号model已存在，请更换模块名');
   }, 60_000);
+
+  it('字段配置: one field at a time through model-prototype list, submit, detail and remove, checked as the form checks', async () => {
+    const model = await post(`${DEV}/model/submit`, { datasourceId: '1123598812738675201', modelName: '参数', modelCode: 'fieldParam', modelTable: 'blade_param', modelClass: 'FieldParam' });
+    const modelId = model.body.data.id;
+    const field = { modelId, jdbcName: 'param_name', comment: '参数名称', propertyName: 'paramName', propertyType: 'string', componentType: 'input', isList: 1, isForm: 1, isRequired: 1, isQuery: 1, queryType: 'like', sort: 1 };
+    const submit = (body: Record<string, unknown>) => api<Row>(base, admin, 'POST', `${DEV}/model-prototype/submit`, { json: body });
+    const refused = async (body: Record<string, unknown>, msg: string) => {
+      const r = await submit(body);
+      expect([r.status, r.body.msg]).toEqual([400, msg]);
+    };
+    await refused({ ...field, comment: '' }, '请输入字段说明');
+    await refused({ ...field, jdbcName: 'Param' }, '物理列名须为小写英文、数字或下划线');
+    await refused({ ...field, propertyName: 'param_name' }, '实体列名须为小驼峰英文');
+    await refused({ ...field, componentType: 'slider' }, '请选择组件类型');
+    await refused({ ...field, componentType: 'radio' }, '请选择字典编号');
+    await refused({ ...field, componentType: 'select', dictCode: 'no_such_dict' }, '字典编号不存在');
+    await refused({ ...field, isForm: 0 }, '必填字段须显示在表单中');
+    await refused({ ...field, jdbcName: 'tenant_id', propertyName: 'tenantId' }, '该列由系统维护，不能配置');
+    await refused({ ...field, modelId: 'nope' }, '数据模型不存在');
+    const saved = await submit(field);
+    expect(saved.status).toBe(200);
+    await refused({ ...field, propertyName: 'otherName' }, '物理列名已存在');
+    await refused({ ...field, jdbcName: 'param_other' }, '实体列名已存在');
+    // a dictionary only with a dictionary component: switched to input, it is dropped
+    const radio = await submit({ ...field, id: saved.body.data.id, componentType: 'radio', dictCode: 'yes_no' });
+    expect(radio.body.data).toMatchObject({ componentType: 'radio', dictCode: 'yes_no' });
+    const input = await submit({ ...field, id: saved.body.data.id, componentType: 'input', dictCode: 'yes_no' });
+    expect(input.body.data).toMatchObject({ componentType: 'input', dictCode: '' });
+    const list = await get<{ records: Row[] }>(`${DEV}/model-prototype/list`, { modelId_equal: modelId });
+    expect(list.body.data.records.map((r) => r.jdbcName)).toEqual(['param_name']);
+    // the table's other columns come after the configured one (model-prototype), its label kept
+    const all = await get<Row[]>(`${DEV}/model/model-prototype`, { modelId });
+    expect(all.body.data[0]).toMatchObject({ jdbcName: 'param_name', comment: '参数名称' });
+    expect(all.body.data.map((p) => p.jdbcName)).toEqual(expect.arrayContaining(['param_key', 'param_value']));
+    const dicts = await get<{ code: string }[]>(`${DEV}/model-prototype/dict-codes`);
+    expect(dicts.body.data.map((d) => d.code)).toContain('yes_no');
+    expect((await post(`${DEV}/model-prototype/remove`, undefined, { ids: saved.body.data.id })).body.success).toBe(true);
+    expect((await get<{ records: Row[] }>(`${DEV}/model-prototype/list`, { modelId_equal: modelId })).body.data.records).toEqual([]);
+  });
 });

@@ -110,6 +110,32 @@ describe('data folder and migrations', () => {
     }
   });
 
+  it('on a new database runs the migrations marked afterSeed after the seed, elsewhere in their order', () => {
+    const order: string[] = [];
+    const list = [
+      { version: 1, name: 'table', sql: 'CREATE TABLE t (x TEXT)' },
+      { version: 2, name: 'row under the seed', afterSeed: true, sql: "INSERT INTO t SELECT 'child of ' || x FROM t" },
+      { version: 3, name: 'another table', sql: 'CREATE TABLE u (y TEXT)' },
+    ];
+    const db = openDatabase(newDir());
+    try {
+      const seed = () => {
+        order.push('seed');
+        db.exec("INSERT INTO t VALUES ('seeded')");
+      };
+      expect(migrate(db, list, seed).fresh).toBe(true);
+      expect(order).toEqual(['seed']);
+      expect(db.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual(['child of seeded', 'seeded']);
+      expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3]);
+      // an existing database: no seed, every pending migration in its order
+      const later = [...list, { version: 4, name: 'after', afterSeed: true, sql: "INSERT INTO u VALUES ('later')" }];
+      expect(migrate(db, later, seed)).toEqual({ fresh: false, applied: [4] });
+      expect(order).toEqual(['seed']);
+    } finally {
+      db.close();
+    }
+  });
+
   // The checksums of the applied migrations as they were before the content
   // module was split by feature (and every migration since is appended here when
   // it lands). Moving a migration between files is fine; changing its SQL is not:
@@ -135,6 +161,7 @@ describe('data folder and migrations', () => {
   404: 'cce8b3994640d10d892cca548a790b948e95ec8327748d386e8c46b7955cd498',
   405: 'bbf24d66196dea6886511af85208426272c4e2f9469ac9e90e62d08c88e13f29',
   410: '5ded069a6a828a5872689168d1d0c17408021f64b894c1a4ef44bceaf94f98cf',
+  420: '77a5217db5c1c4a226c0a58a4b469ba0675a84b502366fa04afbc3f514194816',
   500: '51a629d271c3278ebc291382c9f4e3a41e0bd528343c278336fe96357d69e6d1',
   501: 'aee7c141a7bc76f788a5e87cad684158b65124041d9a22062436513a0d89af58',
   600: '8d3528830a85d860990521e4f2c965dd30c9491e858241950bd234d90dfc5a5a',

@@ -5,7 +5,7 @@
 // sample matrix the first rows of every content list open in their edit dialog
 // and save unchanged (every row, through the API: content-seeds-save.test.ts).
 import type { Page, Response } from '@playwright/test';
-import { clickRowAction, expect, freshHostTest as test, openScreen, rowHasAction, rpc, signIn, signInTenant } from './fixtures';
+import { clickRowAction, expect, freshHostTest as test, openScreen, rowHasAction, rpc, signIn, signInTenant, switchLanguage } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form-item-explain-error', { hasText: text });
@@ -21,11 +21,6 @@ async function add(page: Page) {
 async function pick(page: Page, label: string, option: string) {
   await dialog(page).getByLabel(label, { exact: true }).click();
   await dropdown(page).locator('.ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function switchLanguage(page: Page, to: 'English' | '中文') {
-  await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
-  await page.getByRole('menuitem', { name: to }).click();
 }
 
 test('fresh install: the seeded template pages, one switched off, and a type-2 category created on one', async ({ page, freshHost: host }) => {

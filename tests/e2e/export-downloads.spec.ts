@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtures';
+import { test, expect, signIn, rpc, api, type WebHost, clickRowAction } from './fixtures';
 
 // Blob exports through the shared export component: main streams the reply
 // into the downloads folder (browser mode has no save dialog); the saved bytes
@@ -13,12 +13,6 @@ import { test, expect, signIn, rpc, type WebHost, clickRowAction } from './fixtu
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
-async function api(host: WebHost, method: string, url: string, data?: unknown, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const r = (await rpc(host, 'api:request', { method, url, data, params })) as { ok: boolean; data: { data: Record<string, unknown> } };
-  expect(r.ok, JSON.stringify(r)).toBe(true);
-  return r.data.data;
-}
 
 /** The back end's base URL and a token of the test's own (the console's token never leaves main). */
 async function direct(host: WebHost): Promise<{ base: string; headers: Record<string, string> }> {

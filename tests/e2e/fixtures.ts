@@ -13,12 +13,13 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-export async function startWebHost(args: string[] = ['--captcha', 'off']): Promise<WebHost> {
+/** `cwd`: the checkout whose host runs (default this one; the code generation test runs a copy's). */
+export async function startWebHost(args: string[] = ['--captcha', 'off'], cwd?: string): Promise<WebHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'smc-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env }, cwd },
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -146,6 +147,13 @@ export async function rpc(host: WebHost, channel: string, req: unknown = null): 
   return res.json();
 }
 
+/** A back-end call through the host's workspace (the signed-in session), as a screen makes it: the reply's data. */
+export async function api(host: WebHost, method: string, url: string, data?: unknown, params?: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const r = (await rpc(host, 'api:request', { method, url, data, params })) as { ok: boolean; data: { data: Record<string, unknown> } };
+  expect(r.ok, JSON.stringify(r)).toBe(true);
+  return r.data.data;
+}
+
 type Fixtures = { host: WebHost };
 type TestFixtures = { signedOutAfter: void };
 
@@ -197,6 +205,12 @@ export async function clickRowAction(page: Page, row: Locator, name: string | Re
   }
   await row.getByRole('button', { name: /更多|More/ }).click();
   await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** Switches the console's language from the header. */
+export async function switchLanguage(page: Page, to: 'English' | '中文'): Promise<void> {
+  await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
+  await page.getByRole('menuitem', { name: to }).click();
 }
 
 /** Whether a row offers an action, inline or in its "more" menu (closes the menu again). */

@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, switchLanguage } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Tables that fit their data: every list screen of the admin's menu, at 1280,
@@ -23,11 +23,6 @@ function leaves(nodes: MenuNode[], out: string[] = []): string[] {
     else if (n.path && n.path.startsWith('/')) out.push(n.path);
   }
   return out;
-}
-
-async function switchLanguage(page: Page, to: 'English' | '中文') {
-  await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
-  await page.getByRole('menuitem', { name: to }).click();
 }
 
 /**

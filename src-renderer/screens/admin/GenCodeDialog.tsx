@@ -1,7 +1,7 @@
 // 生成代码: POST /blade-develop/code/gen-code (ids) answers a zip, downloaded
 // through the shared blob export (main streams it into the chosen file).
 import { useEffect, useRef } from 'react';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
 import { ExportStatusView } from '../../components/export/ExportStatusView';
@@ -35,6 +35,7 @@ export function GenCodeDialog({ ctx, onClose }: ExtraActionDialogProps) {
         </Button>,
       ]}
     >
+      <Typography.Paragraph type="secondary">{t('adminDev.genCodeHint')}</Typography.Paragraph>
       <ExportStatusView status={exporter.status} onCancel={() => void exporter.cancel()} onReveal={exporter.reveal} />
     </Modal>
   );

@@ -28,6 +28,15 @@ const code: ScreenDef = {
     { name: 'pkName', label: 'adminDev.pkName', default: 'id', hideInTable: true },
     { name: 'apiPath', label: 'adminDev.apiPath', rules: [{ required: true, message: 'adminDev.apiPathRequired' }, { pattern: '^(/[A-Za-z0-9_-]+)+$', message: 'adminDev.apiPathFormat' }] },
     { name: 'webPath', label: 'adminDev.webPath', hideInTable: true },
+    {
+      name: 'parentMenu',
+      label: 'adminDev.parentMenu',
+      valueType: 'select',
+      remote: { url: `${B}/menu-parents`, labelKey: 'name', valueKey: 'code' },
+      default: 'tool',
+      hideInTable: true,
+      rules: [{ required: true, message: 'adminDev.parentMenuRequired' }],
+    },
   ],
   extraActions: [
     {

@@ -1,5 +1,7 @@
 // Code-generation models (/blade-develop/model): a model names a table of a data source.
 import type { ScreenDef } from '../../crud/types';
+import { subListDialog } from '../../crud/SubListDialog';
+import { modelFieldsScreen } from './modelFields';
 import '../../i18n/areas/admin';
 
 const B = '/blade-develop/model';
@@ -30,11 +32,15 @@ const model: ScreenDef = {
       label: 'adminDev.modelTable',
       valueType: 'select',
       remote: { url: `${B}/table-list`, params: { datasourceId: EMBEDDED }, labelKey: 'name', valueKey: 'name' },
-      rules: [{ required: true, message: 'adminDev.modelTableRequired' }],
+      // a table of the database, or a new one: its fields (字段配置) are its columns, 生成代码's migration creates it
+      allowInput: true,
+      rules: [{ required: true, message: 'adminDev.modelTableRequired' }, { pattern: '^[a-z][a-z0-9_]*$', message: 'adminDev.modelTableFormat' }, { max: 64, message: 'crud.maxLength' }],
     },
     { name: 'modelClass', label: 'adminDev.modelClass', rules: [{ required: true, message: 'adminDev.modelClassRequired' }, { pattern: '^[A-Z][A-Za-z0-9]*$', message: 'adminDev.modelClassFormat' }] },
     { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },
   ],
+  // the model's fields: what 生成代码 builds the table, resource, screen and strings from
+  extraActions: [{ key: 'fields', label: 'adminDev.field.title', permission: 'model_edit', placement: 'row', inline: true, render: subListDialog({ title: 'adminDev.field.title', nameField: 'modelName', screen: modelFieldsScreen, width: 1200 }) }],
 };
 
 export default model;

@@ -1,10 +1,7 @@
 // The goods of one goods group (goodsSub), opened from the group's row: the same
 // generic CrudPage, filtered by the group and adding into it.
-import { useMemo } from 'react';
-import { Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../crud/CrudPage';
-import type { ExtraActionDialogProps, ScreenDef } from '../../crud/types';
+import type { ScreenDef } from '../../crud/types';
+import { subListDialog } from '../../crud/SubListDialog';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 
 const S = '/website-blade-material/goodsSub';
@@ -32,13 +29,4 @@ export function goodsSubScreen(groupId: string): ScreenDef {
   };
 }
 
-export function GoodsSubDialog({ ctx, onClose }: ExtraActionDialogProps) {
-  const { t } = useTranslation();
-  const id = String(ctx.row?.id ?? '');
-  const def = useMemo(() => goodsSubScreen(id), [id]);
-  return (
-    <Modal open title={`${t('content.goods.subTitle')} - ${String(ctx.row?.name ?? '')}`} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
-      <CrudPage def={def} />
-    </Modal>
-  );
-}
+export const GoodsSubDialog = subListDialog({ title: 'content.goods.subTitle', nameField: 'name', screen: goodsSubScreen });

@@ -1,8 +1,8 @@
 // Code generation (/blade-develop): data sources (the embedded SQLite is the
 // default one), models built from a table's columns (table-list, table-info,
 // model-prototype, submit-list, select), code entries (list, detail, submit,
-// remove, copy) and gen-code: a zip with a screen definition and a back-end
-// resource definition in this product's conventions.
+// remove, copy), the fields of a model (字段配置, model-fields.ts) and gen-code:
+// a zip of one module of this product per code entry (codegen.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { defineResource, screenAccess } from '../../crud/resource';
@@ -17,6 +17,11 @@ import { formatRow } from '../../system/rows';
 import { idList, paramOf } from '../system/common';
 import { zipFiles } from './zip';
 import { allow, menu, menuButton } from '../../http/access-policy';
+import { validate } from '../../crud/validate';
+import type { Migration } from '../../db/migrations';
+import { bindModelFields, checkField, defaultComponent, DICT_COMPONENTS, modelFieldResource, MSG, SYSTEM_COLUMNS, type Prototype } from './model-fields';
+import { generateModule, ownedTables, versionOf } from './codegen';
+import { rewriteForDialect } from '../../http/dialects';
 
 export const DEV = '/blade-develop';
 export const EMBEDDED_DATASOURCE_ID = '1123598812738675201';
@@ -84,6 +89,16 @@ CREATE TABLE blade_code (
 `,
 };
 
+/** 代码生成: where the generated screen's menu goes, and the code entry's migration versions once given (codegen.ts). */
+export const CODE_MENU_MIGRATION = {
+  version: 420,
+  name: "admin: a code entry's menu parent and generated migration versions",
+  sql: `
+ALTER TABLE blade_code ADD COLUMN parent_menu TEXT NOT NULL DEFAULT 'tool';
+ALTER TABLE blade_code ADD COLUMN migration_version INTEGER;
+`,
+};
+
 export const datasourceResource = defineResource({
   name: 'datasource',
   access: screenAccess('datasource', { shared: true }),
@@ -114,7 +129,7 @@ export const modelResource = defineResource({
     { name: 'datasourceId', type: 'string', rules: [{ required: true, message: '请选择数据源' }] },
     { name: 'modelName', type: 'string', rules: [{ required: true, message: '请输入模型名称' }, { maxLength: 64, message: '模型名称不能超过64个字符' }] },
     { name: 'modelCode', type: 'string', rules: [{ required: true, message: '请输入模型编号' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模型编号须为小驼峰英文' }, { unique: true, message: '模型编号已存在' }] },
-    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请选择物理表名' }] },
+    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '物理表名须为小写英文、数字或下划线' }, { maxLength: 64, message: '物理表名不能超过64个字符' }] },
     { name: 'modelClass', type: 'string', rules: [{ required: true, message: '请输入模型类名' }, { pattern: /^[A-Z][A-Za-z0-9]*$/, message: '模型类名须为大驼峰英文' }] },
     { name: 'modelRemark', type: 'string' },
   ],
@@ -141,6 +156,8 @@ export const codeResource = defineResource({
     { name: 'wrapMode', type: 'int', default: 1, rules: [{ enum: [1, 2], message: '请选择包装器' }] },
     { name: 'apiPath', type: 'string', rules: [{ required: true, message: '请输入后端接口路径' }, { pattern: /^(\/[A-Za-z0-9_-]+)+$/, message: '后端接口路径格式不正确' }] },
     { name: 'webPath', type: 'string' },
+    { name: 'parentMenu', type: 'string', default: 'tool', rules: [{ required: true, message: '请选择上级菜单' }, { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '请选择上级菜单' }] },
+    { name: 'migrationVersion', type: 'int', readOnly: true },
   ],
   hooks: {
     // the column is NOT NULL: no model is stored as ''
@@ -180,8 +197,9 @@ function columnsOf(db: Db, table: string): ColumnInfo[] {
 const propertyType = (c: ColumnInfo): string => {
   const t = c.type.toUpperCase();
   if (t.includes('INT')) return 'int';
-  if (t.includes('REAL') || t.includes('NUM') || t.includes('DEC') || t.includes('DOUB')) return 'decimal';
-  if (c.name.endsWith('_time') || c.name.endsWith('_date')) return 'datetime';
+  if (t.includes('REAL') || t.includes('NUM') || t.includes('DEC') || t.includes('DOUB') || t.includes('FLOA')) return 'decimal';
+  if (c.name.endsWith('_time')) return 'datetime';
+  if (c.name.endsWith('_date')) return 'date';
   return 'string';
 };
 
@@ -205,125 +223,86 @@ function requireEmbedded(db: Db, datasourceId: string | undefined): void {
   if (ds.url !== EMBEDDED_URL) throw new ServiceError('仅支持读取内置数据源的表结构');
 }
 
-const SYSTEM_COLUMNS = new Set(['id', 'tenant_id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted']);
-
-interface Prototype {
-  jdbcName: string;
-  propertyName: string;
-  propertyType: string;
-  comment: string;
-  isList: number;
-  isForm: number;
-  isRequired: number;
-  isQuery: number;
-  dictCode: string;
-}
-
-function prototypesOf(db: Db, modelId: string): Prototype[] {
-  const saved = db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[];
-  if (saved.length > 0)
-    return saved.map((p) => ({
+/**
+ * A model's fields: the saved ones (字段配置), then every column of its table not saved yet (the engine's own
+ * columns left out), as a new field would start: shown in list and form, required when the column is NOT NULL.
+ */
+export function prototypesOf(db: Db, modelId: string): Prototype[] {
+  const model = db.prepare('SELECT model_table FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string } | undefined;
+  if (!model) throw new ServiceError('数据模型不存在');
+  const saved = (db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[]).map(
+    (p): Prototype => ({
       jdbcName: String(p.jdbc_name),
+      jdbcType: String(p.jdbc_type ?? ''),
       propertyName: String(p.property_name),
       propertyType: String(p.property_type ?? 'string'),
       comment: String(p.comment ?? ''),
       isList: Number(p.is_list),
       isForm: Number(p.is_form),
+      isRow: Number(p.is_row),
       isRequired: Number(p.is_required),
       isQuery: Number(p.is_query),
+      queryType: String(p.query_type ?? 'like'),
+      componentType: String(p.component_type ?? 'input'),
       dictCode: String(p.dict_code ?? ''),
-    }));
-  const model = db.prepare('SELECT model_table FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string } | undefined;
-  if (!model) throw new ServiceError('数据模型不存在');
-  return fieldsOf(db, model.model_table).map((f) => ({
-    jdbcName: f.jdbcName,
-    propertyName: f.propertyName,
-    propertyType: f.propertyType,
-    comment: '',
-    isList: 1,
-    isForm: 1,
-    isRequired: f.isRequired,
-    isQuery: 0,
-    dictCode: '',
-  }));
+      sort: Number(p.sort),
+    }),
+  );
+  const known = new Set(saved.map((p) => p.jdbcName));
+  const table = tables(db).some((t) => t.name === model.model_table) ? fieldsOf(db, model.model_table) : [];
+  const next = saved.reduce((n, p) => Math.max(n, p.sort + 1), 0);
+  const added = table
+    .filter((f) => !known.has(f.jdbcName) && !SYSTEM_COLUMNS.has(f.jdbcName))
+    .map(
+      (f, i): Prototype => ({
+        jdbcName: f.jdbcName,
+        jdbcType: f.jdbcType,
+        propertyName: f.propertyName,
+        propertyType: f.propertyType,
+        comment: '',
+        isList: 1,
+        isForm: 1,
+        isRow: 0,
+        isRequired: f.isRequired,
+        isQuery: 0,
+        queryType: 'like',
+        componentType: defaultComponent(f.propertyType),
+        dictCode: '',
+        sort: next + i,
+      }),
+    );
+  return [...saved, ...added];
 }
 
-const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-
-/** The files gen-code writes for one code entry (paths relative to the repository root). */
-export function generate(db: Db, codeId: string): Record<string, string> {
+/** The files 生成代码 writes for one code entry (paths relative to the repository root; codegen.ts). */
+export function generate(db: Db, codeId: string, migrations: readonly Migration[], routeTaken: (path: string) => boolean = () => false): Record<string, string> {
   const code = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(codeId) as Record<string, string> | undefined;
   if (!code) throw new ServiceError('代码生成配置不存在');
   const model = db.prepare('SELECT * FROM blade_model WHERE id = ? AND is_deleted = 0').get(code.model_id) as Record<string, string> | undefined;
   if (!model) throw new ServiceError('数据模型不存在');
   const table = code.table_name || model.model_table;
-  const cols = columnsOf(db, table).map((c) => c.name);
-  const has = (c: string) => cols.includes(c);
-  const protos = prototypesOf(db, model.id).filter((p) => !SYSTEM_COLUMNS.has(p.jdbcName));
-  const name = code.code_name;
-  const service = code.service_name || 'generated';
-  const base = code.api_path;
-  const tsType = (t: string) => (t === 'int' || t === 'decimal' || t === 'datetime' ? t : 'string');
-  const resource = [
-    `// Generated by gen-code from model ${model.model_name} (${table}). A declared resource served by the generic engine;`,
-    `// add it to a module's \`resources\` (src-server/modules/<area>/index.ts).`,
-    `import { defineResource, screenAccess } from '../../crud/resource';`,
-    ``,
-    `export const ${name}Resource = defineResource({`,
-    `  name: ${q(name)},`,
-    `  access: screenAccess(${q(name)}),`,
-    `  basePath: ${q(base)},`,
-    `  table: ${q(table)},`,
-    `  tenantScoped: ${has('tenant_id')},`,
-    `  softDelete: ${has('is_deleted')},`,
-    `  audit: ${has('create_user')},`,
-    `  endpoints: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'],`,
-    `  columns: [`,
-    ...protos.map((p) => {
-      const rules = p.isRequired ? `, rules: [{ required: true, message: ${q(`请输入${p.comment || p.propertyName}`)} }]` : '';
-      const column = snakeToCamel(p.jdbcName) === p.propertyName ? '' : `, column: ${q(p.jdbcName)}`;
-      return `    { name: ${q(p.propertyName)}${column}, type: ${q(tsType(p.propertyType))}${rules} },`;
-    }),
-    `  ],`,
-    `});`,
-    ``,
-  ].join('\n');
-  const screen = [
-    `// Generated by gen-code from model ${model.model_name} (${table}). Register it by menu path in the area's`,
-    `// screen table with crud(() => import('./${name}')); labels are i18n keys (add them to the area's messages).`,
-    `import type { ScreenDef } from '../../crud/types';`,
-    ``,
-    `const ${name}: ScreenDef = {`,
-    `  code: ${q(name)},`,
-    `  title: ${q(`${name}.title`)},`,
-    `  api: { list: ${q(`${base}/list`)}, detail: ${q(`${base}/detail`)}, submit: ${q(`${base}/submit`)}, remove: ${q(`${base}/remove`)} },`,
-    `  columns: [`,
-    ...protos
-      .filter((p) => p.isList || p.isForm)
-      .map((p) => {
-        const parts = [`name: ${q(p.propertyName)}`, `label: ${q(`${name}.${p.propertyName}`)}`];
-        if (p.dictCode) parts.push(`valueType: 'select'`, `dict: ${q(p.dictCode)}`);
-        else if (p.propertyType === 'int' || p.propertyType === 'decimal') parts.push(`valueType: 'number'`);
-        else if (p.propertyType === 'datetime') parts.push(`valueType: 'datetime'`);
-        if (p.isQuery) parts.push('search: true');
-        if (!p.isList) parts.push('hideInTable: true');
-        if (!p.isForm) parts.push('hideInForm: true');
-        if (p.isRequired) parts.push(`rules: [{ required: true, message: ${q(`${name}.${p.propertyName}Required`)} }]`);
-        return `    { ${parts.join(', ')} },`;
-      }),
-    `  ],`,
-    `};`,
-    ``,
-    `export default ${name};`,
-    ``,
-  ].join('\n');
-  return {
-    [`src-server/modules/${service}/${name}.resource.ts`]: resource,
-    [`src-renderer/screens/${service}/${name}.ts`]: screen,
-  };
+  const exists = tables(db).some((t) => t.name === table);
+  if (!db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND parent_id = ? AND category = 1 AND is_deleted = 0').get(code.parent_menu, '0')) throw new ServiceError('上级菜单不存在');
+  if (db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path <> ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`)) throw new ServiceError(`菜单编号${code.code_name}已存在，请更换模块名`);
+  // the module's routes must be new, unless it is this very module, already applied here (its menu is there)
+  const applied = db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path = ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`);
+  if (!applied && routeTaken(`${code.api_path}/list`)) throw new ServiceError(`后端接口路径${code.api_path}已被占用`);
+  return generateModule({
+    name: code.code_name,
+    title: model.model_name,
+    className: model.model_class,
+    table,
+    apiPath: code.api_path,
+    parentMenu: code.parent_menu,
+    version: versionOf(db, codeId),
+    tableOwned: ownedTables(migrations).has(table.toLowerCase()),
+    tableColumns: exists ? columnsOf(db, table).map((c) => c.name) : [],
+    fields: prototypesOf(db, model.id),
+  });
 }
 
-export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; migrations: readonly Migration[] }): void {
+  bindModelFields(deps.db);
   const { db, clock } = deps;
   api.get(`${DEV}/datasource/select`, allow(menu('model', 'datasource')), async (request) => {
     callerOf(request);
@@ -368,24 +347,43 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
     if (!list || list.length === 0) throw new ServiceError('模型字段不能为空');
     const modelId = String(list[0].modelId ?? '');
     if (!db.prepare('SELECT 1 FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId)) throw new ServiceError('数据模型不存在');
-    const flag = (v: unknown, d: number) => (v === undefined || v === null || v === '' ? d : Number(v) ? 1 : 0);
     const insert = db.prepare(
       `INSERT INTO blade_model_prototype (id, model_id, jdbc_name, jdbc_type, comment, property_type, property_name, is_list, is_form, is_row,
          component_type, dict_code, is_required, is_query, query_type, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // each field passes the 字段配置 form's checks (the resource's rules, then checkField); names once per model
+    const rows = list.map((p, i) => {
+      if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
+      const body = { sort: i, ...p, modelId, propertyName: String(p.propertyName ?? '').trim() || snakeToCamel(String(p.jdbcName ?? '').trim()) };
+      const values = new Map([...validate(modelFieldResource, body, 'insert', () => false)].map(([c, v]) => [c.name, v]));
+      const row = Object.fromEntries(values) as Record<string, string | number | null>;
+      checkField(db, row);
+      if (!DICT_COMPONENTS.includes(String(row.componentType))) row.dictCode = '';
+      return row;
+    });
+    for (const key of ['jdbcName', 'propertyName'] as const) {
+      const seen = new Set<string>();
+      for (const r of rows) {
+        if (seen.has(String(r[key]))) throw new ServiceError(key === 'jdbcName' ? MSG.jdbcNameTaken : MSG.propertyNameTaken);
+        seen.add(String(r[key]));
+      }
+    }
     db.transaction(() => {
       db.prepare('DELETE FROM blade_model_prototype WHERE model_id = ?').run(modelId);
-      list.forEach((p, i) => {
-        if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
-        const jdbcName = String(p.jdbcName ?? '').trim();
-        if (!/^[a-z][a-z0-9_]*$/.test(jdbcName)) throw new ServiceError('请输入物理列名');
-        const prop = String(p.propertyName ?? '').trim() || snakeToCamel(jdbcName);
-        if (!/^[a-z][A-Za-z0-9]*$/.test(prop)) throw new ServiceError('实体列名须为小驼峰英文');
-        insert.run(nextId(), modelId, jdbcName, String(p.jdbcType ?? ''), String(p.comment ?? ''), String(p.propertyType ?? 'string'), prop, flag(p.isList, 1), flag(p.isForm, 1), flag(p.isRow, 0),
-          String(p.componentType ?? 'input'), String(p.dictCode ?? ''), flag(p.isRequired, 0), flag(p.isQuery, 0), String(p.queryType ?? 'equal'), i);
-      });
+      for (const r of rows)
+        insert.run(nextId(), modelId, r.jdbcName, r.jdbcType ?? '', r.comment, r.propertyType, r.propertyName, r.isList, r.isForm, r.isRow, r.componentType, r.dictCode ?? '', r.isRequired, r.isQuery, r.queryType, r.sort);
     })();
     return status(true);
+  });
+  // 字段配置's dictionary select: the system dictionaries (code and name)
+  api.get(`${DEV}/model-prototype/dict-codes`, allow(menu('model')), async (request) => {
+    callerOf(request);
+    return ok(db.prepare("SELECT code, dict_value AS dictValue FROM blade_dict WHERE parent_id = '0' AND is_deleted = 0 ORDER BY sort, code").all());
+  });
+  // 代码生成's 上级菜单 select: the menus a generated screen's menu can go under (the top level)
+  api.get(`${DEV}/code/menu-parents`, allow(menu('code')), async (request) => {
+    callerOf(request);
+    return ok(db.prepare("SELECT code, name FROM blade_menu WHERE parent_id = '0' AND category = 1 AND is_deleted = 0 ORDER BY sort, code").all());
   });
   api.post(`${DEV}/code/copy`, allow('platform'), async (request) => {
     const caller = callerOf(request);
@@ -403,7 +401,15 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const files: Record<string, string> = {};
-    for (const id of ids) Object.assign(files, generate(db, id));
+    // taken: served already, or a stock prefix the back end rewrites to the spec's (the module's routes would never be reached)
+    const taken = (path: string) => rewriteForDialect(`${api.prefix}${path}`, 'both') !== `${api.prefix}${path}` || request.server.hasRoute({ method: 'GET', url: `${api.prefix}${path}` });
+    const paths = new Set<string>();
+    for (const id of ids) {
+      const apiPath = (db.prepare('SELECT api_path FROM blade_code WHERE id = ?').get(id) as { api_path: string } | undefined)?.api_path;
+      if (apiPath && paths.has(apiPath)) throw new ServiceError(`后端接口路径${apiPath}在所选配置中重复`);
+      if (apiPath) paths.add(apiPath);
+      Object.assign(files, generate(db, id, deps.migrations, taken));
+    }
     return reply.type('application/zip').header('content-disposition', 'attachment; filename="blade-code.zip"').send(zipFiles(files, new Date(clock())));
   });
 }

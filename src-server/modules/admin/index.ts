@@ -4,15 +4,16 @@
 import type { ServerModule } from '../types';
 import { DICT, DICT_BIZ, DICT_MIGRATION, registerDictKind } from './dicts';
 import { LOG_MIGRATION, registerLogRoutes } from './logs';
-import { codeResource, datasourceResource, DEVELOP_MIGRATION, modelResource, registerDevelopRoutes } from './develop';
+import { CODE_MENU_MIGRATION, codeResource, datasourceResource, DEVELOP_MIGRATION, modelResource, registerDevelopRoutes } from './develop';
+import { modelFieldResource } from './model-fields';
 import { noticeResource } from './notices';
 import { registerReportRoutes, REPORT_MIGRATION } from './reports';
 import { ATTACH_LIMITS_MIGRATION, CATEGORY_DICTS_MIGRATION, LOCAL_OSS_MIGRATION, ossResource, registerResourceRoutes, RESOURCE_MIGRATION, smsResource } from './resources';
 
 export const adminModule: ServerModule = {
   name: 'admin',
-  migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION, CATEGORY_DICTS_MIGRATION, ATTACH_LIMITS_MIGRATION],
-  resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, codeResource],
+  migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION, CATEGORY_DICTS_MIGRATION, ATTACH_LIMITS_MIGRATION, CODE_MENU_MIGRATION],
+  resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, modelFieldResource, codeResource],
   routes(api, deps) {
     // a changed system dictionary drops the server's dictionary cache (the console drops its own copy)
     registerDictKind(api, deps.db, DICT, () => deps.caches.clearAll());
