@@ -90,7 +90,8 @@ export function AttachUploadDialog({ onClose, onDone }: ExtraActionDialogProps) 
           </p>
           <p className="ant-upload-text">{t('adminRes.uploadDrop')}</p>
           <p className="ant-upload-hint" data-testid="attach-limits" style={{ overflowWrap: 'anywhere', padding: '0 16px' }}>
-            {limits ? t('adminRes.uploadHint', { types, size: limits.maxSize }) : ''}
+            {/* the list breaks between extensions, never inside one (zi/p) */}
+            {limits ? t('adminRes.uploadHint', { types: limits.exts.join(' / '), size: limits.maxSize }) : ''}
           </p>
         </Upload.Dragger>
       </Spin>
