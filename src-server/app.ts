@@ -19,6 +19,8 @@ import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
+import { registerHealthRoute } from './http/health';
+import { sqliteProbe } from './db/health-probe';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -115,6 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // the load balancer's probe (public: it carries no token)
+      registerHealthRoute(api, sqliteProbe(db));
       const cryptoKey = aesKey(db);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
       installScopes(api, db);

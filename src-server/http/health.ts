@@ -1,0 +1,54 @@
+// GET /api/health: for a load balancer (nginx, a cloud one) in front of one or
+// several instances. 200 while the database answers, 503 when it does not (or
+// not within HEALTH_TIMEOUT_MS), with the engine and the schema version either
+// way. Public on purpose: a load balancer has no token; the reply names no
+// host, path, user or driver message (the reason stays in the server's log).
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseProbe, Engine } from '../db/health-probe';
+import type { R } from '../../src-shared/wire';
+import { allow, PUBLIC } from './access-policy';
+import { ok } from './reply';
+
+export const HEALTH_URL = '/health';
+/** how long the database may take to answer before the instance is reported down */
+export const HEALTH_TIMEOUT_MS = 2000;
+export const MSG_DATABASE_DOWN = '数据库无应答';
+
+export interface Health {
+  engine: Engine;
+  /** the highest applied migration; null when it could not be read */
+  schemaVersion: number | null;
+  /** whether the database answered `SELECT 1` in time */
+  database: 'up' | 'down';
+}
+
+class ProbeTimeout extends Error {
+  constructor(ms: number) {
+    super(`database did not answer within ${ms} ms`);
+    this.name = 'ProbeTimeout';
+  }
+}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProbeTimeout(ms)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export function registerHealthRoute(api: FastifyInstance, probe: DatabaseProbe, timeoutMs = HEALTH_TIMEOUT_MS): void {
+  api.get(HEALTH_URL, allow(PUBLIC), async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    try {
+      const schemaVersion = await within(probe.check(), timeoutMs);
+      const health: Health = { engine: probe.engine, schemaVersion, database: 'up' };
+      return ok(health);
+    } catch (err) {
+      request.log.warn({ err }, 'health: the database did not answer');
+      const health: Health = { engine: probe.engine, schemaVersion: null, database: 'down' };
+      const body: R<Health> = { code: 503, success: false, msg: MSG_DATABASE_DOWN, data: health };
+      return reply.code(503).send(body);
+    }
+  });
+}

@@ -1,0 +1,89 @@
+// GET /api/health, the load balancer's probe: public, the engine and the schema
+// version, 200 while the database answers and 503 when it does not.
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_PREFIX, buildApp } from '../../src-server/app';
+import { migrate, openDatabase } from '../../src-server/db/database';
+import { seed } from '../../src-server/db/seed';
+import { MIGRATIONS } from '../../src-server/modules';
+import { startHarness, tempDir, type Harness } from './helpers';
+
+const highestMigration = Math.max(...MIGRATIONS.map((m) => m.version));
+
+let harness: Harness | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await harness?.stop();
+  harness = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** the app on a database of the test's own, so the test can break that database under it */
+async function appOnOwnDatabase() {
+  const dir = tempDir();
+  dirs.push(dir);
+  const db = openDatabase(dir);
+  migrate(db, MIGRATIONS, seed);
+  const app = await buildApp({ db, dataDir: dir });
+  return { app, db, dir };
+}
+
+describe('GET /api/health', () => {
+  it('answers 200 without a token: engine sqlite, the highest applied migration, database up; HEAD too', async () => {
+    harness = await startHarness();
+    const res = await fetch(`${harness.server.url}/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { code: number; success: boolean; data: Record<string, unknown> };
+    expect(body.code).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data).toEqual({ engine: 'sqlite', schemaVersion: highestMigration, database: 'up' });
+    const applied = harness.db().prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number };
+    expect(body.data.schemaVersion).toBe(applied.v);
+
+    const head = await fetch(`${harness.server.url}/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
+  it('names no secret: no data folder path, no key, only the three fields', async () => {
+    harness = await startHarness();
+    const text = await (await fetch(`${harness.server.url}/health`)).text();
+    expect(text).not.toContain(harness.dataDir);
+    expect(text).not.toContain(harness.server.aesKey);
+    expect(Object.keys((JSON.parse(text) as { data: object }).data).sort()).toEqual(['database', 'engine', 'schemaVersion']);
+  });
+
+  it('answers 503 database down once the database is closed under the running app', async () => {
+    const { app, db } = await appOnOwnDatabase();
+    try {
+      expect((await app.inject({ method: 'GET', url: `${API_PREFIX}/health` })).statusCode).toBe(200);
+      db.close();
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        code: 503,
+        success: false,
+        msg: '数据库无应答',
+        data: { engine: 'sqlite', schemaVersion: null, database: 'down' },
+      });
+      expect(res.body).not.toMatch(/not open|sqlite_|\/tmp\//i);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 when the migrations table is gone (a broken database), 200 again once it is back', async () => {
+    const { app, db } = await appOnOwnDatabase();
+    try {
+      db.exec('ALTER TABLE schema_migrations RENAME TO schema_migrations_moved');
+      expect((await app.inject({ method: 'GET', url: `${API_PREFIX}/health` })).statusCode).toBe(503);
+      db.exec('ALTER TABLE schema_migrations_moved RENAME TO schema_migrations');
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { data: { schemaVersion: number } }).data.schemaVersion).toBe(highestMigration);
+    } finally {
+      await app.close();
+      db.close();
+    }
+  });
+});
