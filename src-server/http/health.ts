@@ -2,8 +2,9 @@
 // several instances. 200 while the database answers, 503 when it does not (or
 // not within HEALTH_TIMEOUT_MS), with the engine and the schema version either
 // way. Public on purpose: a load balancer has no token; the reply names no
-// host, path, user or driver message (the reason stays in the server's log).
-import type { FastifyInstance } from 'fastify';
+// host, path, user or driver message (the reason goes to the server's log,
+// once each time the database goes down or comes back).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DatabaseProbe, Engine } from '../db/health-probe';
 import type { R } from '../../src-shared/wire';
 import { allow, PUBLIC } from './access-policy';
@@ -38,16 +39,23 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export function registerHealthRoute(api: FastifyInstance, probe: DatabaseProbe, timeoutMs = HEALTH_TIMEOUT_MS): void {
+  // the reason goes to the log once per change (a load balancer asks every few seconds)
+  let wasDown = false;
+  const report = (request: FastifyRequest, message: string, err?: unknown) => {
+    if (request.log.level) request.log.error({ err }, message);
+    else console.error(message, err ?? '');
+  };
   api.get(HEALTH_URL, allow(PUBLIC), async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     try {
       const schemaVersion = await within(probe.check(), timeoutMs);
-      const health: Health = { engine: probe.engine, schemaVersion, database: 'up' };
-      return ok(health);
+      if (wasDown) report(request, `health: the ${probe.engine} database answers again`);
+      wasDown = false;
+      return ok<Health>({ engine: probe.engine, schemaVersion, database: 'up' });
     } catch (err) {
-      request.log.warn({ err }, 'health: the database did not answer');
-      const health: Health = { engine: probe.engine, schemaVersion: null, database: 'down' };
-      const body: R<Health> = { code: 503, success: false, msg: MSG_DATABASE_DOWN, data: health };
+      if (!wasDown) report(request, `health: the ${probe.engine} database does not answer`, err);
+      wasDown = true;
+      const body: R<Health> = { code: 503, success: false, msg: MSG_DATABASE_DOWN, data: { engine: probe.engine, schemaVersion: null, database: 'down' } };
       return reply.code(503).send(body);
     }
   });

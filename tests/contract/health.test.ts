@@ -1,7 +1,7 @@
 // GET /api/health, the load balancer's probe: public, the engine and the schema
 // version, 200 while the database answers and 503 when it does not.
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, buildApp } from '../../src-server/app';
 import { migrate, openDatabase } from '../../src-server/db/database';
 import { seed } from '../../src-server/db/seed';
@@ -55,6 +55,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 database down once the database is closed under the running app', async () => {
     const { app, db } = await appOnOwnDatabase();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       expect((await app.inject({ method: 'GET', url: `${API_PREFIX}/health` })).statusCode).toBe(200);
       db.close();
@@ -67,21 +68,34 @@ describe('GET /api/health', () => {
         data: { engine: 'sqlite', schemaVersion: null, database: 'down' },
       });
       expect(res.body).not.toMatch(/not open|sqlite_|\/tmp\//i);
+      expect(String(logged.mock.calls[0]?.[1])).toMatch(/not open/);
     } finally {
+      logged.mockRestore();
       await app.close();
     }
   });
 
-  it('answers 503 when the migrations table is gone (a broken database), 200 again once it is back', async () => {
+  it('answers 503 when the migrations table is gone (a broken database), 200 again once it is back; logs each change once', async () => {
     const { app, db } = await appOnOwnDatabase();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const health = () => app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
     try {
       db.exec('ALTER TABLE schema_migrations RENAME TO schema_migrations_moved');
-      expect((await app.inject({ method: 'GET', url: `${API_PREFIX}/health` })).statusCode).toBe(503);
+      expect((await health()).statusCode).toBe(503);
+      expect((await health()).statusCode).toBe(503);
       db.exec('ALTER TABLE schema_migrations_moved RENAME TO schema_migrations');
-      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+      const res = await health();
       expect(res.statusCode).toBe(200);
       expect((res.json() as { data: { schemaVersion: number } }).data.schemaVersion).toBe(highestMigration);
+      expect((await health()).statusCode).toBe(200);
+      // the app has no logger here: the two changes went to stderr, once each, the reason with the first
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        'health: the sqlite database does not answer',
+        'health: the sqlite database answers again',
+      ]);
+      expect(String(logged.mock.calls[0][1])).toContain('schema_migrations');
     } finally {
+      logged.mockRestore();
       await app.close();
       db.close();
     }
