@@ -7,14 +7,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src-server/backup/manifest';
 import { tableStats } from '../../src-server/backup/sqlite-engine';
 import { readTar } from '../../src-server/backup/tar-archive';
-import { api, login, multipart, PNG, tempDir } from './helpers';
+import { api, login, multipart, PNG, startCli, tempDir } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
 const work = tempDir('seo-backup-test-');
@@ -34,17 +33,9 @@ afterAll(async () => {
 });
 
 async function startServer(dataDir: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', '--port', '0', '--data', dataDir], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const { child, base } = await startCli(['--port', '0', '--data', dataDir]);
   servers.push(child);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  const m = /^ready (\S+)$/.exec(first);
-  if (!m) throw new Error(first);
-  return m[1]!;
+  return base;
 }
 
 /** `npm run server -- <args>` to its end, without blocking this process (the write loop runs meanwhile). */
