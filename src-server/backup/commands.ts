@@ -22,11 +22,15 @@ export function restoreDataFolder(from: string, dataDir: string): Promise<Manife
   return restoreBackup({ from, dataDir, engine: engineFor(dataDir).engine, knownSchemaVersion: knownSchemaVersion() });
 }
 
+/** What a backup holds, counted: tables and their rows, the data folder's files and their bytes (links not counted). */
+export function backupSummary(m: Manifest): { tables: number; rows: number; files: number; bytes: number } {
+  const tables = Object.values(m.tables);
+  const files = m.files.filter((f) => f.type === 'file');
+  return { tables: tables.length, rows: tables.reduce((n, t) => n + t.rows, 0), files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) };
+}
+
 /** One line for the operator: what the backup holds. */
 export function describeBackup(m: Manifest): string {
-  const tables = Object.values(m.tables);
-  const rows = tables.reduce((n, t) => n + t.rows, 0);
-  const files = m.files.filter((f) => f.type === 'file');
-  const bytes = files.reduce((n, f) => n + f.size, 0);
-  return `${m.engine} schema ${m.schemaVersion}, ${tables.length} tables (${rows} rows), ${files.length} files (${bytes} bytes), taken ${m.createdAt}`;
+  const s = backupSummary(m);
+  return `${m.engine} schema ${m.schemaVersion}, ${s.tables} tables (${s.rows} rows), ${s.files} files (${s.bytes} bytes), taken ${m.createdAt}`;
 }
