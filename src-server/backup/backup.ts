@@ -5,7 +5,7 @@
 // upload made after the snapshot may come along too, unnamed by any row).
 import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { BackupEngine } from './engine';
 import { listDataFiles } from './data-files';
 import { DATABASE_PREFIX, FILES_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, type FileRecord, type Manifest } from './manifest';
@@ -26,6 +26,8 @@ export interface BackupOptions {
 export async function createBackup(o: BackupOptions): Promise<Manifest> {
   if (existsSync(o.to)) throw new BackupError(`backup: ${o.to} exists; give a new file name (a backup never overwrites)`);
   if (!existsSync(dirname(o.to))) throw new BackupError(`backup: no folder ${dirname(o.to)}`);
+  const inside = relative(resolve(o.dataDir), resolve(o.to));
+  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new BackupError(`backup: ${o.to} is inside the data folder; put the backup somewhere else (the next backup would carry it)`);
   const part = `${o.to}.part`;
   const work = mkdtempSync(join(tmpdir(), 'seo-backup-'));
   let writer: TarWriter | undefined;

@@ -72,14 +72,18 @@ async function unpack(o: RestoreOptions): Promise<Unpacked> {
     if (entry.type === 'File') {
       got.files.set(rel, await saveEntry(entry, abs));
     } else if (entry.type === 'Link') {
-      const to = String(entry.linkpath ?? '').slice(FILES_PREFIX.length);
+      const linkpath = String(entry.linkpath ?? '');
+      const to = linkpath.startsWith(FILES_PREFIX) ? linkpath.slice(FILES_PREFIX.length) : '';
       if (!safeRelative(to)) throw new RestoreError(`hard link ${name} points outside the data folder`);
       hardLinks.push([rel, to]);
       got.links.set(rel, { type: 'hardlink', target: to });
       entry.resume();
     } else if (entry.type === 'SymbolicLink') {
-      symlinks.push([rel, String(entry.linkpath ?? '')]);
-      got.links.set(rel, { type: 'symlink', target: String(entry.linkpath ?? '') });
+      const target = String(entry.linkpath ?? '');
+      // a release's `current` names a folder beside it: a link may not lead out of the data folder
+      if (!target || posix.isAbsolute(target) || !safeRelative(posix.normalize(posix.join(posix.dirname(rel), target)))) throw new RestoreError(`symlink ${name} points outside the data folder (${target})`);
+      symlinks.push([rel, target]);
+      got.links.set(rel, { type: 'symlink', target });
       entry.resume();
     } else throw new RestoreError(`entry ${name} has an unsupported type ${entry.type}`);
   });

@@ -5,14 +5,14 @@
 // prefix) and the files; the restored server signs in and lists. A non-empty
 // folder and damaged archives are refused with the reason.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src-server/backup/manifest';
 import { tableStats } from '../../src-server/backup/sqlite-engine';
-import { readTar } from '../../src-server/backup/tar-archive';
+import { readTar, TarWriter } from '../../src-server/backup/tar-archive';
 import { api, login, multipart, PNG, startCli, tempDir } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -73,6 +73,14 @@ beforeAll(async () => {
   const attach = await multipart(base, admin, '/blade-resource/oss/endpoint/put-file-attach', [{ name: 'file', value: doc, filename: '合同.pdf' }]);
   expect(attach.body.success, JSON.stringify(attach.body)).toBe(true);
   uploads = Object.fromEntries(readdirSync(join(source, 'upload')).map((n) => [n, readFileSync(join(source, 'upload', n))]));
+  // a local site as release-publisher leaves it: two releases sharing unchanged files by hard links, `current` a symlink
+  const site = join(source, 'sites', '7', 'example.com');
+  mkdirSync(join(site, 'releases', 'r1'), { recursive: true });
+  mkdirSync(join(site, 'releases', 'r2'));
+  writeFileSync(join(site, 'releases', 'r1', 'index.html'), '<h1>r1</h1>');
+  linkSync(join(site, 'releases', 'r1', 'index.html'), join(site, 'releases', 'r2', 'index.html'));
+  writeFileSync(join(site, 'releases', 'r2', 'about.html'), '<h1>about</h1>');
+  symlinkSync('releases/r2', join(site, 'current'));
   expect(Object.keys(uploads).length).toBeGreaterThanOrEqual(2);
 
   // the write load: params load.0, load.1 ... one after another through the API, while the backup runs
@@ -119,7 +127,19 @@ describe('backup', () => {
     for (const name of Object.keys(uploads)) expect(files.get(`upload/${name}`)).toMatchObject({ type: 'file', size: uploads[name]!.length });
     expect(files.get('content-secret.key')?.type).toBe('file');
     expect([...files.keys()].filter((p) => p.startsWith('server.db'))).toEqual([]);
+    expect(files.get('sites/7/example.com/current')).toMatchObject({ type: 'symlink', target: 'releases/r2' });
+    expect(files.get('sites/7/example.com/releases/r2/index.html')).toMatchObject({ type: 'hardlink', target: 'sites/7/example.com/releases/r1/index.html' });
   });
+
+  it('refuses a file that exists or lies inside the data folder', async () => {
+    const again = await runCli(['backup', '--to', archive, '--data', source]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(`backup: ${archive} exists; give a new file name (a backup never overwrites)`);
+    const inside = await runCli(['backup', '--to', join(source, 'self.tar.gz'), '--data', source]);
+    expect(inside.status).toBe(1);
+    expect(inside.stderr).toContain('is inside the data folder');
+    expect(existsSync(join(source, 'self.tar.gz'))).toBe(false);
+  }, 60_000);
 });
 
 describe('restore', () => {
@@ -152,6 +172,12 @@ describe('restore', () => {
     }
     for (const [name, bytes] of Object.entries(uploads)) expect(readFileSync(join(restored, 'upload', name)).equals(bytes), name).toBe(true);
     expect(readFileSync(join(restored, 'content-secret.key'), 'utf8')).toBe(readFileSync(join(source, 'content-secret.key'), 'utf8'));
+    const site = join(restored, 'sites', '7', 'example.com');
+    expect(lstatSync(join(site, 'current')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(site, 'current'))).toBe('releases/r2');
+    expect(readFileSync(join(site, 'current', 'index.html'), 'utf8')).toBe('<h1>r1</h1>');
+    expect(statSync(join(site, 'releases', 'r2', 'index.html')).ino).toBe(statSync(join(site, 'releases', 'r1', 'index.html')).ino);
+    expect(readFileSync(join(site, 'releases', 'r2', 'about.html'), 'utf8')).toBe('<h1>about</h1>');
   }, 60_000);
 
   it('the restored server starts, signs in as admin/admin and lists', async () => {
@@ -191,6 +217,18 @@ describe('restore', () => {
       ['cut short', bytes.subarray(0, Math.floor(bytes.length / 2)), /restore: (the archive is damaged or not a backup \(.+\)|the archive has no manifest\.json)/],
       ['not a backup', Buffer.from('hello, not an archive\n'.repeat(100)), /restore: (the archive is damaged or not a backup \(.+\)|the archive has no manifest\.json)/],
     ];
+    // archives that would write outside the folder
+    const crafted = async (name: string, add: (w: TarWriter) => Promise<void>): Promise<Buffer> => {
+      const file = join(work, `${name}.crafted`);
+      const w = new TarWriter(file);
+      await add(w);
+      await w.finish();
+      return readFileSync(file);
+    };
+    cases.push(
+      ['escaping', await crafted('escaping', (w) => w.buffer('files/../escaped.txt', Buffer.from('x'))), /restore: entry files\/\.\.\/escaped\.txt is not a data-folder path/],
+      ['linking out', await crafted('linking', (w) => w.link('files/sites/out', 'SymbolicLink', '../../etc', new Date())), /restore: symlink files\/sites\/out points outside the data folder/],
+    );
     for (const [what, content, reason] of cases) {
       const file = join(work, `${what}.tar.gz`);
       writeFileSync(file, content);
@@ -200,5 +238,6 @@ describe('restore', () => {
       expect(done.stderr, what).toMatch(reason);
       expect(existsSync(target), what).toBe(false);
     }
+    expect(existsSync(join(work, 'escaped.txt'))).toBe(false);
   }, 120_000);
 });
