@@ -144,6 +144,8 @@ async function start(): Promise<void> {
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
       ...(updates ? { updates } : {}),
+      // 备份 copies the Local workspace's back end only
+      ...(id === LOCAL_PROFILE_ID ? { localServerDir: join(userData, 'server') } : {}),
     }),
     windows: {
       open: openProfileWindow,

@@ -37,6 +37,17 @@ export interface Profile {
   publicKey?: string;
 }
 
+/** What a backup of the Local workspace wrote (`npm run server -- backup` does the same). */
+export interface LocalBackupResult {
+  /** the file written; '' when the save dialog was cancelled */
+  path: string;
+  tables: number;
+  rows: number;
+  files: number;
+  /** the data folder files' bytes (the database not counted) */
+  bytes: number;
+}
+
 /** Where client secrets and tokens are kept: the OS keychain, Electron safeStorage, or memory only (lost on quit). */
 export type SecretStorageKind = 'keychain' | 'safe-storage' | 'memory';
 
@@ -179,6 +190,8 @@ export interface IpcContract {
   'export:cancel': [{ id: string }, { cancelled: boolean }];
   /** shows a file an export saved in the file manager (Electron); browser mode: shown false, the page shows the path */
   'export:reveal': [{ path: string }, { shown: boolean; path: string }];
+  /** the Local workspace only: a backup of its embedded back end's data folder (database and files) into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
+  'local:backup': [void, LocalBackupResult];
   /** Electron: the native open dialog for a keyword .txt file (path null when cancelled); browser mode: null, the page's file input is used */
   'keywords:choose': [void, { path: string | null }];
   /** starts (and warms up) the keyword preview's worker thread ahead of a drop: the task form calls it when it opens */
@@ -280,6 +293,7 @@ const channelSet: { [K in Channel]: true } = {
   'export:cancel': true,
   'export:reveal': true,
   'keywords:choose': true,
+  'local:backup': true,
   'keywords:warm': true,
   'update:state': true,
   'update:check': true,

@@ -21,6 +21,7 @@ import { isWriteMethod, pathOf } from '../../src-shared/writes';
 import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
+import { backupLocalWorkspace } from '../services/LocalBackup';
 import { previewKeywords, uploadKeywords, validateKeywordSource, warmKeywordWorker } from '../services/KeywordFiles';
 import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
@@ -88,6 +89,8 @@ export interface HostExtras {
   updates?: UpdateService;
   /** the profiles manager as seen from this workspace's window / page (src-main/profiles.ts) */
   profiles?: ProfileManagerApi;
+  /** the Local workspace only: its embedded back end's data folder (what 备份 copies) */
+  localServerDir?: string;
 }
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
@@ -231,6 +234,15 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const start = validateExportStart(req);
       if (!extras.chooseSavePath) throw new DeskError(400, 'this host has no save dialog');
       return exporter.start(start, extras.chooseSavePath);
+    },
+    'local:backup': async () => {
+      if (!extras.localServerDir) throw new DeskError(400, 'backup is for the Local workspace only');
+      if (!extras.chooseSavePath) throw new DeskError(400, 'this host has no save dialog');
+      try {
+        return await backupLocalWorkspace(extras.localServerDir, extras.chooseSavePath);
+      } catch (e) {
+        throw new DeskError(500, (e as Error).message);
+      }
     },
     'export:cancel': async (req) => ({ cancelled: exporter.cancel(isObject(req) && typeof req.id === 'string' ? req.id : bad('id is required')) }),
     'export:reveal': async (req) => {

@@ -110,7 +110,8 @@ async function main(): Promise<void> {
     updates: new UpdateService(new FeedAdapter(join(args.dataDir, 'updates')), new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'settings' }), appVersion()),
   };
   const registry = new WorkspaceRegistry({
-    extras: () => webExtras,
+    // 备份 copies the Local workspace's back end only
+    extras: (id) => (id === LOCAL_PROFILE_ID ? { ...webExtras, localServerDir: join(args.dataDir, 'server') } : webExtras),
     profiles,
     vault: new TokenVault(secrets.backend, { namespace, ...(secrets.kind === 'keychain' ? { kind: 'keychain' } : {}) }),
     host: 'web',

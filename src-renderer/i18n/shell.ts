@@ -128,6 +128,10 @@ export const shellZh = {
   frame: '外部页面',
   dictHorizontal: '字典管理(横向)',
   dictVertical: '字典管理(纵向)',
+  backup: '备份',
+  backupRunning: '正在备份本机工作区…',
+  backupDone: '备份完成: {{path}}({{tables}} 张表, {{rows}} 行, {{files}} 个文件)',
+  backupFailed: '备份失败: {{reason}}',
 };
 
 export const shellEn: typeof shellZh = {
@@ -257,4 +261,8 @@ export const shellEn: typeof shellZh = {
   frame: 'External page',
   dictHorizontal: 'Dictionaries (horizontal)',
   dictVertical: 'Dictionaries (vertical)',
+  backup: 'Back up',
+  backupRunning: 'Backing up the Local workspace…',
+  backupDone: 'Backup written: {{path}} ({{tables}} tables, {{rows}} rows, {{files}} files)',
+  backupFailed: 'Backup failed: {{reason}}',
 };

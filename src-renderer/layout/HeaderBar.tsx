@@ -1,8 +1,9 @@
 import { memo, useEffect, useState } from 'react';
-import { Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
+import { App, Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
 import {
   CloudDownloadOutlined,
   ClusterOutlined,
+  DatabaseOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   LogoutOutlined,
@@ -61,6 +62,8 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
   const navigate = useStableNavigate();
   const user = useSession((s) => s.user);
   const switchMode = useSession((s) => !!s.info?.profile.switchMode);
+  const local = useSession((s) => !!s.info?.profile.builtin);
+  const { message } = App.useApp();
   const profileColour = useSession((s) => s.info?.profile.colour);
   const collapsed = useUi((s) => s.collapsed);
   const toggle = useUi((s) => s.toggleCollapsed);
@@ -70,6 +73,19 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
   const [switching, setSwitching] = useState(false);
   const [updating, setUpdating] = useState(false);
   const name = user?.nick_name || user?.user_name || user?.account || '';
+
+  // 备份: the Local workspace's embedded back end into one file (main picks the file and writes it)
+  const onBackup = async () => {
+    const hide = message.loading(t('shell.backupRunning'), 0);
+    try {
+      const r = await call('local:backup');
+      if (r.path) void message.success(t('shell.backupDone', { ...r }), 8);
+    } catch (e) {
+      void message.error(t('shell.backupFailed', { reason: (e as Error).message }), 8);
+    } finally {
+      hide();
+    }
+  };
 
   const onLogout = async () => {
     await logout().catch(() => undefined);
@@ -133,6 +149,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               { key: 'info', icon: <UserOutlined />, label: t('shell.userInfo') },
               ...(switchMode ? [{ key: 'switch', icon: <SwapOutlined />, label: t('shell.switchIdentity') }] : []),
               { key: 'profiles', icon: <ClusterOutlined />, label: t('profileBand.manage') },
+              ...(local ? [{ key: 'backup', icon: <DatabaseOutlined />, label: t('shell.backup') }] : []),
               { key: 'updates', icon: <CloudDownloadOutlined />, label: t('update.settings') },
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
@@ -143,6 +160,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               else if (key === 'switch') setSwitching(true);
               else if (key === 'profiles') navigate(PROFILES_PATH);
               else if (key === 'updates') setUpdating(true);
+              else if (key === 'backup') void onBackup();
             },
           }}
         >

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { login, tempDir, tokenCall } from './helpers';
+import { login, startCli, tempDir, tokenCall } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = join(tempDir(), 'nested', 'data');
@@ -39,20 +39,6 @@ describe('npm run server', () => {
     expect(lines).toEqual([first, expect.stringMatching(/^sm2-public-key 04[0-9a-f]{128}$/)]);
   });
 });
-
-/** `npm run server -- <args>` as a child: the first stdout line (ready ...), and the child. */
-async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  const m = /^ready (\S+)$/.exec(first);
-  if (!m) throw new Error(first);
-  return { child, base: m[1]! };
-}
 
 const runCli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: root, encoding: 'utf8' });
 

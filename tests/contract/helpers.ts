@@ -1,11 +1,13 @@
 // Shared helpers of the contract tests: a real server on a temp data folder,
 // a movable clock, and small fetch wrappers speaking the BladeX dialect.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
@@ -232,4 +234,20 @@ export async function importTaskDone(base: string, token: string, id: string): P
     return Number(row.status) >= 2;
   });
   return row;
+}
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+/** `npm run server -- <args>` as a child process: the child and its API base from the first stdout line (ready ...). */
+export async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  const m = /^ready (\S+)$/.exec(first);
+  if (!m) throw new Error(first);
+  return { child, base: m[1]! };
 }

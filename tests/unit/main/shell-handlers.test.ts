@@ -1,6 +1,7 @@
 // The shell's channels over a real workspace and the real embedded back end:
 // tabs kept per profile, log upload, open-external, frame URL token substitution, switch dept/role.
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Conf from 'conf';
@@ -86,5 +87,20 @@ describe('shell channels', () => {
     const switched = await handlers['auth:switch']({ deptId: user.dept_id, roleId: user.role_id });
     expect(switched.user_id).toBe(user.user_id);
     expect(ws.session.scope).toMatchObject({ deptId: user.dept_id, roleId: user.role_id });
+  });
+
+  it('backs up the Local workspace only, into the file the save dialog names; a cancelled dialog writes nothing', async () => {
+    expect(await dispatch(handlers, 'local:backup', undefined)).toMatchObject({ ok: false, error: { code: 400, message: 'backup is for the Local workspace only' } });
+    const target = join(tmp.dir, 'local-backup.tar.gz');
+    const local = createHandlers(ws, { localServerDir: join(tmp.dir, 'server'), chooseSavePath: async () => target });
+    const done = await local['local:backup']();
+    expect(done.path).toBe(target);
+    expect(done.tables).toBeGreaterThan(10);
+    expect(done.rows).toBeGreaterThan(0);
+    expect(statSync(target).size).toBeGreaterThan(0);
+    // the file exists now: a backup never overwrites, and says so
+    expect(await dispatch(local, 'local:backup', undefined)).toMatchObject({ ok: false, error: { message: expect.stringContaining('exists; give a new file name') } });
+    const cancelled = createHandlers(ws, { localServerDir: join(tmp.dir, 'server'), chooseSavePath: async () => null });
+    expect(await cancelled['local:backup']()).toEqual({ path: '', tables: 0, rows: 0, files: 0, bytes: 0 });
   });
 });
