@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src-server/app';
 import { migrate, openDatabase } from '../src-server/db/database';
+import { sqliteDataLayer } from '../src-server/db/data-layer';
 import { seed } from '../src-server/db/seed';
 import { MIGRATIONS } from '../src-server/modules';
 import { createDept, createRole, createUser } from '../src-server/system/directory';
@@ -43,8 +44,9 @@ async function main() {
     for (const code of ['workbench', 'wel', 'system', 'param', 'param_view']) grant.run(nextId(), role, code);
     createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: [role], deptIds: [createDept(db, { tenantId: '000000', deptName: '测试部' })] });
 
-    const checked = await buildApp({ db, dataDir: dir });
-    const unchecked = await buildApp({ db, dataDir: dir, accessCheck: false });
+    const data = sqliteDataLayer(db);
+    const checked = await buildApp({ data, dataDir: dir });
+    const unchecked = await buildApp({ data, dataDir: dir, accessCheck: false });
     await Promise.all([checked.ready(), unchecked.ready()]);
 
     const login = async (username: string, password: string) => {

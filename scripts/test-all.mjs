@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -74,6 +74,17 @@ if (existsSync(vitestJson)) {
   totals.failed += report.numFailedTests + (!report.success && report.numFailedTests === 0 ? 1 : 0);
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   steps.push(`vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, success ${report.success}`);
+  // why the run failed, where the end of the log shows it: each failed file (a load error, a hook) and its message
+  for (const file of report.testResults ?? []) {
+    if (file.status !== 'failed') continue;
+    const message = String(file.message || (file.assertionResults ?? []).find((a) => a.status === 'failed')?.failureMessages?.[0] || '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 400);
+    steps.push(`  failed: ${relative(process.cwd(), file.name)}${message ? ` — ${message}` : ''}`);
+  }
+  if (!report.success && !(report.testResults ?? []).some((f) => f.status === 'failed')) {
+    steps.push('  failed: no file failed; an unhandled error ended the run (see "Unhandled Errors" in the vitest output above)');
+  }
 } else {
   totals.failed += 1;
   steps.push('vitest: no report (crashed)');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, buildApp } from '../app';
 import { migrate, openDatabase } from '../db/database';
+import { sqliteDataLayer } from '../db/data-layer';
 import { seed } from '../db/seed';
 import { MIGRATIONS } from '../modules';
 import { GENERATED_MODULES } from '../modules/generated';
@@ -26,7 +27,7 @@ export async function collectRoutes(): Promise<RouteEntry[]> {
   const db = openDatabase(dir);
   try {
     migrate(db, MIGRATIONS, seed);
-    const app = await buildApp({ db, dataDir: dir });
+    const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
     await app.ready();
     const table = [...routeTable(app)].filter((r) => !generatedRoute(r.url));
     await app.close();

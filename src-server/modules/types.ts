@@ -4,6 +4,7 @@
 // endpoints. app.ts registers every module in MODULES the same way.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
+import type { DataLayer } from '../db/data-layer';
 import type { Migration } from '../db/migrations';
 import type { Resource } from '../crud/resource';
 import type { CacheRegistry } from '../system/cache';
@@ -14,6 +15,9 @@ import type { Clock } from '../util/clock';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {
+  /** the database on either engine: every query goes through it (db/data-layer.ts) */
+  data: DataLayer;
+  /** the same SQLite file's raw handle, for code not yet moved onto `data` (goes away when the move is done) */
   db: Db;
   clock: Clock;
   caches: CacheRegistry;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { migrate, openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { routeTable } from '../../src-server/http/access-check';
@@ -16,7 +17,7 @@ import { md5, SABER } from './helpers';
 const dir = mkdtempSync(join(tmpdir(), 'seo-paging-'));
 const db = openDatabase(dir);
 if (migrate(db, MIGRATIONS).fresh) seed(db);
-const app = await buildApp({ db, dataDir: dir });
+const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
 await app.ready();
 const gets = routeTable(app).filter((r) => r.method === 'GET' && r.access !== 'public');
 /** the lists: routes answering a page ({records, total, size, current}) to the administrator */

@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { migrate, openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { allow } from '../../src-server/http/access-policy';
@@ -23,7 +24,7 @@ import { grantMenus, md5, SABER } from './helpers';
 const dir = mkdtempSync(join(tmpdir(), 'seo-access-'));
 const db = openDatabase(dir);
 if (migrate(db, MIGRATIONS).fresh) seed(db);
-const app = await buildApp({ db, dataDir: dir });
+const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
 await app.ready();
 const routes: RouteEntry[] = [...routeTable(app)];
 

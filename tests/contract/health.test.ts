@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, buildApp } from '../../src-server/app';
 import { migrate, openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { startHarness, tempDir, type Harness } from './helpers';
@@ -24,7 +25,7 @@ async function appOnOwnDatabase() {
   dirs.push(dir);
   const db = openDatabase(dir);
   migrate(db, MIGRATIONS, seed);
-  const app = await buildApp({ db, dataDir: dir });
+  const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
   return { app, db, dir };
 }
 

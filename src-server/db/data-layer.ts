@@ -1,0 +1,200 @@
+// The back end's one way to its database, on either engine (issue 29,
+// docs/team-server.md): the data folder's SQLite file (better-sqlite3) or a
+// team server's PostgreSQL 15+ (node-postgres pool), both through Kysely, which
+// compiles every query for its dialect (placeholders, quoting, RETURNING).
+//
+//   const rows = await data.all(sql<{ id: string }>`SELECT id FROM blade_user WHERE account = ${account}`);
+//   const n = await data.run(sql`UPDATE blade_user SET status = ${s} WHERE id = ${id}`);  // rows changed
+//   await data.transaction(async (trx) => { await trx.run(...); await trx.run(...); });
+//
+// Write SQL both engines read the same way (see docs/team-server.md § "writing
+// SQL for both engines"); where they differ, use `data.dialect`. Nothing outside
+// src-server/db/ and src-server/backup/ imports better-sqlite3 or pg.
+import Database from 'better-sqlite3';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Db } from './database';
+
+export { sql };
+export type { RawBuilder };
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** What reads and writes the database: the data layer itself, or one of its transactions. */
+export interface Queries {
+  readonly engine: Engine;
+  /** the query builder, for queries built from parts (the generic CRUD) */
+  readonly kysely: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are declared per module, not in one schema type
+  /** every row of a query */
+  all<T>(query: RawBuilder<T>): Promise<T[]>;
+  /** the first row of a query, or undefined */
+  get<T>(query: RawBuilder<T>): Promise<T | undefined>;
+  /** a write; answers how many rows it changed */
+  run(query: RawBuilder<unknown>): Promise<number>;
+  /** several statements without parameters (migrations, generated DDL) */
+  exec(script: string): Promise<void>;
+  /** what the engines say differently */
+  readonly dialect: SqlDialect;
+}
+
+export interface DataLayer extends Queries {
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Await only
+   * queries inside (never the network): on SQLite every other query of the process waits for it, on
+   * PostgreSQL it holds a pooled connection and its row locks.
+   */
+  transaction<T>(work: (trx: Queries) => Promise<T>): Promise<T>;
+  /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
+  readonly sqlite?: Db;
+  /** PostgreSQL only: the pool (LISTEN needs a connection of its own) */
+  readonly pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** The SQL the two engines write differently; modules ask here, never test the engine themselves. */
+export interface SqlDialect {
+  /** the local time now as `YYYY-MM-DD HH:MM:SS` text, computed by the database */
+  now(): RawBuilder<string>;
+  /** a case-insensitive substring match of `column` against `term` (escaped here): SQLite LIKE, PostgreSQL ILIKE */
+  contains(column: RawBuilder<unknown>, term: string): RawBuilder<boolean>;
+  /** the names of the tables that have the column `name` */
+  tablesWithColumn(name: string): RawBuilder<{ table_name: string }>;
+}
+
+/** `%`, `_` and the escape character itself, escaped for a LIKE pattern with ESCAPE '\' */
+export function likeEscape(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const sqliteDialect: SqlDialect = {
+  now: () => sql<string>`strftime('%Y-%m-%d %H:%M:%S', 'now', 'localtime')`,
+  contains: (column, term) => sql<boolean>`${column} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+  tablesWithColumn: (name) =>
+    sql<{ table_name: string }>`SELECT m.name AS table_name FROM sqlite_master m, pragma_table_info(m.name) c
+      WHERE m.type = 'table' AND c.name = ${name} ORDER BY m.name`,
+};
+
+const postgresDialect: SqlDialect = {
+  now: () => sql<string>`to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS')`,
+  contains: (column, term) => sql<boolean>`${column} ILIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+  tablesWithColumn: (name) =>
+    sql<{ table_name: string }>`SELECT c.table_name FROM information_schema.columns c
+      JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+      WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
+};
+
+/** The queries of one Kysely handle (the data layer's, or a transaction's). */
+function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: string) => Promise<void>): Queries { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return {
+    engine,
+    kysely,
+    dialect: engine === 'sqlite' ? sqliteDialect : postgresDialect,
+    async all<T>(query: RawBuilder<T>) {
+      return (await query.execute(kysely)).rows;
+    },
+    async get<T>(query: RawBuilder<T>) {
+      return (await query.execute(kysely)).rows[0];
+    },
+    async run(query: RawBuilder<unknown>) {
+      return Number((await query.execute(kysely)).numAffectedRows ?? 0);
+    },
+    exec: execScript,
+  };
+}
+
+/**
+ * better-sqlite3 prepares a statement on every `prepare`; Kysely asks for one per query. The handle Kysely
+ * gets keeps the statements of the last texts it saw (the same SQL text is the same statement).
+ */
+function cachingHandle(db: Db, size = 400): Db {
+  const statements = new Map<string, Database.Statement>();
+  return new Proxy(db, {
+    get(target, key) {
+      if (key !== 'prepare') {
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return (text: string) => {
+        let statement = statements.get(text);
+        if (statement) {
+          statements.delete(text); // most recent last
+        } else {
+          statement = target.prepare(text);
+          if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+        }
+        statements.set(text, statement);
+        return statement;
+      };
+    },
+  });
+}
+
+/** The data layer over an open better-sqlite3 handle, which it owns from then on (close() closes it). */
+export function sqliteDataLayer(db: Db): DataLayer {
+  const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database: cachingHandle(db) }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // DDL scripts hold several statements, which prepare() refuses: the handle runs them (Kysely's one connection
+  // is this same handle, so inside a transaction they are part of it)
+  const exec = async (script: string) => {
+    db.exec(script);
+  };
+  return {
+    ...queries('sqlite', kysely, exec),
+    sqlite: db,
+    transaction: (work) => kysely.transaction().execute((trx) => work(queries('sqlite', trx, exec))),
+    async close() {
+      if (db.open) await kysely.destroy(); // SqliteDriver.destroy closes the handle
+    },
+  };
+}
+
+// node-postgres answers int8 (COUNT(*), SUM of integers) and numeric as text; every count and sum of this
+// product is far below 2^53, and ids are text, so both come back as numbers, as from SQLite
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export interface PostgresOptions {
+  /** pooled connections of this instance (default 20) */
+  max?: number;
+  /** the session time zone, so local-time text is this process's (default: the process's zone) */
+  timeZone?: string;
+}
+
+/** The data layer over a PostgreSQL database (`postgres://user:pass@host:port/db`). */
+export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLayer {
+  const timeZone = o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+  const pool = new pg.Pool({ connectionString: url, max: o.max ?? 20, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // a dropped idle connection (the server restarted) must not end the process; the pool makes a new one
+  pool.on('error', () => undefined);
+  const kysely = new Kysely<any>({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    dialect: new PostgresDialect({
+      pool,
+      onCreateConnection: async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`));
+      },
+    }),
+  });
+  // no parameters: node-postgres sends the simple protocol, which takes several statements
+  const execOn = (k: Kysely<any>) => async (script: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    await k.executeQuery(CompiledQuery.raw(script));
+  };
+  return {
+    ...queries('postgres', kysely, execOn(kysely)),
+    pool,
+    transaction: (work) => kysely.transaction().execute((trx) => work(queries('postgres', trx, execOn(trx)))),
+    async close() {
+      await kysely.destroy(); // ends the pool
+    },
+  };
+}
+
+/** Opens the data folder's SQLite file (created if missing, WAL) as a data layer. */
+export function openSqliteDataLayer(dataDir: string): DataLayer {
+  return sqliteDataLayer(openDatabase(dataDir));
+}
+
+/** `--database postgres://...` or, without one, the data folder's SQLite file. */
+export function openDataLayer(o: { dataDir: string; database?: string }): DataLayer {
+  if (!o.database) return openSqliteDataLayer(o.dataDir);
+  if (!/^postgres(ql)?:\/\//.test(o.database)) throw new Error(`--database: a postgres://user:password@host:port/database URL, not ${o.database}`);
+  return postgresDataLayer(o.database);
+}
