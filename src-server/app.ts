@@ -126,16 +126,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerHealthRoute(api, sqliteProbe(db));
       const cryptoKey = aesKey(db);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
-      installScopes(api, db);
+      installScopes(api, data);
       const decrypt = (base64: string) => decryptToken(base64, cryptoKey);
       registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt });
       registerStockAuthRoutes(api, { db, captcha, tokens, decrypt });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
-      for (const resource of RESOURCES) registerResource(api, db, resource, clock);
+      for (const resource of RESOURCES) registerResource(api, data, resource, clock);
       const deps = { data, db, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, migrations: MIGRATIONS };
       for (const module of MODULES) {
-        for (const resource of module.resources ?? []) registerResource(api, db, resource, clock);
+        for (const resource of module.resources ?? []) registerResource(api, data, resource, clock);
         await module.routes?.(api, deps);
       }
     },

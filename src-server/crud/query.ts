@@ -1,6 +1,7 @@
 // List filters (BladeX map binding): every query parameter other than the reserved
 // ones becomes a condition on a DECLARED column; the suffix picks the operator.
 // Values are always bound parameters; unknown keys are ignored.
+import { likeEscape, sql, type RawBuilder, type SqlDialect } from '../db/data-layer';
 import type { Column, Resource } from './resource';
 import { formatError } from './values';
 import { normalizeDateTime } from '../util/dates';
@@ -24,10 +25,15 @@ const SQL_OP: Partial<Record<Op, string>> = {
 };
 
 export interface Where {
-  sql: string;
-  params: (string | number)[];
+  /** the conditions, AND-ed (none: every row) */
+  conditions: RawBuilder<unknown>[];
   /** true when a query-string condition was applied (beyond tenant and soft delete) */
   filtered?: boolean;
+}
+
+/** `WHERE a AND b ...`, or nothing */
+export function whereSql(where: Where): RawBuilder<unknown> {
+  return where.conditions.length ? sql`WHERE ${sql.join(where.conditions, sql` AND `)}` : sql``;
 }
 
 function parseKey(key: string): { field: string; op: Op } {
@@ -42,7 +48,6 @@ function parseKey(key: string): { field: string; op: Op } {
 /** a trigram index answers LIKE patterns of at least three characters; a shorter one would scan it whole */
 const TRIGRAM = 3;
 
-const escapeLike = (v: string): string => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function valueFor(col: Column, key: string, op: Op, raw: string): string | number {
   if (op.startsWith('date')) {
@@ -64,14 +69,11 @@ function firstString(v: unknown): string | undefined {
 }
 
 /** Conditions from the query string plus the scope (tenant, not deleted). */
-export function buildWhere(resource: Resource, query: Record<string, unknown>, tenantId: string): Where {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  if (resource.tenantScoped) {
-    parts.push('tenant_id = ?');
-    params.push(tenantId);
-  }
-  if (resource.softDelete) parts.push('is_deleted = 0');
+export function buildWhere(resource: Resource, query: Record<string, unknown>, tenantId: string, dialect: SqlDialect): Where {
+  const scope: RawBuilder<unknown>[] = [];
+  if (resource.tenantScoped) scope.push(sql`tenant_id = ${tenantId}`);
+  if (resource.softDelete) scope.push(sql`is_deleted = 0`);
+  const parts: RawBuilder<unknown>[] = [];
   let indexed = false;
 
   for (const [key, rawValue] of Object.entries(query)) {
@@ -81,43 +83,47 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
     const { field, op } = parseKey(key);
     const col = resource.column(field);
     if (!col || col.hidden || col.noFilter || op === 'ignore') continue;
-    const c = `"${col.column}"`;
+    const c = sql.id(col.column);
     switch (op) {
       case 'null':
-        parts.push(`${c} IS NULL`);
+        parts.push(sql`${c} IS NULL`);
         break;
       case 'notnull':
-        parts.push(`${c} IS NOT NULL`);
+        parts.push(sql`${c} IS NOT NULL`);
         break;
       case 'like':
-      case 'notlike':
-        if (op === 'like' && col.searchIndex && [...raw].length >= TRIGRAM) {
-          indexed = true;
-          // candidates from the trigram index (a superset: no escape there, case folded), the LIKE below decides
-          parts.push(`rowid IN (SELECT rowid FROM "${col.searchIndex}" WHERE ${c} LIKE ?)`);
-          params.push(`%${raw}%`);
+        if (col.searchIndex && [...raw].length >= TRIGRAM) {
+          // candidates from the trigram index (a superset: no escape there, case folded), the match below decides
+          const candidates = dialect.searchCandidates(col.searchIndex, col.column, raw);
+          if (candidates) {
+            indexed = true;
+            parts.push(candidates);
+          }
         }
-        parts.push(`${c} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ? ESCAPE '\\'`);
-        params.push(`%${escapeLike(raw)}%`);
+        parts.push(dialect.contains(c, raw));
+        break;
+      case 'notlike':
+        parts.push(sql`NOT ${dialect.contains(c, raw)}`);
         break;
       case 'likeleft':
-        parts.push(`${c} LIKE ? ESCAPE '\\'`);
-        params.push(`%${escapeLike(raw)}`);
+        parts.push(dialect.like(c, `%${likeEscape(raw)}`));
         break;
       case 'likeright':
-        parts.push(`${c} LIKE ? ESCAPE '\\'`);
-        params.push(`${escapeLike(raw)}%`);
+        parts.push(dialect.like(c, `${likeEscape(raw)}%`));
         break;
       default:
-        parts.push(`${c} ${SQL_OP[op]} ?`);
-        params.push(valueFor(col, key, op, raw));
+        parts.push(sql`${c} ${sql.raw(SQL_OP[op]!)} ${valueFor(col, key, op, raw)}`);
     }
   }
-  const scoped = (resource.tenantScoped ? 1 : 0) + (resource.softDelete ? 1 : 0);
-  // a search index gives the candidate rows: the scope's columns are kept out of index choice (unary +),
-  // or a planner without statistics walks the whole tenant through its index and checks each row
-  if (indexed) for (let i = 0; i < scoped; i++) parts[i] = `+${parts[i]}`;
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, filtered: parts.length > scoped };
+  // a search index gives the candidate rows: the scope's columns are kept out of index choice (unary + on
+  // SQLite), or a planner without statistics walks the whole tenant through its index and checks each row
+  const scoped = indexed
+    ? [
+        ...(resource.tenantScoped ? [sql`${dialect.noIndex(sql.id('tenant_id'))} = ${tenantId}`] : []),
+        ...(resource.softDelete ? [sql`${dialect.noIndex(sql.id('is_deleted'))} = 0`] : []),
+      ]
+    : scope;
+  return { conditions: [...scoped, ...parts], filtered: parts.length > 0 };
 }
 
 export interface Order {
@@ -126,7 +132,7 @@ export interface Order {
 }
 
 /** `ascs` / `descs`: comma lists of columns (camelCase or snake_case); only declared columns are used. */
-export function buildOrder(resource: Resource, query: Record<string, unknown>): { sql: string; orders: Order[] } {
+export function buildOrder(resource: Resource, query: Record<string, unknown>): { sql: RawBuilder<unknown>; orders: Order[] } {
   const orders: Order[] = [];
   for (const [param, asc] of [['ascs', true], ['descs', false]] as const) {
     for (const key of (firstString(query[param]) ?? '').split(',')) {
@@ -135,7 +141,7 @@ export function buildOrder(resource: Resource, query: Record<string, unknown>): 
     }
   }
   const effective = orders.length ? orders : (resource.defaultSort ?? []);
-  const terms = effective.map((o) => `"${o.column}" ${o.asc ? 'ASC' : 'DESC'}`);
-  terms.push('"id" DESC');
-  return { sql: `ORDER BY ${terms.join(', ')}`, orders };
+  const terms = effective.map((o) => sql`${sql.id(o.column)} ${sql.raw(o.asc ? 'ASC' : 'DESC')}`);
+  terms.push(sql`${sql.id('id')} DESC`);
+  return { sql: sql`ORDER BY ${sql.join(terms)}`, orders };
 }

@@ -1,6 +1,6 @@
 // One repository serves every declared resource: paged lists, detail, insert,
 // update and (soft) remove, always inside the caller's tenant.
-import type { Db } from '../db/database';
+import { sql, type Queries, type RawBuilder } from '../db/data-layer';
 import type { Page } from '../../src-shared/wire';
 import { MSG_NOT_FOUND, ServiceError } from '../http/reply';
 import { DEFAULT_PAGE_SIZE, pagingValue } from '../http/paging';
@@ -8,12 +8,12 @@ import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
 import { nextId } from '../util/ids';
 import type { Column, Resource, WriteContext } from './resource';
-import { buildOrder, buildWhere, type Where } from './query';
+import { buildOrder, buildWhere, whereSql, type Where } from './query';
 import { validate, type Value } from './validate';
 import { toRecord } from './values';
 
 /** A condition narrowing a resource's listed rows for the caller (data scopes: modules/system/scopes.ts). */
-export type RowFilter = (resource: Resource) => { sql: string; params: string[] } | null;
+export type RowFilter = (resource: Resource) => Promise<RawBuilder<unknown> | null>;
 
 export interface Scope {
   tenantId: string;
@@ -33,60 +33,62 @@ declare module 'fastify' {
 export const MAX_PAGE_SIZE = 1000;
 
 
-function withRowFilter(where: Where, filter: { sql: string; params: string[] } | null): Where {
+function withRowFilter(where: Where, filter: RawBuilder<unknown> | null): Where {
   if (!filter) return where;
-  const sql = where.sql.trim() ? `${where.sql} AND (${filter.sql})` : `WHERE (${filter.sql})`;
-  return { sql, params: [...where.params, ...filter.params], filtered: true };
+  return { conditions: [...where.conditions, sql`(${filter})`], filtered: true };
 }
 
+/**
+ * The generic CRUD of one resource. Every method runs on the data layer it was given; a caller inside a
+ * transaction may pass its `trx` (Queries) as `q`, and the write joins that transaction.
+ */
 export class CrudRepository {
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     readonly resource: Resource,
     private readonly clock: Clock,
   ) {}
 
-  private scopeSql(scope: Scope): { sql: string; params: string[] } {
-    const parts: string[] = [];
-    const params: string[] = [];
-    if (this.resource.tenantScoped) {
-      parts.push('tenant_id = ?');
-      params.push(scope.tenantId);
-    }
-    if (this.resource.softDelete) parts.push('is_deleted = 0');
-    return { sql: parts.map((p) => ` AND ${p}`).join(''), params };
+  private get table(): RawBuilder<unknown> {
+    return sql.id(this.resource.table);
   }
 
-  private decorate(records: Record<string, unknown>[], scope: Scope): Record<string, unknown>[] {
-    this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId });
+  /** the tenant and soft-delete conditions of a row lookup, each preceded by AND */
+  private scopeSql(scope: Scope): RawBuilder<unknown> {
+    const parts: RawBuilder<unknown>[] = [];
+    if (this.resource.tenantScoped) parts.push(sql` AND tenant_id = ${scope.tenantId}`);
+    if (this.resource.softDelete) parts.push(sql` AND is_deleted = 0`);
+    return sql.join(parts, sql``);
+  }
+
+  private async decorate(records: Record<string, unknown>[], scope: Scope): Promise<Record<string, unknown>[]> {
+    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId });
     return records;
   }
 
   /** COUNT(*) of the page's rows; the trigger-kept tenant count when the resource has one and nothing is filtered. */
-  private total(table: string, where: Where, scope: Scope): number {
+  private async total(where: Where, scope: Scope): Promise<number> {
     const r = this.resource;
     if (r.countedRows && r.tenantScoped && r.softDelete && !where.filtered) {
-      const row = this.db
-        .prepare('SELECT live FROM row_count WHERE table_name = ? AND tenant_id = ?')
-        .get(r.table, scope.tenantId) as { live: number } | undefined;
+      const row = await this.data.get(sql<{ live: number }>`SELECT live FROM row_count WHERE table_name = ${r.table} AND tenant_id = ${scope.tenantId}`);
       return row?.live ?? 0;
     }
-    const row = this.db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${where.sql}`).get(...where.params) as { total: number };
-    return row.total;
+    const row = await this.data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM ${this.table} ${whereSql(where)}`);
+    return row?.total ?? 0;
   }
 
-  page(query: Record<string, unknown>, scope: Scope): Page<Record<string, unknown>> {
+  async page(query: Record<string, unknown>, scope: Scope): Promise<Page<Record<string, unknown>>> {
     const current = pagingValue(query, 'current') ?? 1;
     const size = Math.min(pagingValue(query, 'size') ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-    const where = withRowFilter(buildWhere(this.resource, query, scope.tenantId), scope.rowFilter?.(this.resource) ?? null);
+    const filter = scope.rowFilter ? await scope.rowFilter(this.resource) : null;
+    const where = withRowFilter(buildWhere(this.resource, query, scope.tenantId, this.data.dialect), filter);
     const order = buildOrder(this.resource, query);
-    const t = `"${this.resource.table}"`;
-    const total = this.total(t, where, scope);
-    const rows = this.db
-      .prepare(`SELECT * FROM ${t} ${where.sql} ${order.sql} LIMIT ? OFFSET ?`)
-      .all(...where.params, size, (current - 1) * size) as Record<string, unknown>[];
+    const total = await this.total(where, scope);
+    const rows = await this.data.all(
+      sql<Record<string, unknown>>`SELECT * FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${(current - 1) * size}`,
+    );
     return {
-      records: this.decorate(rows.map((r) => toRecord(this.resource, r)), scope),
+      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope),
       total,
       size,
       current,
@@ -95,34 +97,30 @@ export class CrudRepository {
     };
   }
 
-  private row(id: string, scope: Scope): Record<string, unknown> | undefined {
-    const s = this.scopeSql(scope);
-    return this.db
-      .prepare(`SELECT * FROM "${this.resource.table}" WHERE id = ?${s.sql}`)
-      .get(id, ...s.params) as Record<string, unknown> | undefined;
+  private row(q: Queries, id: string, scope: Scope): Promise<Record<string, unknown> | undefined> {
+    return q.get(sql<Record<string, unknown>>`SELECT * FROM ${this.table} WHERE id = ${id}${this.scopeSql(scope)}`);
   }
 
-  detail(id: string, scope: Scope): Record<string, unknown> | null {
-    const row = this.row(id, scope);
-    return row ? this.decorate([toRecord(this.resource, row)], scope)[0] : null;
+  async detail(id: string, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown> | null> {
+    const row = await this.row(q, id, scope);
+    return row ? (await this.decorate([toRecord(this.resource, row)], scope))[0]! : null;
   }
 
-  private uniqueCheck(scope: Scope, exceptId: string | null) {
-    return (col: Column, value: Value): boolean => {
-      const s = this.scopeSql(scope);
-      const row = this.db
-        .prepare(`SELECT 1 FROM "${this.resource.table}" WHERE "${col.column}" = ? AND id <> ?${s.sql} LIMIT 1`)
-        .get(value, exceptId ?? '', ...s.params);
+  private uniqueCheck(q: Queries, scope: Scope, exceptId: string | null) {
+    return async (col: Column, value: Value): Promise<boolean> => {
+      const row = await q.get(
+        sql`SELECT 1 AS taken FROM ${this.table} WHERE ${sql.id(col.column)} = ${value} AND id <> ${exceptId ?? ''}${this.scopeSql(scope)} LIMIT 1`,
+      );
       return row !== undefined;
     };
   }
 
-  private applyHook(values: Map<Column, Value>, ctx: WriteContext): Map<Column, Value> {
+  private async applyHook(values: Map<Column, Value>, ctx: WriteContext): Promise<Map<Column, Value>> {
     const hook = this.resource.hooks?.beforeWrite;
     if (!hook) return values;
     const obj: Record<string, unknown> = {};
     for (const [col, v] of values) obj[col.name] = v;
-    hook(obj, ctx);
+    await hook(obj, ctx);
     const out = new Map<Column, Value>();
     for (const [name, v] of Object.entries(obj)) {
       const col = this.resource.column(name);
@@ -131,10 +129,10 @@ export class CrudRepository {
     return out;
   }
 
-  insert(body: Record<string, unknown>, scope: Scope): Record<string, unknown> {
+  async insert(body: Record<string, unknown>, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>> {
     const ctx: WriteContext = { ...scope, mode: 'insert' };
-    return this.db.transaction(() => {
-      const values = this.applyHook(validate(this.resource, body, 'insert', this.uniqueCheck(scope, null)), ctx);
+    return q.transaction(async (trx) => {
+      const values = await this.applyHook(await validate(this.resource, body, 'insert', this.uniqueCheck(trx, scope, null)), ctx);
       const id = nextId();
       const now = formatDateTime(this.clock());
       const cols: string[] = ['id'];
@@ -155,52 +153,37 @@ export class CrudRepository {
         cols.push('is_deleted');
         params.push(0);
       }
-      this.db
-        .prepare(`INSERT INTO "${this.resource.table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`)
-        .run(...params);
-      return this.detail(id, scope)!;
-    })();
+      await trx.run(sql`INSERT INTO ${this.table} (${sql.join(cols.map((c) => sql.id(c)))}) VALUES (${sql.join(params)})`);
+      return (await this.detail(id, scope, trx))!;
+    });
   }
 
-  update(id: string, body: Record<string, unknown>, scope: Scope): Record<string, unknown> {
+  async update(id: string, body: Record<string, unknown>, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>> {
     const ctx: WriteContext = { ...scope, mode: 'update', id };
-    return this.db.transaction(() => {
-      if (!this.row(id, scope)) throw new ServiceError(MSG_NOT_FOUND);
-      const values = this.applyHook(validate(this.resource, body, 'update', this.uniqueCheck(scope, id)), ctx);
-      const sets: string[] = [];
-      const params: Value[] = [];
-      for (const [col, v] of values) {
-        sets.push(`"${col.column}" = ?`);
-        params.push(v);
-      }
+    return q.transaction(async (trx) => {
+      if (!(await this.row(trx, id, scope))) throw new ServiceError(MSG_NOT_FOUND);
+      const values = await this.applyHook(await validate(this.resource, body, 'update', this.uniqueCheck(trx, scope, id)), ctx);
+      const sets: RawBuilder<unknown>[] = [];
+      for (const [col, v] of values) sets.push(sql`${sql.id(col.column)} = ${v}`);
       if (this.resource.column('updateUser')?.system) {
-        sets.push('update_user = ?', 'update_time = ?');
-        params.push(scope.userId, formatDateTime(this.clock()));
+        sets.push(sql`update_user = ${scope.userId}`, sql`update_time = ${formatDateTime(this.clock())}`);
       }
-      if (sets.length > 0) {
-        const s = this.scopeSql(scope);
-        this.db
-          .prepare(`UPDATE "${this.resource.table}" SET ${sets.join(', ')} WHERE id = ?${s.sql}`)
-          .run(...params, id, ...s.params);
-      }
-      return this.detail(id, scope)!;
-    })();
+      if (sets.length > 0) await trx.run(sql`UPDATE ${this.table} SET ${sql.join(sets)} WHERE id = ${id}${this.scopeSql(scope)}`);
+      return (await this.detail(id, scope, trx))!;
+    });
   }
 
   /** Removes (soft when declared) the rows of the caller's tenant among ids; returns how many. */
-  remove(ids: string[], scope: Scope): number {
+  async remove(ids: string[], scope: Scope, q: Queries = this.data): Promise<number> {
     if (ids.length === 0) return 0;
-    this.resource.hooks?.beforeRemove?.(ids, { tenantId: scope.tenantId });
-    const s = this.scopeSql(scope);
-    const marks = ids.map(() => '?').join(', ');
-    const t = `"${this.resource.table}"`;
+    await this.resource.hooks?.beforeRemove?.(ids, { tenantId: scope.tenantId });
+    const list = sql.join(ids);
     if (this.resource.softDelete) {
-      const audit = this.resource.column('updateUser')?.system;
-      const set = audit ? 'is_deleted = 1, update_user = ?, update_time = ?' : 'is_deleted = 1';
-      const setParams = audit ? [scope.userId, formatDateTime(this.clock())] : [];
-      return this.db.prepare(`UPDATE ${t} SET ${set} WHERE id IN (${marks})${s.sql}`).run(...setParams, ...ids, ...s.params)
-        .changes;
+      const set = this.resource.column('updateUser')?.system
+        ? sql`is_deleted = 1, update_user = ${scope.userId}, update_time = ${formatDateTime(this.clock())}`
+        : sql`is_deleted = 1`;
+      return q.run(sql`UPDATE ${this.table} SET ${set} WHERE id IN (${list})${this.scopeSql(scope)}`);
     }
-    return this.db.prepare(`DELETE FROM ${t} WHERE id IN (${marks})${s.sql}`).run(...ids, ...s.params).changes;
+    return q.run(sql`DELETE FROM ${this.table} WHERE id IN (${list})${this.scopeSql(scope)}`);
   }
 }

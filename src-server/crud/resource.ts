@@ -58,11 +58,11 @@ export interface WriteContext {
 
 export interface ResourceHooks {
   /** adjust a validated, coerced row (camelCase keys) before it is written; throw ServiceError to refuse */
-  beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void;
+  beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void | Promise<void>;
   /** decorate formatted records (e.g. add display names) before they are sent */
-  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void;
+  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void | Promise<void>;
   /** before a remove of these ids (caller's tenant); throw ServiceError to refuse (e.g. still in use) */
-  beforeRemove?(ids: string[], ctx: { tenantId: string }): void;
+  beforeRemove?(ids: string[], ctx: { tenantId: string }): void | Promise<void>;
 }
 
 /**

@@ -2,6 +2,7 @@
 // every declared resource, in the BladeX dialect.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import type { DataLayer } from '../db/data-layer';
 import { allow, menuButton, PLATFORM, type Access } from '../http/access-policy';
 import { requireButton } from '../http/access-check';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../http/reply';
@@ -49,8 +50,10 @@ export function endpointAccess(resource: Resource): { read: Access; write(...kin
   };
 }
 
-export function registerResource(app: FastifyInstance, db: Db, resource: Resource, clock: Clock): CrudRepository {
-  const repo = new CrudRepository(db, resource, clock);
+export function registerResource(app: FastifyInstance, data: DataLayer, resource: Resource, clock: Clock): CrudRepository {
+  const repo = new CrudRepository(data, resource, clock);
+  // the raw SQLite handle, until the access check moves onto the data layer
+  const db: Db = data.sqlite!;
   const base = resource.basePath;
   const has = (e: Resource['endpoints'][number]): boolean => resource.endpoints.includes(e);
   const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
@@ -62,7 +65,7 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
     if (code && !resource.access.shared) requireButton(db, request, code);
   };
 
-  const page = async (request: FastifyRequest) => ok(repo.page(query(request), scopeOf(request)));
+  const page = async (request: FastifyRequest) => ok(await repo.page(query(request), scopeOf(request)));
   if (has('list')) app.get(`${base}/list`, read, page);
   if (has('page')) app.get(`${base}/page`, read, page);
 
@@ -70,7 +73,7 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
     app.get(`${base}/detail`, read, async (request) => {
       const id = idOf(param(request.query, 'id'));
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
-      return ok(repo.detail(id, scopeOf(request)));
+      return ok(await repo.detail(id, scopeOf(request)));
     });
   }
 
@@ -80,18 +83,18 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
       const id = idOf(body.id);
       needButton(request, id ? 'edit' : 'add');
       const scope = scopeOf(request);
-      return ok(id ? repo.update(id, body, scope) : repo.insert(body, scope));
+      return ok(await (id ? repo.update(id, body, scope) : repo.insert(body, scope)));
     });
   }
   if (has('save')) {
-    app.post(`${base}/save`, allow(access.write('add')), async (request) => ok(repo.insert(jsonBody(request), scopeOf(request))));
+    app.post(`${base}/save`, allow(access.write('add')), async (request) => ok(await repo.insert(jsonBody(request), scopeOf(request))));
   }
   if (has('update')) {
     app.post(`${base}/update`, allow(access.write('edit')), async (request) => {
       const body = jsonBody(request);
       const id = idOf(body.id);
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
-      return ok(repo.update(id, body, scopeOf(request)));
+      return ok(await repo.update(id, body, scopeOf(request)));
     });
   }
 
@@ -100,7 +103,7 @@ export function registerResource(app: FastifyInstance, db: Db, resource: Resourc
       const raw = param(request.query, 'ids') ?? param(request.body, 'ids') ?? '';
       const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
       if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-      if (repo.remove(ids, scopeOf(request)) === 0) throw new ServiceError(MSG_NOT_FOUND);
+      if ((await repo.remove(ids, scopeOf(request))) === 0) throw new ServiceError(MSG_NOT_FOUND);
       return status(true);
     });
   }

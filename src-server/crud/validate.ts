@@ -8,11 +8,11 @@ import { coerce, SECRET_MASK } from './values';
 export type Value = string | number | null;
 
 /** Asks whether a value is already taken (unique rules). */
-export type UniqueCheck = (col: Column, value: Value) => boolean;
+export type UniqueCheck = (col: Column, value: Value) => Promise<boolean>;
 
 const isEmpty = (v: Value): boolean => v === null || (typeof v === 'string' && v.trim() === '');
 
-function check(rule: Rule, value: Value, col: Column, taken: UniqueCheck): boolean {
+async function check(rule: Rule, value: Value, col: Column, taken: UniqueCheck): Promise<boolean> {
   if ('required' in rule) return !isEmpty(value);
   if (isEmpty(value)) return true; // other rules only judge present values
   if ('maxLength' in rule) return String(value).length <= rule.maxLength;
@@ -20,7 +20,7 @@ function check(rule: Rule, value: Value, col: Column, taken: UniqueCheck): boole
   if ('max' in rule) return Number(value) <= rule.max;
   if ('pattern' in rule) return rule.pattern.test(String(value));
   if ('enum' in rule) return rule.enum.some((e) => String(e) === String(value));
-  if ('unique' in rule) return !taken(col, value);
+  if ('unique' in rule) return !(await taken(col, value));
   return true;
 }
 
@@ -29,12 +29,12 @@ function check(rule: Rule, value: Value, col: Column, taken: UniqueCheck): boole
  * insert: every writable column is judged (missing = empty);
  * update: only columns present in the body are judged and written.
  */
-export function validate(
+export async function validate(
   resource: Resource,
   body: Record<string, unknown>,
   mode: 'insert' | 'update',
   taken: UniqueCheck,
-): Map<Column, Value> {
+): Promise<Map<Column, Value>> {
   const values = new Map<Column, Value>();
   for (const col of resource.columns) {
     if (col.readOnly) continue;
@@ -49,7 +49,7 @@ export function validate(
     }
     if (mode === 'insert' && value === null && col.default !== undefined) value = col.default;
     for (const rule of col.rules ?? []) {
-      if (!check(rule, value, col, taken)) throw new ServiceError(rule.message);
+      if (!(await check(rule, value, col, taken))) throw new ServiceError(rule.message);
     }
     values.set(col, value);
   }

@@ -23,7 +23,7 @@ export type Engine = 'sqlite' | 'postgres';
 /** What reads and writes the database: the data layer itself, or one of its transactions. */
 export interface Queries {
   readonly engine: Engine;
-  /** the query builder, for queries built from parts (the generic CRUD) */
+  /** the query builder, for queries built from parts */
   readonly kysely: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tables are declared per module, not in one schema type
   /** every row of a query */
   all<T>(query: RawBuilder<T>): Promise<T[]>;
@@ -33,17 +33,19 @@ export interface Queries {
   run(query: RawBuilder<unknown>): Promise<number>;
   /** several statements without parameters (migrations, generated DDL) */
   exec(script: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Called on a
+   * transaction, `work` runs in a savepoint of it: its writes are undone when it throws, and the outer
+   * transaction goes on (as better-sqlite3's nested transactions do). Await only queries inside (never the
+   * network): on SQLite every other query of the process waits for it, on PostgreSQL it holds a pooled
+   * connection and its row locks.
+   */
+  transaction<T>(work: (trx: Queries) => Promise<T>): Promise<T>;
   /** what the engines say differently */
   readonly dialect: SqlDialect;
 }
 
 export interface DataLayer extends Queries {
-  /**
-   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Await only
-   * queries inside (never the network): on SQLite every other query of the process waits for it, on
-   * PostgreSQL it holds a pooled connection and its row locks.
-   */
-  transaction<T>(work: (trx: Queries) => Promise<T>): Promise<T>;
   /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
   readonly sqlite?: Db;
   /** PostgreSQL only: the pool (LISTEN needs a connection of its own) */
@@ -55,8 +57,18 @@ export interface DataLayer extends Queries {
 export interface SqlDialect {
   /** the local time now as `YYYY-MM-DD HH:MM:SS` text, computed by the database */
   now(): RawBuilder<string>;
-  /** a case-insensitive substring match of `column` against `term` (escaped here): SQLite LIKE, PostgreSQL ILIKE */
+  /** `column` matches the LIKE `pattern` (escape character `\`), ignoring ASCII case as SQLite's LIKE does */
+  like(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean>;
+  /** a case-insensitive substring match of `column` against `term` (escaped here) */
   contains(column: RawBuilder<unknown>, term: string): RawBuilder<boolean>;
+  /**
+   * The rows of `table` whose column may contain `term`, from the column's trigram search table
+   * (`searchIndex`, an FTS5 table on SQLite: a superset, `contains` still decides), or null where the
+   * column's own index serves `contains` (PostgreSQL's pg_trgm GIN index).
+   */
+  searchCandidates(index: string, column: string, term: string): RawBuilder<boolean> | null;
+  /** `condition` kept out of the planner's index choice (SQLite's unary +, beside a search index) */
+  noIndex(column: RawBuilder<unknown>): RawBuilder<unknown>;
   /** the names of the tables that have the column `name` */
   tablesWithColumn(name: string): RawBuilder<{ table_name: string }>;
 }
@@ -68,7 +80,10 @@ export function likeEscape(term: string): string {
 
 const sqliteDialect: SqlDialect = {
   now: () => sql<string>`strftime('%Y-%m-%d %H:%M:%S', 'now', 'localtime')`,
-  contains: (column, term) => sql<boolean>`${column} LIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+  like: (column, pattern) => sql<boolean>`${column} LIKE ${pattern} ESCAPE '\\'`,
+  contains: (column, term) => sqliteDialect.like(column, `%${likeEscape(term)}%`),
+  searchCandidates: (index, column, term) => sql<boolean>`rowid IN (SELECT rowid FROM ${sql.id(index)} WHERE ${sql.id(column)} LIKE ${`%${term}%`})`,
+  noIndex: (column) => sql`+${column}`,
   tablesWithColumn: (name) =>
     sql<{ table_name: string }>`SELECT m.name AS table_name FROM sqlite_master m, pragma_table_info(m.name) c
       WHERE m.type = 'table' AND c.name = ${name} ORDER BY m.name`,
@@ -76,16 +91,35 @@ const sqliteDialect: SqlDialect = {
 
 const postgresDialect: SqlDialect = {
   now: () => sql<string>`to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS')`,
-  contains: (column, term) => sql<boolean>`${column} ILIKE ${`%${likeEscape(term)}%`} ESCAPE '\\'`,
+  like: (column, pattern) => sql<boolean>`${column} ILIKE ${pattern} ESCAPE '\\'`,
+  contains: (column, term) => postgresDialect.like(column, `%${likeEscape(term)}%`),
+  searchCandidates: () => null,
+  noIndex: (column) => column,
   tablesWithColumn: (name) =>
     sql<{ table_name: string }>`SELECT c.table_name FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
 };
 
-/** The queries of one Kysely handle (the data layer's, or a transaction's). */
-function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: string) => Promise<void>): Queries { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return {
+/** The queries of one Kysely handle (the data layer's, or a transaction's: then `transaction` is a savepoint). */
+function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: string) => Promise<void>, inTransaction: boolean): Queries { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let savepoints = 0;
+  const savepoint = async <T>(work: (trx: Queries) => Promise<T>): Promise<T> => {
+    const name = sql.id(`sp_${++savepoints}`);
+    await sql`SAVEPOINT ${name}`.execute(kysely);
+    try {
+      const result = await work(self);
+      await sql`RELEASE SAVEPOINT ${name}`.execute(kysely);
+      return result;
+    } catch (err) {
+      await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(kysely);
+      await sql`RELEASE SAVEPOINT ${name}`.execute(kysely);
+      throw err;
+    } finally {
+      savepoints--;
+    }
+  };
+  const self: Queries = {
     engine,
     kysely,
     dialect: engine === 'sqlite' ? sqliteDialect : postgresDialect,
@@ -99,7 +133,10 @@ function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: strin
       return Number((await query.execute(kysely)).numAffectedRows ?? 0);
     },
     exec: execScript,
+    transaction: (work) =>
+      inTransaction ? savepoint(work) : kysely.transaction().execute((trx) => work(queries(engine, trx, execScript, true))),
   };
+  return self;
 }
 
 /**
@@ -138,9 +175,8 @@ export function sqliteDataLayer(db: Db): DataLayer {
     db.exec(script);
   };
   return {
-    ...queries('sqlite', kysely, exec),
+    ...queries('sqlite', kysely, exec, false),
     sqlite: db,
-    transaction: (work) => kysely.transaction().execute((trx) => work(queries('sqlite', trx, exec))),
     async close() {
       if (db.open) await kysely.destroy(); // SqliteDriver.destroy closes the handle
     },
@@ -178,9 +214,8 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
     await k.executeQuery(CompiledQuery.raw(script));
   };
   return {
-    ...queries('postgres', kysely, execOn(kysely)),
+    ...queries('postgres', kysely, execOn(kysely), false),
     pool,
-    transaction: (work) => kysely.transaction().execute((trx) => work(queries('postgres', trx, execOn(trx)))),
     async close() {
       await kysely.destroy(); // ends the pool
     },

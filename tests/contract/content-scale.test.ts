@@ -5,7 +5,8 @@
 // or more goes through it, and finds what a scan finds, after every kind of write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
-import { buildWhere } from '../../src-server/crud/query';
+import { buildWhere, whereSql } from '../../src-server/crud/query';
+import { sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { articleResources } from '../../src-server/modules/content/articles/resources';
 import { api, login, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
@@ -84,10 +85,13 @@ const scanned = (tenant: string, term: string) =>
 
 describe('article title search', () => {
   it('a term of three characters or more is looked up in the trigram index, a shorter one scans', () => {
+    // the query the generic list sends (compiled for SQLite), planned on the harness's database
+    const { kysely, dialect } = sqliteDataLayer(h.db());
     const plan = (term: string) => {
       const article = articleResources(h.db()).find((r) => r.name === 'article')!;
-      const where = buildWhere(article, { title: term }, '000000');
-      return (h.db().prepare(`EXPLAIN QUERY PLAN SELECT id FROM article ${where.sql} ORDER BY sort LIMIT 10`).all(...where.params) as { detail: string }[])
+      const where = buildWhere(article, { title: term }, '000000', dialect);
+      const q = sql`EXPLAIN QUERY PLAN SELECT id FROM article ${whereSql(where)} ORDER BY sort LIMIT 10`.compile(kysely);
+      return (h.db().prepare(q.sql).all(...q.parameters) as { detail: string }[])
         .map((r) => r.detail)
         .join(' | ');
     };

@@ -352,15 +352,16 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
          component_type, dict_code, is_required, is_query, query_type, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // each field passes the 字段配置 form's checks (the resource's rules, then checkField); names once per model
-    const rows = list.map((p, i) => {
+    const rows: Record<string, string | number | null>[] = [];
+    for (const [i, p] of list.entries()) {
       if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
       const body = { sort: i, ...p, modelId, propertyName: String(p.propertyName ?? '').trim() || snakeToCamel(String(p.jdbcName ?? '').trim()) };
-      const values = new Map([...validate(modelFieldResource, body, 'insert', () => false)].map(([c, v]) => [c.name, v]));
+      const values = new Map([...(await validate(modelFieldResource, body, 'insert', async () => false))].map(([c, v]) => [c.name, v]));
       const row = Object.fromEntries(values) as Record<string, string | number | null>;
       checkField(db, row);
       if (!DICT_COMPONENTS.includes(String(row.componentType))) row.dictCode = '';
-      return row;
-    });
+      rows.push(row);
+    }
     for (const key of ['jdbcName', 'propertyName'] as const) {
       const seen = new Set<string>();
       for (const r of rows) {

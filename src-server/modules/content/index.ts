@@ -76,9 +76,10 @@ export const contentModule: ServerModule = {
       const b = request.body as Record<string, unknown> | null;
       if (b && typeof b === 'object' && b.prompts !== undefined && typeof b.prompts !== 'string') b.prompts = JSON.stringify(b.prompts);
     });
-    for (const resource of resources) registerResource(api, db, resource, deps.clock);
+    for (const resource of resources) registerResource(api, deps.data, resource, deps.clock);
     registerUploadRoutes(api, deps);
     const ctx: ContentContext = {
+      data: deps.data,
       db,
       dataDir: deps.dataDir,
       clock: deps.clock,

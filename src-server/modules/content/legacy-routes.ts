@@ -24,25 +24,24 @@ const LEGACY: Record<string, string> = {
 };
 
 export function registerLegacyRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
 
   // ---- legacy REST family: /website/<Entity> list GET, by id GET, POST add, PUT update, DELETE by id
   for (const [entity, name] of Object.entries(LEGACY)) {
     const resource = ctx.resources.get(name);
     if (!resource) continue;
-    const repo = new CrudRepository(db, resource, ctx.clock);
+    const repo = new CrudRepository(ctx.data, resource, ctx.clock);
     const base = `/website/${entity}`;
     const access = endpointAccess(resource);
-    api.get(base, allow(access.read), async (request) => ok(repo.page({ ...queryOf(request), size: queryOf(request).size ?? 1000 }, scopeOf(request)).records));
-    api.get(`${base}/:id`, allow(access.read), async (request) => ok(repo.detail(String((request.params as Rec).id), scopeOf(request))));
-    api.post(base, allow(access.write('add')), async (request) => ok(repo.insert(bodyOf(request), scopeOf(request))));
+    api.get(base, allow(access.read), async (request) => ok((await repo.page({ ...queryOf(request), size: queryOf(request).size ?? 1000 }, scopeOf(request))).records));
+    api.get(`${base}/:id`, allow(access.read), async (request) => ok(await repo.detail(String((request.params as Rec).id), scopeOf(request))));
+    api.post(base, allow(access.write('add')), async (request) => ok(await repo.insert(bodyOf(request), scopeOf(request))));
     api.put(base, allow(access.write('edit')), async (request) => {
       const id = str(bodyOf(request).id);
       if (!id) throw new ServiceError('缺少必要的请求参数: id');
-      return ok(repo.update(id, bodyOf(request), scopeOf(request)));
+      return ok(await repo.update(id, bodyOf(request), scopeOf(request)));
     });
     api.delete(`${base}/:id`, allow(access.write('delete')), async (request) => {
-      if (repo.remove([String((request.params as Rec).id)], scopeOf(request)) === 0) throw new ServiceError('数据不存在或已被删除');
+      if ((await repo.remove([String((request.params as Rec).id)], scopeOf(request))) === 0) throw new ServiceError('数据不存在或已被删除');
       return status(true);
     });
 }

@@ -19,12 +19,12 @@
 // roles on one resource are OR-ed; any "all" rule lifts the restriction. The
 // platform administrator is never narrowed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import type { Resource } from '../../crud/resource';
 import type { RowFilter } from '../../crud/repository';
 import { fail, MSG_UNAUTHORIZED } from '../../http/reply';
 import { roleIdsOf, type AuthUser } from '../../http/auth-user';
-import { isAdministrator, placeholders } from './common';
+import { isAdministrator } from './common';
 
 const SCOPE_DATA = 1;
 const SCOPE_API = 2;
@@ -63,20 +63,18 @@ interface ApiScopeRow {
   scope_path: string | null;
 }
 
-export function apiScopeAllows(db: Db, user: AuthUser, path: string): boolean {
+export async function apiScopeAllows(data: DataLayer, user: AuthUser, path: string): Promise<boolean> {
   if (isAdministrator(user)) return true;
   const target = normalizePath(path);
-  const rows = db.prepare('SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0').all() as ApiScopeRow[];
+  const rows = await data.all(sql<ApiScopeRow>`SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0`);
   const matching = rows.filter((r) => r.scope_path && antPattern(r.scope_path).test(target)).map((r) => r.id);
   if (matching.length === 0) return true;
   const roles = roleIdsOf(user);
   if (roles.length === 0) return false;
-  const granted = db
-    .prepare(
-      `SELECT 1 FROM blade_role_scope WHERE scope_category = ${SCOPE_API}
-       AND role_id IN (${placeholders(roles.length)}) AND scope_id IN (${placeholders(matching.length)}) LIMIT 1`,
-    )
-    .get(...roles, ...matching);
+  const granted = await data.get(
+    sql`SELECT 1 AS granted FROM blade_role_scope WHERE scope_category = ${SCOPE_API}
+       AND role_id IN (${sql.join(roles)}) AND scope_id IN (${sql.join(matching)}) LIMIT 1`,
+  );
   return granted !== undefined;
 }
 
@@ -90,11 +88,13 @@ function userDepts(user: AuthUser): string[] {
   return user.deptId.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-function deptsAndBelow(db: Db, depts: string[]): string[] {
+async function deptsAndBelow(data: DataLayer, depts: string[]): Promise<string[]> {
   if (depts.length === 0) return [];
   const out = new Set(depts);
-  const stmt = db.prepare("SELECT id FROM blade_dept WHERE is_deleted = 0 AND (',' || ancestors || ',') LIKE ?");
-  for (const d of depts) for (const r of stmt.all(`%,${d},%`) as { id: string }[]) out.add(r.id);
+  for (const d of depts) {
+    const rows = await data.all(sql<{ id: string }>`SELECT id FROM blade_dept WHERE is_deleted = 0 AND (',' || ancestors || ',') LIKE ${`%,${d},%`}`);
+    for (const r of rows) out.add(r.id);
+  }
   return [...out];
 }
 
@@ -116,20 +116,17 @@ function customValues(user: AuthUser, value: string | null): string[] {
 }
 
 /** The condition narrowing `resource`'s rows for `user`, or null when nothing narrows them. */
-export function dataScopeFilter(db: Db, user: AuthUser, resource: Resource): { sql: string; params: string[] } | null {
+export async function dataScopeFilter(data: DataLayer, user: AuthUser, resource: Resource): Promise<RawBuilder<unknown> | null> {
   if (isAdministrator(user)) return null;
   const roles = roleIdsOf(user);
   if (roles.length === 0) return null;
-  const rules = db
-    .prepare(
-      `SELECT d.scope_column, d.scope_type, d.scope_value FROM blade_scope_data d
+  const rules = await data.all(
+    sql<DataScopeRow>`SELECT d.scope_column, d.scope_type, d.scope_value FROM blade_scope_data d
        JOIN blade_role_scope rs ON rs.scope_id = d.id AND rs.scope_category = ${SCOPE_DATA}
-       WHERE d.is_deleted = 0 AND d.resource_code = ? AND rs.role_id IN (${placeholders(roles.length)})`,
-    )
-    .all(resource.name, ...roles) as DataScopeRow[];
+       WHERE d.is_deleted = 0 AND d.resource_code = ${resource.name} AND rs.role_id IN (${sql.join(roles)})`,
+  );
   if (rules.length === 0 || rules.some((r) => Number(r.scope_type) === 1)) return null;
-  const parts: string[] = [];
-  const params: string[] = [];
+  const parts: RawBuilder<unknown>[] = [];
   for (const rule of rules) {
     const col = rule.scope_column ? resource.column(rule.scope_column.trim()) : undefined;
     let values: string[];
@@ -141,7 +138,7 @@ export function dataScopeFilter(db: Db, user: AuthUser, resource: Resource): { s
         values = userDepts(user);
         break;
       case 4:
-        values = deptsAndBelow(db, userDepts(user));
+        values = await deptsAndBelow(data, userDepts(user));
         break;
       case 5:
         values = customValues(user, rule.scope_value);
@@ -150,26 +147,25 @@ export function dataScopeFilter(db: Db, user: AuthUser, resource: Resource): { s
         values = [];
     }
     if (!col || values.length === 0) {
-      parts.push('0 = 1');
+      parts.push(sql`(0 = 1)`);
       continue;
     }
-    parts.push(`"${col.column}" IN (${placeholders(values.length)})`);
-    params.push(...values);
+    parts.push(sql`(${sql.id(col.column)} IN (${sql.join(values)}))`);
   }
-  return { sql: parts.map((p) => `(${p})`).join(' OR '), params };
+  return sql.join(parts, sql` OR `);
 }
 
 /**
  * After the guard: refuses a path closed by an API scope the caller's roles lack
  * (401 请求未授权), and hands the generic CRUD lists the caller's data-scope filter.
  */
-export function installScopes(api: FastifyInstance, db: Db): void {
+export function installScopes(api: FastifyInstance, data: DataLayer): void {
   api.decorateRequest('rowFilter', null);
   api.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.authUser;
     if (!user) return;
-    if (!apiScopeAllows(db, user, request.url)) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
-    const filter: RowFilter = (resource) => dataScopeFilter(db, user, resource);
+    if (!(await apiScopeAllows(data, user, request.url))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    const filter: RowFilter = (resource) => dataScopeFilter(data, user, resource);
     request.rowFilter = filter;
   });
 }

@@ -20,7 +20,7 @@ import { MSG } from '../shared/messages';
 export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { db } = ctx;
   const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
-  const repo = (name: string) => new CrudRepository(db, ctx.resources.get(name)!, ctx.clock);
+  const repo = (name: string) => new CrudRepository(ctx.data, ctx.resources.get(name)!, ctx.clock);
   const { deployer } = ctx;
   const generator = new ArticleGenerator(db, ctx.dataDir, ctx.clock, ctx.box);
   generator.resume();
@@ -85,9 +85,9 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const r = repo('gptProduceArticle');
     const fields = { ...data, fileLink, fileName, ...(data.prompts !== undefined && typeof data.prompts !== 'string' ? { prompts: JSON.stringify(data.prompts) } : {}) };
     const id = str(data.id);
-    const task = id ? r.update(id, fields, scope) : r.insert(fields, scope);
+    const task = await (id ? r.update(id, fields, scope) : r.insert(fields, scope));
     startTask(String(task.id), scope.tenantId);
-    return ok(r.detail(String(task.id), scope));
+    return ok(await r.detail(String(task.id), scope));
   });
   const produce = async (request: FastifyRequest) => {
     const ids = idsOf(request);

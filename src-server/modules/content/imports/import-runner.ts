@@ -15,6 +15,7 @@
 import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../../db/database';
+import type { DataLayer, Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { CrudRepository, type Scope } from '../../../crud/repository';
 import type { Resource } from '../../../crud/resource';
@@ -59,6 +60,7 @@ export class ImportRunner {
   private stopped = false;
 
   constructor(
+    private readonly data: DataLayer,
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
@@ -159,7 +161,7 @@ export class ImportRunner {
       /* the defaults */
     }
     const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
-    const handle = kind === 'keyword' ? () => null : this.handlerOf(kind, options, scope);
+    const handle = kind === 'keyword' ? async () => null : this.handlerOf(kind, options, scope);
     const audit = () => {
       const now = formatDateTime(this.clock());
       return [scope.userId, scope.deptId, now, scope.userId, now];
@@ -171,9 +173,10 @@ export class ImportRunner {
     const progress = this.db.prepare(
       'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
     );
-    const flush = (batch: { n: number; text: string }[], lastLine: number): void => {
+    // the raw statements run on the same SQLite connection as the transaction (part of it)
+    const flush = async (batch: { n: number; text: string }[], lastLine: number): Promise<void> => {
       const a = audit();
-      this.db.transaction(() => {
+      await this.data.transaction(async (trx) => {
         let total = 0;
         let good = 0;
         let bad = 0;
@@ -181,7 +184,7 @@ export class ImportRunner {
           const line = (n === 1 ? text.replace(/^\uFEFF/, '') : text).replace(/\r$/, '');
           if (line.trim() === '') continue;
           total++;
-          const error = handle(line);
+          const error = await handle(line, trx);
           if (error === null) good++;
           else {
             bad++;
@@ -189,7 +192,7 @@ export class ImportRunner {
           }
         }
         progress.run(total, good, bad, lastLine, a[2], id);
-      })();
+      });
     };
 
     if (kind === 'keyword') await this.runKeywords(id, file, scope);
@@ -198,7 +201,7 @@ export class ImportRunner {
       for await (const batch of lineBatches(file, BATCH[kind], last)) {
         if (this.stopped) return;
         last = batch.length ? batch[batch.length - 1].n : last;
-        flush(batch, last);
+        await flush(batch, last);
         // let the server answer other requests between batches
         await new Promise((r) => setImmediate(r));
       }
@@ -306,12 +309,12 @@ export class ImportRunner {
   }
 
   /** One line -> null when imported, else the error message. */
-  private handlerOf(kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string) => string | null {
+  private handlerOf(kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<string | null> {
     const resource = this.resources.get(RESOURCE_OF[kind]);
     if (!resource) throw new ServiceError('导入类型不存在');
-    const repo = new CrudRepository(this.db, resource, this.clock);
+    const repo = new CrudRepository(this.data, resource, this.clock);
     const defaults = options.defaults ?? {};
-    return (line) => {
+    return async (line, q) => {
       let row: Rec;
       if (options.format === 'text') {
         const [title, keyword, ...rest] = line.split('|');
@@ -329,7 +332,7 @@ export class ImportRunner {
       }
       delete row.id;
       try {
-        repo.insert({ ...defaults, ...row }, scope);
+        await repo.insert({ ...defaults, ...row }, scope, q);
         return null;
       } catch (e) {
         // a refused row (the form's message), or one the database refused: the line is logged and skipped either way

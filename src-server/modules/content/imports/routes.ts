@@ -18,7 +18,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
   const { db } = ctx;
 
   // ---- imports as import tasks (import-runner.ts): keywords, articles, websites, templates
-  const imports = new ImportRunner(db, ctx.dataDir, ctx.clock, ctx.resources);
+  const imports = new ImportRunner(ctx.data, db, ctx.dataDir, ctx.clock, ctx.resources);
   imports.resume();
   api.addHook('onClose', async () => imports.stop());
   /** The uploaded file of a multipart import, streamed to the upload folder (never held in memory), and its text fields. */

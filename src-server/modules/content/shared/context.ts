@@ -2,12 +2,15 @@
 // folder, the clock, the install's secret box, the one site deployer, and the
 // declared resources by name (for repositories over them).
 import type { Db } from '../../../db/database';
+import type { DataLayer } from '../../../db/data-layer';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
 import type { SiteDeployer } from '../deploy/site-deployer';
 import type { SecretBox } from './secrets';
 
 export interface ContentContext {
+  data: DataLayer;
+  /** the raw SQLite handle, for code not yet moved onto `data` */
   db: Db;
   dataDir: string;
   clock: Clock;
