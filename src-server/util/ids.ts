@@ -4,7 +4,16 @@
 const EPOCH = 1288834974657n; // Twitter's epoch, as MyBatis-Plus uses
 let lastMs = -1n;
 let sequence = 0n;
-const worker = BigInt(process.pid % 1024);
+/** the worker bits: the process id until the instance leases a number of its own (db/id-worker.ts) */
+let worker = BigInt(process.pid % 1024);
+
+export const ID_WORKERS = 1024;
+
+/** Sets this process's worker number (0-1023): two processes minting ids together must differ here. */
+export function setIdWorker(n: number): void {
+  if (!Number.isInteger(n) || n < 0 || n >= ID_WORKERS) throw new Error(`id worker out of range: ${n}`);
+  worker = BigInt(n);
+}
 
 export function nextId(): string {
   let ms = BigInt(Date.now());
