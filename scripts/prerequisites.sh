@@ -10,10 +10,12 @@
 #   fonts-wqy-microhei  a CJK font, so screenshots show Chinese
 #   openssh-server      the SSH server the deploy tests publish to
 #   libxml2-utils       xmllint, the sitemap schema check
+#   nginx               the load balancer of the team-server tests (run with a config of
+#                       the test's own, `nginx -c FILE -p DIR`, never the system service)
 #   postgresql          the team server's engine (PostgreSQL 15 on bookworm, pg_trgm
 #                       included): tests start their own cluster with its initdb/pg_ctl
 #                       (/usr/lib/postgresql/<major>/bin), never the system service
-PKGS="chromium xvfb xauth gnome-keyring libsecret-1-dev pkg-config dbus-daemon dbus-x11 fonts-wqy-microhei python3 make g++ openssh-server libxml2-utils postgresql"
+PKGS="chromium xvfb xauth gnome-keyring libsecret-1-dev pkg-config dbus-daemon dbus-x11 fonts-wqy-microhei python3 make g++ openssh-server libxml2-utils postgresql nginx"
 STRICT=""
 [ "${1:-}" = "--strict" ] && STRICT=1
 
