@@ -1,0 +1,80 @@
+// Cache clears cross instances (issue 29): two data layers on one PostgreSQL
+// database stand for two instances; a clear published by one reaches the other
+// and not itself, survives a restart of the database (the listener comes back
+// and clears, since it may have missed one), and SQLite's bus is silent.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteDataLayer, postgresDataLayer, type DataLayer } from '../../src-server/db/data-layer';
+import { openCacheBus, type CacheBus } from '../../src-server/system/cache-bus';
+import { startPostgres, type PostgresServer } from '../support/postgres';
+
+let server: PostgresServer;
+let url: string;
+const open: { close(): Promise<void> }[] = [];
+beforeAll(async () => {
+  server = await startPostgres();
+  url = await server.createDatabase();
+}, 60_000);
+afterAll(async () => {
+  for (const o of open.reverse()) await o.close();
+  await server?.close();
+});
+
+async function instance(): Promise<{ data: DataLayer; bus: CacheBus; clears: () => number }> {
+  const data = postgresDataLayer(url, { max: 4 });
+  let n = 0;
+  const bus = await openCacheBus(data, () => n++);
+  open.push(data, bus);
+  return { data, bus, clears: () => n };
+}
+
+async function until(what: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!what()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('the cache bus', () => {
+  it('on PostgreSQL: a clear published by one instance reaches the others, not itself', async () => {
+    const a = await instance();
+    const b = await instance();
+    const c = await instance();
+    await a.bus.publish();
+    await until(() => b.clears() === 1 && c.clears() === 1);
+    await b.bus.publish();
+    await until(() => a.clears() === 1 && c.clears() === 2);
+    expect([a.clears(), b.clears(), c.clears()]).toEqual([1, 1, 2]);
+  });
+
+  it('listens again after the database restarts, and clears on coming back', async () => {
+    const a = await instance();
+    const b = await instance();
+    await server.restart({ mode: 'fast', downMs: 300 });
+    // back: b cleared once for the gap, then hears a again
+    await until(() => b.clears() >= 1);
+    const before = b.clears();
+    let published = false;
+    for (let i = 0; i < 50 && !published; i++) {
+      published = await a.bus.publish().then(() => true, () => false);
+      if (!published) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(published).toBe(true);
+    await until(() => b.clears() === before + 1);
+  }, 30_000);
+
+  it('on SQLite there is no other instance: publish does nothing and nothing is heard', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'seo-bus-'));
+    const data = openSqliteDataLayer(dir);
+    let n = 0;
+    const bus = await openCacheBus(data, () => n++);
+    await bus.publish();
+    await bus.close();
+    await data.close();
+    rmSync(dir, { recursive: true, force: true });
+    expect(n).toBe(0);
+  });
+});
