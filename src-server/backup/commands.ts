@@ -1,25 +1,29 @@
-// The backup and restore commands of `npm run server` (cli.ts): the engine of
-// the data folder (SQLite, the one today; a `--database` URL will choose
-// PostgreSQL's engine here), then the engine-independent archive code.
+// The backup and restore commands of `npm run server` (cli.ts): the engine (the
+// data folder's SQLite file, or with `--database` the team server's
+// PostgreSQL), then the engine-independent archive code.
 import { MIGRATIONS } from '../modules';
 import { createBackup } from './backup';
 import type { BackupEngine } from './engine';
 import type { Manifest } from './manifest';
 import { restoreBackup } from './restore';
+import { PostgresBackupEngine } from './postgres-engine';
 import { SQLITE_FILES, SqliteBackupEngine } from './sqlite-engine';
 
-function engineFor(dataDir: string): { engine: BackupEngine; databaseFiles: readonly string[] } {
-  return { engine: new SqliteBackupEngine(dataDir), databaseFiles: SQLITE_FILES };
+function engineFor(dataDir: string, database?: string): { engine: BackupEngine; databaseFiles: readonly string[] } {
+  const engine = database ? new PostgresBackupEngine(database) : new SqliteBackupEngine(dataDir);
+  return { engine, databaseFiles: SQLITE_FILES };
 }
 
 export const knownSchemaVersion = (): number => Math.max(...MIGRATIONS.map((m) => m.version));
 
-export function backupDataFolder(dataDir: string, to: string): Promise<Manifest> {
-  return createBackup({ dataDir, to, ...engineFor(dataDir) });
+/** A backup of the data folder's files and its database (the folder's SQLite file, or `database`). */
+export function backupDataFolder(dataDir: string, to: string, database?: string): Promise<Manifest> {
+  return createBackup({ dataDir, to, ...engineFor(dataDir, database) });
 }
 
-export function restoreDataFolder(from: string, dataDir: string): Promise<Manifest> {
-  return restoreBackup({ from, dataDir, engine: engineFor(dataDir).engine, knownSchemaVersion: knownSchemaVersion() });
+/** A backup restored into an empty data folder and its database (a new SQLite file, or the empty `database`). */
+export function restoreDataFolder(from: string, dataDir: string, database?: string): Promise<Manifest> {
+  return restoreBackup({ from, dataDir, engine: engineFor(dataDir, database).engine, knownSchemaVersion: knownSchemaVersion() });
 }
 
 /** What a backup holds, counted: tables and their rows, the data folder's files and their bytes (links not counted). */

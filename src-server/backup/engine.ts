@@ -28,9 +28,13 @@ export interface BackupEngine {
   /** copies the database consistently into `workDir` (the server keeps serving) */
   snapshot(workDir: string): Promise<DatabaseSnapshot>;
   /** null when the restore target holds no database yet, else why it cannot take one */
-  refuseTarget(): string | null;
+  refuseTarget(): Promise<string | null>;
   /** where an archived database file (its name under `database/`) goes in the target; null: not one of this engine's */
   restorePath(name: string): string | null;
+  /** after the archive is unpacked and checked: loads the database files into the target (when that is a step of its own) */
+  load?(): Promise<void>;
   /** after the files are in place: the restored database's schema version and table stats, to compare with the manifest */
   inspectRestored(): Promise<{ schemaVersion: number; tables: TableStats }>;
+  /** a failed restore: takes out of the target what load() put there, and removes the engine's work files */
+  discard?(): Promise<void>;
 }

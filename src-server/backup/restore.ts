@@ -130,7 +130,7 @@ function emptyOrAbsent(dir: string): boolean {
 export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
   if (!existsSync(o.from)) throw new RestoreError(`restore: no file ${o.from}`);
   if (!emptyOrAbsent(o.dataDir)) throw new RestoreError(`restore: ${o.dataDir} is not empty; restore into an empty or new folder (it never overwrites)`);
-  const refused = o.engine.refuseTarget();
+  const refused = await o.engine.refuseTarget();
   if (refused) throw new RestoreError(`restore: ${refused}; restore into an empty database (it never overwrites)`);
   const created = !existsSync(o.dataDir);
   mkdirSync(o.dataDir, { recursive: true });
@@ -147,6 +147,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
     if (manifest.engine !== o.engine.name) throw new RestoreError(`the backup is of the ${manifest.engine} engine, the target is ${o.engine.name}`);
     const bad = compare(manifest, got);
     if (bad.length) throw new RestoreError(`the archive does not match its manifest: ${bad.slice(0, 5).join('; ')}${bad.length > 5 ? `; and ${bad.length - 5} more` : ''}`);
+    await o.engine.load?.();
     const restored = await o.engine.inspectRestored();
     if (restored.schemaVersion !== manifest.schemaVersion) throw new RestoreError(`restored schema version ${restored.schemaVersion}, manifest ${manifest.schemaVersion}`);
     const tables = new Set([...Object.keys(manifest.tables), ...Object.keys(restored.tables)]);
@@ -154,7 +155,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
     if (off.length) throw new RestoreError(`restored tables differ from the manifest: ${off.slice(0, 5).join(', ')}`);
     return manifest;
   } catch (err) {
-    // leave the folder as it was: empty (or absent)
+    // leave the folder (and the database) as they were: empty (or absent)
+    await o.engine.discard?.().catch(() => undefined);
     if (created) rmSync(o.dataDir, { recursive: true, force: true });
     else for (const name of readdirSync(o.dataDir)) rmSync(join(o.dataDir, name), { recursive: true, force: true });
     if (err instanceof RestoreError) throw new RestoreError(err.message.startsWith('restore:') ? err.message : `restore: ${err.message}`);

@@ -88,7 +88,7 @@ export class SqliteBackupEngine implements BackupEngine {
     return { files: { [DB_FILE]: copy }, ...inspect(copy) };
   }
 
-  refuseTarget(): string | null {
+  async refuseTarget(): Promise<string | null> {
     return SQLITE_FILES.some((f) => existsSync(join(this.dataDir, f))) ? `${this.dataDir} already holds a database` : null;
   }
 

@@ -10,6 +10,7 @@
 // Write SQL both engines read the same way (see docs/team-server.md § "writing
 // SQL for both engines"); where they differ, use `data.dialect`. Nothing outside
 // src-server/db/ and src-server/backup/ imports better-sqlite3 or pg.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
@@ -101,8 +102,28 @@ const postgresDialect: SqlDialect = {
       WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
 };
 
-/** The queries of one Kysely handle (the data layer's, or a transaction's: then `transaction` is a savepoint). */
-function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: string) => Promise<void>, inTransaction: boolean): Queries { // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What a transaction's async context carries: whether that transaction is still open. */
+type TransactionMark = { open: boolean };
+
+/**
+ * The queries of one Kysely handle: the data layer's own (`inside` null), or a transaction's (`transaction`
+ * is then a savepoint). The data layer's own queries refuse to run from inside one of its open transactions:
+ * on SQLite that query would wait for the transaction's connection, which waits for it (a hang); on
+ * PostgreSQL it would run outside the transaction. `marks` follows the transactions' async contexts.
+ */
+function queries(
+  engine: Engine,
+  kysely: Kysely<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** runs a parameterless script on a handle (the data layer's, or a transaction's) */
+  execOn: (k: Kysely<any>) => (script: string) => Promise<void>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  marks: AsyncLocalStorage<TransactionMark>,
+  inside: boolean,
+): Queries {
+  const outside = () => {
+    if (!inside && marks.getStore()?.open) {
+      throw new Error('a query on the data layer from inside one of its transactions: use the transaction\'s queries (trx)');
+    }
+  };
   let savepoints = 0;
   const savepoint = async <T>(work: (trx: Queries) => Promise<T>): Promise<T> => {
     const name = sql.id(`sp_${++savepoints}`);
@@ -124,17 +145,33 @@ function queries(engine: Engine, kysely: Kysely<any>, execScript: (script: strin
     kysely,
     dialect: engine === 'sqlite' ? sqliteDialect : postgresDialect,
     async all<T>(query: RawBuilder<T>) {
+      outside();
       return (await query.execute(kysely)).rows;
     },
     async get<T>(query: RawBuilder<T>) {
+      outside();
       return (await query.execute(kysely)).rows[0];
     },
     async run(query: RawBuilder<unknown>) {
+      outside();
       return Number((await query.execute(kysely)).numAffectedRows ?? 0);
     },
-    exec: execScript,
-    transaction: (work) =>
-      inTransaction ? savepoint(work) : kysely.transaction().execute((trx) => work(queries(engine, trx, execScript, true))),
+    async exec(script: string) {
+      outside();
+      await execOn(kysely)(script);
+    },
+    async transaction<T>(work: (trx: Queries) => Promise<T>): Promise<T> {
+      if (inside) return savepoint(work);
+      outside();
+      return kysely.transaction().execute(async (trx) => {
+        const mark: TransactionMark = { open: true };
+        try {
+          return await marks.run(mark, () => work(queries(engine, trx, execOn, marks, true)));
+        } finally {
+          mark.open = false;
+        }
+      });
+    },
   };
   return self;
 }
@@ -175,7 +212,7 @@ export function sqliteDataLayer(db: Db): DataLayer {
     db.exec(script);
   };
   return {
-    ...queries('sqlite', kysely, exec, false),
+    ...queries('sqlite', kysely, () => exec, new AsyncLocalStorage(), false),
     sqlite: db,
     async close() {
       if (db.open) await kysely.destroy(); // SqliteDriver.destroy closes the handle
@@ -214,7 +251,7 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
     await k.executeQuery(CompiledQuery.raw(script));
   };
   return {
-    ...queries('postgres', kysely, execOn(kysely), false),
+    ...queries('postgres', kysely, execOn, new AsyncLocalStorage(), false),
     pool,
     async close() {
       await kysely.destroy(); // ends the pool
