@@ -35,7 +35,8 @@ function productVersion(): string {
 export const dashboardModule: ServerModule = {
   name: 'dashboard',
   routes(api, deps) {
-    const { db, clock, dataDir } = deps;
+    // `db` (the raw handle) only for callerHolds (http/access-check.ts), which still takes it in this branch
+    const { data, db, clock, dataDir } = deps;
     const startedAt = clock();
     const version = productVersion();
     api.get(DASHBOARD_OVERVIEW_URL, allow(menu('dashboard')), async (request) => {
@@ -49,10 +50,10 @@ export const dashboardModule: ServerModule = {
         startedAt: formatDateTime(startedAt),
         uptimeSeconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
         now: formatDateTime(now),
-        activity: screens ? activityOf(db, caller.tenantId, can) : null,
-        failures: screens ? failuresOf(db, caller.tenantId, now, can) : null,
-        signIns: signInsOf(db, caller.tenantId, now, administrator ? null : caller.account),
-        storage: isPlatformAdministrator(caller) ? await storageOf(dataDir) : null,
+        activity: screens ? await activityOf(data, caller.tenantId, can) : null,
+        failures: screens ? await failuresOf(data, caller.tenantId, now, can) : null,
+        signIns: await signInsOf(data, caller.tenantId, now, administrator ? null : caller.account),
+        storage: isPlatformAdministrator(caller) ? await storageOf(data, dataDir) : null,
       };
       return ok(overview);
     });
