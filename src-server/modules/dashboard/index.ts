@@ -42,8 +42,11 @@ export const dashboardModule: ServerModule = {
     api.get(DASHBOARD_OVERVIEW_URL, allow(menu('dashboard')), async (request) => {
       const caller = callerOf(request);
       const now = clock();
-      const can = (screen: string) => callerHolds(db, request, screen);
-      const screens = Object.values(DASHBOARD_SCREENS).some(can);
+      // the screens the caller holds, asked once (callerHolds is where the access check reads the database)
+      const held = new Set<string>();
+      for (const screen of Object.values(DASHBOARD_SCREENS)) if (callerHolds(db, request, screen)) held.add(screen);
+      const can = (screen: string) => held.has(screen);
+      const screens = held.size > 0;
       const administrator = isPlatformAdministrator(caller) || roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin');
       const overview: DashboardOverview = {
         version,
