@@ -7,12 +7,16 @@
 // silently break the FTS5 title index (external content keyed by rowid,
 // content/articles migration 350). In WAL mode the copy's read does not block
 // the serving process's writes; a write between two steps restarts the copy,
-// so after the first step the rest is copied in one step.
+// so after the first step the rest is copied in one step. The served database is
+// opened as the server opens it (openSqliteDataLayer), its raw handle taken for the
+// backup API; the copy and a restored file are read here directly (the checksums walk
+// every row of a file, which is this engine's business, not the data layer's).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DB_FILE, databasePath, type Db } from '../db/database';
+import { openSqliteDataLayer } from '../db/data-layer';
 import type { BackupEngine, DatabaseSnapshot, TableStats } from './engine';
 
 /** Files of the data folder that belong to the database (copied by the snapshot, never as files). */
@@ -70,13 +74,12 @@ export class SqliteBackupEngine implements BackupEngine {
   async snapshot(workDir: string): Promise<DatabaseSnapshot> {
     const source = databasePath(this.dataDir);
     if (!existsSync(source)) throw new Error(`no back-end database in ${this.dataDir} (give the folder with --data)`);
-    const db = new Database(source, { fileMustExist: true });
+    const data = openSqliteDataLayer(this.dataDir);
     const copy = join(workDir, DB_FILE);
     try {
-      db.pragma('busy_timeout = 5000');
-      await db.backup(copy, { progress: () => 1 << 30 });
+      await data.sqlite!.backup(copy, { progress: () => 1 << 30 });
     } finally {
-      db.close();
+      await data.close();
     }
     // the copy says WAL like its source; a single file is what the archive holds
     const out = new Database(copy);

@@ -72,6 +72,12 @@ export interface SqlDialect {
   noIndex(column: RawBuilder<unknown>): RawBuilder<unknown>;
   /** the names of the tables that have the column `name` */
   tablesWithColumn(name: string): RawBuilder<{ table_name: string }>;
+  /**
+   * The bytes the database takes on disk, as one row `{ bytes }`: SQLite's main file as its pages count it
+   * (not its WAL: where the file is at hand, its size with the journal's says more), PostgreSQL's
+   * `pg_database_size` of the current database.
+   */
+  databaseBytes(): RawBuilder<{ bytes: number }>;
 }
 
 /** `%`, `_` and the escape character itself, escaped for a LIKE pattern with ESCAPE '\' */
@@ -88,6 +94,7 @@ const sqliteDialect: SqlDialect = {
   tablesWithColumn: (name) =>
     sql<{ table_name: string }>`SELECT m.name AS table_name FROM sqlite_master m, pragma_table_info(m.name) c
       WHERE m.type = 'table' AND c.name = ${name} ORDER BY m.name`,
+  databaseBytes: () => sql<{ bytes: number }>`SELECT c.page_count * s.page_size AS bytes FROM pragma_page_count() c, pragma_page_size() s`,
 };
 
 const postgresDialect: SqlDialect = {
@@ -100,6 +107,7 @@ const postgresDialect: SqlDialect = {
     sql<{ table_name: string }>`SELECT c.table_name FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
+  databaseBytes: () => sql<{ bytes: number }>`SELECT pg_database_size(current_database()) AS bytes`,
 };
 
 /** What a transaction's async context carries: whether that transaction is still open. */

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { tenantTables } from '../../src-server/modules/sample/sample-matrix';
 import { api, login, startHarness, type Harness } from './helpers';
 
@@ -53,10 +54,10 @@ const until = async (check: () => Promise<boolean>, ms = 20_000) => {
 };
 
 /** rows of the tenant in every table with a tenant_id column, and in the link tables */
-function leftovers(tenantId: string, roleIds: string[], userIds: string[]): Record<string, number> {
+async function leftovers(tenantId: string, roleIds: string[], userIds: string[]): Promise<Record<string, number>> {
   const db = h.db();
   const out: Record<string, number> = {};
-  for (const t of tenantTables(db)) {
+  for (const t of await tenantTables(sqliteDataLayer(db))) {
     const n = (db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE tenant_id = ?`).get(tenantId) as { n: number }).n;
     if (n > 0) out[t] = n;
   }
@@ -156,14 +157,14 @@ describe('the sample matrix', () => {
     const userIds = (db.prepare('SELECT id FROM blade_user WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
     const siteIds = (db.prepare('SELECT id FROM website_info WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
     const uploads = (db.prepare('SELECT name FROM content_upload WHERE tenant_id = ?').all(tenantId) as { name: string }[]).map((r) => r.name);
-    expect(Object.keys(leftovers(tenantId, roleIds, userIds)).length).toBeGreaterThan(20);
+    expect(Object.keys(await leftovers(tenantId, roleIds, userIds)).length).toBeGreaterThan(20);
     expect(uploads.length).toBe(9); // three logos, three banners, two template previews and the generation task's keyword file
     for (const u of uploads) expect(existsSync(join(h.dataDir, 'upload', u))).toBe(true);
 
     const r = await post(`${S}/remove`, {}, admin);
     expect(r.status).toBe(200);
     expect(r.body.msg).toBe('示例矩阵已移除');
-    expect(leftovers(tenantId, roleIds, userIds)).toEqual({});
+    expect(await leftovers(tenantId, roleIds, userIds)).toEqual({});
     for (const id of siteIds) expect(existsSync(join(h.dataDir, 'sites', id))).toBe(false);
     for (const u of uploads) expect(existsSync(join(h.dataDir, 'upload', u))).toBe(false);
     // the sample administrator's session is gone with the tenant

@@ -35,24 +35,28 @@ function productVersion(): string {
 export const dashboardModule: ServerModule = {
   name: 'dashboard',
   routes(api, deps) {
-    const { db, clock, dataDir } = deps;
+    // `db` (the raw handle) only for callerHolds (http/access-check.ts), which still takes it in this branch
+    const { data, db, clock, dataDir } = deps;
     const startedAt = clock();
     const version = productVersion();
     api.get(DASHBOARD_OVERVIEW_URL, allow(menu('dashboard')), async (request) => {
       const caller = callerOf(request);
       const now = clock();
-      const can = (screen: string) => callerHolds(db, request, screen);
-      const screens = Object.values(DASHBOARD_SCREENS).some(can);
+      // the screens the caller holds, asked once (callerHolds is where the access check reads the database)
+      const held = new Set<string>();
+      for (const screen of Object.values(DASHBOARD_SCREENS)) if (callerHolds(db, request, screen)) held.add(screen);
+      const can = (screen: string) => held.has(screen);
+      const screens = held.size > 0;
       const administrator = isPlatformAdministrator(caller) || roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin');
       const overview: DashboardOverview = {
         version,
         startedAt: formatDateTime(startedAt),
         uptimeSeconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
         now: formatDateTime(now),
-        activity: screens ? activityOf(db, caller.tenantId, can) : null,
-        failures: screens ? failuresOf(db, caller.tenantId, now, can) : null,
-        signIns: signInsOf(db, caller.tenantId, now, administrator ? null : caller.account),
-        storage: isPlatformAdministrator(caller) ? await storageOf(dataDir) : null,
+        activity: screens ? await activityOf(data, caller.tenantId, can) : null,
+        failures: screens ? await failuresOf(data, caller.tenantId, now, can) : null,
+        signIns: await signInsOf(data, caller.tenantId, now, administrator ? null : caller.account),
+        storage: isPlatformAdministrator(caller) ? await storageOf(data, dataDir) : null,
       };
       return ok(overview);
     });

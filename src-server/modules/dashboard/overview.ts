@@ -6,8 +6,7 @@
 // each part only for a caller granted the screen it links to.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../../db/database';
-import { DB_FILE } from '../../db/database';
+import { sql, type Queries, type DataLayer } from '../../db/data-layer';
 import { formatDateTime } from '../../util/dates';
 import { TASK, TASK_STATUS } from '../content/shared/task-status';
 import { UPLOAD_DIR } from '../content/shared/uploads';
@@ -35,31 +34,31 @@ const COUNTED_TASKS = [
 ] as const;
 
 /** Generation, import and deploy work running or queued in the tenant, running first. */
-export function activityOf(db: Db, tenantId: string, can: (screen: string) => boolean): DashboardActivity[] {
+export async function activityOf(q: Queries, tenantId: string, can: (screen: string) => boolean): Promise<DashboardActivity[]> {
   const out: DashboardActivity[] = [];
   for (const t of COUNTED_TASKS) {
     if (!can(t.screen)) continue;
-    const rows = db
-      .prepare(
-        `SELECT id, task_name, status, ${t.total} AS total, ${t.ok} AS ok, ${t.failed} AS failed, create_time FROM ${t.table}
-         WHERE tenant_id = ? AND is_deleted = 0 AND status IN (?, ?) ORDER BY status DESC, create_time DESC LIMIT ?`,
-      )
-      .all(tenantId, TASK.running, TASK.queued, LIMIT) as Rec[];
+    const rows = await q.all(
+      sql<Rec>`SELECT id, task_name, status, ${sql.ref(t.total)} AS total, ${sql.ref(t.ok)} AS ok, ${sql.ref(t.failed)} AS failed, create_time FROM ${sql.table(t.table)}
+         WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status IN (${TASK.running}, ${TASK.queued}) ORDER BY status DESC, create_time DESC LIMIT ${LIMIT}`,
+    );
     for (const r of rows)
       out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.ok) + num(r.failed), failed: num(r.failed), total: num(r.total), time: str(r.create_time) });
   }
   if (can(DASHBOARD_SCREENS.websites)) {
     // a website being deployed now (its status while the deploy runs)
-    const rows = db
-      .prepare(`SELECT id, website_name, domain_name, update_time FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND status_name = ? ORDER BY update_time DESC LIMIT ?`)
-      .all(tenantId, DEPLOYING, LIMIT) as Rec[];
+    const rows = await q.all(
+      sql<Rec>`SELECT id, website_name, domain_name, update_time FROM website_info
+        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status_name = ${DEPLOYING} ORDER BY update_time DESC LIMIT ${LIMIT}`,
+    );
     for (const r of rows) out.push({ kind: 'deploy', id: str(r.id), name: str(r.website_name) || str(r.domain_name), running: true, statusName: DEPLOYING, done: 0, failed: 0, total: 0, time: str(r.update_time) });
   }
   if (can(DASHBOARD_SCREENS.deployTasks)) {
     // started deploy tasks: queued until their next trigger time
-    const rows = db
-      .prepare(`SELECT id, task_name, next_time FROM deploy_tasks WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND next_time IS NOT NULL ORDER BY next_time LIMIT ?`)
-      .all(tenantId, LIMIT) as Rec[];
+    const rows = await q.all(
+      sql<Rec>`SELECT id, task_name, next_time FROM deploy_tasks
+        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 AND next_time IS NOT NULL ORDER BY next_time LIMIT ${LIMIT}`,
+    );
     for (const r of rows) out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), running: false, statusName: '', done: 0, failed: 0, total: 0, time: formatDateTime(num(r.next_time)) });
   }
   return out.sort((a, b) => Number(b.running) - Number(a.running));
@@ -78,44 +77,38 @@ function runReason(sitesJson: unknown): string {
 }
 
 /** Work of the tenant that failed (wholly or partly) in the 24 hours before `now`, newest first. */
-export function failuresOf(db: Db, tenantId: string, now: number, can: (screen: string) => boolean): DashboardFailure[] {
+export async function failuresOf(q: Queries, tenantId: string, now: number, can: (screen: string) => boolean): Promise<DashboardFailure[]> {
   const since = formatDateTime(now - DAY_MS);
   const out: DashboardFailure[] = [];
-  const failedStates = [TASK.failed, TASK.partlyFailed];
   for (const t of COUNTED_TASKS) {
     if (!can(t.screen)) continue;
     // the task's reason, else its first failed item's
     const itemError =
       t.kind === 'generation'
-        ? "(SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)"
-        : '(SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)';
-    const rows = db
-      .prepare(
-        `SELECT t.id, t.task_name, t.status, t.error_msg, t.${t.total} AS total, t.${t.failed} AS failed, t.update_time, ${itemError} AS item_error
-         FROM ${t.table} t WHERE t.tenant_id = ? AND t.is_deleted = 0 AND t.status IN (?, ?) AND t.update_time >= ? ORDER BY t.update_time DESC LIMIT ?`,
-      )
-      .all(tenantId, ...failedStates, since, LIMIT) as Rec[];
+        ? sql`(SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)`
+        : sql`(SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)`;
+    const rows = await q.all(
+      sql<Rec>`SELECT t.id, t.task_name, t.status, t.error_msg, ${sql.ref(`t.${t.total}`)} AS total, ${sql.ref(`t.${t.failed}`)} AS failed, t.update_time, ${itemError} AS item_error
+         FROM ${sql.table(t.table)} t WHERE t.tenant_id = ${tenantId} AND t.is_deleted = 0 AND t.status IN (${TASK.failed}, ${TASK.partlyFailed}) AND t.update_time >= ${since}
+         ORDER BY t.update_time DESC LIMIT ${LIMIT}`,
+    );
     for (const r of rows)
       out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.item_error), failed: num(r.failed), total: num(r.total), time: str(r.update_time) });
   }
   if (can(DASHBOARD_SCREENS.deployTasks)) {
-    const rows = db
-      .prepare(
-        `SELECT id, task_name, last_run_state, last_run_time, last_run_sites FROM deploy_tasks
-         WHERE tenant_id = ? AND is_deleted = 0 AND last_run_state IN ('partial', 'failed') AND last_run_time >= ? ORDER BY last_run_time DESC LIMIT ?`,
-      )
-      .all(tenantId, since, LIMIT) as Rec[];
+    const rows = await q.all(
+      sql<Rec>`SELECT id, task_name, last_run_state, last_run_time, last_run_sites FROM deploy_tasks
+         WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND last_run_state IN ('partial', 'failed') AND last_run_time >= ${since} ORDER BY last_run_time DESC LIMIT ${LIMIT}`,
+    );
     for (const r of rows)
       out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), statusName: RUN_STATE_NAMES[str(r.last_run_state) as RunState] ?? str(r.last_run_state), reason: runReason(r.last_run_sites), failed: 0, total: 0, time: str(r.last_run_time) });
   }
   if (can(DASHBOARD_SCREENS.websites)) {
-    const rows = db
-      .prepare(
-        `SELECT d.id, d.website_info_id, d.domain, d.status_name, d.message, d.create_time, w.website_name FROM website_deploy d
+    const rows = await q.all(
+      sql<Rec>`SELECT d.id, d.website_info_id, d.domain, d.status_name, d.message, d.create_time, w.website_name FROM website_deploy d
          LEFT JOIN website_info w ON w.id = d.website_info_id
-         WHERE d.tenant_id = ? AND d.is_deleted = 0 AND d.status_name = ? AND d.create_time >= ? ORDER BY d.create_time DESC LIMIT ?`,
-      )
-      .all(tenantId, DEPLOY_FAILED, since, LIMIT) as Rec[];
+         WHERE d.tenant_id = ${tenantId} AND d.is_deleted = 0 AND d.status_name = ${DEPLOY_FAILED} AND d.create_time >= ${since} ORDER BY d.create_time DESC LIMIT ${LIMIT}`,
+    );
     for (const r of rows)
       out.push({ kind: 'deploy', id: str(r.website_info_id), name: str(r.website_name) || str(r.domain), statusName: str(r.status_name), reason: str(r.message), failed: 0, total: 0, time: str(r.create_time) });
   }
@@ -126,18 +119,19 @@ export function failuresOf(db: Db, tenantId: string, now: number, can: (screen: 
  * Sign-ins of the tenant: the latest successful ones (the sign-in log, refreshes left out) and the accounts
  * with failed attempts still counted (the lockout's ledger). `account` set: that account's only.
  */
-export function signInsOf(db: Db, tenantId: string, now: number, account: string | null): DashboardSignIns {
-  const own = account === null ? { sql: '', args: [] as string[] } : { sql: ' AND create_by = ?', args: [account] };
-  const recent = (db
-    .prepare(
-      `SELECT create_by, create_time, remote_ip FROM blade_log_usual WHERE tenant_id = ? AND log_id = 'login' AND log_data NOT LIKE '% refresh_token %'${own.sql}
+export async function signInsOf(q: Queries, tenantId: string, now: number, account: string | null): Promise<DashboardSignIns> {
+  const own = account === null ? sql`` : sql` AND create_by = ${account}`;
+  // a refresh is logged as a sign-in with ` refresh_token ` in its data (SQLite's LIKE ignores ASCII case: so does the dialect's)
+  const refresh = q.dialect.like(sql.ref('log_data'), '% refresh_token %');
+  const recent = (await q.all(
+    sql<Rec>`SELECT create_by, create_time, remote_ip FROM blade_log_usual WHERE tenant_id = ${tenantId} AND log_id = 'login' AND NOT (${refresh})${own}
        ORDER BY create_time DESC, id DESC LIMIT 10`,
-    )
-    .all(tenantId, ...own.args) as Rec[]).map((r) => ({ account: str(r.create_by), time: str(r.create_time), ip: str(r.remote_ip) }));
-  const ownFail = account === null ? { sql: '', args: [] as string[] } : { sql: ' AND account = ?', args: [account] };
-  const failed = (db
-    .prepare(`SELECT account, fail_count, first_fail_at, locked_until FROM blade_login_fail WHERE tenant_id = ? AND fail_count > 0${ownFail.sql} ORDER BY first_fail_at DESC LIMIT 10`)
-    .all(tenantId, ...ownFail.args) as Rec[]).map((r) => {
+  )).map((r) => ({ account: str(r.create_by), time: str(r.create_time), ip: str(r.remote_ip) }));
+  const ownFail = account === null ? sql`` : sql` AND account = ${account}`;
+  const failed = (await q.all(
+    sql<Rec>`SELECT account, fail_count, first_fail_at, locked_until FROM blade_login_fail WHERE tenant_id = ${tenantId} AND fail_count > 0${ownFail}
+      ORDER BY first_fail_at DESC LIMIT 10`,
+  )).map((r) => {
     const locked = r.locked_until !== null && num(r.locked_until) > now;
     return { account: str(r.account), failCount: num(r.fail_count), since: formatDateTime(num(r.first_fail_at)), lockedUntil: locked ? formatDateTime(num(r.locked_until)) : '' };
   });
@@ -157,16 +151,27 @@ async function sizeOf(path: string): Promise<number> {
   return total;
 }
 
-/** Bytes the data folder holds: the database (with its journal), uploads, import files, rendered sites and releases, all of it. */
-export async function storageOf(dataDir: string): Promise<DashboardStorage> {
-  const [db, wal, shm, uploads, imports, sites, total] = await Promise.all([
-    sizeOf(join(dataDir, DB_FILE)),
-    sizeOf(join(dataDir, `${DB_FILE}-wal`)),
-    sizeOf(join(dataDir, `${DB_FILE}-shm`)),
+/** The database's bytes: its SQLite file with the journal's where there is one (in the data folder), else what the database server says. */
+async function databaseSize(data: DataLayer): Promise<{ bytes: number; inDataDir: boolean }> {
+  const file = data.sqlite?.name;
+  if (file) {
+    const [db, wal, shm] = await Promise.all([sizeOf(file), sizeOf(`${file}-wal`), sizeOf(`${file}-shm`)]);
+    return { bytes: db + wal + shm, inDataDir: true };
+  }
+  return { bytes: (await data.get(data.dialect.databaseBytes()))?.bytes ?? 0, inDataDir: false };
+}
+
+/**
+ * Bytes the data folder holds: the database (with its journal), uploads, import files, rendered sites and releases, all of it.
+ * A database outside the folder (a team server's PostgreSQL) is counted in the total too.
+ */
+export async function storageOf(data: DataLayer, dataDir: string): Promise<DashboardStorage> {
+  const [database, uploads, imports, sites, folder] = await Promise.all([
+    databaseSize(data),
     sizeOf(join(dataDir, UPLOAD_DIR)),
     sizeOf(join(dataDir, IMPORTS_DIR)),
     sizeOf(join(dataDir, 'sites')),
     sizeOf(dataDir),
   ]);
-  return { dataDir, database: db + wal + shm, uploads, imports, sites, total };
+  return { dataDir, database: database.bytes, uploads, imports, sites, total: folder + (database.inDataDir ? 0 : database.bytes) };
 }

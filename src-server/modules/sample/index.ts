@@ -30,14 +30,15 @@ CREATE TABLE sample_matrix (
     ...SAMPLE_MIGRATIONS,
   ],
   routes(api, deps) {
-    const sample = new SampleMatrix(deps.db, deps.dataDir, deps.clock);
+    // deps.db only for the modules/system functions the sample still calls with it in this branch (createTenant, paramValue)
+    const sample = new SampleMatrix(deps.data, deps.dataDir, deps.clock, deps.db);
     const caller = (request: FastifyRequest) => callerOf(request);
     // the platform administrator only: the sample is a tenant of its own
-    api.get(`${BASE}/status`, allow('platform'), async (request) => ok(sample.status(caller(request).tenantId)));
+    api.get(`${BASE}/status`, allow('platform'), async (request) => ok(await sample.status(caller(request).tenantId)));
     api.post(`${BASE}/load`, allow('platform'), async (request) => {
       const user = caller(request);
-      return ok(sample.load(user.userId, firstDeptOf(user)), '示例矩阵已加载');
+      return ok(await sample.load(user.userId, firstDeptOf(user)), '示例矩阵已加载');
     });
-    api.post(`${BASE}/remove`, allow('platform'), async () => ok(sample.remove(), '示例矩阵已移除'));
+    api.post(`${BASE}/remove`, allow('platform'), async () => ok(await sample.remove(), '示例矩阵已移除'));
   },
 };

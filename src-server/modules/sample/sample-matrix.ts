@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SampleStatus } from '../../../src-shared/wire';
 import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
@@ -37,23 +38,24 @@ const COUNTED = ['website_group', 'website_info', 'domain_info', 'server_info', 
 
 export class SampleMatrix {
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly dataDir: string,
     private readonly clock: Clock,
+    /** the raw handle, only for createTenant and paramValue (modules/system), which still take it in this branch */
+    private readonly db: Db,
   ) {}
 
-  private record(): { tenant_id: string; tenant_name: string; load_time: string } | undefined {
-    return this.db.prepare('SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1').get() as
-      | { tenant_id: string; tenant_name: string; load_time: string }
-      | undefined;
+  private record(): Promise<{ tenant_id: string; tenant_name: string; load_time: string } | undefined> {
+    return this.data.get(sql<{ tenant_id: string; tenant_name: string; load_time: string }>`SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1`);
   }
 
-  status(callerTenantId: string): SampleStatus {
-    const workspaceEmpty = !this.db.prepare('SELECT 1 FROM website_info WHERE tenant_id = ? AND is_deleted = 0 LIMIT 1').get(callerTenantId);
-    const r = this.record();
+  async status(callerTenantId: string): Promise<SampleStatus> {
+    const workspaceEmpty = !(await this.data.get(sql`SELECT 1 AS one FROM website_info WHERE tenant_id = ${callerTenantId} AND is_deleted = 0 LIMIT 1`));
+    const r = await this.record();
     if (!r) return { loaded: false, workspaceEmpty };
     const counts: Record<string, number> = {};
-    for (const t of COUNTED) counts[t] = (this.db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE tenant_id = ? AND is_deleted = 0`).get(r.tenant_id) as { n: number }).n;
+    for (const t of COUNTED)
+      counts[t] = (await this.data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)} WHERE tenant_id = ${r.tenant_id} AND is_deleted = 0`))?.n ?? 0;
     return {
       loaded: true,
       workspaceEmpty,
@@ -67,62 +69,76 @@ export class SampleMatrix {
   }
 
   /** Creates the sample tenant and its content; refuses when it is already there. */
-  load(byUserId: string, byDeptId: string): SampleStatus {
-    if (this.record()) throw new ServiceError(SAMPLE_MSG.loaded);
+  async load(byUserId: string, byDeptId: string): Promise<SampleStatus> {
+    if (await this.record()) throw new ServiceError(SAMPLE_MSG.loaded);
     const now = formatDateTime(this.clock());
     const files: string[] = [];
     try {
-      this.db.transaction(() => {
+      // the sample's files first (no file work inside the transaction), recorded like uploads in it
+      const uploads: { name: string; originalName: string; contentType: string; size: number }[] = [];
+      /** a file of the sample tenant in the upload folder; its link */
+      const store = (ext: 'png' | 'txt', bytes: Buffer, originalName: string): string => {
+        const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
+        mkdirSync(join(this.dataDir, UPLOAD_DIR), { recursive: true });
+        writeFileSync(join(this.dataDir, UPLOAD_DIR, name), bytes, { flag: 'wx' });
+        files.push(join(this.dataDir, UPLOAD_DIR, name));
+        uploads.push({ name, originalName, contentType: CONTENT_TYPES[ext], size: bytes.length });
+        return `/api/blade-resource/oss/endpoint/file/${name}`;
+      };
+      const templateImages = SAMPLE_TEMPLATES.map((t, i) => store('png', logoPng(t.colour, 400, 300), `sample-template-${i + 1}.png`));
+      const siteImages = SAMPLE_SITES.map((site) => ({
+        logo: store('png', logoPng(site.colour), `${site.key}-logo.png`),
+        banner: store('png', logoPng(site.colour, 1200, 300), `${site.key}-banner.png`),
+      }));
+      const keywordFile = store('txt', Buffer.from(SAMPLE_GENERATION.keywords.join('\n') + '\n', 'utf8'), SAMPLE_GENERATION.fileName);
+
+      await this.data.transaction(async (trx) => {
         const { tenantId } = createTenant(this.db, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
-        const admin = this.db.prepare("SELECT id, dept_id FROM blade_user WHERE tenant_id = ? AND account = 'admin'").get(tenantId) as { id: string; dept_id: string };
-        const insert = (table: string, row: Rec): string => {
+        const admin = (await trx.get(sql<{ id: string; dept_id: string }>`SELECT id, dept_id FROM blade_user WHERE tenant_id = ${tenantId} AND account = 'admin'`))!;
+        const insert = async (table: string, row: Rec): Promise<string> => {
           const id = nextId();
           const full: Rec = { id, tenant_id: tenantId, ...row, create_user: admin.id, create_dept: admin.dept_id, create_time: now, update_user: admin.id, update_time: now, is_deleted: 0 };
-          const cols = Object.keys(full);
-          this.db.prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(full));
+          await trx.run(sql`INSERT INTO ${sql.table(table)} (${sql.join(Object.keys(full).map((c) => sql.id(c)))}) VALUES (${sql.join(Object.values(full))})`);
           return id;
         };
+        for (const u of uploads)
+          await trx.run(
+            sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
+              VALUES (${u.name}, ${tenantId}, ${u.originalName}, ${u.contentType}, ${u.size}, ${now})`,
+          );
 
         const groups = {
-          whiteHat: insert('website_group', { name: SAMPLE_GROUPS.whiteHat.name, type: SAMPLE_GROUPS.whiteHat.type }),
-          plain: insert('website_group', { name: SAMPLE_GROUPS.plain.name, type: SAMPLE_GROUPS.plain.type }),
+          whiteHat: await insert('website_group', { name: SAMPLE_GROUPS.whiteHat.name, type: SAMPLE_GROUPS.whiteHat.type }),
+          plain: await insert('website_group', { name: SAMPLE_GROUPS.plain.name, type: SAMPLE_GROUPS.plain.type }),
         };
-        /** a file of the sample tenant in the upload folder, recorded like an upload; its link */
-        const store = (ext: 'png' | 'txt', bytes: Buffer, originalName: string): string => {
-          const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
-          mkdirSync(join(this.dataDir, UPLOAD_DIR), { recursive: true });
-          writeFileSync(join(this.dataDir, UPLOAD_DIR, name), bytes, { flag: 'wx' });
-          files.push(join(this.dataDir, UPLOAD_DIR, name));
-          this.db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
-            .run(name, tenantId, originalName, CONTENT_TYPES[ext], bytes.length, now);
-          return `/api/blade-resource/oss/endpoint/file/${name}`;
-        };
-        const templates = SAMPLE_TEMPLATES.map((t, i) =>
-          insert('website_template', { template_name: t.name, type: t.type, image: store('png', logoPng(t.colour, 400, 300), `sample-template-${i + 1}.png`), status: 1 }),
-        );
-        const serverId = insert('server_info', {
+        const templates: string[] = [];
+        for (const [i, t] of SAMPLE_TEMPLATES.entries())
+          templates.push(await insert('website_template', { template_name: t.name, type: t.type, image: templateImages[i], status: 1 }));
+        const serverId = await insert('server_info', {
           server_name: SAMPLE_SERVER.name, server_ip: SAMPLE_SERVER.ip, server_port: SAMPLE_SERVER.port, server_username: SAMPLE_SERVER.username, server_type: 'local', status: 0,
         });
         // every category is a custom page (type 2) on the tenant's seeded default page config (content/tenant-seeds.ts)
-        const pageId = (this.db.prepare('SELECT id FROM template_page_config WHERE tenant_id = ? AND name = ? AND is_deleted = 0').get(tenantId, TENANT_PAGE_CONFIGS[0].name) as { id: string }).id;
+        const pageId = (await trx.get(
+          sql<{ id: string }>`SELECT id FROM template_page_config WHERE tenant_id = ${tenantId} AND name = ${TENANT_PAGE_CONFIGS[0].name} AND is_deleted = 0`,
+        ))!.id;
         const cates: Record<string, string[]> = {};
         for (const [key, g] of Object.entries(SAMPLE_GROUPS)) {
-          cates[key] = g.categories.map((name) =>
-            insert('article_cate', { website_group_id: groups[key as keyof typeof groups], cate_name: name, type: 2, page_id: pageId, opt_status: 0, status: 0 }),
-          );
+          cates[key] = [];
+          for (const name of g.categories)
+            cates[key].push(await insert('article_cate', { website_group_id: groups[key as keyof typeof groups], cate_name: name, type: 2, page_id: pageId, opt_status: 0, status: 0 }));
         }
-        const contactId = insert('contact_info', { name: SAMPLE_CONTACT.name, phone: SAMPLE_CONTACT.phone, we_chat: SAMPLE_CONTACT.weChat, status: 1 });
+        const contactId = await insert('contact_info', { name: SAMPLE_CONTACT.name, phone: SAMPLE_CONTACT.phone, we_chat: SAMPLE_CONTACT.weChat, status: 1 });
         const siteIds: string[] = [];
-        SAMPLE_SITES.forEach((site, i) => {
-          const logoGroup = insert('img_group', { name: `${site.name} Logo`, status: 1 });
-          insert('website_img', { image_url: store('png', logoPng(site.colour), `${site.key}-logo.png`), alt: site.name, img_group_id: logoGroup, status: 1 });
-          const bannerGroup = insert('img_group', { name: `${site.name} Banner`, status: 1 });
-          insert('website_img', { image_url: store('png', logoPng(site.colour, 1200, 300), `${site.key}-banner.png`), alt: site.name, img_group_id: bannerGroup, status: 1 });
-          const domainId = insert('domain_info', {
+        for (const [i, site] of SAMPLE_SITES.entries()) {
+          const logoGroup = await insert('img_group', { name: `${site.name} Logo`, status: 1 });
+          await insert('website_img', { image_url: siteImages[i].logo, alt: site.name, img_group_id: logoGroup, status: 1 });
+          const bannerGroup = await insert('img_group', { name: `${site.name} Banner`, status: 1 });
+          await insert('website_img', { image_url: siteImages[i].banner, alt: site.name, img_group_id: bannerGroup, status: 1 });
+          const domainId = await insert('domain_info', {
             name: site.name, domain: site.domain, server_id: serverId, server_name: SAMPLE_SERVER.name, domain_service: '1', status: 1,
           });
           const groupId = groups[site.group];
-          const websiteId = insert('website_info', {
+          const websiteId = await insert('website_info', {
             website_group_id: groupId, website_type: 0, website_name: site.name, website_lang: SAMPLE_LANG, desc_val: `${site.name}：示例矩阵中的${site.topic}网站`,
             keywords: site.words.slice(0, 5).join(','), domain_info_id: domainId, contact_id: contactId, logo_id: logoGroup, ico_id: logoGroup, banner_id: bannerGroup, domain_name: site.domain, template_id: templates[i % templates.length],
             // resolve type 1: the site is served on its domain itself (no subdomain)
@@ -132,27 +148,28 @@ export class SampleMatrix {
           siteIds.push(websiteId);
           const categoryNames: readonly string[] = SAMPLE_GROUPS[site.group].categories;
           for (const a of sampleArticles(site, categoryNames)) {
-            insert('article', {
+            await insert('article', {
               website_info_id: websiteId, website_group_id: groupId, parent_id: cates[site.group][categoryNames.indexOf(a.category)],
               title: a.title, keyword: a.keyword, auth: '示例作者', display_status: 1, sort: a.sort, content: a.content, desc_val: a.desc,
               save_status: '示例数据', deploy_time: now, status: 1,
             });
           }
-        });
-        for (const k of sampleKeywords()) insert('keyword', { keyword: k, status: 1 });
-        insert('ai_model', {
+        }
+        for (const k of sampleKeywords()) await insert('keyword', { keyword: k, status: 1 });
+        await insert('ai_model', {
           name: SAMPLE_AI_MODEL.name, api_key: '', url: SAMPLE_AI_MODEL.url, model: SAMPLE_AI_MODEL.model, platform: SAMPLE_AI_MODEL.platform,
           temperature: SAMPLE_AI_MODEL.temperature, max_tokens: SAMPLE_AI_MODEL.maxTokens, status: 2,
         });
-        const keywordFile = store('txt', Buffer.from(SAMPLE_GENERATION.keywords.join('\n') + '\n', 'utf8'), SAMPLE_GENERATION.fileName);
-        insert('gpt_produce_article', {
+        await insert('gpt_produce_article', {
           task_name: SAMPLE_GENERATION.taskName, max_tokens: SAMPLE_AI_MODEL.maxTokens, prompts: JSON.stringify([{ input: SAMPLE_GENERATION.prompt }]),
           file_link: keywordFile, file_name: SAMPLE_GENERATION.fileName, status: 0,
           website_group_id: groups.whiteHat, website_info_id: siteIds[0], parent_id: cates.whiteHat[0],
         });
-        this.db.prepare('INSERT INTO sample_matrix (tenant_id, tenant_name, load_time, load_user, load_dept) VALUES (?, ?, ?, ?, ?)')
-          .run(tenantId, SAMPLE_TENANT.tenantName, now, byUserId, byDeptId);
-      })();
+        await trx.run(
+          sql`INSERT INTO sample_matrix (tenant_id, tenant_name, load_time, load_user, load_dept)
+            VALUES (${tenantId}, ${SAMPLE_TENANT.tenantName}, ${now}, ${byUserId}, ${byDeptId})`,
+        );
+      });
     } catch (e) {
       for (const f of files) rmSync(f, { force: true });
       throw e;
@@ -161,29 +178,29 @@ export class SampleMatrix {
   }
 
   /** Deletes the sample tenant with every row and file of it. */
-  remove(): { tenantId: string; rows: number } {
-    const r = this.record();
+  async remove(): Promise<{ tenantId: string; rows: number }> {
+    const r = await this.record();
     if (!r) throw new ServiceError(SAMPLE_MSG.notLoaded);
     const t = r.tenant_id;
     const running =
-      this.db.prepare('SELECT 1 FROM gpt_produce_article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 LIMIT 1').get(t) ||
-      this.db.prepare('SELECT 1 FROM import_task WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 LIMIT 1').get(t);
+      (await this.data.get(sql`SELECT 1 AS one FROM gpt_produce_article WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 LIMIT 1`)) ||
+      (await this.data.get(sql`SELECT 1 AS one FROM import_task WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 LIMIT 1`));
     if (running) throw new ServiceError(SAMPLE_MSG.busy);
-    const column = (sql: string) => (this.db.prepare(sql).all(t) as Rec[]).map((x) => String(Object.values(x)[0]));
-    const sites = column('SELECT id FROM website_info WHERE tenant_id = ?');
-    const uploads = column('SELECT name FROM content_upload WHERE tenant_id = ?');
-    const importFiles = column(`SELECT file_link FROM import_task WHERE tenant_id = ? AND file_link LIKE '${IMPORTS_DIR}/%'`);
+    const column = async (query: RawBuilder<{ v: string }>) => (await this.data.all(query)).map((x) => String(x.v));
+    const sites = await column(sql`SELECT id AS v FROM website_info WHERE tenant_id = ${t}`);
+    const uploads = await column(sql`SELECT name AS v FROM content_upload WHERE tenant_id = ${t}`);
+    const importFiles = await column(sql`SELECT file_link AS v FROM import_task WHERE tenant_id = ${t} AND file_link LIKE ${`${IMPORTS_DIR}/%`}`);
     let rows = 0;
-    this.db.transaction(() => {
-      const run = (sql: string) => (rows += this.db.prepare(sql).run(t).changes);
+    await this.data.transaction(async (trx) => {
+      const run = async (query: RawBuilder<unknown>) => (rows += await trx.run(query));
       // rows that name the tenant's roles, users, top menus and flow instances instead of the tenant
-      run('DELETE FROM blade_role_menu WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ?)');
-      run('DELETE FROM blade_role_scope WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ?)');
-      run('DELETE FROM blade_user_platform WHERE user_id IN (SELECT id FROM blade_user WHERE tenant_id = ?)');
-      run('DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (SELECT id FROM blade_top_menu WHERE tenant_id = ?)');
-      run('DELETE FROM flow_activity WHERE instance_id IN (SELECT id FROM flow_instance WHERE tenant_id = ?)');
-      for (const table of tenantTables(this.db)) run(`DELETE FROM ${table} WHERE tenant_id = ?`);
-    })();
+      await run(sql`DELETE FROM blade_role_menu WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ${t})`);
+      await run(sql`DELETE FROM blade_role_scope WHERE role_id IN (SELECT id FROM blade_role WHERE tenant_id = ${t})`);
+      await run(sql`DELETE FROM blade_user_platform WHERE user_id IN (SELECT id FROM blade_user WHERE tenant_id = ${t})`);
+      await run(sql`DELETE FROM blade_top_menu_setting WHERE top_menu_id IN (SELECT id FROM blade_top_menu WHERE tenant_id = ${t})`);
+      await run(sql`DELETE FROM flow_activity WHERE instance_id IN (SELECT id FROM flow_instance WHERE tenant_id = ${t})`);
+      for (const table of await tenantTables(trx)) await run(sql`DELETE FROM ${sql.table(table)} WHERE tenant_id = ${t}`);
+    });
     for (const id of sites) rmSync(join(this.dataDir, 'sites', id), { recursive: true, force: true });
     for (const name of uploads) if (/^[0-9a-f]{32}\.[a-z0-9]{1,5}$/.test(name)) rmSync(join(this.dataDir, UPLOAD_DIR, name), { force: true });
     for (const link of importFiles) if (/^imports\/[0-9]+\.txt$/.test(link)) rmSync(join(this.dataDir, link), { force: true });
@@ -192,8 +209,7 @@ export class SampleMatrix {
 }
 
 /** Every table with a tenant_id column (the sample_matrix record last, so a failed remove can be retried). */
-export function tenantTables(db: Db): string[] {
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-  const withTenant = tables.filter((name) => (db.prepare(`PRAGMA table_info(${JSON.stringify(name)})`).all() as { name: string }[]).some((c) => c.name === 'tenant_id'));
+export async function tenantTables(q: Queries): Promise<string[]> {
+  const withTenant = (await q.all(q.dialect.tablesWithColumn('tenant_id'))).map((r) => r.table_name);
   return [...withTenant.filter((n) => n !== 'sample_matrix'), 'sample_matrix'];
 }

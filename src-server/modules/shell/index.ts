@@ -14,6 +14,7 @@ import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
 import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries } from '../../db/data-layer';
 import { allow } from '../../http/access-policy';
 
 // The spec's phone helper (§5) in its order, its messages in Chinese as every message of the back end.
@@ -84,24 +85,25 @@ const input = (request: { body: unknown; query: unknown }): Record<string, unkno
   ...body(request),
 });
 
-function paramValue(db: Db, tenantId: string, key: string): string | undefined {
-  const row = db
-    .prepare(
-      `SELECT param_value FROM blade_param WHERE tenant_id IN (?, '000000') AND param_key = ? AND is_deleted = 0
-       ORDER BY CASE WHEN tenant_id = ? THEN 0 ELSE 1 END LIMIT 1`,
-    )
-    .get(tenantId, key, tenantId) as { param_value: string } | undefined;
+async function paramValue(q: Queries, tenantId: string, key: string): Promise<string | undefined> {
+  const row = await q.get(
+    sql<{ param_value: string }>`SELECT param_value FROM blade_param WHERE tenant_id IN (${tenantId}, '000000') AND param_key = ${key} AND is_deleted = 0
+       ORDER BY CASE WHEN tenant_id = ${tenantId} THEN 0 ELSE 1 END LIMIT 1`,
+  );
   return row?.param_value;
 }
 
-/** Two top menus for the admin tenant, attached to their menu subtrees (once per install). */
-function seedTopMenus(db: Db, now: string): void {
+/**
+ * Two top menus for the admin tenant, attached to their menu subtrees (once per install). `db`: the raw handle
+ * for getSetting/setSetting (system/settings.ts, not yet on the data layer in this branch).
+ */
+async function seedTopMenus(data: DataLayer, db: Db, now: string): Promise<void> {
   if (getSetting(db, 'shell.topMenusSeeded')) return;
-  db.transaction(() => {
+  await data.transaction(async (trx) => {
     setSetting(db, 'shell.topMenusSeeded', '1');
-    const existing = db.prepare("SELECT count(*) AS n FROM blade_top_menu WHERE tenant_id = '000000'").get() as { n: number };
-    if (existing.n > 0) return;
-    const menus = db.prepare('SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; parent_id: string; code: string }[];
+    const existing = await trx.get(sql<{ n: number }>`SELECT count(*) AS n FROM blade_top_menu WHERE tenant_id = '000000'`);
+    if ((existing?.n ?? 0) > 0) return;
+    const menus = await trx.all(sql<{ id: string; parent_id: string; code: string }>`SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0`);
     const children = new Map<string, string[]>();
     for (const m of menus) children.set(m.parent_id, [...(children.get(m.parent_id) ?? []), m.id]);
     const subtree = (code: string): string[] => {
@@ -115,33 +117,35 @@ function seedTopMenus(db: Db, now: string): void {
       walk(root.id);
       return out;
     };
-    const tops = TOP_MENUS;
-    const insertTop = db.prepare(
-      `INSERT INTO blade_top_menu (id, tenant_id, code, name, source, path, sort, create_time, update_time) VALUES (?, '000000', ?, ?, ?, '', ?, ?, ?)`,
-    );
-    const attach = db.prepare('INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (?, ?, ?)');
-    tops.forEach(([code, name, source, roots], i) => {
+    for (const [i, [code, name, source, roots]] of TOP_MENUS.entries()) {
       const topId = nextId();
-      insertTop.run(topId, code, name, source, i + 1, now, now);
-      for (const root of roots) for (const menuId of subtree(root)) attach.run(nextId(), topId, menuId);
-    });
-  })();
+      await trx.run(
+        sql`INSERT INTO blade_top_menu (id, tenant_id, code, name, source, path, sort, create_time, update_time)
+          VALUES (${topId}, '000000', ${code}, ${name}, ${source}, '', ${i + 1}, ${now}, ${now})`,
+      );
+      for (const root of roots)
+        for (const menuId of subtree(root)) await trx.run(sql`INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (${nextId()}, ${topId}, ${menuId})`);
+    }
+  });
 }
 
-function seedNotices(db: Db, now: string): void {
+/** The bell's first notices (once per install); `db` as for seedTopMenus. */
+async function seedNotices(data: DataLayer, db: Db, now: string): Promise<void> {
   if (getSetting(db, 'shell.noticesSeeded')) return;
   setSetting(db, 'shell.noticesSeeded', '1');
-  const insert = db.prepare(
-    'INSERT INTO blade_notice (id, tenant_id, title, category, release_time, content, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
   const rows: [string, number, string][] = [
     ['欢迎使用 SEO 矩阵控制台', 1, '内置工作区已就绪,可直接管理站点与内容。'],
     ['系统维护通知', 2, '本周日凌晨 2 点至 4 点进行例行维护。'],
     ['新功能:AI 批量生成', 3, 'AI 设置中新增批量生成任务。'],
   ];
-  for (const [title, category, content] of rows) insert.run(nextId(), '000000', title, category, now, content, now, now);
+  for (const [title, category, content] of rows)
+    await data.run(
+      sql`INSERT INTO blade_notice (id, tenant_id, title, category, release_time, content, create_time, update_time)
+        VALUES (${nextId()}, '000000', ${title}, ${category}, ${now}, ${content}, ${now}, ${now})`,
+    );
 }
 
+/** The caller's own row without its password; `db`: findUserById (system/directory.ts) still takes the raw handle. */
 function userInfo(db: Db, id: string): Record<string, unknown> {
   const user = findUserById(db, id);
   if (!user) throw new ServiceError('用户不存在');
@@ -150,11 +154,13 @@ function userInfo(db: Db, id: string): Record<string, unknown> {
   return row;
 }
 
-function routes(api: FastifyInstance, deps: ModuleDeps): void {
-  const { db, clock } = deps;
+async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // `db` (the raw handle) only for the foundation's functions still taking it in this branch (system/directory,
+  // system/settings, modules/system/tenants); every query of this module goes through `data`
+  const { data, db, clock } = deps;
   const now = () => formatDateTime(clock());
-  seedTopMenus(db, now());
-  seedNotices(db, now());
+  await seedTopMenus(data, db, now());
+  await seedNotices(data, db, now());
 
   const user = '/website-blade-system/user';
   api.get(`${user}/info`, allow('user'), async (request) => ok(userInfo(db, callerOf(request).userId)));
@@ -170,15 +176,12 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
     const current = findUserById(db, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
-    db.prepare('UPDATE blade_user SET avatar = ?, real_name = ?, name = ?, phone = ?, email = ?, update_user = ?, update_time = ? WHERE id = ?').run(
-      b.avatar === undefined ? current.avatar : str(b.avatar),
-      b.realName === undefined ? current.real_name : str(b.realName),
-      b.name === undefined ? current.name : str(b.name),
-      phone,
-      email,
-      caller.userId,
-      now(),
-      caller.userId,
+    const avatar = b.avatar === undefined ? current.avatar : str(b.avatar);
+    const realName = b.realName === undefined ? current.real_name : str(b.realName);
+    const name = b.name === undefined ? current.name : str(b.name);
+    await data.run(
+      sql`UPDATE blade_user SET avatar = ${avatar}, real_name = ${realName}, name = ${name}, phone = ${phone}, email = ${email},
+        update_user = ${caller.userId}, update_time = ${now()} WHERE id = ${caller.userId}`,
     );
     return status(true);
   });
@@ -198,11 +201,9 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     const current = findUserById(db, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
-    db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?').run(
-      hashPasswordDigest(md5Hex(newPassword)),
-      caller.userId,
-      now(),
-      caller.userId,
+    await data.run(
+      sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(newPassword))}, update_user = ${caller.userId}, update_time = ${now()}
+        WHERE id = ${caller.userId}`,
     );
     return status(true);
   });
@@ -221,17 +222,20 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (b.password2 !== undefined && str(b.password2) !== password) throw new ServiceError(MSG_PASSWORD_MISMATCH);
     const short = passwordProblem(password);
     if (short) throw new ServiceError(short);
-    if (paramValue(db, tenantId, 'account.registerUser') !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
+    if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
     if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
     if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
     checkAccountQuota(db, tenantId, clock);
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
-    db.prepare(
-      `INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
+    const digest = hashPasswordDigest(md5Hex(password));
+    const shown = name || account;
+    const createUser = str(b.oauthId) || caller.userId;
+    await data.run(
+      sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
          create_user, create_time, update_time, status)
-       VALUES (?, ?, ?, ?, ?, ?, ?, '', '-1', '-1', '-1', ?, ?, ?, 1)`,
-    ).run(nextId(), tenantId, account, account, hashPasswordDigest(md5Hex(password)), name || account, name || account, str(b.oauthId) || caller.userId, stamp, stamp);
+       VALUES (${nextId()}, ${tenantId}, ${account}, ${account}, ${digest}, ${shown}, ${shown}, '', '-1', '-1', '-1', ${createUser}, ${stamp}, ${stamp}, 1)`,
+    );
     return status(true);
   });
 
@@ -242,9 +246,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.dept_id ?? caller.deptId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
-    const rows = db
-      .prepare(`SELECT * FROM blade_dept WHERE id IN (${ids.map(() => '?').join(',')}) AND is_deleted = 0 ORDER BY sort, id`)
-      .all(...ids) as Record<string, unknown>[];
+    const rows = await data.all(sql<Record<string, unknown>>`SELECT * FROM blade_dept WHERE id IN (${sql.join(ids)}) AND is_deleted = 0 ORDER BY sort, id`);
     return ok(rows.map(formatRow));
   });
 
@@ -255,9 +257,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.role_id ?? caller.roleId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
-    const rows = db
-      .prepare(`SELECT * FROM blade_role WHERE id IN (${ids.map(() => '?').join(',')}) AND is_deleted = 0 ORDER BY sort, id`)
-      .all(...ids) as Record<string, unknown>[];
+    const rows = await data.all(sql<Record<string, unknown>>`SELECT * FROM blade_role WHERE id IN (${sql.join(ids)}) AND is_deleted = 0 ORDER BY sort, id`);
     return ok(rows.map(formatRow));
   });
 
@@ -266,21 +266,21 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     const list = Array.isArray(request.body) ? (request.body as unknown[]) : Array.isArray(body(request).logs) ? (body(request).logs as unknown[]) : null;
     if (!list) throw new ServiceError('日志列表不能为空');
     if (list.length > 1000) throw new ServiceError('一次最多上传1000条日志');
-    const insert = db.prepare(
-      `INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, env, method, request_uri, user_agent, stack_trace,
-         exception_name, message, params, time, create_by, create_time)
-       VALUES (?, ?, 'seo-console', 'desktop', 'client', 'CLIENT', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     const stamp = now();
     const ua = str(request.headers['user-agent']);
-    db.transaction(() => {
+    await data.transaction(async (trx) => {
       for (const item of list) {
         const e = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
         const message = str(e.message);
         if (!message) throw new ServiceError('日志内容不能为空');
-        insert.run(nextId(), caller.tenantId, str(e.url), ua, str(e.stack), str(e.type) || 'error', message, str(e.info), str(e.time) || stamp, caller.account, stamp);
+        await trx.run(
+          sql`INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, env, method, request_uri, user_agent, stack_trace,
+             exception_name, message, params, time, create_by, create_time)
+           VALUES (${nextId()}, ${caller.tenantId}, 'seo-console', 'desktop', 'client', 'CLIENT', ${str(e.url)}, ${ua}, ${str(e.stack)},
+             ${str(e.type) || 'error'}, ${message}, ${str(e.info)}, ${str(e.time) || stamp}, ${caller.account}, ${stamp})`,
+        );
       }
-    })();
+    });
     return status(true);
   });
   // /website-blade-desk/notice/list is the notice resource's generic list (modules/admin/notices.ts)
