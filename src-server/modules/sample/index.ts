@@ -30,13 +30,13 @@ CREATE TABLE sample_matrix (
     ...SAMPLE_MIGRATIONS,
   ],
   routes(api, deps) {
-    const sample = new SampleMatrix(deps.db, deps.dataDir, deps.clock);
+    const sample = new SampleMatrix(deps.db, deps.dataDir, deps.clock, deps.data);
     const caller = (request: FastifyRequest) => callerOf(request);
     // the platform administrator only: the sample is a tenant of its own
-    api.get(`${BASE}/status`, allow('platform'), async (request) => ok(sample.status(caller(request).tenantId)));
+    api.get(`${BASE}/status`, allow('platform'), async (request) => ok(await sample.status(caller(request).tenantId)));
     api.post(`${BASE}/load`, allow('platform'), async (request) => {
       const user = caller(request);
-      return ok(sample.load(user.userId, firstDeptOf(user)), '示例矩阵已加载');
+      return ok(await sample.load(user.userId, firstDeptOf(user)), '示例矩阵已加载');
     });
     api.post(`${BASE}/remove`, allow('platform'), async () => ok(sample.remove(), '示例矩阵已移除'));
   },

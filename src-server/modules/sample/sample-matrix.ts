@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SampleStatus } from '../../../src-shared/wire';
 import type { Db } from '../../db/database';
+import type { DataLayer } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
@@ -40,6 +41,7 @@ export class SampleMatrix {
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
+    private readonly data: DataLayer,
   ) {}
 
   private record(): { tenant_id: string; tenant_name: string; load_time: string } | undefined {
@@ -48,7 +50,7 @@ export class SampleMatrix {
       | undefined;
   }
 
-  status(callerTenantId: string): SampleStatus {
+  async status(callerTenantId: string): Promise<SampleStatus> {
     const workspaceEmpty = !this.db.prepare('SELECT 1 FROM website_info WHERE tenant_id = ? AND is_deleted = 0 LIMIT 1').get(callerTenantId);
     const r = this.record();
     if (!r) return { loaded: false, workspaceEmpty };
@@ -60,20 +62,21 @@ export class SampleMatrix {
       tenantId: r.tenant_id,
       tenantName: r.tenant_name,
       account: 'admin',
-      password: paramValue(this.db, ADMIN_TENANT, 'tenant.default.password', 'admin'),
+      password: await paramValue(this.data, ADMIN_TENANT, 'tenant.default.password', 'admin'),
       loadTime: r.load_time,
       counts,
     };
   }
 
   /** Creates the sample tenant and its content; refuses when it is already there. */
-  load(byUserId: string, byDeptId: string): SampleStatus {
+  async load(byUserId: string, byDeptId: string): Promise<SampleStatus> {
     if (this.record()) throw new ServiceError(SAMPLE_MSG.loaded);
     const now = formatDateTime(this.clock());
     const files: string[] = [];
     try {
-      this.db.transaction(() => {
-        const { tenantId } = createTenant(this.db, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
+      // the raw handle's statements below run inside this transaction (on SQLite it is the same connection)
+      await this.data.transaction(async (trx) => {
+        const { tenantId } = await createTenant(trx, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
         const admin = this.db.prepare("SELECT id, dept_id FROM blade_user WHERE tenant_id = ? AND account = 'admin'").get(tenantId) as { id: string; dept_id: string };
         const insert = (table: string, row: Rec): string => {
           const id = nextId();
@@ -152,12 +155,12 @@ export class SampleMatrix {
         });
         this.db.prepare('INSERT INTO sample_matrix (tenant_id, tenant_name, load_time, load_user, load_dept) VALUES (?, ?, ?, ?, ?)')
           .run(tenantId, SAMPLE_TENANT.tenantName, now, byUserId, byDeptId);
-      })();
+      });
     } catch (e) {
       for (const f of files) rmSync(f, { force: true });
       throw e;
     }
-    return this.status(ADMIN_TENANT);
+    return await this.status(ADMIN_TENANT);
   }
 
   /** Deletes the sample tenant with every row and file of it. */
