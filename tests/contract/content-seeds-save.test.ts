@@ -9,6 +9,7 @@ import type { Resource } from '../../src-server/crud/resource';
 import { contentResources } from '../../src-server/modules/content';
 import { SecretBox } from '../../src-server/modules/content/shared/secrets';
 import { migrate, openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { TENANT_PAGE_CONFIGS } from '../../src-server/modules/content/tenant-seeds';
@@ -113,8 +114,9 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
       db.prepare("INSERT INTO blade_tenant_package (id, package_name, menu_id) VALUES ('p1', '内容包', ?)").run(cateMenu);
       // a sample tenant as the sample matrix loaded it before: websites on type 0 without subdomain or banner in
       // language zh, templates without type or image, a server without port or user, type-2 categories without a page
-      db.transaction(() => {
-        sampleTenant = createTenant(db, clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, 'u').tenantId;
+      // the raw handle's statements below run inside this transaction (the data layer's connection is the same handle)
+      await sqliteDataLayer(db).transaction(async (trx) => {
+        sampleTenant = (await createTenant(trx, clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, 'u')).tenantId;
         const row = (table: string, id: string, cols: Rec) => {
           const full: Rec = { id, tenant_id: sampleTenant, ...cols, create_time: '2026-01-01 00:00:00', update_time: '2026-01-01 00:00:00', is_deleted: 0 };
           db.prepare(`INSERT INTO ${table} (${Object.keys(full).join(', ')}) VALUES (${Object.keys(full).map(() => '?').join(', ')})`).run(...Object.values(full));
@@ -132,7 +134,7 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
           contact_id: 'k1', logo_id: 'i1', ico_id: 'i1', domain_name: 'tea.sample-matrix.test', template_id: 't1', status_name: '未部署', status: 1,
         });
         db.prepare("INSERT INTO sample_matrix (tenant_id, tenant_name, load_time) VALUES (?, '示例矩阵', '2026-01-01 00:00:00')").run(sampleTenant);
-      })();
+      });
 
       migrate(db, MIGRATIONS);
       for (const tenant of ['000000', sampleTenant]) {

@@ -30,8 +30,7 @@ CREATE TABLE sample_matrix (
     ...SAMPLE_MIGRATIONS,
   ],
   routes(api, deps) {
-    // deps.db only for the modules/system functions the sample still calls with it in this branch (createTenant, paramValue)
-    const sample = new SampleMatrix(deps.data, deps.dataDir, deps.clock, deps.db);
+    const sample = new SampleMatrix(deps.data, deps.dataDir, deps.clock);
     const caller = (request: FastifyRequest) => callerOf(request);
     // the platform administrator only: the sample is a tenant of its own
     api.get(`${BASE}/status`, allow('platform'), async (request) => ok(await sample.status(caller(request).tenantId)));

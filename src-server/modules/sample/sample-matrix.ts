@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SampleStatus } from '../../../src-shared/wire';
-import type { Db } from '../../db/database';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
@@ -41,8 +40,6 @@ export class SampleMatrix {
     private readonly data: DataLayer,
     private readonly dataDir: string,
     private readonly clock: Clock,
-    /** the raw handle, only for createTenant and paramValue (modules/system), which still take it in this branch */
-    private readonly db: Db,
   ) {}
 
   private record(): Promise<{ tenant_id: string; tenant_name: string; load_time: string } | undefined> {
@@ -62,7 +59,7 @@ export class SampleMatrix {
       tenantId: r.tenant_id,
       tenantName: r.tenant_name,
       account: 'admin',
-      password: paramValue(this.db, ADMIN_TENANT, 'tenant.default.password', 'admin'),
+      password: await paramValue(this.data, ADMIN_TENANT, 'tenant.default.password', 'admin'),
       loadTime: r.load_time,
       counts,
     };
@@ -93,7 +90,7 @@ export class SampleMatrix {
       const keywordFile = store('txt', Buffer.from(SAMPLE_GENERATION.keywords.join('\n') + '\n', 'utf8'), SAMPLE_GENERATION.fileName);
 
       await this.data.transaction(async (trx) => {
-        const { tenantId } = createTenant(this.db, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
+        const { tenantId } = await createTenant(trx, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
         const admin = (await trx.get(sql<{ id: string; dept_id: string }>`SELECT id, dept_id FROM blade_user WHERE tenant_id = ${tenantId} AND account = 'admin'`))!;
         const insert = async (table: string, row: Rec): Promise<string> => {
           const id = nextId();

@@ -225,7 +225,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
     if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
     if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
-    checkAccountQuota(db, tenantId, clock);
+    await checkAccountQuota(deps.data, tenantId, clock);
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
     const digest = hashPasswordDigest(md5Hex(password));

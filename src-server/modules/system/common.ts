@@ -1,7 +1,7 @@
 // Helpers shared by the system-administration endpoints: parameters, trees,
 // caller roles, the BladeX TreeNode shape.
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { callerOf, type AuthUser } from '../../http/auth-user';
 import { ADMIN_TENANT, isPlatformAdministrator, roleAliasesOf } from '../../http/access-check';
 import { ServiceError } from '../../http/reply';
@@ -93,8 +93,15 @@ export function forest<T extends { id: unknown; parentId: unknown; children?: T[
   return roots;
 }
 
-export function rows(db: Db, sql: string, ...params: unknown[]): Record<string, unknown>[] {
-  return (db.prepare(sql).all(...params) as Record<string, unknown>[]).map(formatRow);
+/** The rows of a query, formatted for the wire (camelCase keys, local times). */
+export async function rows(q: Queries, query: RawBuilder<unknown>): Promise<Record<string, unknown>[]> {
+  return (await q.all(query as RawBuilder<Record<string, unknown>>)).map(formatRow);
+}
+
+/** A live row of `table` (a tree: roles, departments, menus) below one of `ids` that is not itself among them. */
+export async function hasOtherChildren(q: Queries, table: string, ids: string[]): Promise<boolean> {
+  const list = sql.join(ids);
+  return (await q.get(sql`SELECT 1 AS found FROM ${sql.id(table)} WHERE is_deleted = 0 AND parent_id IN (${list}) AND id NOT IN (${list})`)) !== undefined;
 }
 
 /** Drops the password from a formatted user record. */
@@ -107,12 +114,11 @@ export function likeParam(v: string): string {
   return `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function paramValue(db: Db, tenantId: string, key: string, fallback: string): string {
-  const row = db
-    .prepare(
-      `SELECT param_value FROM blade_param WHERE tenant_id IN (?, '000000') AND param_key = ? AND is_deleted = 0
-       ORDER BY tenant_id = ? DESC LIMIT 1`,
-    )
-    .get(tenantId, key, tenantId) as { param_value: string } | undefined;
+/** A parameter (参数管理) of the tenant, else of the admin tenant, else the fallback. */
+export async function paramValue(q: Queries, tenantId: string, key: string, fallback: string): Promise<string> {
+  const row = await q.get(
+    sql<{ param_value: string }>`SELECT param_value FROM blade_param WHERE tenant_id IN (${tenantId}, '000000') AND param_key = ${key} AND is_deleted = 0
+       ORDER BY CASE WHEN tenant_id = ${tenantId} THEN 0 ELSE 1 END LIMIT 1`,
+  );
   return row?.param_value ?? fallback;
 }

@@ -1,6 +1,7 @@
 // Server module: system administration: users, roles, menus, top menus, departments, posts, tenants, packages, clients, regions, scopes.
 // Migrations are numbered 200-299.
 import type { ServerModule } from '../types';
+import { sql } from '../../db/data-layer';
 import { ok } from '../../http/reply';
 import { registerMenuAdminRoutes } from './menus';
 import { SYSTEM_MIGRATIONS } from './migrations';
@@ -17,16 +18,17 @@ export const systemModule: ServerModule = {
   migrations: SYSTEM_MIGRATIONS,
   resources: SYSTEM_RESOURCES,
   routes(api, deps) {
-    registerUserRoutes(api, deps.db, deps.clock, deps.tokens.sessions);
-    registerRoleRoutes(api, deps.db, deps.caches);
-    registerMenuAdminRoutes(api, deps.db, deps.caches);
-    registerTenantRoutes(api, deps.db, deps.clock);
-    registerRegionRoutes(api, deps.db);
+    const { data } = deps;
+    registerUserRoutes(api, deps);
+    registerRoleRoutes(api, deps);
+    registerMenuAdminRoutes(api, data, deps.caches);
+    registerTenantRoutes(api, data, deps.clock);
+    registerRegionRoutes(api, data);
     api.get(`${SYS}/post/select`, allow(menu('post', 'user')), async (request) =>
-      ok(rows(deps.db, 'SELECT id, post_code, post_name, category FROM blade_post WHERE tenant_id = ? AND is_deleted = 0 ORDER BY sort, id', tenantFor(request))));
+      ok(await rows(data, sql`SELECT id, post_code, post_name, category FROM blade_post WHERE tenant_id = ${tenantFor(request)} AND is_deleted = 0 ORDER BY sort, id`)));
     api.get(`${SYS}/tenant-package/select`, allow(menu('tenant', 'tenantPackage')), async (request) => {
       caller(request);
-      return ok(rows(deps.db, 'SELECT id, package_name FROM blade_tenant_package WHERE is_deleted = 0 ORDER BY create_time'));
+      return ok(await rows(data, sql`SELECT id, package_name FROM blade_tenant_package WHERE is_deleted = 0 ORDER BY create_time`));
     });
   },
 };

@@ -2,12 +2,12 @@
 // grant trees, detail, submit, remove) and top-menu grants. Routes, buttons and
 // top-menu of the caller are served by src-server/system/menus.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import type { CacheRegistry } from '../../system/cache';
 import { nextId } from '../../util/ids';
 import {
-  body, caller, forest, idList, idsFrom, isAdministrator, likeParam, MSG_HAS_CHILDREN, paramOf, placeholders, requireParam, rows, SYS, treeNode,
+  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, MSG_HAS_CHILDREN, paramOf, requireParam, rows, SYS, treeNode,
   type TreeNode,
 } from './common';
 import { grantableOf } from './roles';
@@ -19,12 +19,14 @@ const ACTION: Record<number, string> = { 0: '无', 1: '工具栏', 2: '操作栏
 const IS_OPEN: Record<number, string> = { 1: '否', 2: '是' };
 
 type Rec = Record<string, unknown> & { id: string; parentId: string };
+type MenuNode = { id: string; parent_id: string; name: string };
 
-export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: CacheRegistry): void {
+export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, caches: CacheRegistry): void {
   const M = `${SYS}/menu`;
-  const all = (extra = '', ...params: unknown[]): Rec[] => {
-    const list = rows(db, `SELECT * FROM blade_menu WHERE is_deleted = 0${extra} ORDER BY sort, id`, ...params) as Rec[];
-    const names = new Map((db.prepare('SELECT id, name FROM blade_menu WHERE is_deleted = 0').all() as { id: string; name: string }[]).map((m) => [m.id, m.name]));
+  /** live menus with their display names; `extra` is appended to the conditions */
+  const all = async (extra: RawBuilder<unknown> = sql``): Promise<Rec[]> => {
+    const list = (await rows(data, sql`SELECT * FROM blade_menu WHERE is_deleted = 0${extra} ORDER BY sort, id`)) as Rec[];
+    const names = new Map((await data.all(sql<{ id: string; name: string }>`SELECT id, name FROM blade_menu WHERE is_deleted = 0`)).map((m) => [m.id, m.name]));
     for (const r of list) {
       r.parentName = names.get(r.parentId) ?? '';
       r.categoryName = CATEGORY[Number(r.category)] ?? '';
@@ -33,45 +35,37 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     }
     return list;
   };
-  const filters = (request: FastifyRequest): { sql: string; params: unknown[] } => {
+  /** the search form's conditions, each preceded by AND */
+  const filters = (request: FastifyRequest): RawBuilder<unknown>[] => {
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    let sql = '';
-    const params: unknown[] = [];
+    const out: RawBuilder<unknown>[] = [];
     for (const [k, c] of [['name', 'name'], ['code', 'code'], ['alias', 'alias']] as const) {
-      if (q[k]?.trim()) {
-        sql += ` AND ${c} LIKE ? ESCAPE '\\'`;
-        params.push(likeParam(q[k]!.trim()));
-      }
+      if (q[k]?.trim()) out.push(sql` AND ${data.dialect.contains(sql.ref(c), q[k]!.trim())}`);
     }
-    return { sql, params };
+    return out;
   };
-  const parents = (): Set<string> => new Set((db.prepare('SELECT DISTINCT parent_id FROM blade_menu WHERE is_deleted = 0').all() as { parent_id: string }[]).map((r) => r.parent_id));
-  const menuParents = (): Set<string> =>
-    new Set((db.prepare('SELECT DISTINCT parent_id FROM blade_menu WHERE is_deleted = 0 AND category = 1').all() as { parent_id: string }[]).map((r) => r.parent_id));
+  const parentsOf = async (query: RawBuilder<{ parent_id: string }>): Promise<Set<string>> => new Set((await data.all(query)).map((r) => r.parent_id));
+  const parents = () => parentsOf(sql`SELECT DISTINCT parent_id FROM blade_menu WHERE is_deleted = 0`);
+  const menuParents = () => parentsOf(sql`SELECT DISTINCT parent_id FROM blade_menu WHERE is_deleted = 0 AND category = 1`);
+  const byId = (id: string) => sql` AND id = ${id}`;
 
-  api.get(`${M}/list`, allow(menu('menu')), async (request) => {
-    const f = filters(request);
-    return ok(forest(all(f.sql, ...f.params)));
-  });
-  api.get(`${M}/menu-list`, allow(menu('menu')), async (request) => {
-    const f = filters(request);
-    return ok(forest(all(` AND category = 1${f.sql}`, ...f.params)));
-  });
-  const lazy = (request: FastifyRequest, menusOnly: boolean) => {
+  api.get(`${M}/list`, allow(menu('menu')), async (request) => ok(forest(await all(sql.join(filters(request), sql``)))));
+  api.get(`${M}/menu-list`, allow(menu('menu')), async (request) => ok(forest(await all(sql` AND category = 1${sql.join(filters(request), sql``)}`))));
+  const lazy = async (request: FastifyRequest, menusOnly: boolean) => {
     const f = filters(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
-    const has = menusOnly ? menuParents() : parents();
-    const cat = menusOnly ? ' AND category = 1' : '';
-    const list = f.params.length > 0 ? all(`${cat}${f.sql}`, ...f.params) : all(`${cat} AND parent_id = ?`, parentId);
+    const has = menusOnly ? await menuParents() : await parents();
+    const cat = menusOnly ? sql` AND category = 1` : sql``;
+    const list = f.length > 0 ? await all(sql`${cat}${sql.join(f, sql``)}`) : await all(sql`${cat} AND parent_id = ${parentId}`);
     for (const r of list) r.hasChildren = has.has(r.id);
     return ok(list);
   };
   api.get(`${M}/lazy-list`, allow(menu('menu')), async (request) => lazy(request, false));
   api.get(`${M}/lazy-menu-list`, allow(menu('menu')), async (request) => lazy(request, true));
   api.get(`${M}/tree`, allow(menu('menu', 'tenantPackage', 'datascope', 'apiscope', 'tenant')), async () =>
-    ok(forest((db.prepare('SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0 AND category = 1 ORDER BY sort, id').all() as
-      { id: string; parent_id: string; name: string }[]).map((m) => treeNode(m.id, m.parent_id, m.name)))));
-  api.get(`${M}/detail`, allow(menu('menu')), async (request) => ok(all(' AND id = ?', requireParam(request, 'id'))[0] ?? null));
+    ok(forest((await data.all(sql<MenuNode>`SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0 AND category = 1 ORDER BY sort, id`))
+      .map((m) => treeNode(m.id, m.parent_id, m.name)))));
+  api.get(`${M}/detail`, allow(menu('menu')), async (request) => ok((await all(byId(requireParam(request, 'id'))))[0] ?? null));
 
   api.post(`${M}/submit`, allow('platform'), async (request) => {
     const b = body(request);
@@ -96,59 +90,62 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     if (!Number.isInteger(sort) || sort < 0 || sort > 99999) throw new ServiceError('排序必须是0到99999的整数');
     const parentId = str(b.parentId) ?? '0';
     if (parentId !== '0') {
-      const parent = db.prepare('SELECT category FROM blade_menu WHERE id = ? AND is_deleted = 0').get(parentId) as { category: number } | undefined;
+      const parent = await data.get(sql<{ category: number }>`SELECT category FROM blade_menu WHERE id = ${parentId} AND is_deleted = 0`);
       if (!parent) throw new ServiceError('上级菜单不存在');
       if (parent.category === 2) throw new ServiceError('按钮下不可再添加菜单或按钮!');
       if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
     } else if (category === 2) throw new ServiceError('按钮必须选择上级菜单');
-    if (db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND is_deleted = 0 AND id <> ?').get(code, id ?? '')) throw new ServiceError('菜单编号已存在!');
-    const v = [parentId, code, name, alias, path, str(b.source), sort, category, action, isOpen, str(b.component), str(b.remark)];
+    if (await data.get(sql`SELECT 1 AS taken FROM blade_menu WHERE code = ${code} AND is_deleted = 0 AND id <> ${id ?? ''}`)) throw new ServiceError('菜单编号已存在!');
+    const source = str(b.source);
+    const component = str(b.component);
+    const remark = str(b.remark);
     let menuId = id;
     if (id) {
-      const ch = db.prepare(`UPDATE blade_menu SET parent_id = ?, code = ?, name = ?, alias = ?, path = ?, source = ?, sort = ?, category = ?, action = ?,
-          is_open = ?, component = ?, remark = ? WHERE id = ? AND is_deleted = 0`).run(...v, id).changes;
+      const ch = await data.run(sql`UPDATE blade_menu SET parent_id = ${parentId}, code = ${code}, name = ${name}, alias = ${alias}, path = ${path},
+          source = ${source}, sort = ${sort}, category = ${category}, action = ${action}, is_open = ${isOpen}, component = ${component}, remark = ${remark}
+        WHERE id = ${id} AND is_deleted = 0`);
       if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
     } else {
       menuId = nextId();
-      db.prepare(`INSERT INTO blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open, component, remark, id)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...v, menuId);
+      await data.run(sql`INSERT INTO blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open, component, remark, id)
+          VALUES (${parentId}, ${code}, ${name}, ${alias}, ${path}, ${source}, ${sort}, ${category}, ${action}, ${isOpen}, ${component}, ${remark}, ${menuId})`);
       // the creator's administrator role sees every menu anyway; BladeX grants nothing else automatically
     }
     caches.clearAll();
-    return ok(all(' AND id = ?', menuId)[0]);
+    return ok((await all(byId(menuId!)))[0]);
   });
 
   api.post(`${M}/remove`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const marks = placeholders(ids.length);
-    if (db.prepare(`SELECT 1 FROM blade_menu WHERE is_deleted = 0 AND parent_id IN (${marks}) AND id NOT IN (${marks})`).get(...ids, ...ids))
-      throw new ServiceError(MSG_HAS_CHILDREN);
-    if (db.prepare(`UPDATE blade_menu SET is_deleted = 1 WHERE is_deleted = 0 AND id IN (${marks})`).run(...ids).changes === 0) throw new ServiceError(MSG_NOT_FOUND);
-    db.prepare(`DELETE FROM blade_role_menu WHERE menu_id IN (${marks})`).run(...ids);
-    db.prepare(`DELETE FROM blade_top_menu_setting WHERE menu_id IN (${marks})`).run(...ids);
+    const list = sql.join(ids);
+    if (await hasOtherChildren(data, 'blade_menu', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
+    if ((await data.run(sql`UPDATE blade_menu SET is_deleted = 1 WHERE is_deleted = 0 AND id IN (${list})`)) === 0) throw new ServiceError(MSG_NOT_FOUND);
+    await data.run(sql`DELETE FROM blade_role_menu WHERE menu_id IN (${list})`);
+    await data.run(sql`DELETE FROM blade_top_menu_setting WHERE menu_id IN (${list})`);
     caches.clearAll();
     return status(true);
   });
 
   // ---- grant trees ----
-  const menuTree = (request: FastifyRequest, menusOnly: boolean): TreeNode[] => {
+  const menuTree = async (request: FastifyRequest, menusOnly: boolean): Promise<TreeNode[]> => {
     const user = caller(request);
-    const list = db.prepare(`SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0${menusOnly ? ' AND category = 1' : ''} ORDER BY sort, id`)
-      .all() as { id: string; parent_id: string; name: string }[];
-    const allowed = isAdministrator(user) ? null : grantableOf(db, idList(user.roleId)).menu;
+    const list = await data.all(
+      sql<MenuNode>`SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0${menusOnly ? sql` AND category = 1` : sql``} ORDER BY sort, id`,
+    );
+    const allowed = isAdministrator(user) ? null : (await grantableOf(data, idList(user.roleId))).menu;
     return forest(list.filter((m) => !allowed || allowed.has(m.id)).map((m) => treeNode(m.id, m.parent_id, m.name)));
   };
-  const scopeTree = (request: FastifyRequest, table: string, category: 'data' | 'api'): TreeNode[] => {
+  const scopeTree = async (request: FastifyRequest, table: string, category: 'data' | 'api'): Promise<TreeNode[]> => {
     const user = caller(request);
-    const scopes = db.prepare(`SELECT id, menu_id, scope_name FROM ${table} WHERE is_deleted = 0 ORDER BY create_time, id`).all() as
-      { id: string; menu_id: string; scope_name: string }[];
-    const allowed = isAdministrator(user) ? null : grantableOf(db, idList(user.roleId))[category];
+    const scopes = await data.all(
+      sql<{ id: string; menu_id: string; scope_name: string }>`SELECT id, menu_id, scope_name FROM ${sql.id(table)} WHERE is_deleted = 0 ORDER BY create_time, id`,
+    );
+    const allowed = isAdministrator(user) ? null : (await grantableOf(data, idList(user.roleId)))[category];
     const visible = scopes.filter((s) => !allowed || allowed.has(s.id));
     if (visible.length === 0) return [];
     const menuIds = [...new Set(visible.map((s) => s.menu_id))];
-    const menus = db.prepare(`SELECT id, parent_id, name FROM blade_menu WHERE id IN (${placeholders(menuIds.length)}) ORDER BY sort, id`).all(...menuIds) as
-      { id: string; parent_id: string; name: string }[];
+    const menus = await data.all(sql<MenuNode>`SELECT id, parent_id, name FROM blade_menu WHERE id IN (${sql.join(menuIds)}) ORDER BY sort, id`);
     return menus.map((m) => ({
       ...treeNode(m.id, '0', m.name, { disabled: false }),
       hasChildren: true,
@@ -156,23 +153,34 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     }));
   };
   api.get(`${M}/grant-tree`, allow(menu('role')), async (request) =>
-    ok({ menu: menuTree(request, false), dataScope: scopeTree(request, 'blade_scope_data', 'data'), apiScope: scopeTree(request, 'blade_scope_api', 'api') }));
+    ok({
+      menu: await menuTree(request, false),
+      dataScope: await scopeTree(request, 'blade_scope_data', 'data'),
+      apiScope: await scopeTree(request, 'blade_scope_api', 'api'),
+    }));
   api.get(`${M}/role-tree-keys`, allow(menu('role')), async (request) => {
     const user = caller(request);
     const roleIds = idList(paramOf(request, 'roleIds'));
-    const own = roleIds.length === 0 ? [] : (db.prepare(`SELECT id FROM blade_role WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(roleIds.length)})`)
-      .all(user.tenantId, ...roleIds) as { id: string }[]).map((r) => r.id);
-    const g = grantableOf(db, own);
+    const own = roleIds.length === 0
+      ? []
+      : (await data.all(sql<{ id: string }>`SELECT id FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(roleIds)})`))
+        .map((r) => r.id);
+    const g = await grantableOf(data, own);
     return ok({ menu: [...g.menu], dataScope: [...g.data], apiScope: [...g.api] });
   });
-  api.get(`${M}/grant-top-tree`, allow(menu('topmenu')), async (request) => ok({ menu: menuTree(request, true) }));
+  api.get(`${M}/grant-top-tree`, allow(menu('topmenu')), async (request) => ok({ menu: await menuTree(request, true) }));
+  const ownTopMenus = async (tenantId: string, ids: string[]): Promise<string[]> =>
+    ids.length === 0
+      ? []
+      : (await data.all(sql<{ id: string }>`SELECT id FROM blade_top_menu WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`))
+        .map((r) => r.id);
   api.get(`${M}/top-tree-keys`, allow(menu('topmenu')), async (request) => {
     const user = caller(request);
-    const ids = idList(paramOf(request, 'topMenuIds'));
-    const own = ids.length === 0 ? [] : (db.prepare(`SELECT id FROM blade_top_menu WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})`)
-      .all(user.tenantId, ...ids) as { id: string }[]).map((r) => r.id);
-    const keys = own.length === 0 ? [] : (db.prepare(`SELECT DISTINCT menu_id FROM blade_top_menu_setting WHERE top_menu_id IN (${placeholders(own.length)})`)
-      .all(...own) as { menu_id: string }[]).map((r) => r.menu_id);
+    const own = await ownTopMenus(user.tenantId, idList(paramOf(request, 'topMenuIds')));
+    const keys = own.length === 0
+      ? []
+      : (await data.all(sql<{ menu_id: string }>`SELECT DISTINCT menu_id FROM blade_top_menu_setting WHERE top_menu_id IN (${sql.join(own)})`))
+        .map((r) => r.menu_id);
     return ok({ menu: keys });
   });
   api.post(`${SYS}/topmenu/grant`, allow(menuButton('topmenu', 'topmenu_setting')), async (request) => {
@@ -180,17 +188,15 @@ export function registerMenuAdminRoutes(api: FastifyInstance, db: Db, caches: Ca
     const b = body(request);
     const topMenuIds = idsFrom(b.topMenuIds);
     if (topMenuIds.length === 0) throw new ServiceError('请选择顶部菜单');
-    const own = db.prepare(`SELECT id FROM blade_top_menu WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(topMenuIds.length)})`)
-      .all(user.tenantId, ...topMenuIds);
+    const own = await ownTopMenus(user.tenantId, topMenuIds);
     if (own.length !== topMenuIds.length) throw new ServiceError(MSG_NOT_FOUND);
     const menuIds = idsFrom(b.menuIds);
-    db.transaction(() => {
-      const ins = db.prepare('INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (?, ?, ?)');
+    await data.transaction(async (trx) => {
       for (const t of topMenuIds) {
-        db.prepare('DELETE FROM blade_top_menu_setting WHERE top_menu_id = ?').run(t);
-        for (const m of menuIds) ins.run(nextId(), t, m);
+        await trx.run(sql`DELETE FROM blade_top_menu_setting WHERE top_menu_id = ${t}`);
+        for (const m of menuIds) await trx.run(sql`INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (${nextId()}, ${t}, ${m})`);
       }
-    })();
+    });
     caches.clearAll();
     return status(true);
   });

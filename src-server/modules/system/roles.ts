@@ -2,16 +2,15 @@
 // (tree, lazy list, lazy tree). A non-administrator never sees nor creates the
 // administrator role; nodes with children or users cannot be removed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
-import type { CacheRegistry } from '../../system/cache';
 import { nextId } from '../../util/ids';
 import {
-  body, caller, forest, idList, idsFrom, isAdministrator, likeParam, MSG_HAS_CHILDREN, paramOf, placeholders, requireParam, rows, SYS,
-  tenantFor, treeNode, type TreeNode,
+  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, MSG_HAS_CHILDREN, paramOf, requireParam, rows, SYS, tenantFor, treeNode, type TreeNode,
 } from './common';
 import { requireButton } from '../../http/access-check';
 import { allow, menu, menuButton } from '../../http/access-policy';
+import type { ModuleDeps } from '../types';
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
 const sortOf = (v: unknown): number => {
@@ -21,11 +20,15 @@ const sortOf = (v: unknown): number => {
   return n;
 };
 
-function roleFilter(request: FastifyRequest): string {
-  return isAdministrator(caller(request)) ? '' : " AND role_alias <> 'administrator'";
+/** appended to a role query's conditions: a non-administrator never sees the administrator role */
+function roleFilter(request: FastifyRequest): RawBuilder<unknown> {
+  return isAdministrator(caller(request)) ? sql`` : sql` AND role_alias <> 'administrator'`;
 }
 
-export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRegistry): void {
+type Rec = Record<string, unknown> & { id: string; parentId: string };
+
+export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void {
+  const { data, caches } = deps;
   const R = `${SYS}/role`;
   const decorate = (list: Record<string, unknown>[]): Record<string, unknown>[] => {
     const names = new Map(list.map((r) => [String(r.id), String(r.roleName)]));
@@ -38,40 +41,37 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
   api.get(`${R}/list`, allow(menu('role')), async (request) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    const where = ['tenant_id = ?', 'is_deleted = 0'];
-    const params: unknown[] = [user.tenantId];
+    const where: RawBuilder<unknown>[] = [sql`tenant_id = ${user.tenantId}`, sql`is_deleted = 0`];
     for (const [k, c] of [['roleName', 'role_name'], ['roleAlias', 'role_alias']] as const) {
-      if (q[k]?.trim()) {
-        where.push(`${c} LIKE ? ESCAPE '\\'`);
-        params.push(likeParam(q[k]!.trim()));
-      }
+      if (q[k]?.trim()) where.push(data.dialect.contains(sql.ref(c), q[k]!.trim()));
     }
-    const list = decorate(rows(db, `SELECT * FROM blade_role WHERE ${where.join(' AND ')}${roleFilter(request)} ORDER BY sort, id`, ...params));
-    return ok(forest(list as (Record<string, unknown> & { id: string; parentId: string })[]));
+    const list = decorate(await rows(data, sql`SELECT * FROM blade_role WHERE ${sql.join(where, sql` AND `)}${roleFilter(request)} ORDER BY sort, id`));
+    return ok(forest(list as Rec[]));
   });
-  const tree = (request: FastifyRequest, tenantId: string): TreeNode[] =>
+  const tree = async (request: FastifyRequest, tenantId: string): Promise<TreeNode[]> =>
     forest(
-      rows(db, `SELECT id, parent_id, role_name FROM blade_role WHERE tenant_id = ? AND is_deleted = 0${roleFilter(request)} ORDER BY sort, id`, tenantId)
+      (await rows(data, sql`SELECT id, parent_id, role_name FROM blade_role WHERE tenant_id = ${tenantId} AND is_deleted = 0${roleFilter(request)} ORDER BY sort, id`))
         .map((r) => treeNode(String(r.id), String(r.parentId), String(r.roleName))),
     );
-  api.get(`${R}/tree`, allow(menu('role', 'user')), async (request) => ok(tree(request, tenantFor(request))));
+  api.get(`${R}/tree`, allow(menu('role', 'user')), async (request) => ok(await tree(request, tenantFor(request))));
   api.get(`${R}/tree-by-id`, allow(menu('role', 'user')), async (request) => {
     const user = caller(request);
     const roleId = requireParam(request, 'roleId');
-    const role = db.prepare('SELECT tenant_id FROM blade_role WHERE id = ? AND is_deleted = 0').get(roleId) as { tenant_id: string } | undefined;
+    const role = await data.get(sql<{ tenant_id: string }>`SELECT tenant_id FROM blade_role WHERE id = ${roleId} AND is_deleted = 0`);
     if (!role || (role.tenant_id !== user.tenantId && !isAdministrator(user))) return ok([]);
-    return ok(tree(request, role.tenant_id));
+    return ok(await tree(request, role.tenant_id));
   });
   api.get(`${R}/detail`, allow(menu('role')), async (request) => {
     const user = caller(request);
-    const r = rows(db, `SELECT * FROM blade_role WHERE id = ? AND tenant_id = ? AND is_deleted = 0${roleFilter(request)}`, requireParam(request, 'id'), user.tenantId)[0];
+    const id = requireParam(request, 'id');
+    const r = (await rows(data, sql`SELECT * FROM blade_role WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`))[0];
     return ok(r ? decorate([r])[0] : null);
   });
   api.post(`${R}/submit`, allow(menuButton('role', 'role_add', 'role_edit')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
-    requireButton(db, request, id ? 'role_edit' : 'role_add');
+    requireButton(deps.db, request, id ? 'role_edit' : 'role_add');
     const roleName = str(b.roleName);
     if (!roleName) throw new ServiceError('请输入角色名称');
     if (roleName.length > 255) throw new ServiceError('角色名称不能超过255个字符');
@@ -81,36 +81,33 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     if (alias === 'administrator' && !isAdministrator(user)) throw new ServiceError('无权限创建超管角色!');
     const sort = sortOf(b.sort);
     const parentId = str(b.parentId) ?? '0';
-    if (parentId !== '0' && !db.prepare('SELECT 1 FROM blade_role WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(parentId, user.tenantId))
+    if (parentId !== '0' && !(await data.get(sql`SELECT 1 AS found FROM blade_role WHERE id = ${parentId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`)))
       throw new ServiceError('上级角色不存在');
     if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
-    if (db.prepare('SELECT 1 FROM blade_role WHERE tenant_id = ? AND role_alias = ? AND is_deleted = 0 AND id <> ?').get(user.tenantId, alias, id ?? ''))
+    if (await data.get(sql`SELECT 1 AS taken FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = ${alias} AND is_deleted = 0 AND id <> ${id ?? ''}`))
       throw new ServiceError('角色别名已存在');
     if (id) {
-      const ch = db.prepare(`UPDATE blade_role SET role_name = ?, role_alias = ?, sort = ?, parent_id = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0${roleFilter(request)}`)
-        .run(roleName, alias, sort, parentId, id, user.tenantId).changes;
+      const ch = await data.run(sql`UPDATE blade_role SET role_name = ${roleName}, role_alias = ${alias}, sort = ${sort}, parent_id = ${parentId}
+        WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`);
       if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
-      return ok(rows(db, 'SELECT * FROM blade_role WHERE id = ?', id)[0]);
+      return ok((await rows(data, sql`SELECT * FROM blade_role WHERE id = ${id}`))[0]);
     }
     const newId = nextId();
-    db.prepare('INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(newId, user.tenantId, parentId, roleName, sort, alias);
-    return ok(rows(db, 'SELECT * FROM blade_role WHERE id = ?', newId)[0]);
+    await data.run(sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
+      VALUES (${newId}, ${user.tenantId}, ${parentId}, ${roleName}, ${sort}, ${alias})`);
+    return ok((await rows(data, sql`SELECT * FROM blade_role WHERE id = ${newId}`))[0]);
   });
   api.post(`${R}/remove`, allow(menuButton('role', 'role_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const own = db.prepare(`SELECT id FROM blade_role WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})${roleFilter(request)}`)
-      .all(user.tenantId, ...ids) as { id: string }[];
+    const own = await data.all(sql`SELECT id FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})${roleFilter(request)}`);
     if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
-    if (db.prepare(`SELECT 1 FROM blade_role WHERE is_deleted = 0 AND parent_id IN (${placeholders(ids.length)}) AND id NOT IN (${placeholders(ids.length)})`).get(...ids, ...ids))
-      throw new ServiceError(MSG_HAS_CHILDREN);
+    if (await hasOtherChildren(data, 'blade_role', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
     for (const id of ids) {
-      if (db.prepare("SELECT 1 FROM blade_user WHERE tenant_id = ? AND is_deleted = 0 AND (',' || role_id || ',') LIKE ?").get(user.tenantId, `%,${id},%`))
-        throw new ServiceError('当前角色下存在用户,请先解除用户的角色!');
+      if (await hasUsers(data, user.tenantId, 'role_id', id)) throw new ServiceError('当前角色下存在用户,请先解除用户的角色!');
     }
-    db.prepare(`UPDATE blade_role SET is_deleted = 1 WHERE id IN (${placeholders(ids.length)})`).run(...ids);
+    await data.run(sql`UPDATE blade_role SET is_deleted = 1 WHERE id IN (${sql.join(ids)})`);
     return status(true);
   });
   api.post(`${R}/grant`, allow(menuButton('role', 'role_setting')), async (request) => {
@@ -118,44 +115,44 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     const b = body(request);
     const roleIds = idsFrom(b.roleIds);
     if (roleIds.length === 0) throw new ServiceError('请选择角色');
-    const own = db.prepare(`SELECT id, role_alias FROM blade_role WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(roleIds.length)})${roleFilter(request)}`)
-      .all(user.tenantId, ...roleIds) as { id: string }[];
+    const own = await data.all(
+      sql`SELECT id, role_alias FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(roleIds)})${roleFilter(request)}`,
+    );
     if (own.length !== roleIds.length) throw new ServiceError(MSG_NOT_FOUND);
     const menuIds = idsFrom(b.menuIds);
     const dataScopeIds = idsFrom(b.dataScopeIds);
     const apiScopeIds = idsFrom(b.apiScopeIds);
     // a non-administrator grants only within what their own roles have
     if (!isAdministrator(user)) {
-      const mine = grantableOf(db, idList(user.roleId));
+      const mine = await grantableOf(data, idList(user.roleId));
       if (menuIds.some((m) => !mine.menu.has(m)) || dataScopeIds.some((m) => !mine.data.has(m)) || apiScopeIds.some((m) => !mine.api.has(m)))
         throw new ServiceError('无权限授予未拥有的菜单或权限!');
     } else if (menuIds.length > 0) {
-      const n = (db.prepare(`SELECT COUNT(*) AS n FROM blade_menu WHERE is_deleted = 0 AND id IN (${placeholders(menuIds.length)})`).get(...menuIds) as { n: number }).n;
+      const { n } = (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_menu WHERE is_deleted = 0 AND id IN (${sql.join(menuIds)})`))!;
       if (n !== menuIds.length) throw new ServiceError('所选菜单不存在');
     }
-    db.transaction(() => {
-      const del = db.prepare('DELETE FROM blade_role_menu WHERE role_id = ?');
-      const delScope = db.prepare('DELETE FROM blade_role_scope WHERE role_id = ?');
-      const ins = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (?, ?, ?)');
-      const insScope = db.prepare('INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (?, ?, ?, ?)');
+    await data.transaction(async (trx) => {
       for (const roleId of roleIds) {
-        del.run(roleId);
-        delScope.run(roleId);
-        for (const m of menuIds) ins.run(nextId(), roleId, m);
-        for (const s of dataScopeIds) insScope.run(nextId(), 1, s, roleId);
-        for (const s of apiScopeIds) insScope.run(nextId(), 2, s, roleId);
+        await trx.run(sql`DELETE FROM blade_role_menu WHERE role_id = ${roleId}`);
+        await trx.run(sql`DELETE FROM blade_role_scope WHERE role_id = ${roleId}`);
+        for (const m of menuIds) await trx.run(sql`INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (${nextId()}, ${roleId}, ${m})`);
+        for (const [category, scopeIds] of [[1, dataScopeIds], [2, apiScopeIds]] as const) {
+          for (const s of scopeIds) {
+            await trx.run(sql`INSERT INTO blade_role_scope (id, scope_category, scope_id, role_id) VALUES (${nextId()}, ${category}, ${s}, ${roleId})`);
+          }
+        }
       }
-    })();
+    });
     caches.clearAll();
     return status(true);
   });
 
   // ---- departments ----
   const D = `${SYS}/dept`;
-  const deptRecords = (tenantId: string, extra = '', ...params: unknown[]): Record<string, unknown>[] => {
-    const list = rows(db, `SELECT * FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0${extra} ORDER BY sort, id`, tenantId, ...params);
+  const deptRecords = async (tenantId: string, extra: RawBuilder<unknown> = sql``): Promise<Record<string, unknown>[]> => {
+    const list = await rows(data, sql`SELECT * FROM blade_dept WHERE tenant_id = ${tenantId} AND is_deleted = 0${extra} ORDER BY sort, id`);
     const names = new Map(
-      (db.prepare('SELECT id, dept_name FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0').all(tenantId) as { id: string; dept_name: string }[])
+      (await data.all(sql<{ id: string; dept_name: string }>`SELECT id, dept_name FROM blade_dept WHERE tenant_id = ${tenantId} AND is_deleted = 0`))
         .map((d) => [d.id, d.dept_name]),
     );
     for (const r of list) {
@@ -164,59 +161,55 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     }
     return list;
   };
-  const hasChildren = (table: string, tenantId: string): ((id: string) => boolean) => {
+  const hasChildren = async (table: string, tenantId: string): Promise<(id: string) => boolean> => {
     const parents = new Set(
-      (db.prepare(`SELECT DISTINCT parent_id FROM ${table} WHERE tenant_id = ? AND is_deleted = 0`).all(tenantId) as { parent_id: string }[]).map((r) => r.parent_id),
+      (await data.all(sql<{ parent_id: string }>`SELECT DISTINCT parent_id FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0`))
+        .map((r) => r.parent_id),
     );
     return (id) => parents.has(id);
   };
   api.get(`${D}/list`, allow(menu('dept')), async (request) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    let extra = '';
-    const params: unknown[] = [];
+    const extra: RawBuilder<unknown>[] = [];
     for (const [k, c] of [['deptName', 'dept_name'], ['fullName', 'full_name']] as const) {
-      if (q[k]?.trim()) {
-        extra += ` AND ${c} LIKE ? ESCAPE '\\'`;
-        params.push(likeParam(q[k]!.trim()));
-      }
+      if (q[k]?.trim()) extra.push(sql` AND ${data.dialect.contains(sql.ref(c), q[k]!.trim())}`);
     }
-    return ok(forest(deptRecords(user.tenantId, extra, ...params) as (Record<string, unknown> & { id: string; parentId: string })[]));
+    return ok(forest((await deptRecords(user.tenantId, sql.join(extra, sql``))) as Rec[]));
   });
   api.get(`${D}/lazy-list`, allow(menu('dept')), async (request) => {
     const user = caller(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
     const q = (request.query ?? {}) as Record<string, string | undefined>;
     const name = q.deptName?.trim();
-    const has = hasChildren('blade_dept', user.tenantId);
+    const has = await hasChildren('blade_dept', user.tenantId);
     const list = name
-      ? deptRecords(user.tenantId, " AND dept_name LIKE ? ESCAPE '\\'", likeParam(name))
-      : deptRecords(user.tenantId, ' AND parent_id = ?', parentId);
+      ? await deptRecords(user.tenantId, sql` AND ${data.dialect.contains(sql.ref('dept_name'), name)}`)
+      : await deptRecords(user.tenantId, sql` AND parent_id = ${parentId}`);
     for (const r of list) r.hasChildren = has(String(r.id));
     return ok(list);
   });
   api.get(`${D}/lazy-tree`, allow(menu('dept', 'user')), async (request) => {
     const tenantId = tenantFor(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
-    const has = hasChildren('blade_dept', tenantId);
-    return ok(
-      (db.prepare('SELECT id, parent_id, dept_name FROM blade_dept WHERE tenant_id = ? AND parent_id = ? AND is_deleted = 0 ORDER BY sort, id').all(tenantId, parentId) as
-        { id: string; parent_id: string; dept_name: string }[]).map((d) => treeNode(d.id, d.parent_id, d.dept_name, { hasChildren: has(d.id) })),
-    );
+    const has = await hasChildren('blade_dept', tenantId);
+    const depts = await data.all(sql<{ id: string; parent_id: string; dept_name: string }>`SELECT id, parent_id, dept_name FROM blade_dept
+      WHERE tenant_id = ${tenantId} AND parent_id = ${parentId} AND is_deleted = 0 ORDER BY sort, id`);
+    return ok(depts.map((d) => treeNode(d.id, d.parent_id, d.dept_name, { hasChildren: has(d.id) })));
   });
   api.get(`${D}/tree`, allow(menu('dept', 'user')), async (request) => {
     const tenantId = tenantFor(request);
-    return ok(forest(
-      (db.prepare('SELECT id, parent_id, dept_name FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0 ORDER BY sort, id').all(tenantId) as
-        { id: string; parent_id: string; dept_name: string }[]).map((d) => treeNode(d.id, d.parent_id, d.dept_name)),
-    ));
+    const depts = await data.all(sql<{ id: string; parent_id: string; dept_name: string }>`SELECT id, parent_id, dept_name FROM blade_dept
+      WHERE tenant_id = ${tenantId} AND is_deleted = 0 ORDER BY sort, id`);
+    return ok(forest(depts.map((d) => treeNode(d.id, d.parent_id, d.dept_name))));
   });
-  api.get(`${D}/detail`, allow(menu('dept')), async (request) => ok(deptRecords(caller(request).tenantId, ' AND id = ?', requireParam(request, 'id'))[0] ?? null));
+  api.get(`${D}/detail`, allow(menu('dept')), async (request) =>
+    ok((await deptRecords(caller(request).tenantId, sql` AND id = ${requireParam(request, 'id')}`))[0] ?? null));
   api.post(`${D}/submit`, allow(menuButton('dept', 'dept_add', 'dept_edit')), async (request) => {
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
-    requireButton(db, request, id ? 'dept_edit' : 'dept_add');
+    requireButton(deps.db, request, id ? 'dept_edit' : 'dept_add');
     const deptName = str(b.deptName);
     if (!deptName) throw new ServiceError('请输入部门名称');
     if (deptName.length > 45) throw new ServiceError('部门名称不能超过45个字符');
@@ -227,45 +220,52 @@ export function registerRoleRoutes(api: FastifyInstance, db: Db, caches: CacheRe
     const parentId = str(b.parentId) ?? '0';
     let ancestors = '0';
     if (parentId !== '0') {
-      const parent = db.prepare('SELECT ancestors FROM blade_dept WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(parentId, user.tenantId) as { ancestors: string } | undefined;
+      const parent = await data.get(
+        sql<{ ancestors: string }>`SELECT ancestors FROM blade_dept WHERE id = ${parentId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
+      );
       if (!parent) throw new ServiceError('上级部门不存在');
       if (id && (parentId === id || `,${parent.ancestors},`.includes(`,${id},`))) throw new ServiceError('父节点不可选择自身或下级!');
       ancestors = `${parent.ancestors},${parentId}`;
     }
     if (id) {
-      const ch = db.prepare('UPDATE blade_dept SET dept_name = ?, full_name = ?, dept_category = ?, sort = ?, parent_id = ?, ancestors = ?, remark = ? WHERE id = ? AND tenant_id = ? AND is_deleted = 0')
-        .run(deptName, fullName, category, sort, parentId, ancestors, str(b.remark), id, user.tenantId).changes;
+      const ch = await data.run(sql`UPDATE blade_dept SET dept_name = ${deptName}, full_name = ${fullName}, dept_category = ${category}, sort = ${sort},
+        parent_id = ${parentId}, ancestors = ${ancestors}, remark = ${str(b.remark)} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
       if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
-      return ok(deptRecords(user.tenantId, ' AND id = ?', id)[0]);
+      return ok((await deptRecords(user.tenantId, sql` AND id = ${id}`))[0]);
     }
     const newId = nextId();
-    db.prepare('INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, remark) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(newId, user.tenantId, parentId, ancestors, category, deptName, fullName, sort, str(b.remark));
-    return ok(deptRecords(user.tenantId, ' AND id = ?', newId)[0]);
+    await data.run(sql`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort, remark)
+      VALUES (${newId}, ${user.tenantId}, ${parentId}, ${ancestors}, ${category}, ${deptName}, ${fullName}, ${sort}, ${str(b.remark)})`);
+    return ok((await deptRecords(user.tenantId, sql` AND id = ${newId}`))[0]);
   });
   api.post(`${D}/remove`, allow(menuButton('dept', 'dept_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const own = db.prepare(`SELECT id FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})`).all(user.tenantId, ...ids);
+    const own = await data.all(sql`SELECT id FROM blade_dept WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
     if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
-    if (db.prepare(`SELECT 1 FROM blade_dept WHERE is_deleted = 0 AND parent_id IN (${placeholders(ids.length)}) AND id NOT IN (${placeholders(ids.length)})`).get(...ids, ...ids))
-      throw new ServiceError(MSG_HAS_CHILDREN);
+    if (await hasOtherChildren(data, 'blade_dept', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
     for (const id of ids) {
-      if (db.prepare("SELECT 1 FROM blade_user WHERE tenant_id = ? AND is_deleted = 0 AND (',' || dept_id || ',') LIKE ?").get(user.tenantId, `%,${id},%`))
-        throw new ServiceError('当前部门下存在用户,请先移除用户!');
+      if (await hasUsers(data, user.tenantId, 'dept_id', id)) throw new ServiceError('当前部门下存在用户,请先移除用户!');
     }
-    db.prepare(`UPDATE blade_dept SET is_deleted = 1 WHERE id IN (${placeholders(ids.length)})`).run(...ids);
+    await data.run(sql`UPDATE blade_dept SET is_deleted = 1 WHERE id IN (${sql.join(ids)})`);
     return status(true);
   });
 }
 
+/** A live user of the tenant whose comma list `column` (role_id, dept_id) holds `id`. */
+async function hasUsers(q: Queries, tenantId: string, column: 'role_id' | 'dept_id', id: string): Promise<boolean> {
+  return (await q.get(
+    sql`SELECT 1 AS found FROM blade_user WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND (',' || ${sql.ref(column)} || ',') LIKE ${`%,${id},%`}`,
+  )) !== undefined;
+}
+
 /** Menu and scope ids the given roles hold. */
-export function grantableOf(db: Db, roleIds: string[]): { menu: Set<string>; data: Set<string>; api: Set<string> } {
+export async function grantableOf(q: Queries, roleIds: string[]): Promise<{ menu: Set<string>; data: Set<string>; api: Set<string> }> {
   if (roleIds.length === 0) return { menu: new Set(), data: new Set(), api: new Set() };
-  const marks = placeholders(roleIds.length);
-  const menu = new Set((db.prepare(`SELECT menu_id FROM blade_role_menu WHERE role_id IN (${marks})`).all(...roleIds) as { menu_id: string }[]).map((r) => r.menu_id));
-  const scopes = db.prepare(`SELECT scope_category, scope_id FROM blade_role_scope WHERE role_id IN (${marks})`).all(...roleIds) as { scope_category: number; scope_id: string }[];
+  const ids = sql.join(roleIds);
+  const menu = new Set((await q.all(sql<{ menu_id: string }>`SELECT menu_id FROM blade_role_menu WHERE role_id IN (${ids})`)).map((r) => r.menu_id));
+  const scopes = await q.all(sql<{ scope_category: number; scope_id: string }>`SELECT scope_category, scope_id FROM blade_role_scope WHERE role_id IN (${ids})`);
   return {
     menu,
     data: new Set(scopes.filter((s) => s.scope_category === 1).map((s) => s.scope_id)),

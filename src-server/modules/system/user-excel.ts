@@ -6,12 +6,12 @@
 // (parameter account.initPassword). One bad row refuses the whole sheet, its
 // row number in the message.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { ok, ServiceError } from '../../http/reply';
 import type { AuthUser } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { readXlsx, writeXlsx } from '../admin/xlsx';
-import { caller, likeParam, paramOf, paramValue, rows, SYS } from './common';
+import { caller, paramOf, paramValue, rows, SYS } from './common';
 
 /** The stock UserExcel columns, in order. */
 export const USER_EXCEL_HEADERS = ['租户编号', '用户平台', '账户', '昵称', '姓名', '邮箱', '手机', '角色名称', '部门名称', '岗位名称', '生日'] as const;
@@ -33,10 +33,10 @@ export interface ImportedUser {
 }
 
 export interface UserExcelDeps {
-  /** validates and writes one user (adds it when existingId is null), as the user form's save does */
-  save(by: AuthUser, user: ImportedUser, existingId: string | null): void;
+  /** validates and writes one user (adds it when existingId is null), as the user form's save does; `q` the import's transaction */
+  save(q: Queries, by: AuthUser, user: ImportedUser, existingId: string | null): Promise<void>;
   /** list records with roleName, deptName, postName */
-  decorate(tenantId: string, records: Record<string, unknown>[]): Record<string, unknown>[];
+  decorate(q: Queries, tenantId: string, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
 }
 
 const xlsxReply = (reply: import('fastify').FastifyReply, fileName: string, bytes: Buffer) =>
@@ -45,7 +45,7 @@ const xlsxReply = (reply: import('fastify').FastifyReply, fileName: string, byte
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
     .send(bytes);
 
-export function registerUserExcelRoutes(api: FastifyInstance, db: Db, deps: UserExcelDeps): void {
+export function registerUserExcelRoutes(api: FastifyInstance, data: DataLayer, deps: UserExcelDeps): void {
   const BASE = `${SYS}/user`;
 
   api.get(`${BASE}/export-template`, allow(menu('user')), async (_request, reply) =>
@@ -53,16 +53,14 @@ export function registerUserExcelRoutes(api: FastifyInstance, db: Db, deps: User
 
   api.get(`${BASE}/export-user`, allow(menu('user')), async (request, reply) => {
     const user = caller(request);
-    const where = ['tenant_id = ?', 'is_deleted = 0'];
-    const params: unknown[] = [user.tenantId];
+    const where: RawBuilder<unknown>[] = [sql`tenant_id = ${user.tenantId}`, sql`is_deleted = 0`];
     for (const [key, column] of [['account', 'account'], ['realName', 'real_name']] as const) {
       const v = paramOf(request, key)?.trim();
-      if (v && v !== 'undefined') {
-        where.push(`${column} LIKE ? ESCAPE '\\'`);
-        params.push(likeParam(v));
-      }
+      if (v && v !== 'undefined') where.push(data.dialect.contains(sql.ref(column), v));
     }
-    const records = deps.decorate(user.tenantId, rows(db, `SELECT * FROM blade_user WHERE ${where.join(' AND ')} ORDER BY create_time, id`, ...params));
+    const records = await deps.decorate(
+      data, user.tenantId, await rows(data, sql`SELECT * FROM blade_user WHERE ${sql.join(where, sql` AND `)} ORDER BY create_time, id`),
+    );
     const typeName = Object.fromEntries(Object.entries(USER_TYPES).map(([k, v]) => [v, k]));
     const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
     const body = records.map((r) => [
@@ -82,29 +80,31 @@ export function registerUserExcelRoutes(api: FastifyInstance, db: Db, deps: User
     for (const required of ['账户', '姓名', '角色名称', '部门名称'] as const) {
       if (at(required) < 0) throw new ServiceError(`导入文件缺少列: ${required}`);
     }
-    const lookup = (table: string, column: string, what: string, names: string, row: number): string => {
+    const lookup = async (q: Queries, table: string, column: string, what: string, names: string, row: number): Promise<string> => {
       const ids: string[] = [];
       for (const name of names.split(/[,，]/).map((s) => s.trim()).filter(Boolean)) {
-        const found = db.prepare(`SELECT id FROM ${table} WHERE tenant_id = ? AND ${column} = ? AND is_deleted = 0`).get(user.tenantId, name) as { id: string } | undefined;
+        const found = await q.get(
+          sql<{ id: string }>`SELECT id FROM ${sql.id(table)} WHERE tenant_id = ${user.tenantId} AND ${sql.ref(column)} = ${name} AND is_deleted = 0`,
+        );
         if (!found) throw new ServiceError(`第${row}行：${what} [${name}] 不存在`);
         ids.push(found.id);
       }
       return ids.join(',');
     };
-    const password = paramValue(db, user.tenantId, 'account.initPassword', '123456');
+    const password = await paramValue(data, user.tenantId, 'account.initPassword', '123456');
     let imported = 0;
-    db.transaction(() => {
-      sheet.slice(1).forEach((cells, i) => {
+    await data.transaction(async (trx) => {
+      for (const [i, cells] of sheet.slice(1).entries()) {
         const row = i + 2;
         const cell = (name: (typeof USER_EXCEL_HEADERS)[number]): string => (at(name) < 0 ? '' : (cells[at(name)] ?? '').trim());
-        if (cells.every((c) => !c.trim())) return;
+        if (cells.every((c) => !c.trim())) continue;
         const tenantId = cell('租户编号');
         if (tenantId && tenantId !== user.tenantId) throw new ServiceError(`第${row}行：租户编号 [${tenantId}] 不是当前租户`);
         const type = cell('用户平台').toUpperCase();
         if (type && !USER_TYPES[type]) throw new ServiceError(`第${row}行：用户平台 [${cell('用户平台')}] 不存在`);
         const account = cell('账户');
         const existing = account
-          ? (db.prepare('SELECT id FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0').get(user.tenantId, account) as { id: string } | undefined)
+          ? await trx.get(sql<{ id: string }>`SELECT id FROM blade_user WHERE tenant_id = ${user.tenantId} AND account = ${account} AND is_deleted = 0`)
           : undefined;
         const imported_: ImportedUser = {
           account,
@@ -113,21 +113,21 @@ export function registerUserExcelRoutes(api: FastifyInstance, db: Db, deps: User
           email: cell('邮箱') || undefined,
           phone: cell('手机') || undefined,
           birthday: cell('生日') || undefined,
-          roleId: lookup('blade_role', 'role_name', '角色', cell('角色名称'), row),
-          deptId: lookup('blade_dept', 'dept_name', '部门', cell('部门名称'), row),
-          postId: lookup('blade_post', 'post_name', '岗位', cell('岗位名称'), row),
+          roleId: await lookup(trx, 'blade_role', 'role_name', '角色', cell('角色名称'), row),
+          deptId: await lookup(trx, 'blade_dept', 'dept_name', '部门', cell('部门名称'), row),
+          postId: await lookup(trx, 'blade_post', 'post_name', '岗位', cell('岗位名称'), row),
           userType: USER_TYPES[type] ?? 1,
           password: existing && covered ? undefined : password,
         };
         try {
-          deps.save(user, imported_, existing && covered ? existing.id : null);
+          await deps.save(trx, user, imported_, existing && covered ? existing.id : null);
         } catch (e) {
           if (e instanceof ServiceError) throw new ServiceError(`第${row}行：${e.message}`);
           throw e;
         }
         imported++;
-      });
-    })();
+      }
+    });
     if (imported === 0) throw new ServiceError('导入文件中没有用户数据');
     return ok({ imported }, `成功导入${imported}个用户`);
   });

@@ -1,24 +1,23 @@
 // Users (/website-blade-system/user): page by department tree, detail, submit,
 // update, remove, grant roles, reset password, unlock, platform details.
 // Passwords are never returned.
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
 import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { firstDeptOf } from '../../http/auth-user';
-import type { Clock } from '../../util/clock';
-import type { TokenSessions } from '../../auth/token-sessions';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import {
-  body, caller, idList, idsFrom, isAdministrator, likeParam, paramOf, paramValue, placeholders, requireParam, rows, SYS, withoutSecrets,
+  body, caller, idList, idsFrom, isAdministrator, paramOf, paramValue, requireParam, rows, SYS, withoutSecrets,
 } from './common';
 import { checkAccountQuota } from './tenants';
 import { requireButton } from '../../http/access-check';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { registerUserExcelRoutes } from './user-excel';
+import type { ModuleDeps } from '../types';
 
 const BASE = `${SYS}/user`;
 const MAX_PAGE = 1000;
@@ -26,23 +25,21 @@ const MAX_PAGE = 1000;
 const USER_TYPES: Record<number, string> = { 1: 'WEB', 2: 'APP', 3: 'OTHER' };
 
 /** deptId and every department below it (ancestors hold the chain). */
-export function deptWithDescendants(db: Db, tenantId: string, deptId: string): string[] {
-  const r = db
-    .prepare(
-      `SELECT id FROM blade_dept WHERE tenant_id = ? AND is_deleted = 0 AND (id = ? OR (',' || ancestors || ',') LIKE ?)`,
-    )
-    .all(tenantId, deptId, `%,${deptId},%`) as { id: string }[];
+export async function deptWithDescendants(q: Queries, tenantId: string, deptId: string): Promise<string[]> {
+  const r = await q.all(
+    sql<{ id: string }>`SELECT id FROM blade_dept WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND (id = ${deptId} OR (',' || ancestors || ',') LIKE ${`%,${deptId},%`})`,
+  );
   return r.map((x) => x.id);
 }
 
 /** Adds roleName, deptName, postName, tenantName, userTypeName, sexName. */
-function decorate(db: Db, tenantId: string, records: Record<string, unknown>[]): Record<string, unknown>[] {
-  const names = (sql: string): Map<string, string> =>
-    new Map((db.prepare(sql).all(tenantId) as { id: string; n: string }[]).map((r) => [r.id, r.n]));
-  const roles = names('SELECT id, role_name AS n FROM blade_role WHERE tenant_id = ?');
-  const depts = names('SELECT id, dept_name AS n FROM blade_dept WHERE tenant_id = ?');
-  const posts = names('SELECT id, post_name AS n FROM blade_post WHERE tenant_id = ?');
-  const tenant = db.prepare('SELECT tenant_name FROM blade_tenant WHERE tenant_id = ?').get(tenantId) as { tenant_name: string } | undefined;
+async function decorate(q: Queries, tenantId: string, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const names = async (query: RawBuilder<{ id: string; n: string }>): Promise<Map<string, string>> =>
+    new Map((await q.all(query)).map((r) => [r.id, r.n]));
+  const roles = await names(sql`SELECT id, role_name AS n FROM blade_role WHERE tenant_id = ${tenantId}`);
+  const depts = await names(sql`SELECT id, dept_name AS n FROM blade_dept WHERE tenant_id = ${tenantId}`);
+  const posts = await names(sql`SELECT id, post_name AS n FROM blade_post WHERE tenant_id = ${tenantId}`);
+  const tenant = await q.get(sql<{ tenant_name: string }>`SELECT tenant_name FROM blade_tenant WHERE tenant_id = ${tenantId}`);
   const join = (m: Map<string, string>, v: unknown): string => idList(String(v ?? '')).map((id) => m.get(id) ?? '').filter(Boolean).join(',');
   for (const r of records) {
     withoutSecrets(r);
@@ -102,13 +99,15 @@ function readInput(b: Record<string, unknown>): UserInput {
   };
 }
 
-function validateInput(db: Db, tenantId: string, u: UserInput, insert: boolean, exceptId: string | null, callerIsAdministrator: boolean): void {
+async function validateInput(
+  q: Queries, tenantId: string, u: UserInput, insert: boolean, exceptId: string | null, callerIsAdministrator: boolean,
+): Promise<void> {
   if (insert || u.account !== undefined) {
     if (!u.account) throw new ServiceError('请输入登录账号');
     if (u.account.length > 45) throw new ServiceError('登录账号不能超过45个字符');
-    const taken = db
-      .prepare('SELECT 1 FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0 AND id <> ?')
-      .get(tenantId, u.account, exceptId ?? '');
+    const taken = await q.get(
+      sql`SELECT 1 AS taken FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${u.account} AND is_deleted = 0 AND id <> ${exceptId ?? ''}`,
+    );
     if (taken) throw new ServiceError(`当前用户 [${u.account}] 已存在!`);
   }
   if ((insert || u.name !== undefined) && !u.name) throw new ServiceError('请输入用户昵称');
@@ -123,103 +122,87 @@ function validateInput(db: Db, tenantId: string, u: UserInput, insert: boolean, 
   if (u.phone && !/^1\d{10}$/.test(u.phone)) throw new ServiceError('手机号格式不正确');
   if (u.birthday && normalizeDateTime(u.birthday) === null) throw new ServiceError('请求参数格式错误: birthday');
   if (u.sex !== undefined && u.sex !== null && ![1, 2, 3].includes(u.sex)) throw new ServiceError('请求参数格式错误: sex');
-  const check = (ids: string | undefined, table: string, required: string, missing: string): void => {
+  const check = async (ids: string | undefined, table: string, required: string, missing: string): Promise<void> => {
     if (!insert && ids === undefined) return;
     const list = idList(ids);
     if (list.length === 0) {
       if (required) throw new ServiceError(required);
       return;
     }
-    const n = (db
-      .prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(list.length)})`)
-      .get(tenantId, ...list) as { n: number }).n;
+    const { n } = (await q.get(
+      sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND id IN (${sql.join(list)})`,
+    ))!;
     if (n !== list.length) throw new ServiceError(missing);
   };
-  check(u.roleId, 'blade_role', '请选择所属角色', '所选角色不存在');
-  check(u.deptId, 'blade_dept', '请选择所属部门', '所选部门不存在');
-  check(u.postId, 'blade_post', '', '所选岗位不存在');
-  if (!callerIsAdministrator && u.roleId) {
-    const admin = db
-      .prepare(`SELECT 1 FROM blade_role WHERE role_alias = 'administrator' AND id IN (${placeholders(idList(u.roleId).length)})`)
-      .get(...idList(u.roleId));
+  await check(u.roleId, 'blade_role', '请选择所属角色', '所选角色不存在');
+  await check(u.deptId, 'blade_dept', '请选择所属部门', '所选部门不存在');
+  await check(u.postId, 'blade_post', '', '所选岗位不存在');
+  const roleIds = idList(u.roleId);
+  if (!callerIsAdministrator && roleIds.length > 0) {
+    const admin = await q.get(sql`SELECT 1 AS found FROM blade_role WHERE role_alias = 'administrator' AND id IN (${sql.join(roleIds)})`);
     if (admin) throw new ServiceError('无权限分配超管角色!');
   }
 }
 
-export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, sessions: TokenSessions): void {
-  const page = async (request: import('fastify').FastifyRequest) => {
+export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void {
+  const { data, clock } = deps;
+  const sessions = deps.tokens.sessions;
+  const page = async (request: FastifyRequest) => {
     const user = caller(request);
     const q = (request.query ?? {}) as Record<string, string | undefined>;
     const { current, size, offset } = pageOf(request, MAX_PAGE);
-    const where: string[] = ['tenant_id = ?', 'is_deleted = 0'];
-    const params: unknown[] = [user.tenantId];
+    const where: RawBuilder<unknown>[] = [sql`tenant_id = ${user.tenantId}`, sql`is_deleted = 0`];
     for (const [key, column] of [['account', 'account'], ['realName', 'real_name'], ['name', 'name'], ['phone', 'phone'], ['code', 'code']] as const) {
       const v = q[key]?.trim();
-      if (v) {
-        where.push(`"${column}" LIKE ? ESCAPE '\\'`);
-        params.push(likeParam(v));
-      }
+      if (v) where.push(data.dialect.contains(sql.ref(column), v));
     }
     // 待审核: guests from register-guest wait with no role until an administrator approves them.
     const audit = (q.auditStatus ?? q.auditStatus_equal)?.trim();
-    if (audit === '0') where.push("role_id = '-1'");
-    else if (audit === '1') where.push("role_id <> '-1'");
+    if (audit === '0') where.push(sql`role_id = '-1'`);
+    else if (audit === '1') where.push(sql`role_id <> '-1'`);
     const userType = q.userType?.trim();
-    if (userType) {
-      where.push('user_type = ?');
-      params.push(Number(userType));
-    }
+    if (userType) where.push(sql`user_type = ${Number(userType)}`);
     const deptId = q.deptId?.trim();
     if (deptId) {
-      const depts = deptWithDescendants(db, user.tenantId, deptId);
-      if (depts.length === 0) where.push('0');
-      else {
-        where.push(`(${depts.map(() => `(',' || dept_id || ',') LIKE ?`).join(' OR ')})`);
-        params.push(...depts.map((d) => `%,${d},%`));
-      }
+      const depts = await deptWithDescendants(data, user.tenantId, deptId);
+      if (depts.length === 0) where.push(sql`1 = 0`);
+      else where.push(sql`(${sql.join(depts.map((d) => sql`(',' || dept_id || ',') LIKE ${`%,${d},%`}`), sql` OR `)})`);
     }
-    const w = where.join(' AND ');
-    const { total } = db.prepare(`SELECT COUNT(*) AS total FROM blade_user WHERE ${w}`).get(...params) as { total: number };
-    const records = rows(
-      db,
-      `SELECT id, tenant_id, code, user_type, account, name, real_name, avatar, email, phone, birthday, sex, role_id, dept_id, post_id,
+    const w = sql.join(where, sql` AND `);
+    const { total } = (await data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM blade_user WHERE ${w}`))!;
+    const records = await rows(
+      data,
+      sql`SELECT id, tenant_id, code, user_type, account, name, real_name, avatar, email, phone, birthday, sex, role_id, dept_id, post_id,
               create_user, create_dept, create_time, update_user, update_time, status, is_deleted
-       FROM blade_user WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
-      ...params, size, offset,
+       FROM blade_user WHERE ${w} ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`,
     );
-    return ok({ records: decorate(db, user.tenantId, records), total, size, current, pages: Math.ceil(total / size), orders: [] });
+    return ok({ records: await decorate(data, user.tenantId, records), total, size, current, pages: Math.ceil(total / size), orders: [] });
   };
   api.get(`${BASE}/page`, allow(menu('user')), page);
   api.get(`${BASE}/list`, allow(menu('user')), page);
 
-  const findOne = (tenantId: string, id: string): Record<string, unknown> | null => {
-    const r = rows(db, 'SELECT * FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0', id, tenantId)[0];
-    return r ? decorate(db, tenantId, [r])[0]! : null;
+  const findOne = async (q: Queries, tenantId: string, id: string): Promise<Record<string, unknown> | null> => {
+    const r = (await rows(q, sql`SELECT * FROM blade_user WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`))[0];
+    return r ? (await decorate(q, tenantId, [r]))[0]! : null;
   };
 
-  api.get(`${BASE}/detail`, allow(menu('user')), async (request) => ok(findOne(caller(request).tenantId, requireParam(request, 'id'))));
+  api.get(`${BASE}/detail`, allow(menu('user')), async (request) => ok(await findOne(data, caller(request).tenantId, requireParam(request, 'id'))));
 
-  const insert = (tenantId: string, u: UserInput, by: { userId: string; dept: string }): string => {
+  const insert = async (q: Queries, tenantId: string, u: UserInput, by: { userId: string; dept: string }): Promise<string> => {
     const id = nextId();
     const now = formatDateTime(clock());
-    db.prepare(
-      `INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, email, phone, birthday, sex,
+    await q.run(sql`INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, email, phone, birthday, sex,
          role_id, dept_id, post_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-    ).run(
-      id, tenantId, u.code ?? null, u.userType ?? 1, u.account!, hashPasswordDigest(md5Hex(u.password!)), u.name ?? u.realName!, u.realName!,
-      u.email ?? null, u.phone ?? null, u.birthday ? normalizeDateTime(u.birthday) : null, u.sex ?? null,
-      u.roleId ?? '', u.deptId ?? '', u.postId ?? '', by.userId, by.dept, now, by.userId, now, u.status ?? 1,
-    );
+       VALUES (${id}, ${tenantId}, ${u.code ?? null}, ${u.userType ?? 1}, ${u.account!}, ${hashPasswordDigest(md5Hex(u.password!))}, ${u.name ?? u.realName!},
+         ${u.realName!}, '', ${u.email ?? null}, ${u.phone ?? null}, ${u.birthday ? normalizeDateTime(u.birthday) : null}, ${u.sex ?? null},
+         ${u.roleId ?? ''}, ${u.deptId ?? ''}, ${u.postId ?? ''}, ${by.userId}, ${by.dept}, ${now}, ${by.userId}, ${now}, ${u.status ?? 1}, 0)`);
     return id;
   };
 
-  const update = (tenantId: string, id: string, u: UserInput, by: string): void => {
-    const sets: string[] = [];
-    const params: unknown[] = [];
+  const update = async (q: Queries, tenantId: string, id: string, u: UserInput, by: string): Promise<void> => {
+    const sets: RawBuilder<unknown>[] = [];
     const put = (col: string, v: unknown): void => {
-      sets.push(`${col} = ?`);
-      params.push(v === '' ? null : v);
+      sets.push(sql`${sql.ref(col)} = ${v === '' ? null : v}`);
     };
     if (u.account !== undefined) put('account', u.account);
     if (u.name !== undefined) put('name', u.name);
@@ -232,36 +215,33 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     if (u.roleId !== undefined) put('role_id', u.roleId);
     if (u.deptId !== undefined) put('dept_id', u.deptId);
     // NOT NULL: no post is '' (put would store '' as NULL and fail)
-    if (u.postId !== undefined) {
-      sets.push('post_id = ?');
-      params.push(u.postId);
-    }
+    if (u.postId !== undefined) sets.push(sql`post_id = ${u.postId}`);
     if (u.userType !== undefined) put('user_type', u.userType);
     if (u.status !== undefined) put('status', u.status);
     put('update_user', by);
     put('update_time', formatDateTime(clock()));
-    db.prepare(`UPDATE blade_user SET ${sets.join(', ')} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).run(...params, id, tenantId);
+    await q.run(sql`UPDATE blade_user SET ${sql.join(sets)} WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`);
   };
 
-  const save = (request: import('fastify').FastifyRequest, requireId: boolean) => {
+  const save = async (request: FastifyRequest, requireId: boolean) => {
     const user = caller(request);
     const b = body(request);
     const id = b.id === undefined || b.id === null || String(b.id).trim() === '' ? null : String(b.id).trim();
     if (requireId && !id) throw new ServiceError('缺少必要的请求参数: id');
-    requireButton(db, request, id ? 'user_edit' : 'user_add');
+    requireButton(deps.db, request, id ? 'user_edit' : 'user_add');
     const u = readInput(b);
-    return db.transaction(() => {
+    return data.transaction(async (trx) => {
       if (id) {
-        if (!findOne(user.tenantId, id)) throw new ServiceError(MSG_NOT_FOUND);
-        validateInput(db, user.tenantId, u, false, id, isAdministrator(user));
-        update(user.tenantId, id, u, user.userId);
-        return ok(findOne(user.tenantId, id));
+        if (!(await findOne(trx, user.tenantId, id))) throw new ServiceError(MSG_NOT_FOUND);
+        await validateInput(trx, user.tenantId, u, false, id, isAdministrator(user));
+        await update(trx, user.tenantId, id, u, user.userId);
+        return ok(await findOne(trx, user.tenantId, id));
       }
-      validateInput(db, user.tenantId, u, true, null, isAdministrator(user));
-      checkAccountQuota(db, user.tenantId, clock);
-      const newId = insert(user.tenantId, u, { userId: user.userId, dept: firstDeptOf(user) });
-      return ok(findOne(user.tenantId, newId));
-    })();
+      await validateInput(trx, user.tenantId, u, true, null, isAdministrator(user));
+      await checkAccountQuota(trx, user.tenantId, clock);
+      const newId = await insert(trx, user.tenantId, u, { userId: user.userId, dept: firstDeptOf(user) });
+      return ok(await findOne(trx, user.tenantId, newId));
+    });
   };
   api.post(`${BASE}/submit`, allow(menuButton('user', 'user_add', 'user_edit')), async (request) => save(request, false));
   api.post(`${BASE}/update`, allow(menuButton('user', 'user_edit')), async (request) => save(request, true));
@@ -271,38 +251,44 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     if (ids.includes(user.userId)) throw new ServiceError('不能删除本账号!');
-    const n = db
-      .prepare(`UPDATE blade_user SET is_deleted = 1, update_user = ?, update_time = ? WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})`)
-      .run(user.userId, formatDateTime(clock()), user.tenantId, ...ids).changes;
+    const n = await data.run(sql`UPDATE blade_user SET is_deleted = 1, update_user = ${user.userId}, update_time = ${formatDateTime(clock())}
+      WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
     if (n === 0) throw new ServiceError(MSG_NOT_FOUND);
     return status(true);
   });
 
-  const ownUsers = (tenantId: string, ids: string[]): { id: string; account: string }[] => {
+  const ownUsers = async (tenantId: string, ids: string[]): Promise<{ id: string; account: string }[]> => {
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const found = db
-      .prepare(`SELECT id, account FROM blade_user WHERE tenant_id = ? AND is_deleted = 0 AND id IN (${placeholders(ids.length)})`)
-      .all(tenantId, ...ids) as { id: string; account: string }[];
+    const found = await data.all(
+      sql<{ id: string; account: string }>`SELECT id, account FROM blade_user WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`,
+    );
     if (found.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
     return found;
   };
 
+  /** Runs one write per user in one transaction. */
+  const eachUser = async (users: { id: string; account: string }[], write: (u: { id: string; account: string }) => RawBuilder<unknown>): Promise<void> => {
+    await data.transaction(async (trx) => {
+      for (const u of users) await trx.run(write(u));
+    });
+  };
+
   api.post(`${BASE}/grant`, allow(menuButton('user', 'user_role')), async (request) => {
     const user = caller(request);
-    const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
+    const users = await ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const roleIds = idList(paramOf(request, 'roleIds'));
-    validateInput(db, user.tenantId, { roleId: roleIds.join(',') }, false, null, isAdministrator(user));
+    await validateInput(data, user.tenantId, { roleId: roleIds.join(',') }, false, null, isAdministrator(user));
     const now = formatDateTime(clock());
-    const stmt = db.prepare('UPDATE blade_user SET role_id = ?, update_user = ?, update_time = ? WHERE id = ?');
-    db.transaction(() => users.forEach((u) => stmt.run(roleIds.join(','), user.userId, now, u.id)))();
+    await eachUser(users, (u) => sql`UPDATE blade_user SET role_id = ${roleIds.join(',')}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
     return status(true);
   });
 
   /** Pending guests among the ids, of the caller's tenant; anything else is refused. */
-  const pendingUsers = (tenantId: string, ids: string[]): { id: string; account: string }[] => {
-    const users = ownUsers(tenantId, ids);
-    const pending = new Set((db.prepare(`SELECT id FROM blade_user WHERE role_id = '-1' AND id IN (${placeholders(users.length)})`)
-      .all(...users.map((u) => u.id)) as { id: string }[]).map((r) => r.id));
+  const pendingUsers = async (tenantId: string, ids: string[]): Promise<{ id: string; account: string }[]> => {
+    const users = await ownUsers(tenantId, ids);
+    const pending = new Set(
+      (await data.all(sql<{ id: string }>`SELECT id FROM blade_user WHERE role_id = '-1' AND id IN (${sql.join(users.map((u) => u.id))})`)).map((r) => r.id),
+    );
     const other = users.find((u) => !pending.has(u.id));
     if (other) throw new ServiceError(`当前用户 [${other.account}] 无需审核`);
     return users;
@@ -311,50 +297,51 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
   // Approve: the guest gets the tenant's ordinary role (role alias user, else the given roleId) and its root department.
   api.post(`${BASE}/audit-pass`, allow(menuButton('user', 'user_audit')), async (request) => {
     const user = caller(request);
-    const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
+    const users = await pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
     let roleId = idList(paramOf(request, 'roleId')).join(',');
     if (!roleId) {
-      const r = db.prepare("SELECT id FROM blade_role WHERE tenant_id = ? AND role_alias = 'user' AND is_deleted = 0 ORDER BY sort, id").get(user.tenantId) as { id: string } | undefined;
+      const r = await data.get(
+        sql<{ id: string }>`SELECT id FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = 'user' AND is_deleted = 0 ORDER BY sort, id`,
+      );
       if (!r) throw new ServiceError('请选择所属角色');
       roleId = r.id;
     }
-    validateInput(db, user.tenantId, { roleId }, false, null, isAdministrator(user));
-    const dept = db.prepare("SELECT id FROM blade_dept WHERE tenant_id = ? AND parent_id = '0' AND is_deleted = 0 ORDER BY sort, id").get(user.tenantId) as { id: string } | undefined;
+    await validateInput(data, user.tenantId, { roleId }, false, null, isAdministrator(user));
+    const dept = await data.get(
+      sql<{ id: string }>`SELECT id FROM blade_dept WHERE tenant_id = ${user.tenantId} AND parent_id = '0' AND is_deleted = 0 ORDER BY sort, id`,
+    );
     const now = formatDateTime(clock());
-    const stmt = db.prepare('UPDATE blade_user SET role_id = ?, dept_id = ?, update_user = ?, update_time = ? WHERE id = ?');
-    db.transaction(() => users.forEach((u) => stmt.run(roleId, dept?.id ?? '-1', user.userId, now, u.id)))();
+    await eachUser(users, (u) =>
+      sql`UPDATE blade_user SET role_id = ${roleId}, dept_id = ${dept?.id ?? '-1'}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
     return status(true);
   });
 
   // Refuse: the pending registration is removed (soft delete), which frees the account name.
   api.post(`${BASE}/audit-refuse`, allow(menuButton('user', 'user_audit')), async (request) => {
     const user = caller(request);
-    const users = pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
+    const users = await pendingUsers(user.tenantId, idList(paramOf(request, 'ids')));
     const now = formatDateTime(clock());
-    const stmt = db.prepare('UPDATE blade_user SET is_deleted = 1, update_user = ?, update_time = ? WHERE id = ?');
-    db.transaction(() => users.forEach((u) => stmt.run(user.userId, now, u.id)))();
+    await eachUser(users, (u) => sql`UPDATE blade_user SET is_deleted = 1, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
     return status(true);
   });
 
   api.post(`${BASE}/reset-password`, allow(menuButton('user', 'user_reset')), async (request) => {
     const user = caller(request);
-    const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
-    const initial = paramValue(db, user.tenantId, 'account.initPassword', '123456');
+    const users = await ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
+    const initial = await paramValue(data, user.tenantId, 'account.initPassword', '123456');
     // the password a reset gives is a new password too: as long as any other (参数管理 holds it)
     if (passwordProblem(initial)) throw new ServiceError(`${MSG_PASSWORD_SHORT}: 请先在参数管理中修改 account.initPassword`);
     const hash = hashPasswordDigest(md5Hex(initial));
-    const stmt = db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?');
     const now = formatDateTime(clock());
-    db.transaction(() => users.forEach((u) => stmt.run(hash, user.userId, now, u.id)))();
+    await eachUser(users, (u) => sql`UPDATE blade_user SET password = ${hash}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
     sessions.revokeUsers(users.map((u) => u.id), 'password reset');
     return status(true);
   });
 
   api.post(`${BASE}/unlock`, allow(menuButton('user', 'user_unlock')), async (request) => {
     const user = caller(request);
-    const users = ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
-    const stmt = db.prepare('DELETE FROM blade_login_fail WHERE tenant_id = ? AND account = ?');
-    db.transaction(() => users.forEach((u) => stmt.run(user.tenantId, u.account)))();
+    const users = await ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
+    await eachUser(users, (u) => sql`DELETE FROM blade_login_fail WHERE tenant_id = ${user.tenantId} AND account = ${u.account}`);
     return status(true);
   });
 
@@ -368,10 +355,10 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const short = passwordProblem(pw);
     if (short) throw new ServiceError(short);
     if (pw !== get('newPassword1')) throw new ServiceError(MSG_PASSWORD_MISMATCH);
-    const target = ownUsers(user.tenantId, idList(userId))[0]!;
+    const target = (await ownUsers(user.tenantId, idList(userId)))[0]!;
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
-    db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?')
-      .run(hashPasswordDigest(md5Hex(pw)), user.userId, formatDateTime(clock()), target.id);
+    await data.run(sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(pw))}, update_user = ${user.userId},
+      update_time = ${formatDateTime(clock())} WHERE id = ${target.id}`);
     sessions.revokeUsers([target.id], 'password reset');
     return status(true);
   });
@@ -380,7 +367,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const user = caller(request);
     const b = body(request);
     const userId = String(b.userId ?? b.id ?? '').trim();
-    ownUsers(user.tenantId, idList(userId));
+    await ownUsers(user.tenantId, idList(userId));
     const userType = Number(b.userType ?? 1);
     if (![1, 2, 3].includes(userType)) throw new ServiceError('请选择用户平台');
     const ext = b.userExt === undefined || b.userExt === null ? '' : String(b.userExt);
@@ -391,37 +378,33 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
         throw new ServiceError('用户拓展信息必须是JSON格式');
       }
     }
-    db.transaction(() => {
-      db.prepare(
-        `INSERT INTO blade_user_platform (user_id, user_type, user_ext) VALUES (?, ?, ?)
-         ON CONFLICT(user_id) DO UPDATE SET user_type = excluded.user_type, user_ext = excluded.user_ext`,
-      ).run(userId, userType, ext);
-      db.prepare('UPDATE blade_user SET user_type = ? WHERE id = ?').run(userType, userId);
-    })();
+    await data.transaction(async (trx) => {
+      await trx.run(sql`INSERT INTO blade_user_platform (user_id, user_type, user_ext) VALUES (${userId}, ${userType}, ${ext})
+         ON CONFLICT (user_id) DO UPDATE SET user_type = excluded.user_type, user_ext = excluded.user_ext`);
+      await trx.run(sql`UPDATE blade_user SET user_type = ${userType} WHERE id = ${userId}`);
+    });
     return status(true);
   });
 
   // 导入 / 导出 / 模板下载 (the stock import-user, export-user, export-template)
-  registerUserExcelRoutes(api, db, {
-    save: (by, u, existingId) => {
-      validateInput(db, by.tenantId, u, existingId === null, existingId, isAdministrator(by));
-      if (existingId) update(by.tenantId, existingId, u, by.userId);
+  registerUserExcelRoutes(api, data, {
+    save: async (q, by, u, existingId) => {
+      await validateInput(q, by.tenantId, u, existingId === null, existingId, isAdministrator(by));
+      if (existingId) await update(q, by.tenantId, existingId, u, by.userId);
       else {
-        checkAccountQuota(db, by.tenantId, clock);
-        insert(by.tenantId, u, { userId: by.userId, dept: firstDeptOf(by) });
+        await checkAccountQuota(q, by.tenantId, clock);
+        await insert(q, by.tenantId, u, { userId: by.userId, dept: firstDeptOf(by) });
       }
     },
-    decorate: (tenantId, records) => decorate(db, tenantId, records),
+    decorate: (q, tenantId, records) => decorate(q, tenantId, records),
   });
 
   api.get(`${BASE}/platform-detail`, allow(menu('user')), async (request) => {
     const user = caller(request);
     const id = requireParam(request, 'id');
-    const found = findOne(user.tenantId, id);
+    const found = await findOne(data, user.tenantId, id);
     if (!found) return ok(null);
-    const p = db.prepare('SELECT user_type, user_ext FROM blade_user_platform WHERE user_id = ?').get(id) as
-      | { user_type: number; user_ext: string | null }
-      | undefined;
+    const p = await data.get(sql<{ user_type: number; user_ext: string | null }>`SELECT user_type, user_ext FROM blade_user_platform WHERE user_id = ${id}`);
     return ok({ ...found, userType: p?.user_type ?? found.userType, userExt: p?.user_ext ?? '' });
   });
 }
