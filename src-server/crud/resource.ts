@@ -1,6 +1,7 @@
 // Declaring a CRUD resource: one small object per resource; the generic router
 // (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
 import { camelToSnake } from '../util/case';
+import type { Queries } from '../db/data-layer';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -54,15 +55,20 @@ export interface WriteContext {
   mode: 'insert' | 'update';
   /** the row being updated (update only) */
   id?: string;
+  /**
+   * the transaction the write runs in: a hook's queries go here (on SQLite a query on the data layer itself
+   * would wait for this transaction to end; on PostgreSQL it would run on another connection, outside it)
+   */
+  q: Queries;
 }
 
 export interface ResourceHooks {
   /** adjust a validated, coerced row (camelCase keys) before it is written; throw ServiceError to refuse */
   beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void | Promise<void>;
   /** decorate formatted records (e.g. add display names) before they are sent */
-  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void | Promise<void>;
+  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string; q: Queries }): void | Promise<void>;
   /** before a remove of these ids (caller's tenant); throw ServiceError to refuse (e.g. still in use) */
-  beforeRemove?(ids: string[], ctx: { tenantId: string }): void | Promise<void>;
+  beforeRemove?(ids: string[], ctx: { tenantId: string; q: Queries }): void | Promise<void>;
 }
 
 /**

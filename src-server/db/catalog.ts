@@ -14,38 +14,14 @@ export interface TableColumn {
   text: boolean;
 }
 
-/** Derived tables that are not data: SQLite's FTS5 title index and its shadow tables. */
-const DERIVED = /^article_title_search(_|$)/;
-
-/** The application's tables, sorted by name (virtual tables, their shadow tables and SQLite's own left out). */
+/** The application's tables, sorted by name (virtual tables, their shadow tables and the engine's own left out). */
 export async function listTables(q: Queries): Promise<string[]> {
-  const rows =
-    q.engine === 'sqlite'
-      ? await q.all(sql<{ name: string }>`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-      : await q.all(
-          sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
-            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name COLLATE "C"`,
-        );
-  return rows.map((r) => r.name).filter((n) => !DERIVED.test(n));
+  return (await q.all(q.dialect.tables())).map((r) => r.name);
 }
 
 /** A table's columns in their declared order. */
 export async function listColumns(q: Queries, table: string): Promise<TableColumn[]> {
-  if (q.engine === 'sqlite') {
-    const rows = await q.all(sql<{ name: string; pk: number; type: string }>`SELECT name, pk, type FROM pragma_table_info(${table}) ORDER BY cid`);
-    return rows.map((r) => ({ name: r.name, pk: Number(r.pk), text: /CHAR|CLOB|TEXT/i.test(r.type) }));
-  }
-  const rows = await q.all(
-    sql<{ name: string; pk: number | null; type: string }>`SELECT c.column_name AS name, c.data_type AS type,
-        (SELECT k.ordinal_position FROM information_schema.key_column_usage k
-           JOIN information_schema.table_constraints t ON t.constraint_name = k.constraint_name AND t.table_schema = k.table_schema
-          WHERE t.constraint_type = 'PRIMARY KEY' AND k.table_schema = c.table_schema AND k.table_name = c.table_name
-            AND k.column_name = c.column_name) AS pk
-       FROM information_schema.columns c
-      WHERE c.table_schema = current_schema() AND c.table_name = ${table}
-      ORDER BY c.ordinal_position`,
-  );
-  return rows.map((r) => ({ name: r.name, pk: Number(r.pk ?? 0), text: /char|text/i.test(r.type) }));
+  return (await q.all(q.dialect.columnsOf(table))).map((r) => ({ name: r.name, pk: Number(r.pk), text: /CHAR|CLOB|TEXT/i.test(r.type) }));
 }
 
 const BATCH = 5000;

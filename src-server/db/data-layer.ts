@@ -78,6 +78,17 @@ export interface SqlDialect {
    * `pg_database_size` of the current database.
    */
   databaseBytes(): RawBuilder<{ bytes: number }>;
+  /**
+   * The ordinary tables of the database, by name: not the engine's own (SQLite's `sqlite_*`), not a full-text
+   * index (virtual) nor the tables it keeps its data in (shadow), no name starting with `_`.
+   */
+  tables(): RawBuilder<{ name: string }>;
+  /**
+   * The columns of `table` in their declared order: name, declared type (upper case on PostgreSQL too, e.g.
+   * `TEXT`, `INTEGER`, `DOUBLE PRECISION`), 1 when NOT NULL, and the column's position in the primary key
+   * (0 when not in it). No rows when the table does not exist.
+   */
+  columnsOf(table: string): RawBuilder<{ name: string; type: string; not_null: number; pk: number }>;
 }
 
 /** `%`, `_` and the escape character itself, escaped for a LIKE pattern with ESCAPE '\' */
@@ -95,6 +106,11 @@ const sqliteDialect: SqlDialect = {
     sql<{ table_name: string }>`SELECT m.name AS table_name FROM sqlite_master m, pragma_table_info(m.name) c
       WHERE m.type = 'table' AND c.name = ${name} ORDER BY m.name`,
   databaseBytes: () => sql<{ bytes: number }>`SELECT c.page_count * s.page_size AS bytes FROM pragma_page_count() c, pragma_page_size() s`,
+  // pragma_table_list says virtual and shadow tables apart from ordinary ones (sqlite_master does not)
+  tables: () =>
+    sql<{ name: string }>`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name`,
+  columnsOf: (table) =>
+    sql<{ name: string; type: string; not_null: number; pk: number }>`SELECT name, type, "notnull" AS not_null, pk FROM pragma_table_info(${table}) ORDER BY cid`,
 };
 
 const postgresDialect: SqlDialect = {
@@ -108,6 +124,18 @@ const postgresDialect: SqlDialect = {
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
   databaseBytes: () => sql<{ bytes: number }>`SELECT pg_database_size(current_database()) AS bytes`,
+  tables: () =>
+    sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY table_name COLLATE "C"`,
+  columnsOf: (table) =>
+    sql<{ name: string; type: string; not_null: number; pk: number }>`SELECT c.column_name AS name, upper(c.data_type) AS type,
+        CASE WHEN c.is_nullable = 'NO' THEN 1 ELSE 0 END AS not_null, COALESCE(k.ordinal_position, 0) AS pk
+      FROM information_schema.columns c
+      LEFT JOIN information_schema.table_constraints tc
+        ON tc.table_schema = c.table_schema AND tc.table_name = c.table_name AND tc.constraint_type = 'PRIMARY KEY'
+      LEFT JOIN information_schema.key_column_usage k
+        ON k.constraint_schema = tc.constraint_schema AND k.constraint_name = tc.constraint_name AND k.column_name = c.column_name
+      WHERE c.table_schema = current_schema() AND c.table_name = ${table} ORDER BY c.ordinal_position`,
 };
 
 /** What a transaction's async context carries: whether that transaction is still open. */

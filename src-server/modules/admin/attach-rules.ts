@@ -5,7 +5,7 @@
 // would run (html, svg, scripts, programs), the content matches the extension
 // for the types whose signature is known (a renamed file is refused), the size
 // is within the limit. The same limits go to the upload form (GET attach/limits).
-import type { Db } from '../../db/database';
+import { sql, type Queries } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import { sniff, type UploadScene } from '../content/shared/uploads';
 import { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, FORBIDDEN_TYPES } from '../../../src-shared/attach-types';
@@ -28,10 +28,11 @@ export interface AttachLimits {
 }
 
 /** The limits of the tenant's enabled object storage (status 2), else the defaults. */
-export function attachLimits(db: Db, tenantId: string): AttachLimits {
-  const row = db
-    .prepare('SELECT oss_code, allow_types, max_size FROM blade_oss WHERE tenant_id = ? AND status = 2 AND is_deleted = 0 ORDER BY update_time DESC LIMIT 1')
-    .get(tenantId) as { oss_code: string; allow_types: string | null; max_size: number | null } | undefined;
+export async function attachLimits(q: Queries, tenantId: string): Promise<AttachLimits> {
+  const row = await q.get(
+    sql<{ oss_code: string; allow_types: string | null; max_size: number | null }>`SELECT oss_code, allow_types, max_size FROM blade_oss
+      WHERE tenant_id = ${tenantId} AND status = 2 AND is_deleted = 0 ORDER BY update_time DESC LIMIT 1`,
+  );
   const listed = (row?.allow_types ?? '').split(',').map((t) => t.trim().toLowerCase()).filter((t) => t && !FORBIDDEN_TYPES.includes(t));
   const size = Number(row?.max_size);
   return {

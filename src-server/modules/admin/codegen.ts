@@ -11,7 +11,7 @@
 //
 // Migration versions come from the range reserved for generated modules
 // (GENERATED_MIGRATIONS, 1000-9999): each code entry keeps its pair once given.
-import type { Db } from '../../db/database';
+import { sql, type Queries } from '../../db/data-layer';
 import type { Migration } from '../../db/migrations';
 import { ServiceError } from '../../http/reply';
 import { camelToSnake } from '../../util/case';
@@ -306,15 +306,15 @@ export function ownedTables(migrations: readonly Migration[]): Set<string> {
  * The code entry's first migration version: kept on the entry once given, else the next free slot of the range
  * (after every version given to an entry and every generated version this database has applied).
  */
-export function versionOf(db: Db, codeId: string): number {
-  const kept = db.prepare('SELECT migration_version AS v FROM blade_code WHERE id = ?').get(codeId) as { v: number | null } | undefined;
+export async function versionOf(q: Queries, codeId: string): Promise<number> {
+  const kept = await q.get(sql<{ v: number | null }>`SELECT migration_version AS v FROM blade_code WHERE id = ${codeId}`);
   if (kept?.v) return kept.v;
   const { first, last, step } = GENERATED_MIGRATIONS;
-  const given = (db.prepare('SELECT MAX(migration_version) AS v FROM blade_code').get() as { v: number | null }).v ?? 0;
-  const applied = (db.prepare('SELECT MAX(version) AS v FROM schema_migrations WHERE version BETWEEN ? AND ?').get(first, last) as { v: number | null }).v ?? 0;
+  const given = (await q.get(sql<{ v: number | null }>`SELECT MAX(migration_version) AS v FROM blade_code`))?.v ?? 0;
+  const applied = (await q.get(sql<{ v: number | null }>`SELECT MAX(version) AS v FROM schema_migrations WHERE version BETWEEN ${first} AND ${last}`))?.v ?? 0;
   const top = Math.max(given, applied);
   const next = top < first ? first : Math.floor(top / step) * step + step;
   if (next + step - 1 > last) throw new ServiceError('生成模块的迁移版本号已用尽');
-  db.prepare('UPDATE blade_code SET migration_version = ? WHERE id = ?').run(next, codeId);
+  await q.run(sql`UPDATE blade_code SET migration_version = ${next} WHERE id = ${codeId}`);
   return next;
 }

@@ -4,7 +4,7 @@
 // remove, copy), the fields of a model (字段配置, model-fields.ts) and gen-code:
 // a zip of one module of this product per code entry (codegen.ts).
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries } from '../../db/data-layer';
 import { defineResource, screenAccess } from '../../crud/resource';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
@@ -19,7 +19,7 @@ import { zipFiles } from './zip';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { validate } from '../../crud/validate';
 import type { Migration } from '../../db/migrations';
-import { bindModelFields, checkField, defaultComponent, DICT_COMPONENTS, modelFieldResource, MSG, SYSTEM_COLUMNS, type Prototype } from './model-fields';
+import { checkField, defaultComponent, DICT_COMPONENTS, modelFieldResource, MSG, SYSTEM_COLUMNS, type Prototype } from './model-fields';
 import { generateModule, ownedTables, versionOf } from './codegen';
 import { rewriteForDialect } from '../../http/dialects';
 
@@ -175,23 +175,22 @@ export const codeResource = defineResource({
 interface ColumnInfo {
   name: string;
   type: string;
-  notnull: number;
+  not_null: number;
   pk: number;
 }
 
 /** Tables of the embedded database a model may be built from (not the engine's own bookkeeping). */
-function tables(db: Db): { name: string; comment: string }[] {
+async function tables(data: Queries): Promise<{ name: string; comment: string }[]> {
   // ordinary tables only: not full-text indexes (virtual) nor the tables they keep their data in (shadow)
-  const list = db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY name");
-  return (list.all() as { name: string }[]).map((t) => ({
+  return (await data.all(data.dialect.tables())).map((t) => ({
     name: t.name,
     comment: '',
   }));
 }
 
-function columnsOf(db: Db, table: string): ColumnInfo[] {
-  if (!tables(db).some((t) => t.name === table)) throw new ServiceError('数据表不存在');
-  return db.prepare(`PRAGMA table_info("${table}")`).all() as ColumnInfo[];
+async function columnsOf(data: Queries, table: string): Promise<ColumnInfo[]> {
+  if (!(await tables(data)).some((t) => t.name === table)) throw new ServiceError('数据表不存在');
+  return data.all(data.dialect.columnsOf(table));
 }
 
 const propertyType = (c: ColumnInfo): string => {
@@ -203,8 +202,8 @@ const propertyType = (c: ColumnInfo): string => {
   return 'string';
 };
 
-function fieldsOf(db: Db, table: string) {
-  return columnsOf(db, table).map((c, i) => ({
+async function fieldsOf(data: Queries, table: string) {
+  return (await columnsOf(data, table)).map((c, i) => ({
     name: c.name,
     jdbcName: c.name,
     jdbcType: c.type,
@@ -212,13 +211,13 @@ function fieldsOf(db: Db, table: string) {
     propertyType: propertyType(c),
     comment: '',
     keyFlag: c.pk > 0,
-    isRequired: c.notnull ? 1 : 0,
+    isRequired: c.not_null ? 1 : 0,
     sort: i,
   }));
 }
 
-function requireEmbedded(db: Db, datasourceId: string | undefined): void {
-  const ds = db.prepare('SELECT url FROM blade_datasource WHERE id = ? AND is_deleted = 0').get(datasourceId ?? EMBEDDED_DATASOURCE_ID) as { url: string } | undefined;
+async function requireEmbedded(data: Queries, datasourceId: string | undefined): Promise<void> {
+  const ds = await data.get(sql<{ url: string }>`SELECT url FROM blade_datasource WHERE id = ${datasourceId ?? EMBEDDED_DATASOURCE_ID} AND is_deleted = 0`);
   if (!ds) throw new ServiceError('数据源不存在');
   if (ds.url !== EMBEDDED_URL) throw new ServiceError('仅支持读取内置数据源的表结构');
 }
@@ -227,10 +226,10 @@ function requireEmbedded(db: Db, datasourceId: string | undefined): void {
  * A model's fields: the saved ones (字段配置), then every column of its table not saved yet (the engine's own
  * columns left out), as a new field would start: shown in list and form, required when the column is NOT NULL.
  */
-export function prototypesOf(db: Db, modelId: string): Prototype[] {
-  const model = db.prepare('SELECT model_table FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string } | undefined;
+export async function prototypesOf(data: Queries, modelId: string): Promise<Prototype[]> {
+  const model = await data.get(sql<{ model_table: string }>`SELECT model_table FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`);
   if (!model) throw new ServiceError('数据模型不存在');
-  const saved = (db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[]).map(
+  const saved = (await data.all(sql<Record<string, unknown>>`SELECT * FROM blade_model_prototype WHERE model_id = ${modelId} AND is_deleted = 0 ORDER BY sort, id`)).map(
     (p): Prototype => ({
       jdbcName: String(p.jdbc_name),
       jdbcType: String(p.jdbc_type ?? ''),
@@ -249,7 +248,7 @@ export function prototypesOf(db: Db, modelId: string): Prototype[] {
     }),
   );
   const known = new Set(saved.map((p) => p.jdbcName));
-  const table = tables(db).some((t) => t.name === model.model_table) ? fieldsOf(db, model.model_table) : [];
+  const table = (await tables(data)).some((t) => t.name === model.model_table) ? await fieldsOf(data, model.model_table) : [];
   const next = saved.reduce((n, p) => Math.max(n, p.sort + 1), 0);
   const added = table
     .filter((f) => !known.has(f.jdbcName) && !SYSTEM_COLUMNS.has(f.jdbcName))
@@ -275,17 +274,25 @@ export function prototypesOf(db: Db, modelId: string): Prototype[] {
 }
 
 /** The files 生成代码 writes for one code entry (paths relative to the repository root; codegen.ts). */
-export function generate(db: Db, codeId: string, migrations: readonly Migration[], routeTaken: (path: string) => boolean = () => false): Record<string, string> {
-  const code = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(codeId) as Record<string, string> | undefined;
+export async function generate(
+  data: Queries,
+  codeId: string,
+  migrations: readonly Migration[],
+  routeTaken: (path: string) => boolean = () => false,
+): Promise<Record<string, string>> {
+  const code = await data.get(sql<Record<string, string>>`SELECT * FROM blade_code WHERE id = ${codeId} AND is_deleted = 0`);
   if (!code) throw new ServiceError('代码生成配置不存在');
-  const model = db.prepare('SELECT * FROM blade_model WHERE id = ? AND is_deleted = 0').get(code.model_id) as Record<string, string> | undefined;
+  const model = await data.get(sql<Record<string, string>>`SELECT * FROM blade_model WHERE id = ${code.model_id} AND is_deleted = 0`);
   if (!model) throw new ServiceError('数据模型不存在');
   const table = code.table_name || model.model_table;
-  const exists = tables(db).some((t) => t.name === table);
-  if (!db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND parent_id = ? AND category = 1 AND is_deleted = 0').get(code.parent_menu, '0')) throw new ServiceError('上级菜单不存在');
-  if (db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path <> ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`)) throw new ServiceError(`菜单编号${code.code_name}已存在，请更换模块名`);
+  const exists = (await tables(data)).some((t) => t.name === table);
+  if (!(await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.parent_menu} AND parent_id = ${'0'} AND category = 1 AND is_deleted = 0`)))
+    throw new ServiceError('上级菜单不存在');
+  const generatedPath = `/generated/${code.code_name}`;
+  if (await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.code_name} AND path <> ${generatedPath} AND is_deleted = 0`))
+    throw new ServiceError(`菜单编号${code.code_name}已存在，请更换模块名`);
   // the module's routes must be new, unless it is this very module, already applied here (its menu is there)
-  const applied = db.prepare('SELECT 1 FROM blade_menu WHERE code = ? AND path = ? AND is_deleted = 0').get(code.code_name, `/generated/${code.code_name}`);
+  const applied = await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.code_name} AND path = ${generatedPath} AND is_deleted = 0`);
   if (!applied && routeTaken(`${code.api_path}/list`)) throw new ServiceError(`后端接口路径${code.api_path}已被占用`);
   return generateModule({
     name: code.code_name,
@@ -294,63 +301,58 @@ export function generate(db: Db, codeId: string, migrations: readonly Migration[
     table,
     apiPath: code.api_path,
     parentMenu: code.parent_menu,
-    version: versionOf(db, codeId),
+    version: await versionOf(data, codeId),
     tableOwned: ownedTables(migrations).has(table.toLowerCase()),
-    tableColumns: exists ? columnsOf(db, table).map((c) => c.name) : [],
-    fields: prototypesOf(db, model.id),
+    tableColumns: exists ? (await columnsOf(data, table)).map((c) => c.name) : [],
+    fields: await prototypesOf(data, model.id),
   });
 }
 
-export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; migrations: readonly Migration[] }): void {
-  bindModelFields(deps.db);
-  const { db, clock } = deps;
+export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLayer; clock: Clock; migrations: readonly Migration[] }): void {
+  const { data, clock } = deps;
   api.get(`${DEV}/datasource/select`, allow(menu('model', 'datasource')), async (request) => {
     callerOf(request);
-    return ok((db.prepare('SELECT id, name, url FROM blade_datasource WHERE is_deleted = 0 ORDER BY create_time').all() as Record<string, unknown>[]).map(formatRow));
+    return ok((await data.all(sql<Record<string, unknown>>`SELECT id, name, url FROM blade_datasource WHERE is_deleted = 0 ORDER BY create_time`)).map(formatRow));
   });
   api.get(`${DEV}/model/select`, allow(menu('code', 'model')), async (request) => {
     callerOf(request);
-    return ok((db.prepare('SELECT id, model_name, model_code, model_table FROM blade_model WHERE is_deleted = 0 ORDER BY create_time').all() as Record<string, unknown>[]).map(formatRow));
+    return ok((await data.all(sql<Record<string, unknown>>`SELECT id, model_name, model_code, model_table FROM blade_model WHERE is_deleted = 0 ORDER BY create_time`)).map(formatRow));
   });
   api.get(`${DEV}/model/table-list`, allow(menu('model')), async (request) => {
     callerOf(request);
-    requireEmbedded(db, paramOf(request, 'datasourceId'));
-    return ok(tables(db));
+    await requireEmbedded(data, paramOf(request, 'datasourceId'));
+    return ok(await tables(data));
   });
   api.get(`${DEV}/model/table-info`, allow(menu('model', 'code')), async (request) => {
     callerOf(request);
     let table = paramOf(request, 'tableName')?.trim();
     const modelId = paramOf(request, 'modelId')?.trim();
     if (modelId) {
-      const m = db.prepare('SELECT model_table, datasource_id FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId) as { model_table: string; datasource_id: string } | undefined;
+      const m = await data.get(sql<{ model_table: string; datasource_id: string }>`SELECT model_table, datasource_id FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`);
       if (!m) throw new ServiceError('数据模型不存在');
-      requireEmbedded(db, m.datasource_id);
+      await requireEmbedded(data, m.datasource_id);
       table = m.model_table;
-    } else requireEmbedded(db, paramOf(request, 'datasourceId'));
+    } else await requireEmbedded(data, paramOf(request, 'datasourceId'));
     if (!table) throw new ServiceError('缺少必要的请求参数: tableName');
-    return ok({ name: table, comment: '', fields: fieldsOf(db, table) });
+    return ok({ name: table, comment: '', fields: await fieldsOf(data, table) });
   });
   api.get(`${DEV}/model/model-prototype`, allow(menu('model', 'code')), async (request) => {
     callerOf(request);
     const modelId = paramOf(request, 'modelId')?.trim();
     if (!modelId) throw new ServiceError('缺少必要的请求参数: modelId');
-    return ok(prototypesOf(db, modelId).map((p) => ({ ...p, modelId })));
+    return ok((await prototypesOf(data, modelId)).map((p) => ({ ...p, modelId })));
   });
   api.get(`${DEV}/model-prototype/select`, allow(menu('model', 'code')), async (request) => {
     callerOf(request);
     const modelId = paramOf(request, 'modelId')?.trim() ?? '';
-    return ok((db.prepare('SELECT * FROM blade_model_prototype WHERE model_id = ? AND is_deleted = 0 ORDER BY sort, id').all(modelId) as Record<string, unknown>[]).map(formatRow));
+    return ok((await data.all(sql<Record<string, unknown>>`SELECT * FROM blade_model_prototype WHERE model_id = ${modelId} AND is_deleted = 0 ORDER BY sort, id`)).map(formatRow));
   });
   api.post(`${DEV}/model-prototype/submit-list`, allow('platform'), async (request) => {
     callerOf(request);
     const list = Array.isArray(request.body) ? (request.body as Record<string, unknown>[]) : null;
     if (!list || list.length === 0) throw new ServiceError('模型字段不能为空');
     const modelId = String(list[0].modelId ?? '');
-    if (!db.prepare('SELECT 1 FROM blade_model WHERE id = ? AND is_deleted = 0').get(modelId)) throw new ServiceError('数据模型不存在');
-    const insert = db.prepare(
-      `INSERT INTO blade_model_prototype (id, model_id, jdbc_name, jdbc_type, comment, property_type, property_name, is_list, is_form, is_row,
-         component_type, dict_code, is_required, is_query, query_type, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    if (!(await data.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`))) throw new ServiceError('数据模型不存在');
     // each field passes the 字段配置 form's checks (the resource's rules, then checkField); names once per model
     const rows: Record<string, string | number | null>[] = [];
     for (const [i, p] of list.entries()) {
@@ -358,7 +360,7 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
       const body = { sort: i, ...p, modelId, propertyName: String(p.propertyName ?? '').trim() || snakeToCamel(String(p.jdbcName ?? '').trim()) };
       const values = new Map([...(await validate(modelFieldResource, body, 'insert', async () => false))].map(([c, v]) => [c.name, v]));
       const row = Object.fromEntries(values) as Record<string, string | number | null>;
-      checkField(db, row);
+      await checkField(data, row);
       if (!DICT_COMPONENTS.includes(String(row.componentType))) row.dictCode = '';
       rows.push(row);
     }
@@ -369,33 +371,36 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
         seen.add(String(r[key]));
       }
     }
-    db.transaction(() => {
-      db.prepare('DELETE FROM blade_model_prototype WHERE model_id = ?').run(modelId);
+    await data.transaction(async (trx) => {
+      await trx.run(sql`DELETE FROM blade_model_prototype WHERE model_id = ${modelId}`);
       for (const r of rows)
-        insert.run(nextId(), modelId, r.jdbcName, r.jdbcType ?? '', r.comment, r.propertyType, r.propertyName, r.isList, r.isForm, r.isRow, r.componentType, r.dictCode ?? '', r.isRequired, r.isQuery, r.queryType, r.sort);
-    })();
+        await trx.run(sql`INSERT INTO blade_model_prototype (id, model_id, jdbc_name, jdbc_type, comment, property_type, property_name, is_list, is_form, is_row,
+           component_type, dict_code, is_required, is_query, query_type, sort)
+           VALUES (${nextId()}, ${modelId}, ${r.jdbcName}, ${r.jdbcType ?? ''}, ${r.comment}, ${r.propertyType}, ${r.propertyName}, ${r.isList}, ${r.isForm}, ${r.isRow},
+             ${r.componentType}, ${r.dictCode ?? ''}, ${r.isRequired}, ${r.isQuery}, ${r.queryType}, ${r.sort})`);
+    });
     return status(true);
   });
   // 字段配置's dictionary select: the system dictionaries (code and name)
   api.get(`${DEV}/model-prototype/dict-codes`, allow(menu('model')), async (request) => {
     callerOf(request);
-    return ok(db.prepare("SELECT code, dict_value AS dictValue FROM blade_dict WHERE parent_id = '0' AND is_deleted = 0 ORDER BY sort, code").all());
+    return ok(await data.all(sql`SELECT code, dict_value AS "dictValue" FROM blade_dict WHERE parent_id = '0' AND is_deleted = 0 ORDER BY sort, code`));
   });
   // 代码生成's 上级菜单 select: the menus a generated screen's menu can go under (the top level)
   api.get(`${DEV}/code/menu-parents`, allow(menu('code')), async (request) => {
     callerOf(request);
-    return ok(db.prepare("SELECT code, name FROM blade_menu WHERE parent_id = '0' AND category = 1 AND is_deleted = 0 ORDER BY sort, code").all());
+    return ok(await data.all(sql`SELECT code, name FROM blade_menu WHERE parent_id = '0' AND category = 1 AND is_deleted = 0 ORDER BY sort, code`));
   });
   api.post(`${DEV}/code/copy`, allow('platform'), async (request) => {
     const caller = callerOf(request);
     const id = paramOf(request, 'id')?.trim();
-    const row = db.prepare('SELECT * FROM blade_code WHERE id = ? AND is_deleted = 0').get(id ?? '') as Record<string, unknown> | undefined;
+    const row = await data.get(sql<Record<string, unknown>>`SELECT * FROM blade_code WHERE id = ${id ?? ''} AND is_deleted = 0`);
     if (!row) throw new ServiceError('代码生成配置不存在');
     const now = formatDateTime(clock());
     const copy: Record<string, unknown> = { ...row, id: nextId(), code_name: `${String(row.code_name)}Copy`, create_user: caller.userId, create_time: now, update_user: caller.userId, update_time: now };
     const cols = Object.keys(copy);
-    db.prepare(`INSERT INTO blade_code (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...cols.map((c) => copy[c] as string | number | null));
-    return ok(formatRow(db.prepare('SELECT * FROM blade_code WHERE id = ?').get(copy.id) as Record<string, unknown>));
+    await data.run(sql`INSERT INTO blade_code (${sql.join(cols.map((c) => sql.id(c)))}) VALUES (${sql.join(cols.map((c) => copy[c] as string | number | null))})`);
+    return ok(formatRow((await data.get(sql<Record<string, unknown>>`SELECT * FROM blade_code WHERE id = ${copy.id as string}`))!));
   });
   api.post(`${DEV}/code/gen-code`, allow(menuButton('code', 'code_edit')), async (request, reply) => {
     callerOf(request);
@@ -406,10 +411,10 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { db: Db; cloc
     const taken = (path: string) => rewriteForDialect(`${api.prefix}${path}`, 'both') !== `${api.prefix}${path}` || request.server.hasRoute({ method: 'GET', url: `${api.prefix}${path}` });
     const paths = new Set<string>();
     for (const id of ids) {
-      const apiPath = (db.prepare('SELECT api_path FROM blade_code WHERE id = ?').get(id) as { api_path: string } | undefined)?.api_path;
+      const apiPath = (await data.get(sql<{ api_path: string }>`SELECT api_path FROM blade_code WHERE id = ${id}`))?.api_path;
       if (apiPath && paths.has(apiPath)) throw new ServiceError(`后端接口路径${apiPath}在所选配置中重复`);
       if (apiPath) paths.add(apiPath);
-      Object.assign(files, generate(db, id, deps.migrations, taken));
+      Object.assign(files, await generate(data, id, deps.migrations, taken));
     }
     return reply.type('application/zip').header('content-disposition', 'attachment; filename="blade-code.zip"').send(zipFiles(files, new Date(clock())));
   });

@@ -2,13 +2,13 @@
 // (blade_dict_biz, tenant-scoped): the same declared resource twice, plus the
 // tree-shaped endpoints (list, parent-list, child-list, tree, dictionary).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { defineResource, screenAccess, type Resource } from '../../crud/resource';
 import { ok, ServiceError } from '../../http/reply';
 import { pageOf } from '../../http/paging';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
-import { forest, likeParam, MSG_HAS_CHILDREN, paramOf, SYS } from '../system/common';
+import { forest, MSG_HAS_CHILDREN, paramOf, SYS } from '../system/common';
 import { allow, menu } from '../../http/access-policy';
 
 export const MSG_DICT_DUPLICATE = '当前字典键值已存在!';
@@ -18,7 +18,6 @@ export const MSG_DICT_PARENT = '父级字典不存在';
 
 /** What the hooks need at run time (set when the module's routes are registered). */
 interface DictState {
-  db?: Db;
   /** a dictionary code changed: drop its cached entries */
   changed?: (code: string) => void;
 }
@@ -35,8 +34,8 @@ export interface DictKind {
 function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped: boolean, menuCode: string): DictKind {
   const state: DictState = {};
   const basePath = `${SYS}/${name}`;
-  const tenantSql = tenantScoped ? ' AND tenant_id = ?' : '';
-  const tenantArgs = (tenantId: string): string[] => (tenantScoped ? [tenantId] : []);
+  const from = sql.id(table);
+  const tenantSql = (tenantId: string): RawBuilder<unknown> => (tenantScoped ? sql` AND tenant_id = ${tenantId}` : sql``);
   const resource = defineResource({
     name,
     // system dictionaries are shared by every tenant: changed by the platform administrator only
@@ -58,10 +57,10 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
       { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const db = state.db!;
+      async beforeWrite(row, ctx) {
+        const data = ctx.q; // the write's transaction
         const existing = ctx.id
-          ? (db.prepare(`SELECT parent_id, code, dict_key FROM ${table} WHERE id = ?`).get(ctx.id) as { parent_id: string; code: string; dict_key: string } | undefined)
+          ? await data.get(sql<{ parent_id: string; code: string; dict_key: string }>`SELECT parent_id, code, dict_key FROM ${from} WHERE id = ${ctx.id}`)
           : undefined;
         const parentId = String(row.parentId ?? existing?.parent_id ?? '0') || '0';
         row.parentId = parentId;
@@ -72,9 +71,7 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
           row.code = code = code.trim();
           row.dictKey = '-1';
         } else {
-          const parent = db.prepare(`SELECT code FROM ${table} WHERE id = ? AND is_deleted = 0${tenantSql}`).get(parentId, ...tenantArgs(ctx.tenantId)) as
-            | { code: string }
-            | undefined;
+          const parent = await data.get(sql<{ code: string }>`SELECT code FROM ${from} WHERE id = ${parentId} AND is_deleted = 0${tenantSql(ctx.tenantId)}`);
           if (!parent) throw new ServiceError(MSG_DICT_PARENT);
           if (parentId === ctx.id) throw new ServiceError(MSG_DICT_PARENT);
           code = parent.code;
@@ -83,21 +80,21 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
           if (!key || key === '-1') throw new ServiceError(MSG_DICT_KEY);
           row.dictKey = key;
         }
-        const dup = db
-          .prepare(`SELECT 1 FROM ${table} WHERE code = ? AND dict_key = ? AND id <> ? AND is_deleted = 0${tenantSql} LIMIT 1`)
-          .get(code, String(row.dictKey), ctx.id ?? '', ...tenantArgs(ctx.tenantId));
+        const dup = await data.get(
+          sql`SELECT 1 AS taken FROM ${from} WHERE code = ${code} AND dict_key = ${String(row.dictKey)} AND id <> ${ctx.id ?? ''} AND is_deleted = 0${tenantSql(ctx.tenantId)} LIMIT 1`,
+        );
         if (dup) throw new ServiceError(MSG_DICT_DUPLICATE);
         if (existing && existing.code !== code) state.changed?.(existing.code);
         state.changed?.(code);
       },
-      beforeRemove(ids, ctx) {
-        const db = state.db!;
-        const marks = ids.map(() => '?').join(', ');
-        const children = db
-          .prepare(`SELECT count(*) AS n FROM ${table} WHERE parent_id IN (${marks}) AND id NOT IN (${marks}) AND is_deleted = 0${tenantSql}`)
-          .get(...ids, ...ids, ...tenantArgs(ctx.tenantId)) as { n: number };
+      async beforeRemove(ids, ctx) {
+        const data = ctx.q;
+        const list = sql.join(ids); // the generic remove calls this with at least one id
+        const children = (await data.get(
+          sql<{ n: number }>`SELECT count(*) AS n FROM ${from} WHERE parent_id IN (${list}) AND id NOT IN (${list}) AND is_deleted = 0${tenantSql(ctx.tenantId)}`,
+        ))!;
         if (children.n > 0) throw new ServiceError(MSG_HAS_CHILDREN);
-        const codes = db.prepare(`SELECT DISTINCT code FROM ${table} WHERE id IN (${marks})`).all(...ids) as { code: string }[];
+        const codes = await data.all(sql<{ code: string }>`SELECT DISTINCT code FROM ${from} WHERE id IN (${list})`);
         for (const c of codes) state.changed?.(c.code);
       },
     },
@@ -116,34 +113,32 @@ const rowsOf = (list: unknown[]): Record<string, unknown>[] =>
   });
 
 /** The special endpoints of one dictionary kind. */
-export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, onChange: (code: string) => void): void {
-  kind.state.db = db;
+export function registerDictKind(api: FastifyInstance, data: DataLayer, kind: DictKind, onChange: (code: string) => void): void {
   kind.state.changed = onChange;
   const { basePath: B, table, tenantScoped } = kind;
+  const from = sql.id(table);
   const read = menu(...kind.resource.access.menu);
-  const scope = (request: FastifyRequest): { sql: string; args: string[] } => {
+  /** the caller's tenant condition (tenant-scoped kinds), preceded by AND */
+  const scope = (request: FastifyRequest): RawBuilder<unknown> => {
     const caller = callerOf(request);
-    return tenantScoped ? { sql: ' AND tenant_id = ?', args: [caller.tenantId] } : { sql: '', args: [] };
+    return tenantScoped ? sql` AND tenant_id = ${caller.tenantId}` : sql``;
   };
-  const filters = (request: FastifyRequest): { sql: string; args: string[] } => {
-    let sql = '';
-    const args: string[] = [];
+  /** the search conditions (code, dictValue: contained, ASCII case ignored), each preceded by AND; null when none */
+  const filters = (request: FastifyRequest): RawBuilder<unknown> | null => {
+    const parts: RawBuilder<unknown>[] = [];
     for (const [param, column] of [['code', 'code'], ['dictValue', 'dict_value']] as const) {
       const v = paramOf(request, param)?.trim();
-      if (v) {
-        sql += ` AND ${column} LIKE ? ESCAPE '\\'`;
-        args.push(likeParam(v));
-      }
+      if (v) parts.push(sql` AND ${data.dialect.contains(sql.ref(column), v)}`);
     }
-    return { sql, args };
+    return parts.length ? sql.join(parts, sql``) : null;
   };
-  const page = (request: FastifyRequest, where: string, args: string[]) => {
+  const page = async (request: FastifyRequest, where: RawBuilder<unknown>) => {
     const { current, size, offset } = pageOf(request, 1000);
-    const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
-    const list = db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY sort, id LIMIT ? OFFSET ?`).all(...args, size, offset);
+    const total = (await data.get(sql<{ n: number }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`))!.n;
+    const list = await data.all(sql<Record<string, unknown>>`SELECT * FROM ${from} WHERE ${where} ORDER BY sort, id LIMIT ${size} OFFSET ${offset}`);
     const records = rowsOf(list);
-    const hasChildren = db.prepare(`SELECT 1 FROM ${table} WHERE parent_id = ? AND is_deleted = 0 LIMIT 1`);
-    for (const r of records) r.hasChildren = hasChildren.get(String(r.id)) !== undefined;
+    for (const r of records)
+      r.hasChildren = (await data.get(sql`SELECT 1 AS found FROM ${from} WHERE parent_id = ${String(r.id)} AND is_deleted = 0 LIMIT 1`)) !== undefined;
     return { records, total, size, current, pages: Math.ceil(total / size), orders: [] };
   };
 
@@ -151,14 +146,11 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
   api.get(`${B}/list`, allow(read), async (request) => {
     const s = scope(request);
     const f = filters(request);
-    const all = rowsOf(db.prepare(`SELECT * FROM ${table} WHERE is_deleted = 0${s.sql} ORDER BY sort, id`).all(...s.args));
+    const all = rowsOf(await data.all(sql<Record<string, unknown>>`SELECT * FROM ${from} WHERE is_deleted = 0${s} ORDER BY sort, id`));
     let keep = all;
-    if (f.args.length > 0) {
+    if (f) {
       const hits = new Set(
-        (db.prepare(`SELECT id, parent_id FROM ${table} WHERE is_deleted = 0${s.sql}${f.sql}`).all(...s.args, ...f.args) as { id: string; parent_id: string }[]).flatMap((r) => [
-          r.id,
-          r.parent_id,
-        ]),
+        (await data.all(sql<{ id: string; parent_id: string }>`SELECT id, parent_id FROM ${from} WHERE is_deleted = 0${s}${f}`)).flatMap((r) => [r.id, r.parent_id]),
       );
       keep = all.filter((r) => hits.has(String(r.id)));
     }
@@ -167,24 +159,25 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
   api.get(`${B}/parent-list`, allow(read), async (request) => {
     const s = scope(request);
     const f = filters(request);
-    return ok(page(request, `parent_id = '0' AND is_deleted = 0${s.sql}${f.sql}`, [...s.args, ...f.args]));
+    return ok(await page(request, sql`parent_id = '0' AND is_deleted = 0${s}${f ?? sql``}`));
   });
   // child-list: one level under parentId (0 = the parents); the tree list's lazy level.
   api.get(`${B}/child-list`, allow(read), async (request) => {
     const s = scope(request);
     const parentId = paramOf(request, 'parentId')?.trim() || '0';
     const f = filters(request);
-    const result = page(request, `parent_id = ? AND is_deleted = 0${s.sql}${f.sql}`, [parentId, ...s.args, ...f.args]);
+    const result = await page(request, sql`parent_id = ${parentId} AND is_deleted = 0${s}${f ?? sql``}`);
     return ok(paramOf(request, 'current') ? result : result.records);
   });
   // tree: the parents and their children as TreeNodes (code=DICT: every dictionary).
   api.get(`${B}/tree`, allow(read), async (request) => {
     const s = scope(request);
     const code = paramOf(request, 'code')?.trim();
-    const onlyCode = code && code !== 'DICT' ? ' AND code = ?' : '';
-    const list = db
-      .prepare(`SELECT id, parent_id, code, dict_key, dict_value FROM ${table} WHERE is_deleted = 0${s.sql}${onlyCode} ORDER BY sort, id`)
-      .all(...s.args, ...(onlyCode ? [code] : [])) as { id: string; parent_id: string; code: string; dict_key: string; dict_value: string }[];
+    const onlyCode = code && code !== 'DICT' ? sql` AND code = ${code}` : sql``;
+    const list = await data.all(
+      sql<{ id: string; parent_id: string; code: string; dict_key: string; dict_value: string }>`SELECT id, parent_id, code, dict_key, dict_value FROM ${from}
+        WHERE is_deleted = 0${s}${onlyCode} ORDER BY sort, id`,
+    );
     return ok(
       forest(
         list.map((r) => ({
@@ -204,12 +197,10 @@ export function registerDictKind(api: FastifyInstance, db: Db, kind: DictKind, o
       const s = scope(request);
       const code = paramOf(request, 'code')?.trim();
       if (!code) throw new ServiceError('缺少必要的请求参数: code');
-      const list = db
-        .prepare(
-          `SELECT id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed FROM ${table}
-           WHERE code = ? AND parent_id <> '0' AND is_sealed = 0 AND is_deleted = 0${s.sql} ORDER BY sort, id`,
-        )
-        .all(code, ...s.args);
+      const list = await data.all(
+        sql<Record<string, unknown>>`SELECT id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed FROM ${from}
+           WHERE code = ${code} AND parent_id <> '0' AND is_sealed = 0 AND is_deleted = 0${s} ORDER BY sort, id`,
+      );
       return ok(rowsOf(list));
     });
   }

@@ -4,7 +4,7 @@
 // (sign-ins). Read-only lists and details under /blade-log.
 import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { OAuthError, ok, ServiceError } from '../../http/reply';
 import { callerOf, type AuthUser } from '../../http/auth-user';
 import { roleAliasesOf } from '../../http/access-check';
@@ -12,7 +12,7 @@ import { nextId } from '../../util/ids';
 import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { formatRow } from '../../system/rows';
-import { likeParam, paramOf } from '../system/common';
+import { paramOf } from '../system/common';
 import { pageOf } from '../../http/paging';
 import { allow, menu, type Access } from '../../http/access-policy';
 
@@ -81,23 +81,22 @@ function paramsOf(request: FastifyRequest): string {
 
 const uriOf = (request: FastifyRequest): string => request.url.split('?')[0];
 
-export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock }): void {
-  const { db, clock } = deps;
+type Cell = string | number;
+
+export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer; clock: Clock }): void {
+  const { data, clock } = deps;
   const host = hostname();
-  const insertApi = db.prepare(
-    `INSERT INTO blade_log_api (id, tenant_id, service_id, server_host, server_ip, env, type, title, method, request_uri, user_agent, remote_ip,
+  const insertApi = (...v: Cell[]) =>
+    data.run(sql`INSERT INTO blade_log_api (id, tenant_id, service_id, server_host, server_ip, env, type, title, method, request_uri, user_agent, remote_ip,
        method_class, method_name, params, status_code, time, create_by, create_time)
-     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', '1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertUsual = db.prepare(
-    `INSERT INTO blade_log_usual (id, tenant_id, service_id, server_host, server_ip, env, log_level, log_id, log_data, method, request_uri, remote_ip, user_agent, params, create_by, create_time)
-     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', 'INFO', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertError = db.prepare(
-    `INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, server_ip, env, method, request_uri, user_agent, stack_trace,
+     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', '1', ${sql.join(v.slice(4))})`);
+  const insertUsual = (...v: Cell[]) =>
+    data.run(sql`INSERT INTO blade_log_usual (id, tenant_id, service_id, server_host, server_ip, env, log_level, log_id, log_data, method, request_uri, remote_ip, user_agent, params, create_by, create_time)
+     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', 'INFO', ${sql.join(v.slice(4))})`);
+  const insertError = (...v: Cell[]) =>
+    data.run(sql`INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, server_ip, env, method, request_uri, user_agent, stack_trace,
        exception_name, message, method_class, method_name, params, time, create_by, create_time)
-     VALUES (?, ?, ?, ?, '127.0.0.1', 'local', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', ${sql.join(v.slice(4))})`);
 
   api.addHook('onResponse', async (request, reply) => {
     if (!WRITE.has(request.method)) return;
@@ -110,14 +109,14 @@ export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: C
       const form = (request.body ?? {}) as Record<string, unknown>;
       const tenant = String(request.headers['tenant-id'] ?? form.tenantId ?? '000000');
       const account = String(form.username ?? '');
-      insertUsual.run(nextId(), tenant, SERVICE, host, 'login', `${account || '-'} ${String(form.grant_type ?? '')} 登录成功`, request.method, uri, request.ip, ua, paramsOf(request), account, now);
+      await insertUsual(nextId(), tenant, SERVICE, host, 'login', `${account || '-'} ${String(form.grant_type ?? '')} 登录成功`, request.method, uri, request.ip, ua, paramsOf(request), account, now);
       return;
     }
     const user = request.authUser;
     if (!user) return;
     const route = request.routeOptions.url ?? uri;
     const action = route.split('/').pop() ?? '';
-    insertApi.run(
+    await insertApi(
       nextId(),
       user.tenantId,
       SERVICE,
@@ -142,7 +141,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: C
     const code = (error as { statusCode?: number }).statusCode;
     if (code && code < 500) return;
     const frame = /at (?:(\S+) )?\(?([^():]+):(\d+):\d+\)?/.exec(error.stack ?? '');
-    insertError.run(
+    await insertError(
       nextId(),
       request.authUser?.tenantId ?? '000000',
       SERVICE,
@@ -163,34 +162,30 @@ export function registerLogRoutes(api: FastifyInstance, deps: { db: Db; clock: C
   });
 
   // the sign-in log (usual): a plain user (no administrator or admin role) sees only their own lines
-  const ownLines = (table: string, caller: AuthUser): { sql: string; args: string[] } =>
-    table === 'blade_log_usual' && !roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin')
-      ? { sql: ' AND create_by = ?', args: [caller.account] }
-      : { sql: '', args: [] };
+  const ownLines = (table: string, caller: AuthUser): RawBuilder<unknown> =>
+    table === 'blade_log_usual' && !roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin') ? sql` AND create_by = ${caller.account}` : sql``;
   const listOf = (path: string, table: string, search: [string, string][], access: Access) => {
     api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
       const { current, size, offset } = pageOf(request, 200);
-      const own = ownLines(table, caller);
-      let where = `tenant_id = ?${own.sql}`;
-      const args: unknown[] = [caller.tenantId, ...own.args];
+      const conditions: RawBuilder<unknown>[] = [sql`tenant_id = ${caller.tenantId}${ownLines(table, caller)}`];
       for (const [param, column] of search) {
         const v = paramOf(request, param)?.trim();
-        if (v) {
-          where += ` AND ${column} LIKE ? ESCAPE '\\'`;
-          args.push(likeParam(v));
-        }
+        if (v) conditions.push(data.dialect.contains(sql.ref(column), v));
       }
-      const total = (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n;
-      const records = (db.prepare(`SELECT * FROM ${table} WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]).map(formatRow);
+      const where = sql.join(conditions, sql` AND `);
+      const from = sql.id(table);
+      const total = (await data.get(sql<{ n: number }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`))!.n;
+      const records = (await data.all(sql<Record<string, unknown>>`SELECT * FROM ${from} WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`)).map(formatRow);
       return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
     });
   };
   const detailOf = (path: string, table: string, access: Access) => {
     api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
-      const own = ownLines(table, caller);
-      const row = db.prepare(`SELECT * FROM ${table} WHERE id = ? AND tenant_id = ?${own.sql}`).get(paramOf(request, 'id') ?? '', caller.tenantId, ...own.args) as Record<string, unknown> | undefined;
+      const row = await data.get(
+        sql<Record<string, unknown>>`SELECT * FROM ${sql.id(table)} WHERE id = ${paramOf(request, 'id') ?? ''} AND tenant_id = ${caller.tenantId}${ownLines(table, caller)}`,
+      );
       return ok(row ? formatRow(row) : null);
     });
   };

@@ -4,7 +4,7 @@
 // dictionary. Code generation (codegen.ts) builds from them. The 字段配置
 // screen edits them through the generic resource below; the stock endpoints
 // (model/model-prototype, model-prototype/submit-list, select) stay in develop.ts.
-import type { Db } from '../../db/database';
+import { sql, type Queries } from '../../db/data-layer';
 import { defineResource, screenAccess, type WriteContext } from '../../crud/resource';
 import { ServiceError } from '../../http/reply';
 import { snakeToCamel } from '../../util/case';
@@ -40,12 +40,6 @@ export const MSG = {
 } as const;
 
 const FLAG = [0, 1] as const;
-
-/** the database the hook checks against (set when the module's routes are registered) */
-const state: { db: Db | null } = { db: null };
-export function bindModelFields(db: Db): void {
-  state.db = db;
-}
 
 /** One configured field (camelCase, as on the wire). */
 export interface Prototype {
@@ -83,31 +77,30 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 const on = (v: unknown): boolean => Number(v) === 1;
 
 /** The checks one field must pass beyond each column's own rules (shared by submit and submit-list). */
-export function checkField(db: Db, f: FieldValues): void {
-  if (!db.prepare('SELECT 1 FROM blade_model WHERE id = ? AND is_deleted = 0').get(text(f.modelId))) throw new ServiceError(MSG.modelMissing);
+export async function checkField(q: Queries, f: FieldValues): Promise<void> {
+  if (!(await q.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${text(f.modelId)} AND is_deleted = 0`))) throw new ServiceError(MSG.modelMissing);
   if (SYSTEM_COLUMNS.has(text(f.jdbcName))) throw new ServiceError(MSG.jdbcNameSystem);
   if (DICT_COMPONENTS.includes(text(f.componentType))) {
     const code = text(f.dictCode);
     if (!code) throw new ServiceError(MSG.dictCodeRequired);
-    if (!db.prepare("SELECT 1 FROM blade_dict WHERE code = ? AND parent_id = '0' AND is_deleted = 0").get(code)) throw new ServiceError(MSG.dictCodeMissing);
+    if (!(await q.get(sql`SELECT 1 AS found FROM blade_dict WHERE code = ${code} AND parent_id = '0' AND is_deleted = 0`))) throw new ServiceError(MSG.dictCodeMissing);
   }
   if (on(f.isQuery) && !text(f.queryType)) throw new ServiceError(MSG.queryTypeRequired);
   if (on(f.isRequired) && !on(f.isForm)) throw new ServiceError(MSG.requiredNotInForm);
 }
 
-function beforeWrite(row: Record<string, unknown>, ctx: WriteContext): void {
-  const db = state.db;
-  if (!db) throw new Error('model fields: database not bound');
-  const stored = ctx.id ? (db.prepare('SELECT * FROM blade_model_prototype WHERE id = ?').get(ctx.id) as Record<string, unknown> | undefined) : undefined;
+async function beforeWrite(row: Record<string, unknown>, ctx: WriteContext): Promise<void> {
+  const data = ctx.q; // the write's transaction
+  const stored = ctx.id ? await data.get(sql<Record<string, unknown>>`SELECT * FROM blade_model_prototype WHERE id = ${ctx.id}`) : undefined;
   const merged: Record<string, unknown> = { ...Object.fromEntries(Object.entries(stored ?? {}).map(([k, v]) => [snakeToCamel(k), v])), ...row };
-  checkField(db, merged);
+  await checkField(data, merged);
   // not a dictionary component: no dictionary; not searched: no query type kept
   if (!DICT_COMPONENTS.includes(text(merged.componentType))) row.dictCode = '';
-  const others = 'AND is_deleted = 0 AND id <> ?';
-  const id = ctx.id ?? '';
-  if (db.prepare(`SELECT 1 FROM blade_model_prototype WHERE model_id = ? AND jdbc_name = ? ${others}`).get(text(merged.modelId), text(merged.jdbcName), id))
+  const others = sql`AND is_deleted = 0 AND id <> ${ctx.id ?? ''}`;
+  const modelId = text(merged.modelId);
+  if (await data.get(sql`SELECT 1 AS taken FROM blade_model_prototype WHERE model_id = ${modelId} AND jdbc_name = ${text(merged.jdbcName)} ${others}`))
     throw new ServiceError(MSG.jdbcNameTaken);
-  if (db.prepare(`SELECT 1 FROM blade_model_prototype WHERE model_id = ? AND property_name = ? ${others}`).get(text(merged.modelId), text(merged.propertyName), id))
+  if (await data.get(sql`SELECT 1 AS taken FROM blade_model_prototype WHERE model_id = ${modelId} AND property_name = ${text(merged.propertyName)} ${others}`))
     throw new ServiceError(MSG.propertyNameTaken);
 }
 

@@ -1,11 +1,11 @@
 // Reports (/blade-report/report/rest): the stored report files; list and remove.
 // The report designer itself is not part of the console.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
-import { idList, likeParam, paramOf } from '../system/common';
+import { idList, paramOf } from '../system/common';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
 
@@ -29,20 +29,19 @@ VALUES ('1400000000000000001', '000000', '站点流量月报.ureport.xml', '<?xm
 `,
 };
 
-export function registerReportRoutes(api: FastifyInstance, db: Db): void {
+export function registerReportRoutes(api: FastifyInstance, data: DataLayer): void {
   api.get(`${REPORT}/list`, allow(menu('reportlist')), async (request) => {
     const caller = callerOf(request);
     const { current, size, offset } = pageOf(request, 200);
-    let where = 'tenant_id = ? AND is_deleted = 0';
-    const args: unknown[] = [caller.tenantId];
+    const conditions: RawBuilder<unknown>[] = [sql`tenant_id = ${caller.tenantId} AND is_deleted = 0`];
     const name = paramOf(request, 'name')?.trim();
-    if (name) {
-      where += " AND name LIKE ? ESCAPE '\\'";
-      args.push(likeParam(name));
-    }
-    const total = (db.prepare(`SELECT count(*) AS n FROM blade_report_file WHERE ${where}`).get(...args) as { n: number }).n;
+    if (name) conditions.push(data.dialect.contains(sql.ref('name'), name));
+    const where = sql.join(conditions, sql` AND `);
+    const total = (await data.get(sql<{ n: number }>`SELECT count(*) AS n FROM blade_report_file WHERE ${where}`))!.n;
     const records = (
-      db.prepare(`SELECT id, tenant_id, name, create_time, update_time FROM blade_report_file WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]
+      await data.all(
+        sql<Record<string, unknown>>`SELECT id, tenant_id, name, create_time, update_time FROM blade_report_file WHERE ${where} ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`,
+      )
     ).map(formatRow);
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
@@ -50,7 +49,7 @@ export function registerReportRoutes(api: FastifyInstance, db: Db): void {
     const caller = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    db.prepare(`UPDATE blade_report_file SET is_deleted = 1 WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).run(caller.tenantId, ...ids);
+    await data.run(sql`UPDATE blade_report_file SET is_deleted = 1 WHERE tenant_id = ${caller.tenantId} AND id IN (${sql.join(ids)})`);
     return status(true);
   });
 }

@@ -5,6 +5,7 @@
 import { unlinkSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { defineResource, screenAccess } from '../../crud/resource';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
@@ -189,44 +190,51 @@ export interface SmsMessage {
   userId: string;
 }
 
-/** Where messages go. A real provider (Aliyun, Tencent...) would implement it; the built-in one writes the outbox. */
+/**
+ * Where messages go. A real provider (Aliyun, Tencent...) would implement it; the built-in one writes the outbox.
+ * The messages of one send-message go out in one transaction (`q`): a provider writes its rows there (a network
+ * provider would send after it commits: nothing but queries is awaited inside one).
+ */
 export interface SmsProvider {
   readonly name: string;
-  send(message: SmsMessage): void;
+  send(message: SmsMessage, q: Queries): Promise<void>;
 }
 
-export function outboxProvider(db: Db, clock: Clock): SmsProvider {
-  const insert = db.prepare(
-    `INSERT INTO blade_sms_outbox (id, tenant_id, sms_id, sms_code, template_id, sign_name, phone, params, provider, create_user, create_time)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'outbox', ?, ?)`,
-  );
+export function outboxProvider(clock: Clock): SmsProvider {
   return {
     name: 'outbox',
-    send(m) {
-      insert.run(nextId(), m.tenantId, m.smsId, m.smsCode, m.templateId, m.signName, m.phone, JSON.stringify(m.params), m.userId, formatDateTime(clock()));
+    async send(m, q) {
+      await q.run(sql`INSERT INTO blade_sms_outbox (id, tenant_id, sms_id, sms_code, template_id, sign_name, phone, params, provider, create_user, create_time)
+        VALUES (${nextId()}, ${m.tenantId}, ${m.smsId}, ${m.smsCode}, ${m.templateId}, ${m.signName}, ${m.phone}, ${JSON.stringify(m.params)}, 'outbox', ${m.userId},
+          ${formatDateTime(clock())})`);
     },
   };
 }
 
-function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blade_sms' | 'blade_oss', code: 'sms' | 'oss'): void {
+function registerEnable(api: FastifyInstance, data: DataLayer, base: string, table: 'blade_sms' | 'blade_oss', code: 'sms' | 'oss'): void {
+  const from = sql.id(table);
   api.post(`${base}/enable`, allow(menuButton(code, `${code}_edit`)), async (request) => {
     const caller = callerOf(request);
     const id = paramOf(request, 'id')?.trim();
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const row = db.prepare(`SELECT id FROM ${table} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).get(id, caller.tenantId);
+    const row = await data.get(sql`SELECT id FROM ${from} WHERE id = ${id} AND tenant_id = ${caller.tenantId} AND is_deleted = 0`);
     if (!row) throw new ServiceError('数据不存在');
-    db.transaction(() => {
-      db.prepare(`UPDATE ${table} SET status = 1 WHERE tenant_id = ? AND is_deleted = 0 AND id <> ?`).run(caller.tenantId, id);
-      db.prepare(`UPDATE ${table} SET status = ? WHERE id = ?`).run(ENABLED, id);
-    })();
+    await data.transaction(async (trx) => {
+      await trx.run(sql`UPDATE ${from} SET status = 1 WHERE tenant_id = ${caller.tenantId} AND is_deleted = 0 AND id <> ${id}`);
+      await trx.run(sql`UPDATE ${from} SET status = ${ENABLED} WHERE id = ${id}`);
+    });
     return status(true);
   });
 }
 
-export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; dataDir: string }, provider: SmsProvider = outboxProvider(deps.db, deps.clock)): void {
-  const { db } = deps;
-  registerEnable(api, db, SMS, 'blade_sms', 'sms');
-  registerEnable(api, db, OSS, 'blade_oss', 'oss');
+export function registerResourceRoutes(
+  api: FastifyInstance,
+  deps: { data: DataLayer; db: Db; clock: Clock; dataDir: string },
+  provider: SmsProvider = outboxProvider(deps.clock),
+): void {
+  const { data } = deps;
+  registerEnable(api, data, SMS, 'blade_sms', 'sms');
+  registerEnable(api, data, OSS, 'blade_oss', 'oss');
 
   api.post(`${SMS}/endpoint/send-message`, allow(menuButton('sms', 'sms_edit')), async (request) => {
     const caller = callerOf(request);
@@ -249,23 +257,28 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
         throw new ServiceError('短信参数格式错误');
       }
     }
-    const sms = db
-      .prepare('SELECT id, sms_code, template_id, sign_name, status FROM blade_sms WHERE tenant_id = ? AND sms_code = ? AND is_deleted = 0')
-      .get(caller.tenantId, code) as { id: string; sms_code: string; template_id: string; sign_name: string | null; status: number } | undefined;
+    const sms = await data.get(
+      sql<{ id: string; sms_code: string; template_id: string; sign_name: string | null; status: number }>`SELECT id, sms_code, template_id, sign_name, status FROM blade_sms
+        WHERE tenant_id = ${caller.tenantId} AND sms_code = ${code} AND is_deleted = 0`,
+    );
     if (!sms) throw new ServiceError('短信配置不存在');
     if (sms.status !== ENABLED) throw new ServiceError('短信配置未启用');
-    db.transaction(() => {
+    await data.transaction(async (trx) => {
       for (const phone of phones)
-        provider.send({ tenantId: caller.tenantId, smsId: sms.id, smsCode: sms.sms_code, templateId: sms.template_id, signName: sms.sign_name ?? '', phone, params, userId: caller.userId });
-    })();
+        await provider.send(
+          { tenantId: caller.tenantId, smsId: sms.id, smsCode: sms.sms_code, templateId: sms.template_id, signName: sms.sign_name ?? '', phone, params, userId: caller.userId },
+          trx,
+        );
+    });
     return status(true);
   });
 
   // Attachments of any type the enabled object storage allows (BladeX put-file-attach), and those limits for the form.
+  // (saveUpload, content's shared upload store, still writes through the raw handle: converted with content)
   const save = saveUpload(deps);
   api.post(PUT_FILE_ATTACH, allow(menuButton('attach', 'attach_add')), async (request) => {
     const caller = callerOf(request);
-    const limits = attachLimits(db, caller.tenantId);
+    const limits = await attachLimits(data, caller.tenantId);
     if (!request.isMultipart()) throw new ServiceError('请上传文件');
     const part = await request.file({ limits: { fileSize: limits.maxMB * 1024 * 1024 + 1, files: 1 } });
     if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
@@ -279,7 +292,7 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     return ok(save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
   });
   api.get(`${ATTACH}/limits`, allow(menu('attach')), async (request) => {
-    const limits = attachLimits(db, callerOf(request).tenantId);
+    const limits = await attachLimits(data, callerOf(request).tenantId);
     return ok({ exts: limits.exts, maxSize: limits.maxMB, ossCode: limits.ossCode });
   });
 
@@ -303,20 +316,19 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
   api.get(`${ATTACH}/list`, allow(menu('attach')), async (request) => {
     const caller = callerOf(request);
     const { current, size, offset } = pageOf(request, 200);
-    let where = 'tenant_id = ?';
-    const args: unknown[] = [caller.tenantId];
+    const conditions: RawBuilder<unknown>[] = [sql`tenant_id = ${caller.tenantId}`];
     const original = paramOf(request, 'originalName')?.trim();
-    if (original) {
-      where += " AND original_name LIKE ? ESCAPE '\\'";
-      args.push(`%${original.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    }
-    const total = (db.prepare(`SELECT count(*) AS n FROM content_upload WHERE ${where}`).get(...args) as { n: number }).n;
-    const records = (db.prepare(`SELECT * FROM content_upload WHERE ${where} ORDER BY create_time DESC, name LIMIT ? OFFSET ?`).all(...args, size, offset) as Record<string, unknown>[]).map(attach);
+    if (original) conditions.push(data.dialect.contains(sql.ref('original_name'), original));
+    const where = sql.join(conditions, sql` AND `);
+    const total = (await data.get(sql<{ n: number }>`SELECT count(*) AS n FROM content_upload WHERE ${where}`))!.n;
+    const records = (
+      await data.all(sql<Record<string, unknown>>`SELECT * FROM content_upload WHERE ${where} ORDER BY create_time DESC, name LIMIT ${size} OFFSET ${offset}`)
+    ).map(attach);
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
   api.get(`${ATTACH}/detail`, allow(menu('attach')), async (request) => {
     const caller = callerOf(request);
-    const row = db.prepare('SELECT * FROM content_upload WHERE name = ? AND tenant_id = ?').get(paramOf(request, 'id') ?? '', caller.tenantId) as Record<string, unknown> | undefined;
+    const row = await data.get(sql<Record<string, unknown>>`SELECT * FROM content_upload WHERE name = ${paramOf(request, 'id') ?? ''} AND tenant_id = ${caller.tenantId}`);
     return ok(row ? attach(row) : null);
   });
   api.post(`${ATTACH}/remove`, allow(menuButton('attach', 'attach_delete')), async (request) => {
@@ -324,11 +336,11 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     for (const name of ids) {
-      const row = db.prepare('SELECT name FROM content_upload WHERE name = ? AND tenant_id = ?').get(name, caller.tenantId);
+      const row = await data.get(sql`SELECT name FROM content_upload WHERE name = ${name} AND tenant_id = ${caller.tenantId}`);
       if (!row) continue;
       const file = storedPath(deps.dataDir, name);
       if (file) unlinkSync(file);
-      db.prepare('DELETE FROM content_upload WHERE name = ?').run(name);
+      await data.run(sql`DELETE FROM content_upload WHERE name = ${name}`);
     }
     return status(true);
   });
@@ -340,12 +352,12 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     const body = (request.body ?? {}) as Record<string, unknown>;
     const name = String(body.id ?? body.name ?? '').trim();
     if (!name) throw new ServiceError('请先上传附件');
-    const row = db.prepare('SELECT * FROM content_upload WHERE name = ? AND tenant_id = ?').get(name, caller.tenantId) as Record<string, unknown> | undefined;
+    const row = await data.get(sql`SELECT * FROM content_upload WHERE name = ${name} AND tenant_id = ${caller.tenantId}`);
     if (!row) throw new ServiceError('附件不存在');
     const original = String(body.originalName ?? '').trim();
     if (!original) throw new ServiceError('请输入附件原名');
     if (original.length > 255) throw new ServiceError('附件原名不能超过255个字符');
-    db.prepare('UPDATE content_upload SET original_name = ? WHERE name = ?').run(original, name);
+    await data.run(sql`UPDATE content_upload SET original_name = ${original} WHERE name = ${name}`);
     return status(true);
   });
 }
