@@ -61,8 +61,8 @@ export class CrudRepository {
     return sql.join(parts, sql``);
   }
 
-  private async decorate(records: Record<string, unknown>[], scope: Scope): Promise<Record<string, unknown>[]> {
-    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId });
+  private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries): Promise<Record<string, unknown>[]> {
+    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q });
     return records;
   }
 
@@ -88,7 +88,7 @@ export class CrudRepository {
       sql<Record<string, unknown>>`SELECT * FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${(current - 1) * size}`,
     );
     return {
-      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope),
+      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope, this.data),
       total,
       size,
       current,
@@ -103,7 +103,7 @@ export class CrudRepository {
 
   async detail(id: string, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown> | null> {
     const row = await this.row(q, id, scope);
-    return row ? (await this.decorate([toRecord(this.resource, row)], scope))[0]! : null;
+    return row ? (await this.decorate([toRecord(this.resource, row)], scope, q))[0]! : null;
   }
 
   private uniqueCheck(q: Queries, scope: Scope, exceptId: string | null) {
@@ -130,8 +130,8 @@ export class CrudRepository {
   }
 
   async insert(body: Record<string, unknown>, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>> {
-    const ctx: WriteContext = { ...scope, mode: 'insert' };
     return q.transaction(async (trx) => {
+      const ctx: WriteContext = { ...scope, mode: 'insert', q: trx };
       const values = await this.applyHook(await validate(this.resource, body, 'insert', this.uniqueCheck(trx, scope, null)), ctx);
       const id = nextId();
       const now = formatDateTime(this.clock());
@@ -159,8 +159,8 @@ export class CrudRepository {
   }
 
   async update(id: string, body: Record<string, unknown>, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>> {
-    const ctx: WriteContext = { ...scope, mode: 'update', id };
     return q.transaction(async (trx) => {
+      const ctx: WriteContext = { ...scope, mode: 'update', id, q: trx };
       if (!(await this.row(trx, id, scope))) throw new ServiceError(MSG_NOT_FOUND);
       const values = await this.applyHook(await validate(this.resource, body, 'update', this.uniqueCheck(trx, scope, id)), ctx);
       const sets: RawBuilder<unknown>[] = [];
@@ -176,7 +176,7 @@ export class CrudRepository {
   /** Removes (soft when declared) the rows of the caller's tenant among ids; returns how many. */
   async remove(ids: string[], scope: Scope, q: Queries = this.data): Promise<number> {
     if (ids.length === 0) return 0;
-    await this.resource.hooks?.beforeRemove?.(ids, { tenantId: scope.tenantId });
+    await this.resource.hooks?.beforeRemove?.(ids, { tenantId: scope.tenantId, q });
     const list = sql.join(ids);
     if (this.resource.softDelete) {
       const set = this.resource.column('updateUser')?.system
