@@ -5,6 +5,7 @@
 import { unlinkSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { Queries } from '../../db/data-layer';
 import { defineResource, screenAccess } from '../../crud/resource';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
@@ -223,7 +224,7 @@ function registerEnable(api: FastifyInstance, db: Db, base: string, table: 'blad
   });
 }
 
-export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clock: Clock; dataDir: string }, provider: SmsProvider = outboxProvider(deps.db, deps.clock)): void {
+export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; data: Queries; clock: Clock; dataDir: string }, provider: SmsProvider = outboxProvider(deps.db, deps.clock)): void {
   const { db } = deps;
   registerEnable(api, db, SMS, 'blade_sms', 'sms');
   registerEnable(api, db, OSS, 'blade_oss', 'oss');
@@ -276,7 +277,7 @@ export function registerResourceRoutes(api: FastifyInstance, deps: { db: Db; clo
     if (part.file.truncated) throw new ServiceError(tooLarge);
     const originalName = (part.filename || 'file').slice(0, 255);
     const ext = checkAttachment(limits, originalName, bytes);
-    return ok(save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
+    return ok(await save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
   });
   api.get(`${ATTACH}/limits`, allow(menu('attach')), async (request) => {
     const limits = attachLimits(db, callerOf(request).tenantId);
