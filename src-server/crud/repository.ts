@@ -61,7 +61,7 @@ export class CrudRepository {
     return sql.join(parts, sql``);
   }
 
-  private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>[]> {
+  private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries): Promise<Record<string, unknown>[]> {
     await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q });
     return records;
   }
@@ -88,7 +88,7 @@ export class CrudRepository {
       sql<Record<string, unknown>>`SELECT * FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${(current - 1) * size}`,
     );
     return {
-      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope),
+      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope, this.data),
       total,
       size,
       current,

@@ -1,7 +1,7 @@
 // Declaring a CRUD resource: one small object per resource; the generic router
 // (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
-import { camelToSnake } from '../util/case';
 import type { Queries } from '../db/data-layer';
+import { camelToSnake } from '../util/case';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -56,9 +56,16 @@ export interface WriteContext {
   /** the row being updated (update only) */
   id?: string;
   /**
-   * the transaction the write runs in: a hook's queries go here (on SQLite a query on the data layer itself
-   * would wait for this transaction to end; on PostgreSQL it would run on another connection, outside it)
+   * the queries the write runs on (its transaction): a hook's own queries go through these, never through
+   * the data layer itself (on SQLite a query outside the open transaction waits for it, forever)
    */
+  q: Queries;
+}
+
+/** What a read or remove hook is called with: the caller's tenant and the queries to read through. */
+export interface HookContext {
+  tenantId: string;
+  /** the data layer, or the caller's transaction (see WriteContext.q) */
   q: Queries;
 }
 
@@ -66,9 +73,9 @@ export interface ResourceHooks {
   /** adjust a validated, coerced row (camelCase keys) before it is written; throw ServiceError to refuse */
   beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void | Promise<void>;
   /** decorate formatted records (e.g. add display names) before they are sent */
-  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string; q: Queries }): void | Promise<void>;
+  decorate?(records: Record<string, unknown>[], ctx: HookContext): void | Promise<void>;
   /** before a remove of these ids (caller's tenant); throw ServiceError to refuse (e.g. still in use) */
-  beforeRemove?(ids: string[], ctx: { tenantId: string; q: Queries }): void | Promise<void>;
+  beforeRemove?(ids: string[], ctx: HookContext): void | Promise<void>;
 }
 
 /**

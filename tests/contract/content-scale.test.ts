@@ -88,7 +88,7 @@ describe('article title search', () => {
     // the query the generic list sends (compiled for SQLite), planned on the harness's database
     const { kysely, dialect } = sqliteDataLayer(h.db());
     const plan = (term: string) => {
-      const article = articleResources(h.db()).find((r) => r.name === 'article')!;
+      const article = articleResources().find((r) => r.name === 'article')!;
       const where = buildWhere(article, { title: term }, '000000', dialect);
       const q = sql`EXPLAIN QUERY PLAN SELECT id FROM article ${whereSql(where)} ORDER BY sort LIMIT 10`.compile(kysely);
       return (h.db().prepare(q.sql).all(...q.parameters) as { detail: string }[])

@@ -4,7 +4,6 @@
 // attachments (every put-file upload, /blade-resource/attach).
 import { unlinkSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { defineResource, screenAccess } from '../../crud/resource';
 import { ok, ServiceError, status } from '../../http/reply';
@@ -229,7 +228,7 @@ function registerEnable(api: FastifyInstance, data: DataLayer, base: string, tab
 
 export function registerResourceRoutes(
   api: FastifyInstance,
-  deps: { data: DataLayer; db: Db; clock: Clock; dataDir: string },
+  deps: { data: DataLayer; clock: Clock; dataDir: string },
   provider: SmsProvider = outboxProvider(deps.clock),
 ): void {
   const { data } = deps;
@@ -274,7 +273,6 @@ export function registerResourceRoutes(
   });
 
   // Attachments of any type the enabled object storage allows (BladeX put-file-attach), and those limits for the form.
-  // (saveUpload, content's shared upload store, still writes through the raw handle: converted with content)
   const save = saveUpload(deps);
   api.post(PUT_FILE_ATTACH, allow(menuButton('attach', 'attach_add')), async (request) => {
     const caller = callerOf(request);
@@ -289,7 +287,7 @@ export function registerResourceRoutes(
     if (part.file.truncated) throw new ServiceError(tooLarge);
     const originalName = (part.filename || 'file').slice(0, 255);
     const ext = checkAttachment(limits, originalName, bytes);
-    return ok(save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
+    return ok(await save(caller.tenantId, originalName, ext, bytes, ATTACH_CONTENT_TYPES[ext] ?? CONTENT_TYPES[ext]));
   });
   api.get(`${ATTACH}/limits`, allow(menu('attach')), async (request) => {
     const limits = await attachLimits(data, callerOf(request).tenantId);

@@ -48,17 +48,21 @@ import { registerUploadRoutes } from './shared/uploads';
 import { siteResources } from './sites/resources';
 import { registerSiteRoutes } from './sites/routes';
 
-/** every declared resource of the content area, as the generic router serves them */
+/**
+ * every declared resource of the content area, as the generic router serves them (their hooks query through
+ * the queries the repository hands them; `db` only for the generation tasks' keyword failures until the
+ * generator moves onto the data layer)
+ */
 export function contentResources(db: Db, box: SecretBox): Resource[] {
   return [
-    ...siteResources(db),
-    ...infrastructureResources(db, box),
-    ...materialResources(db),
-    ...articleResources(db),
-    ...keywordResources(db),
+    ...siteResources(),
+    ...infrastructureResources(box),
+    ...materialResources(),
+    ...articleResources(),
+    ...keywordResources(),
     ...generationResources(db, box),
-    ...importResources(db),
-    ...deployTaskResources(db),
+    ...importResources(),
+    ...deployTaskResources(),
   ];
 }
 
@@ -96,7 +100,7 @@ export const contentModule: ServerModule = {
     registerDeployTaskRoutes(api, ctx);
     registerPreviewRoutes(api, ctx);
     registerLegacyRoutes(api, ctx);
-    registerPublishRoutes(api, { db, deployer: ctx.deployer });
-    registerQuotaRoutes(api, db, deps.clock);
+    registerPublishRoutes(api, { data: deps.data, db, deployer: ctx.deployer });
+    registerQuotaRoutes(api, deps.data, deps.clock);
   },
 };

@@ -1,5 +1,4 @@
 // Categories (columns), articles and paragraphs (spec content-area.md §7).
-import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, liveRow, mustExist } from '../shared/lookups';
@@ -9,7 +8,7 @@ import { checkArticleQuota } from '../quota/quota';
 import { coverImage } from '../shared/images';
 import { ARTICLE_TITLE_SEARCH } from './migrations';
 
-export function articleResources(db: Db): Resource[] {
+export function articleResources(): Resource[] {
   const cate = defineResource({
     name: 'cate',
     access: screenAccess('cate', { pickedBy: ['article', 'gptProduceArticle'] }),
@@ -32,10 +31,10 @@ export function articleResources(db: Db): Resource[] {
       { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '状态只能是0或1')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const t = ctx.tenantId;
-        mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
-        const type = row.type ?? (ctx.id ? liveRow(db, 'article_cate', ctx.id, t)?.type : 2);
+      async beforeWrite(row, ctx) {
+        const { tenantId: t, q } = ctx;
+        await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        const type = row.type ?? (ctx.id ? (await liveRow(q, 'article_cate', ctx.id, t))?.type : 2);
         if (type === 3) {
           // a jump page has only its link
           if (ctx.mode === 'insert' || 'linkUrl' in row) if (!row.linkUrl) throw new ServiceError(MSG.cateLink);
@@ -44,33 +43,31 @@ export function articleResources(db: Db): Resource[] {
           row.advertId = null;
         } else if (type === 2) {
           if ((ctx.mode === 'insert' || 'pageId' in row) && !row.pageId) throw new ServiceError(MSG.catePage);
-          const page = mustExist(db, 'template_page_config', row.pageId, t, '模板页面不存在');
+          const page = await mustExist(q, 'template_page_config', row.pageId, t, '模板页面不存在');
           // a disabled page config stays on the columns that hold it, but is not chosen anew
-          const held = ctx.id ? liveRow(db, 'article_cate', ctx.id, t)?.page_id : undefined;
+          const held = ctx.id ? (await liveRow(q, 'article_cate', ctx.id, t))?.page_id : undefined;
           if (page && page.status !== 1 && String(row.pageId) !== String(held ?? '')) throw new ServiceError(MSG.catePageOff);
-          mustExist(db, 'img_group', row.imgGroupId, t, '素材分组不存在');
-          mustExist(db, 'website_advert', row.advertId, t, '广告页不存在');
+          await mustExist(q, 'img_group', row.imgGroupId, t, '素材分组不存在');
+          await mustExist(q, 'website_advert', row.advertId, t, '广告页不存在');
         }
       },
-      decorate(records, { tenantId }) {
+      async decorate(records, { tenantId, q }) {
         const ids = records.map((r) => String(r.id));
-        const articles = countBy(db, 'article', 'parent_id', ids, tenantId);
-        const sites = countBy(db, 'website_info', 'website_group_id', records.map((r) => String(r.websiteGroupId)), tenantId);
+        const articles = await countBy(q, 'article', 'parent_id', ids, tenantId);
+        const sites = await countBy(q, 'website_info', 'website_group_id', records.map((r) => String(r.websiteGroupId)), tenantId);
         for (const r of records) {
           r.articleCount = articles.get(String(r.id)) ?? 0;
           r.websiteCount = sites.get(String(r.websiteGroupId)) ?? 0;
         }
-        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
-        addNames(db, records, tenantId, 'pageId', 'pageName', 'template_page_config', 'name');
+        await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        await addNames(q, records, tenantId, 'pageId', 'pageName', 'template_page_config', 'name');
       },
-      beforeRemove(ids, { tenantId }) {
-        const n = countBy(db, 'article', 'parent_id', ids, tenantId);
+      async beforeRemove(ids, { tenantId, q }) {
+        const n = await countBy(q, 'article', 'parent_id', ids, tenantId);
         if ([...n.values()].some((v) => v > 0)) throw new ServiceError(MSG.cateInUse);
       },
     },
   });
-
-  const coverCheck = (link: unknown): void => coverImage(db, link);
 
   const article = defineResource({
     name: 'article',
@@ -100,11 +97,11 @@ export function articleResources(db: Db): Resource[] {
       { name: 'gptTaskId', type: 'string', readOnly: true },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const t = ctx.tenantId;
+      async beforeWrite(row, ctx) {
+        const { tenantId: t, q } = ctx;
         if (typeof row.content === 'string' && row.content.replace(/<[^>]*>/g, '').trim() === '' && !/<img/i.test(row.content)) throw new ServiceError(MSG.content);
-        coverCheck(row.coverImg);
-        const old = ctx.id ? liveRow(db, 'article', ctx.id, t) : undefined;
+        await coverImage(q, row.coverImg);
+        const old = ctx.id ? await liveRow(q, 'article', ctx.id, t) : undefined;
         if (old && old.status === 1) {
           const changed = (k: string, col: string) => k in row && row[k] !== null && String(row[k]) !== String(old[col]);
           if (changed('websiteGroupId', 'website_group_id') || changed('parentId', 'parent_id')) throw new ServiceError(MSG.published);
@@ -113,20 +110,20 @@ export function articleResources(db: Db): Resource[] {
           if (row.status === 0) throw new ServiceError(MSG.unpublish);
         }
         const group = row.websiteGroupId ?? old?.website_group_id;
-        mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
-        const site = mustExist(db, 'website_info', row.websiteInfoId, t, '网站不存在');
+        await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        const site = await mustExist(q, 'website_info', row.websiteInfoId, t, '网站不存在');
         if (site && String(site.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
-        const c = mustExist(db, 'article_cate', row.parentId, t, '栏目不存在');
+        const c = await mustExist(q, 'article_cate', row.parentId, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
         if (row.status === 1 && (!old || old.status !== 1)) row.saveStatus = '手动发布';
-        if (ctx.mode === 'insert') checkArticleQuota(db, t);
+        if (ctx.mode === 'insert') await checkArticleQuota(q, t);
         // a generated article waits unassigned (no website) until it gets a website and a column
         if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError(MSG.website);
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
-        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
-        addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
       },
     },
   });
@@ -140,7 +137,7 @@ export function articleResources(db: Db): Resource[] {
     softDelete: true,
     endpoints: ALL,
     columns: [{ name: 'content', type: 'string', rules: [req(MSG.paragraph)] }],
-    hooks: { decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
+    hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
   });
 
   return [cate, article, paragraph];

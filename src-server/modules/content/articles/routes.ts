@@ -3,20 +3,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, ServiceError } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
+import { sql } from '../../../db/data-layer';
 import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 
 export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db, deployer } = ctx;
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
+  const { data, deployer } = ctx;
 
   // ---- categories
   api.get('/seo-blade-article/cate/tree', allow(menu('cate', 'article', 'gptProduceArticle')), async (request) => {
     const { tenantId } = scopeOf(request);
-    const groups = all('SELECT id, name FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', tenantId);
-    const cates = all('SELECT id, cate_name, website_group_id FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', tenantId);
+    const groups = await data.all(sql<Rec>`SELECT id, name FROM website_group WHERE tenant_id = ${tenantId} AND is_deleted = 0 ORDER BY create_time`);
+    const cates = await data.all(sql<Rec>`SELECT id, cate_name, website_group_id FROM article_cate WHERE tenant_id = ${tenantId} AND is_deleted = 0 ORDER BY create_time`);
     return ok(groups.map((g) => ({
       id: g.id, value: g.id, title: g.name, key: g.id, disabled: true,
       children: cates.filter((c) => c.website_group_id === g.id).map((c) => ({ id: c.id, value: c.id, title: c.cate_name, key: c.id, parentId: g.id })),
@@ -25,7 +25,12 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
   const getCate = async (request: FastifyRequest) => {
     const group = str(queryOf(request).websiteGroupId);
     if (!group) return ok([]);
-    return ok(all('SELECT id, cate_name AS cateName, type, website_group_id AS websiteGroupId FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time', scopeOf(request).tenantId, group));
+    return ok(
+      await data.all(
+        sql`SELECT id, cate_name AS "cateName", type, website_group_id AS "websiteGroupId" FROM article_cate
+          WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 AND website_group_id = ${group} ORDER BY create_time`,
+      ),
+    );
   };
   api.get('/website-blade-article/cate/getCate', allow(menu('cate', 'article', 'gptProduceArticle')), getCate);
   api.get('/seo-blade-article/cate/getCate', allow(menu('cate', 'article', 'gptProduceArticle')), getCate);
@@ -36,14 +41,15 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const scope = scopeOf(request);
     const now = formatDateTime(ctx.clock());
-    const marks = ids.map(() => '?').join(',');
-    const unassigned = db
-      .prepare(`SELECT 1 FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND (website_info_id = '' OR parent_id = '') AND id IN (${marks}) LIMIT 1`)
-      .get(scope.tenantId, ...ids);
+    const list = sql.join(ids);
+    const unassigned = await data.get(
+      sql`SELECT 1 AS found FROM article WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND status = 0 AND (website_info_id = '' OR parent_id = '') AND id IN (${list}) LIMIT 1`,
+    );
     if (unassigned) throw new ServiceError('文章未分配网站和栏目，不能发布');
-    const n = db
-      .prepare(`UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND id IN (${marks})`)
-      .run(now, now, scope.userId, scope.tenantId, ...ids).changes;
+    const n = await data.run(
+      sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId}
+        WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND status = 0 AND id IN (${list})`,
+    );
     return ok({ published: n });
   };
   api.post('/website-blade-article/article/release', allow(menuButton('article', 'article_edit')), release);
@@ -52,12 +58,12 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
   const deployArticle = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
     const id = str((request.params as Rec).id);
-    const a = liveRow(db, 'article', id, scope.tenantId);
+    const a = await liveRow(data, 'article', id, scope.tenantId);
     if (!a) throw new ServiceError('数据不存在或已被删除');
     if (!a.website_info_id || !a.parent_id) throw new ServiceError('文章未分配网站和栏目，不能发布');
     if (a.status !== 1) {
       const now = formatDateTime(ctx.clock());
-      db.prepare("UPDATE article SET status = 1, deploy_time = ?, save_status = '手动发布', update_time = ?, update_user = ? WHERE id = ?").run(now, now, scope.userId, id);
+      await data.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId} WHERE id = ${id}`);
     }
     const r = await deployer.deploy(String(a.website_info_id), scope.tenantId, scope);
     if (r.statusName !== '部署成功') throw new ServiceError(r.message);

@@ -7,13 +7,14 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
+import type { DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
 
 const D = '/website-blade-deploy/websiteDeploy';
 
-export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; deployer: SiteDeployer }): void {
+export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; db: Db; deployer: SiteDeployer }): void {
   const { db, deployer } = deps;
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
@@ -82,7 +83,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { db: Db; depl
   api.post('/website-blade-material/serverInfo/test', allow(menuButton('serverInfo', 'serverInfo_test')), async (request) => {
     const [id] = idsOf(request);
     if (!id) throw new ServiceError('请选择服务器');
-    const server = usableServer(db, id, scopeOf(request).tenantId);
+    const server = await usableServer(deps.data, id, scopeOf(request).tenantId);
     if (!server) throw new ServiceError('服务器不存在');
     return ok(await deployer.servers.probe(server));
   });

@@ -17,7 +17,7 @@ import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
-import { liveRow } from '../shared/lookups';
+import { liveRow } from '../shared/raw-lookups';
 import type { SecretBox } from '../shared/secrets';
 import type { Manifest } from './release-manifest';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';

@@ -11,7 +11,7 @@ import { createHash, hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
 import { ServiceError } from '../../../http/reply';
-import { liveRow } from '../shared/lookups';
+import { liveRow } from '../shared/raw-lookups';
 import { sanitizeHtml } from '../articles/sanitize';
 import { storedPath } from '../shared/uploads';
 import {

@@ -1,6 +1,6 @@
 // Scheduled deploy tasks (spec content-area.md §7): a schedule (none, fixed rate,
 // cron) deploying a website group's or websites' sites.
-import type { Db } from '../../../db/database';
+import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { liveRow, mustExist } from '../shared/lookups';
@@ -9,7 +9,7 @@ import { max, oneOf, req } from '../shared/rules';
 import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
 import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
 
-export function deployTaskResources(db: Db): Resource[] {
+export function deployTaskResources(): Resource[] {
   const deployTasks = defineResource({
     name: 'deployTasks',
     access: screenAccess('deployTasks'),
@@ -36,14 +36,15 @@ export function deployTaskResources(db: Db): Resource[] {
       { name: 'lastRunSites', type: 'string', readOnly: true },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const t = ctx.tenantId;
-        const old = ctx.id ? liveRow(db, 'deploy_tasks', ctx.id, t) : undefined;
+      async beforeWrite(row, ctx) {
+        const { tenantId: t, q } = ctx;
+        const old = ctx.id ? await liveRow(q, 'deploy_tasks', ctx.id, t) : undefined;
         const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]);
         const groups = String(pick('groupIds', 'group_ids') ?? pick('websiteGroupId', 'website_group_id') ?? '')
           .split(',').map((s) => s.trim()).filter(Boolean);
         if (groups.length === 0) throw new ServiceError(MSG.groupRequired);
-        const rows = groups.map((g) => mustExist(db, 'website_group', g, t, '网站分组不存在')!);
+        const rows: Record<string, unknown>[] = [];
+        for (const g of groups) rows.push((await mustExist(q, 'website_group', g, t, '网站分组不存在'))!);
         row.groupIds = groups.join(',');
         row.websiteGroupId = groups[0];
         const type = String(pick('scheduleType', 'schedule_type') ?? 'NONE');
@@ -59,8 +60,9 @@ export function deployTaskResources(db: Db): Resource[] {
           row.abArticleCount = 0;
         }
       },
-      decorate(records, { tenantId }) {
-        const names = new Map((db.prepare('SELECT id, name FROM website_group WHERE tenant_id = ?').all(tenantId) as { id: string; name: string }[]).map((g) => [g.id, g.name]));
+      async decorate(records, { tenantId, q }) {
+        const groups = await q.all(sql<{ id: string; name: string }>`SELECT id, name FROM website_group WHERE tenant_id = ${tenantId}`);
+        const names = new Map(groups.map((g) => [g.id, g.name]));
         for (const r of records) {
           r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
           r.statusName = r.status === 1 ? '启动' : '停止';

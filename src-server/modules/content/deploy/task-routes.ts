@@ -9,7 +9,7 @@ import type { ContentContext } from '../shared/context';
 import { DeployScheduler } from './deploy-scheduler';
 import { nextTriggerTime } from './schedule';
 import { bodyOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { liveRow } from '../shared/lookups';
+import { liveRow } from '../shared/raw-lookups';
 
 export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { db } = ctx;

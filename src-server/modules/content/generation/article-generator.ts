@@ -18,7 +18,8 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../shared/secrets';
-import { articlesLeft, QUOTA_MSG } from '../quota/quota';
+import { QUOTA_MSG } from '../quota/quota';
+import { articlesLeft } from '../shared/raw-lookups';
 import { storedPath } from '../shared/uploads';
 import { finalStatus, TASK } from '../shared/task-status';
 

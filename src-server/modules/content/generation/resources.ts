@@ -1,6 +1,7 @@
 // AI generation (spec content-area.md §7): model settings, API keys (sealed,
 // sent masked), generate-article tasks and the generation template parameters.
 import type { Db } from '../../../db/database';
+import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, liveRow, mustExist } from '../shared/lookups';
@@ -11,6 +12,10 @@ import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 
+/**
+ * `db`: the raw handle, only for the generator's `keywordFailures` until article-generator.ts moves onto the
+ * data layer (then it goes); every query of this file runs on the hooks' `q`.
+ */
 export function generationResources(db: Db, box: SecretBox): Resource[] {
   const openKey = (sealed: unknown): string => {
     if (typeof sealed !== 'string' || !sealed) return '';
@@ -40,20 +45,20 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
       { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
+      async beforeWrite(row, ctx) {
         const k = row.apiKey;
         if (k === null || k === undefined || k === '' || isMasked(k)) {
           if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
           // an edit keeps the stored key; a model switched on needs one (the sample matrix's comes off, without a key)
-          const stored = db.prepare('SELECT api_key, status FROM ai_model WHERE id = ? AND tenant_id = ?').get(String(ctx.id), ctx.tenantId) as { api_key: string | null; status: number } | undefined;
+          const stored = await ctx.q.get(sql<{ api_key: string | null; status: number }>`SELECT api_key, status FROM ai_model WHERE id = ${String(ctx.id)} AND tenant_id = ${ctx.tenantId}`);
           if ((row.status ?? stored?.status) === 1 && !stored?.api_key) throw new ServiceError('请输入密钥');
           delete row.apiKey;
         } else row.apiKey = box.seal(String(k));
       },
-      decorate(records, { tenantId }) {
+      async decorate(records, { tenantId, q }) {
         const ids = records.map((r) => String(r.id));
         if (ids.length === 0) return;
-        const rows = db.prepare(`SELECT id, api_key FROM ai_model WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(tenantId, ...ids) as { id: string; api_key: string }[];
+        const rows = await q.all(sql<{ id: string; api_key: string }>`SELECT id, api_key FROM ai_model WHERE tenant_id = ${tenantId} AND id IN (${sql.join(ids)})`);
         const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.api_key))]));
         for (const r of records) r.apiKey = keys.get(String(r.id)) ?? '';
       },
@@ -76,8 +81,8 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
       { name: 'status', type: 'int', default: 2, rules: [oneOf([1, 2], '请选择状态')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const old = ctx.id ? liveRow(db, 'ai_key', ctx.id, ctx.tenantId) : undefined;
+      async beforeWrite(row, ctx) {
+        const old = ctx.id ? await liveRow(ctx.q, 'ai_key', ctx.id, ctx.tenantId) : undefined;
         const type = 'type' in row ? row.type : old?.type;
         if (type === 1 || type === 2 || type === 3) {
           const target = 'targetUrl' in row ? row.targetUrl : old?.target_url;
@@ -89,10 +94,10 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
           delete row.key;
         } else row.key = box.seal(String(k));
       },
-      decorate(records, { tenantId }) {
+      async decorate(records, { tenantId, q }) {
         const ids = records.map((r) => String(r.id));
         if (ids.length === 0) return;
-        const rows = db.prepare(`SELECT id, key_value FROM ai_key WHERE tenant_id = ? AND id IN (${ids.map(() => '?').join(',')})`).all(tenantId, ...ids) as { id: string; key_value: string }[];
+        const rows = await q.all(sql<{ id: string; key_value: string }>`SELECT id, key_value FROM ai_key WHERE tenant_id = ${tenantId} AND id IN (${sql.join(ids)})`);
         const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.key_value))]));
         for (const r of records) r.key = keys.get(String(r.id)) ?? '';
       },
@@ -124,30 +129,30 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
       { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
+      async beforeWrite(row, ctx) {
         if ('prompts' in row) row.prompts = JSON.stringify(normalizePrompts(row.prompts));
         // where the generated articles go: nothing (unassigned), or a group, optionally with its website and column
-        const t = ctx.tenantId;
-        const old = ctx.id ? liveRow(db, 'gpt_produce_article', ctx.id, t) : undefined;
+        const { tenantId: t, q } = ctx;
+        const old = ctx.id ? await liveRow(q, 'gpt_produce_article', ctx.id, t) : undefined;
         const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]) || null;
         const group = pick('websiteGroupId', 'website_group_id');
         const site = pick('websiteInfoId', 'website_info_id');
         const cate = pick('parentId', 'parent_id');
         if ((site || cate) && !group) throw new ServiceError(MSG.groupRequired);
-        mustExist(db, 'website_group', group, t, '网站分组不存在');
-        const s = mustExist(db, 'website_info', site, t, '网站不存在');
+        await mustExist(q, 'website_group', group, t, '网站分组不存在');
+        const s = await mustExist(q, 'website_info', site, t, '网站不存在');
         if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
-        const c = mustExist(db, 'article_cate', cate, t, '栏目不存在');
+        const c = await mustExist(q, 'article_cate', cate, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
         if ('fileLink' in row && row.fileLink) {
           const name = String(row.fileLink).split('/').pop() ?? '';
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
         }
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
-        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
-        addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
         const failures = keywordFailures(db, records.map((r) => String(r.id)));
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
@@ -180,12 +185,12 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
       { name: 'remark', type: 'string', rules: [max(200, '备注不能超过200个字符')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
+      async beforeWrite(row, ctx) {
         if (!('paramKey' in row)) return;
         if (String(row.paramKey).toLowerCase() === 'keyword') throw new ServiceError(MSG.parmKeyReserved);
-        const dup = db
-          .prepare('SELECT id FROM gpt_generate_template_parm WHERE tenant_id = ? AND is_deleted = 0 AND param_key = ? AND id <> ?')
-          .get(ctx.tenantId, row.paramKey, ctx.id ?? '');
+        const dup = await ctx.q.get(
+          sql`SELECT id FROM gpt_generate_template_parm WHERE tenant_id = ${ctx.tenantId} AND is_deleted = 0 AND param_key = ${String(row.paramKey)} AND id <> ${ctx.id ?? ''}`,
+        );
         if (dup) throw new ServiceError(MSG.parmKeyDup);
       },
     },

@@ -14,7 +14,7 @@ import { ArticleGenerator, keywordFailures } from './article-generator';
 import { isFinished, TASK_STATUS } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { liveRow } from '../shared/lookups';
+import { liveRow } from '../shared/raw-lookups';
 import { MSG } from '../shared/messages';
 
 export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {

@@ -1,12 +1,12 @@
 // Import tasks and their error log (spec content-area.md §7).
-import type { Db } from '../../../db/database';
+import { sql } from '../../../db/data-layer';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { max, req } from '../shared/rules';
 import { TASK_STATUS } from '../shared/task-status';
 
-export function importResources(db: Db): Resource[] {
+export function importResources(): Resource[] {
   const importTask = defineResource({
     name: 'importTask',
     access: screenAccess('importTask', { pickedBy: ['taskErrorLog', 'keyword', 'article'] }),
@@ -31,8 +31,8 @@ export function importResources(db: Db): Resource[] {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
         }
       },
-      beforeRemove(ids, { tenantId }) {
-        db.prepare(`UPDATE task_error_log SET is_deleted = 1 WHERE tenant_id = ? AND task_id IN (${ids.map(() => '?').join(',')})`).run(tenantId, ...ids);
+      async beforeRemove(ids, { tenantId, q }) {
+        await q.run(sql`UPDATE task_error_log SET is_deleted = 1 WHERE tenant_id = ${tenantId} AND task_id IN (${sql.join(ids)})`);
       },
     },
   });
@@ -53,7 +53,7 @@ export function importResources(db: Db): Resource[] {
       { name: 'errorMsg', type: 'string' },
       { name: 'errorData', type: 'string' },
     ],
-    hooks: { decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'taskId', 'taskName', 'import_task', 'task_name') },
+    hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'taskId', 'taskName', 'import_task', 'task_name') },
   });
 
   return [importTask, taskErrorLog];

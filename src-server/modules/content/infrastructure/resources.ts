@@ -1,6 +1,6 @@
 // Domains and servers (spec content-area.md §3): the declared resources. Server
 // passwords are sealed with the install's key before they are stored.
-import type { Db } from '../../../db/database';
+import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { refuseInUse } from '../shared/lookups';
@@ -8,7 +8,7 @@ import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req } from '../shared/rules';
 import type { SecretBox } from '../shared/secrets';
 
-export function infrastructureResources(db: Db, box: SecretBox): Resource[] {
+export function infrastructureResources(box: SecretBox): Resource[] {
   const domainInfo = defineResource({
     name: 'domainInfo',
     access: screenAccess('domainInfo'),
@@ -33,9 +33,9 @@ export function infrastructureResources(db: Db, box: SecretBox): Resource[] {
       { name: 'nameServers', type: 'string' },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
+      async beforeWrite(row, ctx) {
         if (ctx.mode === 'insert') {
-          const server = usableServer(db, row.serverId, ctx.tenantId);
+          const server = await usableServer(ctx.q, row.serverId, ctx.tenantId);
           row.serverName = server ? server.server_name : null;
           // a transfer starts as 0 (not transferred) with the name servers to switch to
           row.cloudflare = 0;
@@ -45,7 +45,7 @@ export function infrastructureResources(db: Db, box: SecretBox): Resource[] {
           delete row.nameServers;
         }
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['domain_info_id'], MSG.domainInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_info', ['domain_info_id'], MSG.domainInUse),
     },
   });
 
@@ -85,7 +85,7 @@ export function infrastructureResources(db: Db, box: SecretBox): Resource[] {
           row.serverPassword = box.seal(String(pw));
         }
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'domain_info', ['server_id'], MSG.serverInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'domain_info', ['server_id'], MSG.serverInUse),
     },
   });
 
@@ -93,11 +93,12 @@ export function infrastructureResources(db: Db, box: SecretBox): Resource[] {
 }
 
 /** A live server of the tenant, or one the platform bound to it (bindTenantId); throws when neither. */
-export function usableServer(db: Db, id: unknown, tenantId: string): Record<string, unknown> | undefined {
+export async function usableServer(q: Queries, id: unknown, tenantId: string): Promise<Record<string, unknown> | undefined> {
   if (id === undefined || id === null || id === '') return undefined;
-  const row = db
-    .prepare("SELECT * FROM server_info WHERE id = ? AND is_deleted = 0 AND (tenant_id = ? OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ?)")
-    .get(String(id), tenantId, `%,${tenantId},%`) as Record<string, unknown> | undefined;
+  const row = await q.get(
+    sql<Record<string, unknown>>`SELECT * FROM server_info WHERE id = ${String(id)} AND is_deleted = 0
+      AND (tenant_id = ${tenantId} OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ${`%,${tenantId},%`})`,
+  );
   if (!row) throw new ServiceError('服务器不存在');
   return row;
 }

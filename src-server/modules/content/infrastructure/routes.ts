@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../http/reply';
 import { allow, menu } from '../../../http/access-policy';
+import { sql, type RawBuilder } from '../../../db/data-layer';
 import type { ContentContext } from '../shared/context';
 import { scopeOf, type Rec } from '../shared/request';
 
@@ -14,28 +15,27 @@ export const DOMAIN_SERVICES = [
 ];
 
 export function registerInfrastructureRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
+  const all = (query: RawBuilder<Rec>): Promise<Rec[]> => ctx.data.all(query);
 
   // ---- domains and servers
   api.get('/website-blade-material/domainInfo/enum', allow('user'), async () => ok(DOMAIN_SERVICES));
   api.get('/website-blade-material/domainInfo/listGroup', allow('user'), async (request) =>
-    ok(all('SELECT id, name, domain, server_id AS serverId FROM domain_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
+    ok(await all(sql`SELECT id, name, domain, server_id AS "serverId" FROM domain_info WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 ORDER BY create_time DESC`)),
   );
-  api.get('/website-blade-material/serverInfo/listGroup', allow('user'), async (request) =>
-    ok(
-      all(
-        "SELECT id, server_name AS serverName, server_ip AS serverIp FROM server_info WHERE is_deleted = 0 AND (tenant_id = ? OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ?) ORDER BY create_time DESC",
-        scopeOf(request).tenantId,
-        `%,${scopeOf(request).tenantId},%`,
+  api.get('/website-blade-material/serverInfo/listGroup', allow('user'), async (request) => {
+    const { tenantId } = scopeOf(request);
+    return ok(
+      await all(
+        sql`SELECT id, server_name AS "serverName", server_ip AS "serverIp" FROM server_info
+          WHERE is_deleted = 0 AND (tenant_id = ${tenantId} OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ${`%,${tenantId},%`}) ORDER BY create_time DESC`,
       ),
-    ),
-  );
+    );
+  });
   api.get('/website-blade-material/serverInfo/server-bind-tenant', allow(menu('serverInfo')), async () =>
-    ok(all('SELECT tenant_id AS tenantId, tenant_name AS tenantName FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id')),
+    ok(await all(sql`SELECT tenant_id AS "tenantId", tenant_name AS "tenantName" FROM blade_tenant WHERE is_deleted = 0 ORDER BY tenant_id`)),
   );
 
   api.get('/website/DomainInfo/domainList', allow('user'), async (request) =>
-    ok(all('SELECT id, name, domain FROM domain_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
+    ok(await all(sql`SELECT id, name, domain FROM domain_info WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 ORDER BY create_time DESC`)),
   );
 }

@@ -1,11 +1,10 @@
 // Managed keywords and keywords kept for generation (spec content-area.md §7).
-import type { Db } from '../../../db/database';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req } from '../shared/rules';
 
-export function keywordResources(db: Db): Resource[] {
+export function keywordResources(): Resource[] {
   const keyword = defineResource({
     name: 'keyword',
     access: screenAccess('keyword'),
@@ -15,7 +14,7 @@ export function keywordResources(db: Db): Resource[] {
     softDelete: true,
     endpoints: ALL,
     columns: [{ name: 'keyword', type: 'string', rules: [req(MSG.managedKeyword), max(50, MSG.managedKeywordMax)] }],
-    hooks: { decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
+    hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
   });
 
   const gptProduceKeyword = defineResource({
@@ -32,8 +31,8 @@ export function keywordResources(db: Db): Resource[] {
       { name: 'keyword', type: 'string', rules: [req(MSG.genKeyword), max(100, MSG.genKeywordMax)] },
     ],
     hooks: {
-      beforeWrite: (row, ctx) => void mustExist(db, 'website_group', row.siteGroupId, ctx.tenantId, '网站分组不存在'),
-      decorate: (records, { tenantId }) => addNames(db, records, tenantId, 'siteGroupId', 'siteGroupName', 'website_group', 'name'),
+      beforeWrite: async (row, ctx) => void (await mustExist(ctx.q, 'website_group', row.siteGroupId, ctx.tenantId, '网站分组不存在')),
+      decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'siteGroupId', 'siteGroupName', 'website_group', 'name'),
     },
   });
 

@@ -1,7 +1,6 @@
 // Material (spec content-area.md §5): templates and their page settings, custom
 // page URLs, links, adverts, contact groups, image groups and images, goods.
-import type { Db } from '../../../db/database';
-import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
+import { defineResource, screenAccess, type ColumnDef, type HookContext, type Resource, type WriteContext } from '../../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
 import { MSG, pagePatternMessage } from '../shared/messages';
 import { ServiceError } from '../../../http/reply';
@@ -9,7 +8,7 @@ import { cleanPattern, PAGE_PATTERN_MAX, pagePatternProblem, type PageKind } fro
 import { ALL, max, oneOf, req, status01 } from '../shared/rules';
 import { templateImage, materialImage } from '../shared/images';
 
-export function materialResources(db: Db): Resource[] {
+export function materialResources(): Resource[] {
   const websiteTemplate = defineResource({
     name: 'websiteTemplate',
     access: screenAccess('websiteTemplate', { pickedBy: ['websiteInfo'] }),
@@ -26,14 +25,14 @@ export function materialResources(db: Db): Resource[] {
       status01(1),
     ],
     hooks: {
-      beforeWrite(row) {
-        templateImage(db, row.image);
+      async beforeWrite(row, { q }) {
+        await templateImage(q, row.image);
       },
-      decorate(records, { tenantId }) {
-        const counts = countBy(db, 'website_info', 'template_id', records.map((r) => String(r.id)), tenantId);
+      async decorate(records, { tenantId, q }) {
+        const counts = await countBy(q, 'website_info', 'template_id', records.map((r) => String(r.id)), tenantId);
         for (const r of records) r.useNum = counts.get(String(r.id)) ?? 0;
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['template_id'], MSG.templateInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_info', ['template_id'], MSG.templateInUse),
     },
   });
 
@@ -45,14 +44,14 @@ export function materialResources(db: Db): Resource[] {
     { name: 'configValue', type: 'string' },
   ];
   const websiteNames = {
-    decorate(records: Record<string, unknown>[], { tenantId }: { tenantId: string }) {
-      addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+    decorate(records: Record<string, unknown>[], { tenantId, q }: HookContext) {
+      return addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
     },
   };
   const templateConfigHooks = {
     ...websiteNames,
-    beforeWrite(row: Record<string, unknown>, ctx: { tenantId: string }) {
-      mustExist(db, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
+    async beforeWrite(row: Record<string, unknown>, ctx: WriteContext) {
+      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
     },
   };
   const templateConfig = defineResource({
@@ -98,11 +97,11 @@ export function materialResources(db: Db): Resource[] {
           row[key] = cleanPattern(row[key]);
         }
       },
-      decorate(records, { tenantId }) {
-        const counts = countBy(db, 'article_cate', 'page_id', records.map((r) => String(r.id)), tenantId);
+      async decorate(records, { tenantId, q }) {
+        const counts = await countBy(q, 'article_cate', 'page_id', records.map((r) => String(r.id)), tenantId);
         for (const r of records) r.cateCount = counts.get(String(r.id)) ?? 0;
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'article_cate', ['page_id'], MSG.pageConfigInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'article_cate', ['page_id'], MSG.pageConfigInUse),
     },
   });
 
@@ -132,8 +131,8 @@ export function materialResources(db: Db): Resource[] {
   ];
   const linksHooks = {
     ...websiteNames,
-    beforeWrite(row: Record<string, unknown>, ctx: { tenantId: string }) {
-      mustExist(db, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
+    async beforeWrite(row: Record<string, unknown>, ctx: WriteContext) {
+      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
     },
   };
   const links = defineResource({
@@ -180,7 +179,7 @@ export function materialResources(db: Db): Resource[] {
       { name: 'customerServer', type: 'string' },
     ],
     hooks: {
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['contact_id'], MSG.contactInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_info', ['contact_id'], MSG.contactInUse),
     },
   });
 
@@ -194,11 +193,11 @@ export function materialResources(db: Db): Resource[] {
     endpoints: ALL,
     columns: [{ name: 'name', type: 'string', rules: [req(MSG.groupName), max(50, MSG.groupNameMax)] }],
     hooks: {
-      decorate(records, { tenantId }) {
-        const counts = countBy(db, 'website_img', 'img_group_id', records.map((r) => String(r.id)), tenantId);
+      async decorate(records, { tenantId, q }) {
+        const counts = await countBy(q, 'website_img', 'img_group_id', records.map((r) => String(r.id)), tenantId);
         for (const r of records) r.imageCount = counts.get(String(r.id)) ?? 0;
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse),
     },
   });
 
@@ -217,12 +216,12 @@ export function materialResources(db: Db): Resource[] {
       { name: 'imgGroupId', type: 'string', rules: [req('请选择图片分组')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        materialImage(db, row.imageUrl);
-        mustExist(db, 'img_group', row.imgGroupId, ctx.tenantId, '图片分组不存在');
+      async beforeWrite(row, ctx) {
+        await materialImage(ctx.q, row.imageUrl);
+        await mustExist(ctx.q, 'img_group', row.imgGroupId, ctx.tenantId, '图片分组不存在');
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'imgGroupId', 'imgGroupName', 'img_group', 'name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'imgGroupId', 'imgGroupName', 'img_group', 'name');
       },
     },
   });
@@ -245,9 +244,9 @@ export function materialResources(db: Db): Resource[] {
     endpoints: ALL,
     columns: goodsColumns(false),
     hooks: {
-      beforeRemove: (ids, { tenantId }) => {
-        refuseInUse(db, ids, tenantId, 'website_info', ['goods_id'], '该商品分组已被网站使用，不能删除');
-        refuseInUse(db, ids, tenantId, 'goods_sub', ['p_id'], '该商品分组下存在商品，不能删除');
+      beforeRemove: async (ids, { tenantId, q }) => {
+        await refuseInUse(q, ids, tenantId, 'website_info', ['goods_id'], '该商品分组已被网站使用，不能删除');
+        await refuseInUse(q, ids, tenantId, 'goods_sub', ['p_id'], '该商品分组下存在商品，不能删除');
       },
     },
   });
@@ -261,11 +260,11 @@ export function materialResources(db: Db): Resource[] {
     endpoints: ALL,
     columns: goodsColumns(true),
     hooks: {
-      beforeWrite(row, ctx) {
-        mustExist(db, 'goods', row.pId, ctx.tenantId, '商品分组不存在');
+      async beforeWrite(row, ctx) {
+        await mustExist(ctx.q, 'goods', row.pId, ctx.tenantId, '商品分组不存在');
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'pId', 'pName', 'goods', 'name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'pId', 'pName', 'goods', 'name');
       },
     },
   });

@@ -8,7 +8,7 @@ import { refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 
 export function registerMaterialRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
+  const { data } = ctx;
 
   // ---- image groups: may these be removed? (spec: imgGroup isDelete (ids)). true when
   // none is used by a website of the caller's tenant as its icon, logo or banner group;
@@ -17,7 +17,7 @@ export function registerMaterialRoutes(api: FastifyInstance, ctx: ContentContext
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     try {
-      refuseInUse(db, ids, scopeOf(request).tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse);
+      await refuseInUse(data, ids, scopeOf(request).tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse);
     } catch (e) {
       if (e instanceof ServiceError) return ok(false, e.message);
       throw e;

@@ -4,7 +4,7 @@
 // administrator sets them (POST /seo-blade-system/tenant-quota/content-setting);
 // GET /seo-blade-system/tenant-quota/detail carries them next to the account quota.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/database';
+import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import { callerOf } from '../../../http/auth-user';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
@@ -26,44 +26,46 @@ export interface ContentQuota {
   articleUsed: number;
 }
 
-export function quotaOf(db: Db, tenantId: string): ContentQuota {
-  const q = db.prepare('SELECT website_number, article_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as
-    | { website_number: number; article_number: number }
-    | undefined;
-  const sites = db.prepare('SELECT COUNT(*) AS n FROM website_info WHERE tenant_id = ? AND is_deleted = 0').get(tenantId) as { n: number };
+export async function quotaOf(q: Queries, tenantId: string): Promise<ContentQuota> {
+  const quota = await q.get(sql<{ website_number: number; article_number: number }>`SELECT website_number, article_number FROM content_quota WHERE tenant_id = ${tenantId}`);
   return {
-    websiteNumber: q?.website_number ?? -1,
-    websiteUsed: sites.n,
-    articleNumber: q?.article_number ?? -1,
-    articleUsed: articlesUsed(db, tenantId),
+    websiteNumber: quota?.website_number ?? -1,
+    websiteUsed: await websitesUsed(q, tenantId),
+    articleNumber: quota?.article_number ?? -1,
+    articleUsed: await articlesUsed(q, tenantId),
   };
 }
 
+/** Live websites of a tenant. */
+async function websitesUsed(q: Queries, tenantId: string): Promise<number> {
+  const r = await q.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM website_info WHERE tenant_id = ${tenantId} AND is_deleted = 0`);
+  return r?.n ?? 0;
+}
+
 /** Live articles of a tenant (the trigger-kept row count of migration 320). */
-export function articlesUsed(db: Db, tenantId: string): number {
-  const r = db.prepare("SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = ?").get(tenantId) as { live: number } | undefined;
+export async function articlesUsed(q: Queries, tenantId: string): Promise<number> {
+  const r = await q.get(sql<{ live: number }>`SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = ${tenantId}`);
   return r?.live ?? 0;
 }
 
 /** How many more articles the tenant may create (Infinity when unlimited). */
-export function articlesLeft(db: Db, tenantId: string): number {
-  const q = db.prepare('SELECT article_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as { article_number: number } | undefined;
-  const limit = q?.article_number ?? -1;
-  return limit < 0 ? Infinity : Math.max(0, limit - articlesUsed(db, tenantId));
+export async function articlesLeft(q: Queries, tenantId: string): Promise<number> {
+  const quota = await q.get(sql<{ article_number: number }>`SELECT article_number FROM content_quota WHERE tenant_id = ${tenantId}`);
+  const limit = quota?.article_number ?? -1;
+  return limit < 0 ? Infinity : Math.max(0, limit - (await articlesUsed(q, tenantId)));
 }
 
 /** Throws unless `adding` more websites fit the tenant's quota. */
-export function checkWebsiteQuota(db: Db, tenantId: string, adding = 1): void {
-  const q = db.prepare('SELECT website_number FROM content_quota WHERE tenant_id = ?').get(tenantId) as { website_number: number } | undefined;
-  const limit = q?.website_number ?? -1;
+export async function checkWebsiteQuota(q: Queries, tenantId: string, adding = 1): Promise<void> {
+  const quota = await q.get(sql<{ website_number: number }>`SELECT website_number FROM content_quota WHERE tenant_id = ${tenantId}`);
+  const limit = quota?.website_number ?? -1;
   if (limit < 0) return;
-  const { n } = db.prepare('SELECT COUNT(*) AS n FROM website_info WHERE tenant_id = ? AND is_deleted = 0').get(tenantId) as { n: number };
-  if (n + adding > limit) throw new ServiceError(QUOTA_MSG.website);
+  if ((await websitesUsed(q, tenantId)) + adding > limit) throw new ServiceError(QUOTA_MSG.website);
 }
 
 /** Throws unless `adding` more articles fit the tenant's quota. */
-export function checkArticleQuota(db: Db, tenantId: string, adding = 1): void {
-  if (articlesLeft(db, tenantId) < adding) throw new ServiceError(QUOTA_MSG.article);
+export async function checkArticleQuota(q: Queries, tenantId: string, adding = 1): Promise<void> {
+  if ((await articlesLeft(q, tenantId)) < adding) throw new ServiceError(QUOTA_MSG.article);
 }
 
 const quotaNumber = (v: unknown): number | undefined => {
@@ -79,33 +81,36 @@ const requirePlatformAdmin = (request: FastifyRequest): void => {
   if (!admin) throw new ServiceError(QUOTA_MSG.admin);
 };
 
-export function registerQuotaRoutes(api: FastifyInstance, db: Db, clock: Clock): void {
+export function registerQuotaRoutes(api: FastifyInstance, data: DataLayer, clock: Clock): void {
+  const tenantExists = async (tenantId: string): Promise<boolean> =>
+    (await data.get(sql`SELECT 1 AS found FROM blade_tenant WHERE tenant_id = ${tenantId} AND is_deleted = 0`)) !== undefined;
   // one tenant's content quotas and use, for the tenant screen's 内容额度 dialog
   api.get('/seo-blade-system/tenant-quota/content-detail', allow('platform'), async (request) => {
     requirePlatformAdmin(request);
     const tenantId = String((request.query as Record<string, unknown>).tenantId ?? '').trim();
-    if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
-    return ok({ tenantId, ...quotaOf(db, tenantId) });
+    if (!tenantId || !(await tenantExists(tenantId))) throw new ServiceError(QUOTA_MSG.tenant);
+    return ok({ tenantId, ...(await quotaOf(data, tenantId)) });
   });
   api.post('/seo-blade-system/tenant-quota/content-setting', allow('platform'), async (request) => {
     requirePlatformAdmin(request);
     const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const tenantId = String(b.tenantId ?? '').trim();
-    if (!tenantId || !db.prepare('SELECT 1 FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0').get(tenantId)) throw new ServiceError(QUOTA_MSG.tenant);
+    if (!tenantId || !(await tenantExists(tenantId))) throw new ServiceError(QUOTA_MSG.tenant);
     const website = quotaNumber(b.websiteNumber);
     const article = quotaNumber(b.articleNumber);
-    const old = quotaOf(db, tenantId);
-    db.prepare(
-      `INSERT INTO content_quota (tenant_id, website_number, article_number, update_time) VALUES (?, ?, ?, ?)
-       ON CONFLICT (tenant_id) DO UPDATE SET website_number = excluded.website_number, article_number = excluded.article_number, update_time = excluded.update_time`,
-    ).run(tenantId, website ?? old.websiteNumber, article ?? old.articleNumber, formatDateTime(clock()));
-    return ok(quotaOf(db, tenantId));
+    const old = await quotaOf(data, tenantId);
+    await data.run(
+      sql`INSERT INTO content_quota (tenant_id, website_number, article_number, update_time)
+        VALUES (${tenantId}, ${website ?? old.websiteNumber}, ${article ?? old.articleNumber}, ${formatDateTime(clock())})
+        ON CONFLICT (tenant_id) DO UPDATE SET website_number = excluded.website_number, article_number = excluded.article_number, update_time = excluded.update_time`,
+    );
+    return ok(await quotaOf(data, tenantId));
   });
   // the system module answers the detail (account quota); the content quotas join its data
   api.addHook('preSerialization', async (request, _reply, payload) => {
     if (request.routeOptions.url !== '/api/seo-blade-system/tenant-quota/detail' || !request.authUser) return payload;
     const p = payload as { data?: unknown } | null;
     if (!p || typeof p !== 'object' || !p.data || typeof p.data !== 'object') return payload;
-    return { ...p, data: { ...(p.data as Record<string, unknown>), ...quotaOf(db, request.authUser.tenantId) } };
+    return { ...p, data: { ...(p.data as Record<string, unknown>), ...(await quotaOf(data, request.authUser.tenantId)) } };
   });
 }

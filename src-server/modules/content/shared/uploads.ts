@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../db/database';
+import { sql, type Queries } from '../../../db/data-layer';
 import { fail, ok, ServiceError } from '../../../http/reply';
 import { callerOf } from '../../../http/auth-user';
 import type { Clock } from '../../../util/clock';
@@ -95,16 +95,16 @@ export interface StoredUpload {
 }
 
 /** Writes checked bytes under a new random name and records them (content_upload, what 附件管理 lists). */
-export function saveUpload(deps: { db: Db; dataDir: string; clock: Clock }): (tenantId: string, originalName: string, ext: string, bytes: Buffer, contentType?: string) => StoredUpload {
+export function saveUpload(deps: { data: Queries; dataDir: string; clock: Clock }): (tenantId: string, originalName: string, ext: string, bytes: Buffer, contentType?: string) => Promise<StoredUpload> {
   const dir = join(deps.dataDir, UPLOAD_DIR);
   mkdirSync(dir, { recursive: true });
-  const record = deps.db.prepare(
-    'INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  return (tenantId, originalName, ext, bytes, contentType) => {
+  return async (tenantId, originalName, ext, bytes, contentType) => {
     const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
     writeFileSync(join(dir, name), bytes, { flag: 'wx' });
-    record.run(name, tenantId, originalName, contentType ?? 'application/octet-stream', bytes.length, formatDateTime(deps.clock()));
+    await deps.data.run(
+      sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
+        VALUES (${name}, ${tenantId}, ${originalName}, ${contentType ?? 'application/octet-stream'}, ${bytes.length}, ${formatDateTime(deps.clock())})`,
+    );
     return { link: `/api${FILE_ROUTE}/${name}`, domain: '', name, originalName, attachId: name };
   };
 }
@@ -115,9 +115,7 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataDir: string; clock: Clock }): void {
-  const stored = deps.db.prepare('SELECT original_name, content_type FROM content_upload WHERE name = ?');
-
+export function registerUploadRoutes(api: FastifyInstance, deps: { data: Queries; dataDir: string; clock: Clock }): void {
   const save = saveUpload(deps);
 
   api.post(PUT_FILE, allow('user'), async (request) => {
@@ -134,7 +132,7 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
     if (part.file.truncated) throw new ServiceError(scene.sizeMessage);
     const originalName = part.filename || 'file';
     const ext = checkUpload(scene, originalName, bytes);
-    return ok(save(user.tenantId, originalName, ext, bytes, CONTENT_TYPES[ext]));
+    return ok(await save(user.tenantId, originalName, ext, bytes, CONTENT_TYPES[ext]));
   });
 
   // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
@@ -142,7 +140,7 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { db: Db; dataD
     const name = String((request.params as { name?: string }).name ?? '');
     const file = storedPath(deps.dataDir, name);
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));
-    const row = stored.get(name) as { original_name: string | null; content_type: string | null } | undefined;
+    const row = await deps.data.get(sql<{ original_name: string | null; content_type: string | null }>`SELECT original_name, content_type FROM content_upload WHERE name = ${name}`);
     const type = row?.content_type || CONTENT_TYPES[extOf(name)] || 'application/octet-stream';
     // an image shows inline (<img>, previews); anything else downloads under its original name
     if (!type.startsWith('image/')) reply.header('content-disposition', attachmentDisposition(row?.original_name || name));

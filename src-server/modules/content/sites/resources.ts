@@ -1,7 +1,7 @@
 // Websites and their groups, navigation bars, languages and associations
 // (spec content-area.md §3): the declared resources, built per app because
 // their hooks read other tables.
-import type { Db } from '../../../db/database';
+import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
@@ -12,7 +12,7 @@ import { checkWebsiteQuota } from '../quota/quota';
 /** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-export function siteResources(db: Db): Resource[] {
+export function siteResources(): Resource[] {
   const websiteGroup = defineResource({
     name: 'websiteGroup',
     access: screenAccess('websiteGroup'),
@@ -27,11 +27,11 @@ export function siteResources(db: Db): Resource[] {
       { name: 'count', type: 'int', readOnly: true, noFilter: true },
     ],
     hooks: {
-      decorate(records, { tenantId }) {
-        const counts = countBy(db, 'website_info', 'website_group_id', records.map((r) => String(r.id)), tenantId);
+      async decorate(records, { tenantId, q }) {
+        const counts = await countBy(q, 'website_info', 'website_group_id', records.map((r) => String(r.id)), tenantId);
         for (const r of records) r.count = counts.get(String(r.id)) ?? 0;
       },
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_info', ['website_group_id'], MSG.groupInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_info', ['website_group_id'], MSG.groupInUse),
     },
   });
 
@@ -67,18 +67,18 @@ export function siteResources(db: Db): Resource[] {
       { name: 'contactId', type: 'string', rules: [req('请选择客服分组')] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const t = ctx.tenantId;
+      async beforeWrite(row, ctx) {
+        const { tenantId: t, q } = ctx;
         if (ctx.mode === 'insert') {
-          mustExist(db, 'website_group', row.websiteGroupId, t, '网站分组不存在');
-          checkWebsiteQuota(db, t);
+          await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+          await checkWebsiteQuota(q, t);
         }
-        const domain = mustExist(db, 'domain_info', row.domainInfoId, t, '域名不存在');
-        mustExist(db, 'website_template', row.templateId, t, '模板不存在');
-        mustExist(db, 'contact_info', row.contactId, t, '客服分组不存在');
-        for (const k of ['icoId', 'logoId', 'bannerId']) mustExist(db, 'img_group', row[k], t, '图片分组不存在');
+        const domain = await mustExist(q, 'domain_info', row.domainInfoId, t, '域名不存在');
+        await mustExist(q, 'website_template', row.templateId, t, '模板不存在');
+        await mustExist(q, 'contact_info', row.contactId, t, '客服分组不存在');
+        for (const k of ['icoId', 'logoId', 'bannerId']) await mustExist(q, 'img_group', row[k], t, '图片分组不存在');
         // the website's language is one of the tenant's languages (语言管理, seeded from the lang dictionary), by its abbreviation
-        if ('websiteLang' in row && !db.prepare('SELECT 1 FROM website_language WHERE tenant_id = ? AND is_deleted = 0 AND abbrevia = ?').get(t, String(row.websiteLang))) {
+        if ('websiteLang' in row && !(await q.get(sql`SELECT 1 AS found FROM website_language WHERE tenant_id = ${t} AND is_deleted = 0 AND abbrevia = ${String(row.websiteLang)}`))) {
           throw new ServiceError(MSG.websiteLang);
         }
         // the domain name is the bound domain's, never the client's
@@ -90,10 +90,10 @@ export function siteResources(db: Db): Resource[] {
           throw new ServiceError(MSG.subdomainRequired);
         }
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
-        addNames(db, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
-        addNames(db, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
+        await addNames(q, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
+        await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
         for (const r of records) if (!r.statusName) r.statusName = '未部署';
       },
     },
@@ -118,11 +118,11 @@ export function siteResources(db: Db): Resource[] {
       status01(0),
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        mustExist(db, 'website_group', row.cateId, ctx.tenantId, '网站分组不存在');
+      async beforeWrite(row, ctx) {
+        await mustExist(ctx.q, 'website_group', row.cateId, ctx.tenantId, '网站分组不存在');
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'cateId', 'cateName', 'website_group', 'name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'cateId', 'cateName', 'website_group', 'name');
       },
     },
   });
@@ -153,7 +153,7 @@ export function siteResources(db: Db): Resource[] {
       },
     ],
     hooks: {
-      beforeRemove: (ids, { tenantId }) => refuseInUse(db, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
     },
   });
 
@@ -174,18 +174,18 @@ export function siteResources(db: Db): Resource[] {
       { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
     ],
     hooks: {
-      beforeWrite(row, ctx) {
-        const t = ctx.tenantId;
-        mustExist(db, 'domain_info', row.domainId, t, '域名不存在');
-        mustExist(db, 'website_info', row.websiteInfoId, t, '网站不存在');
-        mustExist(db, 'website_language', row.languagesId, t, '语言不存在');
-        mustExist(db, 'server_info', row.serverId, t, '服务器不存在');
+      async beforeWrite(row, ctx) {
+        const { tenantId: t, q } = ctx;
+        await mustExist(q, 'domain_info', row.domainId, t, '域名不存在');
+        await mustExist(q, 'website_info', row.websiteInfoId, t, '网站不存在');
+        await mustExist(q, 'website_language', row.languagesId, t, '语言不存在');
+        await mustExist(q, 'server_info', row.serverId, t, '服务器不存在');
       },
-      decorate(records, { tenantId }) {
-        addNames(db, records, tenantId, 'domainId', 'domainName', 'domain_info', 'domain');
-        addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
-        addNames(db, records, tenantId, 'languagesId', 'languageName', 'website_language', 'language');
-        addNames(db, records, tenantId, 'serverId', 'serverName', 'server_info', 'server_name');
+      async decorate(records, { tenantId, q }) {
+        await addNames(q, records, tenantId, 'domainId', 'domainName', 'domain_info', 'domain');
+        await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
+        await addNames(q, records, tenantId, 'languagesId', 'languageName', 'website_language', 'language');
+        await addNames(q, records, tenantId, 'serverId', 'serverName', 'server_info', 'server_name');
       },
     },
   });

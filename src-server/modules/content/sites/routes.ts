@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import type { Scope } from '../../../crud/repository';
+import { sql, type RawBuilder } from '../../../db/data-layer';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import type { ContentContext } from '../shared/context';
@@ -13,11 +14,12 @@ import { liveRow } from '../shared/lookups';
 import { DEPLOY_OK } from '../deploy/site-deployer';
 
 export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db, deployer } = ctx;
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
-  const one = (sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as Rec | undefined;
-  const count = (table: string, tenantId: string, extra = '') =>
-    (one(`SELECT COUNT(*) AS n FROM ${table} WHERE tenant_id = ? AND is_deleted = 0 ${extra}`, tenantId)!.n as number) ?? 0;
+  const { data, deployer } = ctx;
+  const all = (query: RawBuilder<Rec>): Promise<Rec[]> => data.all(query);
+  const one = (query: RawBuilder<Rec>): Promise<Rec | undefined> => data.get(query);
+  /** live rows of a tenant table, `extra` a constant condition preceded by AND */
+  const count = async (table: string, tenantId: string, extra: RawBuilder<unknown> = sql``): Promise<number> =>
+    (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 ${extra}`))?.n ?? 0;
 
   const W = '/website-blade-material/websiteInfo';
   const G = '/website-blade-material/websiteGroup';
@@ -26,29 +28,28 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   api.get(`${W}/ssl`, allow(menu('websiteInfo')), async (request) => {
     const id = str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const row = one('SELECT id, website_name, domain_name, subdomain, type, is_ssl FROM website_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0', id, scopeOf(request).tenantId);
+    const row = await one(sql`SELECT id, website_name, domain_name, subdomain, type, is_ssl FROM website_info WHERE id = ${id} AND tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0`);
     if (!row) return ok(null);
     return ok({ id: row.id, websiteName: row.website_name, domainName: row.domain_name ?? '', isSsl: row.is_ssl, sslStatus: row.is_ssl === 1 ? '已签发' : '未签发' });
   });
   api.get(`${W}/listGroup`, allow('user'), async (request) => {
     const { tenantId } = scopeOf(request);
     const group = str(queryOf(request).websiteGroupId);
-    const rows = group
-      ? all('SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', tenantId, group)
-      : all('SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
+    const inGroup = group ? sql`AND website_group_id = ${group}` : sql``;
+    const rows = await all(sql`SELECT id, website_name, website_group_id, domain_name FROM website_info WHERE tenant_id = ${tenantId} AND is_deleted = 0 ${inGroup} ORDER BY create_time DESC`);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, websiteGroupId: r.website_group_id, domainName: r.domain_name ?? '' })));
   });
   api.get(`${W}/getSiteInfo`, allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     return ok({
-      websiteTotal: count('website_info', tenantId),
-      groupTotal: count('website_group', tenantId),
-      whiteHatGroupTotal: count('website_group', tenantId, 'AND type = 1'),
-      domainTotal: count('domain_info', tenantId),
-      serverTotal: count('server_info', tenantId),
-      templateTotal: count('website_template', tenantId),
-      deployedTotal: count('website_info', tenantId, "AND status_name = '部署成功'"),
-      sslTotal: count('website_info', tenantId, 'AND is_ssl = 1'),
+      websiteTotal: await count('website_info', tenantId),
+      groupTotal: await count('website_group', tenantId),
+      whiteHatGroupTotal: await count('website_group', tenantId, sql`AND type = 1`),
+      domainTotal: await count('domain_info', tenantId),
+      serverTotal: await count('server_info', tenantId),
+      templateTotal: await count('website_template', tenantId),
+      deployedTotal: await count('website_info', tenantId, sql`AND status_name = ${DEPLOY_OK}`),
+      sslTotal: await count('website_info', tenantId, sql`AND is_ssl = 1`),
     });
   });
 
@@ -56,27 +57,22 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   api.get(`${G}/listGroup`, allow('user'), async (request) => {
     const { tenantId } = scopeOf(request);
     const type = str(queryOf(request).type);
-    const rows = type
-      ? all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 AND type = ? ORDER BY create_time DESC', tenantId, Number(type))
-      : all('SELECT id, name, type FROM website_group WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', tenantId);
-    return ok(rows);
+    const ofType = type ? sql`AND type = ${Number(type)}` : sql``;
+    return ok(await all(sql`SELECT id, name, type FROM website_group WHERE tenant_id = ${tenantId} AND is_deleted = 0 ${ofType} ORDER BY create_time DESC`));
   });
   api.get(`${G}/ssl-list`, allow(menuButton('websiteGroup', 'websiteGroup_ssl')), async (request) => {
     const id = str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const rows = all('SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time DESC', scopeOf(request).tenantId, id);
+    const rows = await all(sql`SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time DESC`);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, domainName: r.domain_name ?? '', isSsl: r.is_ssl, sslStatus: r.is_ssl === 1 ? '已签发' : '未签发' })));
   });
   api.post(`${G}/link-list`, allow(menuButton('websiteGroup', 'websiteGroup_links')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const marks = ids.map(() => '?').join(',');
-    const rows = all(
-      `SELECT l.id, l.name, l.link, l.open_page, l.status, l.website_info_id, w.website_name, w.website_group_id
+    const rows = await all(
+      sql`SELECT l.id, l.name, l.link, l.open_page, l.status, l.website_info_id, w.website_name, w.website_group_id
          FROM website_links l JOIN website_info w ON w.id = l.website_info_id AND w.is_deleted = 0
-        WHERE l.tenant_id = ? AND l.is_deleted = 0 AND w.website_group_id IN (${marks}) ORDER BY l.create_time DESC`,
-      scopeOf(request).tenantId,
-      ...ids,
+        WHERE l.tenant_id = ${scopeOf(request).tenantId} AND l.is_deleted = 0 AND w.website_group_id IN (${sql.join(ids)}) ORDER BY l.create_time DESC`,
     );
     return ok(rows.map((r) => ({ id: r.id, name: r.name, link: r.link, openPage: r.open_page, status: r.status, websiteInfoId: r.website_info_id, websiteName: r.website_name, websiteGroupId: r.website_group_id })));
   });
@@ -84,8 +80,8 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   // ---- dashboard: search-engine traffic (filled by import)
   api.get('/seo-blade-deploy/dashboard/google-total', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
-    const r = one("SELECT COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(impressions),0) AS impressions FROM site_traffic WHERE tenant_id = ? AND is_deleted = 0 AND engine = 'google'", tenantId)!;
-    return ok({ clicks: r.clicks, impressions: r.impressions, websiteTotal: count('website_info', tenantId) });
+    const r = (await one(sql`SELECT COALESCE(SUM(clicks), 0) AS clicks, COALESCE(SUM(impressions), 0) AS impressions FROM site_traffic WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND engine = 'google'`))!;
+    return ok({ clicks: r.clicks, impressions: r.impressions, websiteTotal: await count('website_info', tenantId) });
   });
   api.post('/seo-blade-deploy/dashboard/google', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
@@ -93,11 +89,11 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     const from = str(b.startTime).slice(0, 10) || '0000-00-00';
     const to = str(b.endTime).slice(0, 10) || '9999-99-99';
     const site = str(b.websiteInfoId);
-    const rows = all(
-      `SELECT day, SUM(clicks) AS clicks, SUM(impressions) AS impressions FROM site_traffic
-        WHERE tenant_id = ? AND is_deleted = 0 AND engine = 'google' AND day >= ? AND day <= ? ${site ? 'AND website_info_id = ?' : ''}
+    const ofSite = site ? sql`AND website_info_id = ${site}` : sql``;
+    const rows = await all(
+      sql`SELECT day, SUM(clicks) AS clicks, SUM(impressions) AS impressions FROM site_traffic
+        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND engine = 'google' AND day >= ${from} AND day <= ${to} ${ofSite}
         GROUP BY day ORDER BY day`,
-      tenantId, from, to, ...(site ? [site] : []),
     );
     return ok(rows);
   });
@@ -105,12 +101,8 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     const scope = scopeOf(request);
     const rows = bodyOf(request).rows;
     if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
-    const insert = db.prepare(
-      `INSERT INTO site_traffic (id, tenant_id, website_info_id, engine, day, clicks, impressions, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
-    );
     const now = formatDateTime(ctx.clock());
-    db.transaction(() => {
+    await data.transaction(async (trx) => {
       for (const raw of rows as Rec[]) {
         const day = str(raw.day);
         const clicks = Number(raw.clicks ?? 0);
@@ -118,29 +110,33 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
         if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0) {
           throw new ServiceError('请求参数格式错误: rows');
         }
-        insert.run(nextId(), scope.tenantId, str(raw.websiteInfoId) || null, str(raw.engine) || 'google', day, clicks, impressions, scope.userId, scope.deptId, now, scope.userId, now);
+        await trx.run(
+          sql`INSERT INTO site_traffic (id, tenant_id, website_info_id, engine, day, clicks, impressions, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+            VALUES (${nextId()}, ${scope.tenantId}, ${str(raw.websiteInfoId) || null}, ${str(raw.engine) || 'google'}, ${day}, ${clicks}, ${impressions},
+                    ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`,
+        );
       }
-    })();
+    });
     return status(true);
   });
 
   api.get('/website/LanguageList', allow('user'), async (request) =>
-    ok(all('SELECT id, language, abbrevia FROM website_language WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time', scopeOf(request).tenantId)),
+    ok(await all(sql`SELECT id, language, abbrevia FROM website_language WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 ORDER BY create_time`)),
   );
 
   // legacy home: the site totals of the dashboard
   api.get('/website/home', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     return ok({
-      websiteTotal: count('website_info', tenantId),
-      groupTotal: count('website_group', tenantId),
-      articleTotal: count('article', tenantId),
-      publishedTotal: count('article', tenantId, 'AND status = 1'),
-      keywordTotal: count('keyword', tenantId),
+      websiteTotal: await count('website_info', tenantId),
+      groupTotal: await count('website_group', tenantId),
+      articleTotal: await count('article', tenantId),
+      publishedTotal: await count('article', tenantId, sql`AND status = 1`),
+      keywordTotal: await count('keyword', tenantId),
     });
   });
   api.get('/website/WebsiteInfo/websiteList', allow('user'), async (request) =>
-    ok(all('SELECT id, website_name AS websiteName, domain_name AS domainName FROM website_info WHERE tenant_id = ? AND is_deleted = 0 ORDER BY create_time DESC', scopeOf(request).tenantId)),
+    ok(await all(sql`SELECT id, website_name AS "websiteName", domain_name AS "domainName" FROM website_info WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 ORDER BY create_time DESC`)),
   );
 
   // incremental column update: redeploys the websites of the given website (id) or group (websiteGroupId)
@@ -149,12 +145,16 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     const scope = scopeOf(request);
     const id = str(queryOf(request).id);
     const group = str(queryOf(request).websiteGroupId);
-    const sites = id ? [id] : group ? all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ?', scope.tenantId, group).map((r) => String(r.id)) : [];
+    const sites = id
+      ? [id]
+      : group
+        ? (await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${group}`)).map((r) => String(r.id))
+        : [];
     if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
     const results = [];
     for (const s of sites) results.push(await deployer.deploy(s, scope.tenantId, scope));
     const failed = results.filter((r) => r.statusName !== DEPLOY_OK);
-    const names = new Map(all(`SELECT id, website_name FROM website_info WHERE id IN (${sites.map(() => '?').join(',')})`, ...sites).map((r) => [String(r.id), String(r.website_name ?? '')]));
+    const names = new Map((await all(sql`SELECT id, website_name FROM website_info WHERE id IN (${sql.join(sites)})`)).map((r) => [String(r.id), String(r.website_name ?? '')]));
     return ok({
       updated: results.length - failed.length,
       total: results.length,
@@ -163,15 +163,15 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   });
 
   // legacy website groups: deploy every website of a group; the group's websites arranged for the deploy view
-  const groupOf = (request: FastifyRequest): { id: string; scope: Scope } => {
+  const groupOf = async (request: FastifyRequest): Promise<{ id: string; scope: Scope }> => {
     const scope = scopeOf(request);
     const id = str((request.params as Rec).id);
-    if (!liveRow(db, 'website_group', id, scope.tenantId)) throw new ServiceError('数据不存在或已被删除');
+    if (!(await liveRow(data, 'website_group', id, scope.tenantId))) throw new ServiceError('数据不存在或已被删除');
     return { id, scope };
   };
   const deployGroup = async (request: FastifyRequest) => {
-    const { id, scope } = groupOf(request);
-    const sites = all('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id', scope.tenantId, id);
+    const { id, scope } = await groupOf(request);
+    const sites = await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time, id`);
     if (sites.length === 0) throw new ServiceError('该分组下没有网站');
     const out = [];
     for (const s of sites) out.push(await deployer.deploy(String(s.id), scope.tenantId, scope));
@@ -180,15 +180,14 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/websiteArrange/:id', allow(menu('websiteGroup')), async (request) => {
-    const { id, scope } = groupOf(request);
-    return ok(all(
-      `SELECT w.id, w.website_name AS websiteName, w.website_type AS websiteType, w.domain_name AS domainName, w.subdomain, w.status_name AS statusName,
-              t.template_name AS templateName,
-              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 1) AS publishedCount,
-              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 0) AS unpublishedCount
+    const { id, scope } = await groupOf(request);
+    return ok(await all(
+      sql`SELECT w.id, w.website_name AS "websiteName", w.website_type AS "websiteType", w.domain_name AS "domainName", w.subdomain, w.status_name AS "statusName",
+              t.template_name AS "templateName",
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 1) AS "publishedCount",
+              (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 0) AS "unpublishedCount"
          FROM website_info w LEFT JOIN website_template t ON t.id = w.template_id
-        WHERE w.tenant_id = ? AND w.is_deleted = 0 AND w.website_group_id = ? ORDER BY w.create_time, w.id`,
-      scope.tenantId, id,
+        WHERE w.tenant_id = ${scope.tenantId} AND w.is_deleted = 0 AND w.website_group_id = ${id} ORDER BY w.create_time, w.id`,
     ));
   });
 }
