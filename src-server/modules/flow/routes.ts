@@ -8,6 +8,7 @@ import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { requireButton } from '../../http/access-check';
+import type { PageParams } from '../../http/paging';
 import type { ModuleDeps } from '../types';
 import { body, idList, isAdministrator, paramOf, requireParam } from '../system/common';
 import type { FlowRuntime, Variables } from './runtime';
@@ -97,6 +98,17 @@ async function countOf(data: DataLayer, from: Sql): Promise<number> {
   return (await data.get(sql<{ n: number }>`SELECT count(*) AS n ${from}`))?.n ?? 0;
 }
 
+/** A page of instances with their definition's key, name, category and `more` columns, newest first, and the names of their starters. */
+async function instancePage(data: DataLayer, where: Sql[], more: Sql, p: PageParams) {
+  const from = sql`FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE ${and(where)}`;
+  const total = await countOf(data, from);
+  const rows = await data.all(
+    sql<Rec>`SELECT i.*, d.process_key, d.name AS definition_name, d.category, ${more} ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ${p.size} OFFSET ${p.offset}`,
+  );
+  const names = await userNames(data, rows.map((r) => r.start_user_id as string));
+  return { total, rows, names };
+}
+
 // deps.db: only for requireButton (http/access-check), not yet on the data layer
 export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runtime: FlowRuntime): void {
   const { data, clock } = deps;
@@ -140,12 +152,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const p = paging(request);
     const where: Sql[] = [sql`i.tenant_id = ${user.tenantId}`, sql`i.start_user_id = ${user.userId}`, sql`i.status <> 'deleted'`];
     taskFilters(data, request, where, 'i.start_time');
-    const from = sql`FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE ${and(where)}`;
-    const total = await countOf(data, from);
-    const rows = await data.all(
-      sql<Rec>`SELECT i.*, d.process_key, d.name AS definition_name, d.version, d.category ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ${p.size} OFFSET ${p.offset}`,
-    );
-    const names = await userNames(data, rows.map((r) => r.start_user_id as string));
+    const { total, rows, names } = await instancePage(data, where, sql`d.version`, p);
     const records: Rec[] = [];
     for (const r of rows) {
       const open = await data.all(sql<Rec>`SELECT id, name, task_def_key, assignee FROM flow_task WHERE instance_id = ${r.id as string} AND end_time IS NULL`);
@@ -355,12 +362,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (pid) where.push(sql`i.id = ${pid}`);
     const key = paramOf(request, 'processDefinitionKey')?.trim();
     if (key) where.push(data.dialect.contains(sql.ref('d.process_key'), key));
-    const from = sql`FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE ${and(where)}`;
-    const total = await countOf(data, from);
-    const rows = await data.all(
-      sql<Rec>`SELECT i.*, d.process_key, d.name AS definition_name, d.category, d.suspension_state ${from} ORDER BY i.start_time DESC, i.id DESC LIMIT ${p.size} OFFSET ${p.offset}`,
-    );
-    const names = await userNames(data, rows.map((r) => r.start_user_id as string));
+    const { total, rows, names } = await instancePage(data, where, sql`d.suspension_state`, p);
     const records: Rec[] = [];
     for (const r of rows) {
       const task = await data.get(sql<Rec>`SELECT id, task_def_key, name FROM flow_task WHERE instance_id = ${r.id as string} AND end_time IS NULL ORDER BY create_time`);
