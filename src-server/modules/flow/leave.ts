@@ -2,14 +2,14 @@
 // blade_process_leave, started as an instance of the chosen definition with
 // business key `blade_process_leave:<id>`; plus the approver picker of its form.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError } from '../../http/reply';
 import { callerOf, firstDeptOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
-import { body, likeParam, paramOf, requireParam } from '../system/common';
+import { body, paramOf, requireParam } from '../system/common';
 import { formatRow } from '../../system/rows';
 import type { FlowRuntime } from './runtime';
 import { categoryName, LEAVE_TABLE, userNames, WORK_MENUS, type Rec } from './service';
@@ -22,7 +22,8 @@ export function leaveDays(start: string, end: string): number {
   return Math.max(1, Math.ceil(ms / 86_400_000));
 }
 
-export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, runtime: FlowRuntime): void {
+export function registerLeaveRoutes(api: FastifyInstance, data: DataLayer, clock: Clock, runtime: FlowRuntime): void {
+  const leaveTable = sql.id(LEAVE_TABLE);
   api.post(`${LEAVE}/start-process`, allow(menuButton('workStart', 'workStart_start')), async (request) => {
     const user = callerOf(request);
     const b = body(request);
@@ -43,22 +44,22 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
     const reason = str('reason');
     if (!reason) throw new ServiceError('请输入请假理由');
     if (reason.length > 500) throw new ServiceError('请假理由不能超过500个字符');
-    const approver = db.prepare('SELECT id FROM blade_user WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(taskUser, user.tenantId);
+    const approver = await data.get(sql`SELECT id FROM blade_user WHERE id = ${taskUser} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
     if (!approver) throw new ServiceError('审批人不存在');
     if (taskUser === user.userId) throw new ServiceError('审批人不能是申请人自己');
-    const def = db.prepare('SELECT id, xml, suspension_state FROM flow_definition WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(definitionId, user.tenantId) as
-      | { id: string; xml: string; suspension_state: number }
-      | undefined;
+    const def = await data.get(
+      sql<{ id: string; xml: string; suspension_state: number }>`SELECT id, xml, suspension_state FROM flow_definition WHERE id = ${definitionId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
+    );
     if (!def) throw new ServiceError('流程定义不存在');
     if (def.suspension_state !== 1) throw new ServiceError('流程已挂起,无法发起');
 
     const id = nextId();
     const now = formatDateTime(clock());
-    db.prepare(
-      `INSERT INTO ${LEAVE_TABLE} (id, tenant_id, process_definition_id, start_time, end_time, reason, task_user, apply_time,
+    await data.run(
+      sql`INSERT INTO ${leaveTable} (id, tenant_id, process_definition_id, start_time, end_time, reason, task_user, apply_time,
          create_user, create_dept, create_time, update_user, update_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, user.tenantId, def.id, startTime, endTime, reason, taskUser, now, user.userId, firstDeptOf(user), now, user.userId, now);
+       VALUES (${id}, ${user.tenantId}, ${def.id}, ${startTime}, ${endTime}, ${reason}, ${taskUser}, ${now}, ${user.userId}, ${firstDeptOf(user)}, ${now}, ${user.userId}, ${now})`,
+    );
     let instanceId: string;
     try {
       instanceId = await runtime.start({
@@ -70,22 +71,23 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
         variables: { taskUser, applyUser: user.userId, createUser: user.userId, days: leaveDays(startTime, endTime) },
       });
     } catch (err) {
-      db.prepare(`DELETE FROM ${LEAVE_TABLE} WHERE id = ?`).run(id);
+      await data.run(sql`DELETE FROM ${leaveTable} WHERE id = ${id}`);
       throw err;
     }
-    db.prepare(`UPDATE ${LEAVE_TABLE} SET process_instance_id = ? WHERE id = ?`).run(instanceId, id);
+    await data.run(sql`UPDATE ${leaveTable} SET process_instance_id = ${instanceId} WHERE id = ${id}`);
     return ok({ id, processInstanceId: instanceId }, '流程启动成功');
   });
 
   api.get(`${LEAVE}/detail`, allow(menu('flowFollow', ...WORK_MENUS)), async (request) => {
     const user = callerOf(request);
     const businessId = requireParam(request, 'businessId');
-    const row = db.prepare(`SELECT * FROM ${LEAVE_TABLE} WHERE id = ? AND tenant_id = ? AND is_deleted = 0`).get(businessId, user.tenantId) as Rec | undefined;
+    const row = await data.get(sql<Rec>`SELECT * FROM ${leaveTable} WHERE id = ${businessId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
     if (!row) return ok(null);
-    const inst = db
-      .prepare('SELECT i.id, i.status, i.start_user_id, d.id AS definition_id, d.name, d.process_key, d.category FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE i.id = ?')
-      .get(row.process_instance_id) as Rec | undefined;
-    const names = userNames(db, [row.task_user as string, row.create_user as string]);
+    const inst = await data.get(
+      sql<Rec>`SELECT i.id, i.status, i.start_user_id, d.id AS definition_id, d.name, d.process_key, d.category
+        FROM flow_instance i JOIN flow_definition d ON d.id = i.definition_id WHERE i.id = ${row.process_instance_id as string | null}`,
+    );
+    const names = await userNames(data, [row.task_user as string, row.create_user as string]);
     const leave = formatRow(row);
     leave.taskUserName = names.get(String(row.task_user)) ?? '';
     leave.createUserName = names.get(String(row.create_user)) ?? '';
@@ -97,7 +99,7 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
       processDefinitionName: inst?.name ?? '',
       processDefinitionKey: inst?.process_key ?? '',
       category: inst?.category ?? '',
-      categoryName: inst ? categoryName(db, String(inst.category)) : '',
+      categoryName: inst ? await categoryName(data, String(inst.category)) : '',
       processIsFinished: inst?.status === 'running' ? 'unfinished' : 'finished',
       businessTable: LEAVE_TABLE,
       businessId: row.id,
@@ -108,14 +110,10 @@ export function registerLeaveRoutes(api: FastifyInstance, db: Db, clock: Clock, 
   // the approver picker of the leave form: the caller's tenant's users
   api.get(`${LEAVE}/approver-list`, allow(menu('workStart')), async (request) => {
     const user = callerOf(request);
-    const args: unknown[] = [user.tenantId];
-    let where = 'tenant_id = ? AND is_deleted = 0';
+    const where: RawBuilder<unknown>[] = [sql`tenant_id = ${user.tenantId}`, sql`is_deleted = 0`];
     const name = paramOf(request, 'name')?.trim();
-    if (name) {
-      where += " AND (real_name LIKE ? ESCAPE '\\' OR account LIKE ? ESCAPE '\\')";
-      args.push(likeParam(name), likeParam(name));
-    }
-    const rows = db.prepare(`SELECT id, account, real_name FROM blade_user WHERE ${where} ORDER BY account LIMIT 200`).all(...args) as Rec[];
+    if (name) where.push(sql`(${data.dialect.contains(sql.ref('real_name'), name)} OR ${data.dialect.contains(sql.ref('account'), name)})`);
+    const rows = await data.all(sql<Rec>`SELECT id, account, real_name FROM blade_user WHERE ${sql.join(where, sql` AND `)} ORDER BY account LIMIT 200`);
     return ok(rows.filter((r) => r.id !== user.userId).map((r) => ({ id: r.id, account: r.account, realName: r.real_name ?? r.account })));
   });
 }

@@ -3,9 +3,12 @@
 // the next step recovers and resumes it, so running instances survive a
 // restart. The engine's events feed the history (flow_activity) and create the
 // user tasks (flow_task); a task is completed by signalling its activity.
+// The engine emits its events synchronously while it runs; their writes are
+// queued in order (each with the time of its event) and run, with the new
+// state, in one transaction once the engine has stopped.
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
-import type { Db } from '../../db/database';
+import { sql, type DataLayer, type Queries } from '../../db/data-layer';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
@@ -49,6 +52,9 @@ function mergeVariables(state: EngineState, variables: Variables): void {
   }
 }
 
+/** a history or task write of one engine event, run in the step's transaction */
+type Write = (q: Queries) => Promise<void>;
+
 export interface StartInput {
   tenantId: string;
   definitionId: string;
@@ -63,7 +69,7 @@ export class FlowRuntime {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly clock: Clock,
   ) {}
 
@@ -77,52 +83,73 @@ export class FlowRuntime {
     return formatDateTime(this.clock());
   }
 
-  /** Records the history and creates user tasks from the engine's events. */
-  private listener(instance: { id: string; tenantId: string; definitionId: string }, variables: () => Variables): EventEmitter {
-    const { db } = this;
+  /**
+   * Queues the history records and user tasks of the engine's events into `writes`, in event order; each
+   * write runs its queries when the step is saved (`flush`), seeing the writes queued before it.
+   */
+  private listener(instance: { id: string; tenantId: string; definitionId: string }, variables: () => Variables, writes: Write[]): EventEmitter {
     const listener = new EventEmitter();
-    const seq = () => ((db.prepare('SELECT max(seq) AS n FROM flow_activity WHERE instance_id = ?').get(instance.id) as { n: number | null }).n ?? 0) + 1;
-    const open = db.prepare('SELECT id FROM flow_activity WHERE instance_id = ? AND activity_id = ? AND end_time IS NULL ORDER BY seq DESC LIMIT 1');
-    const insert = db.prepare(
-      'INSERT INTO flow_activity (id, instance_id, activity_id, activity_name, activity_type, task_id, seq, start_time, end_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    const seq = async (q: Queries) =>
+      ((await q.get(sql<{ n: number | null }>`SELECT max(seq) AS n FROM flow_activity WHERE instance_id = ${instance.id}`))?.n ?? 0) + 1;
+    const open = (q: Queries, activityId: string) =>
+      q.get(sql<{ id: string }>`SELECT id FROM flow_activity WHERE instance_id = ${instance.id} AND activity_id = ${activityId} AND end_time IS NULL ORDER BY seq DESC LIMIT 1`);
+    const insert = async (q: Queries, a: ElementEvent, type: string, id: string, start: string, end: string | null) =>
+      q.run(sql`INSERT INTO flow_activity (id, instance_id, activity_id, activity_name, activity_type, task_id, seq, start_time, end_time)
+        VALUES (${id}, ${instance.id}, ${a.id}, ${a.name ?? null}, ${type}, NULL, ${await seq(q)}, ${start}, ${end})`);
     listener.on('activity.start', (a: ElementEvent) => {
-      if (open.get(instance.id, a.id)) return;
-      insert.run(nextId(), instance.id, a.id, a.name ?? null, activityType(a.type), null, seq(), this.now(), null);
+      const id = nextId();
+      const now = this.now();
+      writes.push(async (q) => {
+        if (await open(q, a.id)) return;
+        await insert(q, a, activityType(a.type), id, now, null);
+      });
     });
     listener.on('activity.end', (a: ElementEvent) => {
-      const row = open.get(instance.id, a.id) as { id: string } | undefined;
-      if (row) db.prepare('UPDATE flow_activity SET end_time = ? WHERE id = ?').run(this.now(), row.id);
+      const now = this.now();
+      writes.push(async (q) => {
+        const row = await open(q, a.id);
+        if (row) await q.run(sql`UPDATE flow_activity SET end_time = ${now} WHERE id = ${row.id}`);
+      });
     });
     listener.on('flow.take', (f: ElementEvent) => {
+      const id = nextId();
       const now = this.now();
-      insert.run(nextId(), instance.id, f.id, f.name ?? null, 'sequenceFlow', null, seq(), now, now);
+      writes.push(async (q) => {
+        await insert(q, f, 'sequenceFlow', id, now, now);
+      });
     });
     listener.on('activity.wait', (a: ElementEvent) => {
       if (a.type !== 'bpmn:UserTask') return;
-      // resuming an instance announces its waiting tasks again
-      if (db.prepare('SELECT 1 FROM flow_task WHERE instance_id = ? AND task_def_key = ? AND end_time IS NULL').get(instance.id, a.id)) return;
       const b = a.owner?.behaviour ?? {};
       const vars = variables();
-      const taskId = nextId();
-      db.prepare(
-        `INSERT INTO flow_task (id, tenant_id, instance_id, definition_id, task_def_key, name, assignee, candidate_groups, candidate_users, create_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(taskId, instance.tenantId, instance.id, instance.definitionId, a.id, a.name ?? a.id, resolve(b.assignee, vars), resolve(b.candidateGroups, vars), resolve(b.candidateUsers, vars), this.now());
-      const act = open.get(instance.id, a.id) as { id: string } | undefined;
-      if (act) db.prepare('UPDATE flow_activity SET task_id = ? WHERE id = ?').run(taskId, act.id);
+      const task = {
+        id: nextId(), name: a.name ?? a.id, assignee: resolve(b.assignee, vars), groups: resolve(b.candidateGroups, vars), users: resolve(b.candidateUsers, vars), now: this.now(),
+      };
+      writes.push(async (q) => {
+        // resuming an instance announces its waiting tasks again
+        if (await q.get(sql`SELECT 1 AS found FROM flow_task WHERE instance_id = ${instance.id} AND task_def_key = ${a.id} AND end_time IS NULL`)) return;
+        await q.run(
+          sql`INSERT INTO flow_task (id, tenant_id, instance_id, definition_id, task_def_key, name, assignee, candidate_groups, candidate_users, create_time)
+           VALUES (${task.id}, ${instance.tenantId}, ${instance.id}, ${instance.definitionId}, ${a.id}, ${task.name}, ${task.assignee}, ${task.groups}, ${task.users}, ${task.now})`,
+        );
+        const act = await open(q, a.id);
+        if (act) await q.run(sql`UPDATE flow_activity SET task_id = ${task.id} WHERE id = ${act.id}`);
+      });
     });
     return listener;
   }
 
-  private save(instanceId: string, state: EngineState, running: boolean, variables: Variables): void {
-    if (running) {
-      this.db.prepare('UPDATE flow_instance SET state = ?, variables = ? WHERE id = ?').run(JSON.stringify(state), JSON.stringify(variables), instanceId);
-    } else {
-      this.db
-        .prepare("UPDATE flow_instance SET state = NULL, variables = ?, status = 'finished', end_time = ? WHERE id = ?")
-        .run(JSON.stringify(variables), this.now(), instanceId);
-    }
+  /** The queued writes of a step, then the instance's new state, in one transaction. */
+  private async flush(writes: Write[], instanceId: string, state: EngineState, running: boolean, variables: Variables): Promise<void> {
+    const now = this.now();
+    await this.data.transaction(async (trx) => {
+      for (const write of writes) await write(trx);
+      if (running) {
+        await trx.run(sql`UPDATE flow_instance SET state = ${JSON.stringify(state)}, variables = ${JSON.stringify(variables)} WHERE id = ${instanceId}`);
+      } else {
+        await trx.run(sql`UPDATE flow_instance SET state = NULL, variables = ${JSON.stringify(variables)}, status = 'finished', end_time = ${now} WHERE id = ${instanceId}`);
+      }
+    });
   }
 
   /** Starts an instance of a deployed definition; returns its id once it waits (or ended). */
@@ -130,22 +157,23 @@ export class FlowRuntime {
     return this.serial(async () => {
       const id = nextId();
       const variables = { ...input.variables };
-      this.db
-        .prepare(
-          `INSERT INTO flow_instance (id, tenant_id, definition_id, business_key, start_user_id, start_time, status, variables)
-           VALUES (?, ?, ?, ?, ?, ?, 'running', ?)`,
-        )
-        .run(id, input.tenantId, input.definitionId, input.businessKey, input.userId, this.now(), JSON.stringify(variables));
+      await this.data.run(
+        sql`INSERT INTO flow_instance (id, tenant_id, definition_id, business_key, start_user_id, start_time, status, variables)
+           VALUES (${id}, ${input.tenantId}, ${input.definitionId}, ${input.businessKey}, ${input.userId}, ${this.now()}, 'running', ${JSON.stringify(variables)})`,
+      );
       const engine = new Engine({ name: id, source: input.xml, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS });
-      const listener = this.listener({ id, tenantId: input.tenantId, definitionId: input.definitionId }, () => variables);
+      const writes: Write[] = [];
+      const listener = this.listener({ id, tenantId: input.tenantId, definitionId: input.definitionId }, () => variables, writes);
       try {
         const execution = await engine.execute({ listener, variables });
         const state = (await engine.getState()) as EngineState;
-        this.save(id, state, execution.isRunning, variables);
+        await this.flush(writes, id, state, execution.isRunning, variables);
       } catch (err) {
-        this.db.prepare('DELETE FROM flow_activity WHERE instance_id = ?').run(id);
-        this.db.prepare('DELETE FROM flow_task WHERE instance_id = ?').run(id);
-        this.db.prepare('DELETE FROM flow_instance WHERE id = ?').run(id);
+        await this.data.transaction(async (trx) => {
+          await trx.run(sql`DELETE FROM flow_activity WHERE instance_id = ${id}`);
+          await trx.run(sql`DELETE FROM flow_task WHERE instance_id = ${id}`);
+          await trx.run(sql`DELETE FROM flow_instance WHERE id = ${id}`);
+        });
         throw new ServiceError(`流程启动失败: ${(err as Error).message}`);
       }
       return id;
@@ -155,26 +183,28 @@ export class FlowRuntime {
   /** Completes an open task: its variables join the instance's, then the task's activity is signalled. */
   complete(taskId: string, variables: Variables, comment: string, pass: boolean): Promise<void> {
     return this.serial(async () => {
-      const task = this.db.prepare('SELECT * FROM flow_task WHERE id = ? AND end_time IS NULL').get(taskId) as
-        | { id: string; instance_id: string; tenant_id: string; definition_id: string; task_def_key: string }
-        | undefined;
+      const task = await this.data.get(
+        sql<{ id: string; instance_id: string; tenant_id: string; definition_id: string; task_def_key: string }>`SELECT * FROM flow_task WHERE id = ${taskId} AND end_time IS NULL`,
+      );
       if (!task) throw new ServiceError('任务不存在或已办结');
-      const instance = this.db.prepare("SELECT * FROM flow_instance WHERE id = ? AND status = 'running'").get(task.instance_id) as
-        | { id: string; state: string | null; variables: string }
-        | undefined;
+      const instance = await this.data.get(sql<{ id: string; state: string | null; variables: string }>`SELECT * FROM flow_instance WHERE id = ${task.instance_id} AND status = 'running'`);
       if (!instance?.state) throw new ServiceError('流程实例不存在或已结束');
       const merged: Variables = { ...(JSON.parse(instance.variables) as Variables), ...variables, pass, comment };
       const state = JSON.parse(instance.state) as EngineState;
       mergeVariables(state, merged);
       const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS }).recover(state);
-      const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged);
+      const writes: Write[] = [];
+      const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged, writes);
       const execution = await engine.resume({ listener });
       const waiting = execution.getPostponed().some((p) => p.id === task.task_def_key);
       if (!waiting) throw new ServiceError('任务不存在或已办结');
-      this.db.prepare('UPDATE flow_task SET end_time = ?, comment = ?, pass = ? WHERE id = ?').run(this.now(), comment, pass ? 1 : 0, task.id);
+      const ended = this.now();
+      writes.push(async (q) => {
+        await q.run(sql`UPDATE flow_task SET end_time = ${ended}, comment = ${comment}, pass = ${pass ? 1 : 0} WHERE id = ${task.id}`);
+      });
       execution.signal({ id: task.task_def_key });
       const after = (await engine.getState()) as EngineState;
-      this.save(instance.id, after, execution.isRunning, merged);
+      await this.flush(writes, instance.id, after, execution.isRunning, merged);
     });
   }
 
@@ -182,11 +212,11 @@ export class FlowRuntime {
   remove(instanceId: string, reason: string): Promise<void> {
     return this.serial(async () => {
       const now = this.now();
-      this.db.transaction(() => {
-        this.db.prepare("UPDATE flow_instance SET status = 'deleted', delete_reason = ?, end_time = ?, state = NULL WHERE id = ?").run(reason, now, instanceId);
-        this.db.prepare('UPDATE flow_task SET end_time = ?, comment = ? WHERE instance_id = ? AND end_time IS NULL').run(now, reason, instanceId);
-        this.db.prepare('UPDATE flow_activity SET end_time = ? WHERE instance_id = ? AND end_time IS NULL').run(now, instanceId);
-      })();
+      await this.data.transaction(async (trx) => {
+        await trx.run(sql`UPDATE flow_instance SET status = 'deleted', delete_reason = ${reason}, end_time = ${now}, state = NULL WHERE id = ${instanceId}`);
+        await trx.run(sql`UPDATE flow_task SET end_time = ${now}, comment = ${reason} WHERE instance_id = ${instanceId} AND end_time IS NULL`);
+        await trx.run(sql`UPDATE flow_activity SET end_time = ${now} WHERE instance_id = ${instanceId} AND end_time IS NULL`);
+      });
     });
   }
 }

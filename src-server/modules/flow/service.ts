@@ -3,12 +3,12 @@
 // (who may call each endpoint is declared on its route: http/access-policy.ts).
 import { Engine } from 'bpmn-engine';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database';
+import { sql, type Queries } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import { pageOf, type PageParams } from '../../http/paging';
 import type { AuthUser } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
-import { aliasesOf, placeholders } from '../system/common';
+import { aliasesOf } from '../system/common';
 
 export type Rec = Record<string, unknown>;
 export const LEAVE_TABLE = 'blade_process_leave';
@@ -23,25 +23,25 @@ export function page<T>(records: T[], total: number, p: { current: number; size:
   return { records, total, size: p.size, current: p.current, pages: Math.ceil(total / p.size), orders: [] };
 }
 
-export function userNames(db: Db, ids: (string | null | undefined)[]): Map<string, string> {
+export async function userNames(q: Queries, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
   const list = [...new Set(ids.filter((x): x is string => !!x))];
   if (list.length === 0) return new Map();
-  const rows = db.prepare(`SELECT id, real_name, name, account FROM blade_user WHERE id IN (${placeholders(list.length)})`).all(...list) as Rec[];
+  const rows = await q.all(sql<Rec>`SELECT id, real_name, name, account FROM blade_user WHERE id IN (${sql.join(list)})`);
   return new Map(rows.map((r) => [String(r.id), String(r.real_name || r.name || r.account)]));
 }
 
-export function categoryName(db: Db, category: string): string {
+export async function categoryName(q: Queries, category: string): Promise<string> {
   const key = category.replace(/^flow_/, '');
-  const row = db.prepare("SELECT dict_value FROM blade_dict WHERE code = 'flow' AND dict_key = ? AND is_deleted = 0").get(key) as { dict_value: string } | undefined;
+  const row = await q.get(sql<{ dict_value: string }>`SELECT dict_value FROM blade_dict WHERE code = 'flow' AND dict_key = ${key} AND is_deleted = 0`);
   return row?.dict_value ?? '';
 }
 
 /** `flow_<n>` where n is a key of dictionary `flow`; a bare key is accepted too. */
-export function checkCategory(db: Db, raw: string | undefined): string {
+export async function checkCategory(q: Queries, raw: string | undefined): Promise<string> {
   const value = raw?.trim();
   if (!value) throw new ServiceError('请选择流程类型');
   const category = value.startsWith('flow_') ? value : `flow_${value}`;
-  if (!categoryName(db, category)) throw new ServiceError('流程类型不存在');
+  if (!(await categoryName(q, category))) throw new ServiceError('流程类型不存在');
   return category;
 }
 
@@ -62,27 +62,27 @@ export async function parseProcess(xml: string): Promise<{ key: string; name: st
 }
 
 /** Deploys a BPMN source into a tenant: a new version of its process key. Returns the definition id. */
-export async function deploy(db: Db, input: { tenantId: string; xml: string; category: string; resourceName: string; now: string; deploymentId?: string }): Promise<string> {
+export async function deploy(q: Queries, input: { tenantId: string; xml: string; category: string; resourceName: string; now: string; deploymentId?: string }): Promise<string> {
   const { key, name } = await parseProcess(input.xml);
-  const last = db.prepare('SELECT max(version) AS v FROM flow_definition WHERE tenant_id = ? AND process_key = ?').get(input.tenantId, key) as { v: number | null };
-  const version = (last.v ?? 0) + 1;
+  const last = await q.get(sql<{ v: number | null }>`SELECT max(version) AS v FROM flow_definition WHERE tenant_id = ${input.tenantId} AND process_key = ${key}`);
+  const version = (last?.v ?? 0) + 1;
   const deploymentId = input.deploymentId ?? nextId();
   const id = `${key}:${version}:${deploymentId}`;
-  db.prepare(
-    `INSERT INTO flow_definition (id, tenant_id, process_key, name, version, category, deployment_id, resource_name, xml, suspension_state, deployment_time)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
-  ).run(id, input.tenantId, key, name, version, input.category, deploymentId, input.resourceName, input.xml, input.now);
+  await q.run(
+    sql`INSERT INTO flow_definition (id, tenant_id, process_key, name, version, category, deployment_id, resource_name, xml, suspension_state, deployment_time)
+     VALUES (${id}, ${input.tenantId}, ${key}, ${name}, ${version}, ${input.category}, ${deploymentId}, ${input.resourceName}, ${input.xml}, 1, ${input.now})`,
+  );
   return id;
 }
 
-export function processRow(db: Db, r: Rec): Rec {
+export async function processRow(q: Queries, r: Rec): Promise<Rec> {
   return {
     id: r.id,
     tenantId: r.tenant_id,
     name: r.name,
     key: r.process_key,
     category: r.category,
-    categoryName: categoryName(db, String(r.category)),
+    categoryName: await categoryName(q, String(r.category)),
     version: r.version,
     deploymentId: r.deployment_id,
     resourceName: r.resource_name,
