@@ -44,6 +44,11 @@ export interface DataLayer extends Queries {
    * PostgreSQL it holds a pooled connection and its row locks.
    */
   transaction<T>(work: (trx: Queries) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection held for its whole run (session state: PostgreSQL's advisory locks); its
+   * transactions are on that connection. SQLite has one connection: `work` gets this data layer.
+   */
+  pinned<T>(work: (conn: DataLayer) => Promise<T>): Promise<T>;
   /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
   readonly sqlite?: Db;
   /** PostgreSQL only: the pool (LISTEN needs a connection of its own) */
@@ -137,14 +142,16 @@ export function sqliteDataLayer(db: Db): DataLayer {
   const exec = async (script: string) => {
     db.exec(script);
   };
-  return {
+  const layer: DataLayer = {
     ...queries('sqlite', kysely, exec),
     sqlite: db,
     transaction: (work) => kysely.transaction().execute((trx) => work(queries('sqlite', trx, exec))),
+    pinned: (work) => work(layer),
     async close() {
       if (db.open) await kysely.destroy(); // SqliteDriver.destroy closes the handle
     },
   };
+  return layer;
 }
 
 // node-postgres answers int8 (COUNT(*), SUM of integers) and numeric as text; every count and sum of this
@@ -177,14 +184,17 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   const execOn = (k: Kysely<any>) => async (script: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     await k.executeQuery(CompiledQuery.raw(script));
   };
-  return {
-    ...queries('postgres', kysely, execOn(kysely)),
+  // the pool's layer, or (pinned) one connection's, whose close() leaves the pool alone
+  const layer = (k: Kysely<any>, pinned: boolean): DataLayer => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ...queries('postgres', k, execOn(k)),
     pool,
-    transaction: (work) => kysely.transaction().execute((trx) => work(queries('postgres', trx, execOn(trx)))),
+    transaction: (work) => k.transaction().execute((trx) => work(queries('postgres', trx, execOn(trx)))),
+    pinned: (work) => (pinned ? work(layer(k, true)) : k.connection().execute((conn) => work(layer(conn, true)))),
     async close() {
-      await kysely.destroy(); // ends the pool
+      if (!pinned) await kysely.destroy(); // ends the pool
     },
-  };
+  });
+  return layer(kysely, false);
 }
 
 /** Opens the data folder's SQLite file (created if missing, WAL) as a data layer. */
