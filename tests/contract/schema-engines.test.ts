@@ -4,12 +4,17 @@
 // second run applies nothing; two instances starting together on one PostgreSQL migrate once; PostgreSQL's
 // own texts do what SQLite's do (the title trigram index, the row_count triggers).
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sha256 } from '../../src-server/db/database';
 import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer, type Engine } from '../../src-server/db/data-layer';
 import { migrate, migrationText } from '../../src-server/db/migrate';
 import { seed } from '../../src-server/db/seed';
+import type { Migration } from '../../src-server/db/migrations';
+import { generateModule } from '../../src-server/modules/admin/codegen';
+import type { Prototype } from '../../src-server/modules/admin/model-fields';
 import { ARTICLE_TITLE_SEARCH } from '../../src-server/modules/content/articles/migrations';
 import { MIGRATIONS } from '../../src-server/modules';
 import { startPostgres, type PostgresServer } from '../support/postgres';
@@ -243,6 +248,36 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       ]);
       const created = await data.get(sql<{ create_time: string }>`SELECT create_time FROM website_language WHERE tenant_id = '777777' LIMIT 1`);
       expect(created?.create_time, engine).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    }
+  });
+
+  it('a module made by 生成代码 carries both texts: its table and menu migrations apply on both engines alike', async () => {
+    const field = (jdbcName: string, propertyType: string, sort: number): Prototype => ({
+      jdbcName, jdbcType: propertyType, propertyName: jdbcName.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), propertyType, comment: jdbcName,
+      isList: 1, isForm: 1, isRow: 0, isRequired: 0, isQuery: 0, queryType: 'equal', componentType: propertyType === 'string' ? 'input' : 'number', dictCode: '', sort,
+    });
+    const files = generateModule({
+      name: 'genBook', title: '图书', className: 'GenBook', table: 'gen_book', apiPath: '/gen/book', parentMenu: 'tool', version: 1000,
+      tableOwned: false, tableColumns: [], fields: [field('book_name', 'string', 1), field('page_count', 'int', 2), field('price', 'decimal', 3)],
+    });
+    const folder = mkdtempSync(join(tmpdir(), 'seo-gen-'));
+    try {
+      const file = join(folder, 'migrations.ts');
+      writeFileSync(file, files['src-server/modules/generated/genBook/migrations.ts']!);
+      const generated = ((await import(file)) as { MIGRATIONS: Migration[] }).MIGRATIONS;
+      expect(generated.map((m) => [m.version, typeof m.postgres])).toEqual([[1000, 'string'], [1001, 'string']]);
+      for (const [engine, data] of engines()) {
+        expect(await migrate(data, [...MIGRATIONS, ...generated], seed), engine).toEqual({ fresh: false, applied: [1000, 1001] });
+      }
+      expect(sorted((await schema(pgData)).get('gen_book')!)).toEqual(sorted((await schema(sqliteData)).get('gen_book')!));
+      const types = await pgData.all(sql<{ column_name: string; data_type: string }>`SELECT column_name, data_type FROM information_schema.columns
+        WHERE table_name = 'gen_book' AND column_name IN ('page_count', 'price') ORDER BY column_name`);
+      expect(types).toEqual([{ column_name: 'page_count', data_type: 'bigint' }, { column_name: 'price', data_type: 'double precision' }]);
+      for (const table of ['blade_menu', 'blade_role_menu']) expect(await contents(pgData, table), table).toBe(await contents(sqliteData, table));
+      const grants = await pgData.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id WHERE m.code LIKE 'genBook%'`);
+      expect(grants).toEqual({ n: 5 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 });
