@@ -28,8 +28,8 @@ export function sha256(text: string): string {
 }
 
 export class MigrationError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'MigrationError';
   }
 }

@@ -77,12 +77,19 @@ async function run(
   const done = new Set(rows.map((r) => r.version));
   const pending = [...migrations].sort((a, b) => a.version - b.version).filter((m) => !done.has(m.version));
   const apply = (m: Migration) =>
-    data.transaction(async (trx) => {
-      const text = migrationText(m, data.engine);
-      await trx.exec(text);
-      await trx.run(sql`INSERT INTO schema_migrations (version, name, checksum, applied_at)
-        VALUES (${m.version}, ${m.name}, ${sha256(text)}, ${new Date().toISOString()})`);
-    });
+    data
+      .transaction(async (trx) => {
+        const text = migrationText(m, data.engine);
+        await trx.exec(text);
+        await trx.run(sql`INSERT INTO schema_migrations (version, name, checksum, applied_at)
+          VALUES (${m.version}, ${m.name}, ${sha256(text)}, ${new Date().toISOString()})`);
+      })
+      .catch((err: unknown) => {
+        // PostgreSQL's message names no migration: say which one (and whether it has a text of its own there)
+        if (data.engine === 'sqlite') throw err;
+        const own = m.postgres === undefined ? 'its SQLite text (no PostgreSQL text given)' : 'its PostgreSQL text';
+        throw new MigrationError(`migration ${m.version} (${m.name}) failed on PostgreSQL with ${own}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      });
   if (rows.length === 0 && seed) {
     for (const m of pending) if (!m.afterSeed) await apply(m);
     await seed(data);

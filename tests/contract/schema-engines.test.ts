@@ -169,6 +169,27 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
     }
   }, 120_000);
 
+  it('PostgreSQL: a migration that fails there is named, rolled back, and stops the run', async () => {
+    const url = await server.createDatabase();
+    const data = postgresDataLayer(url, { max: 2 });
+    try {
+      const broken: Migration[] = [
+        { version: 1, name: 'table', sql: 'CREATE TABLE t (x TEXT)' },
+        { version: 2, name: 'sqlite only', sql: "CREATE TABLE u (y TEXT); INSERT INTO t VALUES (printf('%02d', 5))" },
+        { version: 3, name: 'later', sql: 'CREATE TABLE v (z TEXT)' },
+      ];
+      await expect(migrate(data, broken)).rejects.toThrow(/^migration 2 \(sqlite only\) failed on PostgreSQL with its SQLite text \(no PostgreSQL text given\): .*printf/);
+      expect(await data.all(sql`SELECT version FROM schema_migrations ORDER BY version`)).toEqual([{ version: 1 }]);
+      expect(await data.all(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('u', 'v')`)).toEqual([]);
+      // its PostgreSQL text applies it
+      broken[1] = { ...broken[1], postgres: "CREATE TABLE u (y TEXT); INSERT INTO t VALUES (lpad('5', 2, '0'))" };
+      expect(await migrate(data, broken)).toEqual({ fresh: false, applied: [2, 3] });
+      expect(await data.all(sql`SELECT x FROM t`)).toEqual([{ x: '05' }]);
+    } finally {
+      await data.close();
+    }
+  });
+
   it('PostgreSQL: the article title trigram index exists and serves ILIKE \'%独立站%\'', async () => {
     const index = await pgData.get(sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'article' AND indexname = 'article_title_trgm'`);
     expect(index?.def).toMatch(/USING gin \(title gin_trgm_ops\)/);
