@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src-server/app';
-import { migrate, openDatabase } from '../src-server/db/database';
+import { openDatabase } from '../src-server/db/database';
+import { migrate } from '../src-server/db/migrate';
 import { sqliteDataLayer } from '../src-server/db/data-layer';
 import { seed } from '../src-server/db/seed';
 import { MIGRATIONS } from '../src-server/modules';
@@ -31,7 +32,8 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'smc-bench-access-'));
   const db = openDatabase(dir);
   try {
-    if (migrate(db, MIGRATIONS).fresh) seed(db);
+    const data = sqliteDataLayer(db);
+    if ((await migrate(data, MIGRATIONS)).fresh) await seed(data);
     const ins = db.prepare(
       `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, create_time, update_time, status, is_deleted)
        VALUES (?, '000000', ?, ?, 'v', ?, ?, 1, 0)`,
@@ -44,7 +46,6 @@ async function main() {
     for (const code of ['workbench', 'wel', 'system', 'param', 'param_view']) grant.run(nextId(), role, code);
     createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: [role], deptIds: [createDept(db, { tenantId: '000000', deptName: '测试部' })] });
 
-    const data = sqliteDataLayer(db);
     const checked = await buildApp({ data, dataDir: dir });
     const unchecked = await buildApp({ data, dataDir: dir, accessCheck: false });
     await Promise.all([checked.ready(), unchecked.ready()]);

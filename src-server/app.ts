@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { migrate, type Db } from './db/database';
+import type { Db } from './db/database';
+import { migrate } from './db/migrate';
 import { openSqliteDataLayer, type DataLayer } from './db/data-layer';
 import type { Migration } from './db/migrations';
 import { seed } from './db/seed';
@@ -151,7 +152,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   let app: FastifyInstance | undefined;
   try {
     // a brand-new database: seeded after the migrations (but those writing under the seeded rows)
-    migrate(db, opts.migrations ?? MIGRATIONS, seed);
+    await migrate(data, opts.migrations ?? MIGRATIONS, seed);
     app = await buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect });
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });

@@ -47,6 +47,11 @@ export interface Queries {
 }
 
 export interface DataLayer extends Queries {
+  /**
+   * Runs `work` on one connection held for its whole run (session state: PostgreSQL's advisory locks); its
+   * transactions are on that connection. SQLite has one connection: `work` gets this data layer.
+   */
+  pinned<T>(work: (conn: DataLayer) => Promise<T>): Promise<T>;
   /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
   readonly sqlite?: Db;
   /** PostgreSQL only: the pool (LISTEN needs a connection of its own) */
@@ -247,13 +252,15 @@ export function sqliteDataLayer(db: Db): DataLayer {
   const exec = async (script: string) => {
     db.exec(script);
   };
-  return {
+  const layer: DataLayer = {
     ...queries('sqlite', kysely, () => exec, new AsyncLocalStorage(), false),
     sqlite: db,
+    pinned: (work) => work(layer),
     async close() {
       if (db.open) await kysely.destroy(); // SqliteDriver.destroy closes the handle
     },
   };
+  return layer;
 }
 
 // node-postgres answers int8 (COUNT(*), SUM of integers) and numeric as text; every count and sum of this
@@ -286,13 +293,16 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   const execOn = (k: Kysely<any>) => async (script: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
     await k.executeQuery(CompiledQuery.raw(script));
   };
-  return {
-    ...queries('postgres', kysely, execOn, new AsyncLocalStorage(), false),
+  // the pool's layer, or (pinned) one connection's, whose close() leaves the pool alone
+  const layer = (k: Kysely<any>, pinned: boolean): DataLayer => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
+    ...queries('postgres', k, execOn, new AsyncLocalStorage(), false),
     pool,
+    pinned: (work) => (pinned ? work(layer(k, true)) : k.connection().execute((conn) => work(layer(conn, true)))),
     async close() {
-      await kysely.destroy(); // ends the pool
+      if (!pinned) await kysely.destroy(); // ends the pool
     },
-  };
+  });
+  return layer(kysely, false);
 }
 
 /** Opens the data folder's SQLite file (created if missing, WAL) as a data layer. */

@@ -7,12 +7,18 @@
 // brings its own, numbered in its own range; the application composes the full
 // list (MIGRATIONS in modules/index.ts) and hands it to migrate(): db/ imports no module.
 
-import { AUDIT } from './sql';
+import { AUDIT, PG_NOW, pgTrigger, postgresVariant } from './sql';
 
 export interface Migration {
   version: number;
   name: string;
+  /** the SQLite text (and PostgreSQL's too when `postgres` is absent); never edited once applied: checksummed */
   sql: string;
+  /**
+   * The same version's text for PostgreSQL, where `sql` does not run there (or would make other types:
+   * `REAL`, integers past 2^31). `schema_migrations.checksum` holds the checksum of the text its engine applied.
+   */
+  postgres?: string;
   /**
    * It writes rows under what the first-start seed creates (a menu under a seeded menu, granted to a seeded
    * role): on a brand-new database it runs after the seed (migrate's `seed`), elsewhere in its order.
@@ -20,7 +26,24 @@ export interface Migration {
   afterSeed?: boolean;
 }
 
-export const CORE_MIGRATIONS: Migration[] = [
+/**
+ * `migrations` with the PostgreSQL text of the versions `postgres` names, each made from that version's SQLite
+ * text (a version not in the list throws: a text never silently goes missing).
+ */
+export function withPostgres(migrations: Migration[], postgres: Record<number, (sqlite: string) => string>): Migration[] {
+  const versions = new Set(migrations.map((m) => m.version));
+  for (const v of Object.keys(postgres)) if (!versions.has(Number(v))) throw new Error(`withPostgres: no migration ${v} in the list`);
+  return migrations.map((m) => (postgres[m.version] ? { ...m, postgres: postgres[m.version](m.sql) } : m));
+}
+
+/** The text of a migration from its start up to `marker` (which must occur): the part both engines share. */
+export function upTo(text: string, marker: string): string {
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`upTo: "${marker}" is not in the migration's text`);
+  return text.slice(0, at);
+}
+
+export const CORE_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 1,
     name: 'core: settings, tenants, clients, depts, roles, users, auth state',
@@ -240,5 +263,27 @@ BEGIN
 END;
 `,
   },
-];
-
+], {
+  // times in ms since the epoch pass 2^31
+  1: (sqlite) =>
+    postgresVariant(sqlite, [
+      ['expires_at INTEGER', 'expires_at BIGINT'],
+      ['first_fail_at INTEGER', 'first_fail_at BIGINT'],
+      ['locked_until INTEGER', 'locked_until BIGINT'],
+    ]),
+  30: (sqlite) => `${upTo(sqlite, '-- whatever changes')}-- whatever changes a user's roles, tenant, status or removes them (an edit, a
+-- grant, an audit, raw SQL) ends every sign-in of that user
+${pgTrigger(
+  'tr_blade_user_revoke_tokens',
+  'AFTER UPDATE OF role_id, tenant_id, status, is_deleted ON blade_user',
+  `  UPDATE blade_token_session SET revoked_time = ${PG_NOW}, revoke_reason = 'user changed'
+  WHERE user_id = NEW.id AND revoked_time IS NULL;`,
+  `OLD.role_id IS DISTINCT FROM NEW.role_id OR OLD.tenant_id IS DISTINCT FROM NEW.tenant_id
+  OR OLD.status IS DISTINCT FROM NEW.status OR OLD.is_deleted IS DISTINCT FROM NEW.is_deleted`,
+)}${pgTrigger(
+  'tr_blade_user_delete_tokens',
+  'AFTER DELETE ON blade_user',
+  `  UPDATE blade_token_session SET revoked_time = ${PG_NOW}, revoke_reason = 'user removed'
+  WHERE user_id = OLD.id AND revoked_time IS NULL;`,
+)}`,
+});

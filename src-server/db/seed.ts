@@ -1,11 +1,11 @@
-// First-start seed: runs once, only on a brand-new database.
+// First-start seed: runs once, only on a brand-new database, on either engine (portable SQL through the
+// data layer, one transaction).
 import { randomBytes } from 'node:crypto';
-import type { Db } from './database';
+import { sql, type DataLayer, type Queries } from './data-layer';
 import { BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
 import { DICTS } from './seed-dicts';
-import { createClient, createDept, createRole, createTenant, createUser } from '../system/directory';
+import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { formatDateTime } from '../util/dates';
-import { setSetting } from '../system/settings';
 
 export const ADMIN_TENANT_ID = '000000';
 export const SEED_IDS = {
@@ -34,90 +34,139 @@ export const SEED_PARAMS: [string, string, string][] = [
   ['租户默认菜单集合', 'tenant.default.menuCode', 'workbench'],
 ];
 
-export function seed(db: Db): void {
-  db.transaction(() => {
-    setSetting(db, 'jwt.secret', randomBytes(48).toString('base64url'));
-    // dictionaries first: a new tenant's content starts from them (its languages come from the lang dictionary)
-    seedDicts(db);
-
-    createTenant(db, { id: SEED_IDS.tenant, tenantId: ADMIN_TENANT_ID, tenantName: '管理组' });
-    createDept(db, { id: SEED_IDS.dept, tenantId: ADMIN_TENANT_ID, deptName: 'SEO矩阵' });
-    createRole(db, { id: SEED_IDS.administratorRole, tenantId: ADMIN_TENANT_ID, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 });
-    createRole(db, { id: SEED_IDS.userRole, tenantId: ADMIN_TENANT_ID, roleName: '普通用户', roleAlias: 'user', sort: 2 });
-    createUser(db, {
-      id: SEED_IDS.adminUser,
-      tenantId: ADMIN_TENANT_ID,
-      account: 'admin',
-      password: 'admin',
-      name: '管理员',
-      realName: '管理员',
-      roleIds: [SEED_IDS.administratorRole],
-      deptIds: [SEED_IDS.dept],
-    });
-    createClient(db, { id: SEED_IDS.saber, clientId: 'saber', clientSecret: 'saber_secret', access: 3600, refresh: 604800 });
-    createClient(db, { id: SEED_IDS.sword, clientId: 'sword', clientSecret: 'sword_secret', access: 3600, refresh: 604800 });
-
-    const codeToId = seedMenus(db);
-    const grant = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (?, ?, ?)');
-    const grantId = series('1161272893875225001');
-    for (const id of codeToId.values()) grant.run(grantId(), SEED_IDS.administratorRole, id);
-    for (const code of USER_ROLE_GRANTS) {
-      const id = codeToId.get(code);
-      if (!id) throw new Error(`seed: unknown menu code ${code}`);
-      grant.run(grantId(), SEED_IDS.userRole, id);
-    }
-
-    seedParams(db);
-  })();
+/** One row into `table` (column names as keys). */
+async function insert(q: Queries, table: string, row: Record<string, string | number | null>): Promise<void> {
+  await q.kysely.insertInto(table).values(row).execute();
 }
 
-function seedMenus(db: Db): Map<string, string> {
-  const insert = db.prepare(
-    `INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, remark, roles)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
-  );
+/** The first-start seed, in one transaction (migrate runs it on a brand-new database). */
+export async function seed(data: DataLayer): Promise<void> {
+  await data.transaction(seedRows);
+}
+
+// The tenant, dept, roles, administrator and clients are the rows system/directory.ts's create* functions write
+// (same columns and values); written here through the data layer so the seed runs on either engine.
+async function seedRows(q: Queries): Promise<void> {
+  await q.run(sql`INSERT INTO blade_setting (key, value) VALUES (${'jwt.secret'}, ${randomBytes(48).toString('base64url')})
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  // dictionaries first: a new tenant's content starts from them (its languages come from the lang dictionary)
+  await seedDicts(q);
+
+  const now = formatDateTime(Date.now());
+  await insert(q, 'blade_tenant', { id: SEED_IDS.tenant, tenant_id: ADMIN_TENANT_ID, tenant_name: '管理组', create_time: now, update_time: now });
+  await insert(q, 'blade_dept', { id: SEED_IDS.dept, tenant_id: ADMIN_TENANT_ID, parent_id: '0', ancestors: '0', dept_name: 'SEO矩阵', full_name: 'SEO矩阵' });
+  const role = (id: string, roleName: string, roleAlias: string, sort: number) =>
+    insert(q, 'blade_role', { id, tenant_id: ADMIN_TENANT_ID, parent_id: '0', role_name: roleName, sort, role_alias: roleAlias });
+  await role(SEED_IDS.administratorRole, '超级管理员', 'administrator', 1);
+  await role(SEED_IDS.userRole, '普通用户', 'user', 2);
+  await insert(q, 'blade_user', {
+    id: SEED_IDS.adminUser,
+    tenant_id: ADMIN_TENANT_ID,
+    code: 'admin',
+    account: 'admin',
+    password: hashPasswordDigest(md5Hex('admin')),
+    name: '管理员',
+    real_name: '管理员',
+    avatar: '',
+    role_id: SEED_IDS.administratorRole,
+    dept_id: SEED_IDS.dept,
+    post_id: '',
+    create_time: now,
+    update_time: now,
+  });
+  const client = (id: string, clientId: string, clientSecret: string) =>
+    insert(q, 'blade_client', {
+      id,
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: 'all',
+      authorized_grant_types: 'refresh_token,password,authorization_code,captcha,social',
+      access_token_validity: 3600,
+      refresh_token_validity: 604800,
+      create_time: now,
+    });
+  await client(SEED_IDS.saber, 'saber', 'saber_secret');
+  await client(SEED_IDS.sword, 'sword', 'sword_secret');
+
+  const codeToId = await seedMenus(q);
+  const grantId = series('1161272893875225001');
+  const grant = (roleId: string, menuId: string) => insert(q, 'blade_role_menu', { id: grantId(), role_id: roleId, menu_id: menuId });
+  for (const id of codeToId.values()) await grant(SEED_IDS.administratorRole, id);
+  for (const code of USER_ROLE_GRANTS) {
+    const id = codeToId.get(code);
+    if (!id) throw new Error(`seed: unknown menu code ${code}`);
+    await grant(SEED_IDS.userRole, id);
+  }
+
+  await seedParams(q, now);
+}
+
+async function seedMenus(q: Queries): Promise<Map<string, string>> {
+  const menu = (row: { id: string; parentId: string; code: string; name: string; alias: string; path: string; source: string; sort: number; category: number; action: number; roles: string | null }) =>
+    insert(q, 'blade_menu', {
+      id: row.id,
+      parent_id: row.parentId,
+      code: row.code,
+      name: row.name,
+      alias: row.alias,
+      path: row.path,
+      source: row.source,
+      sort: row.sort,
+      category: row.category,
+      action: row.action,
+      is_open: 1,
+      remark: null,
+      roles: row.roles,
+    });
   const id = series('1123598815738675201');
   const codeToId = new Map<string, string>();
-  const add = (node: MenuSeed, parentId: string, sort: number): void => {
+  const add = async (node: MenuSeed, parentId: string, sort: number): Promise<void> => {
     if (codeToId.has(node.code)) throw new Error(`seed: duplicate menu code ${node.code}`);
     const menuId = id();
     codeToId.set(node.code, menuId);
-    insert.run(menuId, parentId, node.code, node.name, 'menu', node.path, node.source, sort, 1, 0, null, node.roles?.join(',') ?? null);
+    await menu({ id: menuId, parentId, code: node.code, name: node.name, alias: 'menu', path: node.path, source: node.source, sort, category: 1, action: 0, roles: node.roles?.join(',') ?? null });
     for (const alias of node.buttons ?? (['add', 'edit', 'delete', 'view'] as const)) {
       const b = BUTTONS[alias];
       const buttonId = id();
       const code = `${node.code}_${alias}`;
       codeToId.set(code, buttonId);
-      insert.run(buttonId, menuId, code, b.name, alias, buttonPath(node, alias), b.source, b.sort, 2, b.action, null, null);
+      await menu({ id: buttonId, parentId: menuId, code, name: b.name, alias, path: buttonPath(node, alias), source: b.source, sort: b.sort, category: 2, action: b.action, roles: null });
     }
-    node.children?.forEach((child, i) => add(child, menuId, i + 1));
+    for (const [i, child] of (node.children ?? []).entries()) await add(child, menuId, i + 1);
   };
-  MENU_TREE.forEach((node, i) => add(node, '0', i + 1));
+  for (const [i, node] of MENU_TREE.entries()) await add(node, '0', i + 1);
   return codeToId;
 }
 
-function seedDicts(db: Db): void {
-  const insert = db.prepare(
-    'INSERT INTO blade_dict (id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
-  );
+async function seedDicts(q: Queries): Promise<void> {
+  const dict = (id: string, parentId: string, code: string, key: string, value: string, sort: number) =>
+    insert(q, 'blade_dict', { id, parent_id: parentId, code, dict_key: key, dict_value: value, sort, remark: null, is_sealed: 0 });
   const id = series('1123598814738676201');
   let headerSort = 0;
   for (const [code, [name, items]] of Object.entries(DICTS)) {
     const headerId = id();
-    insert.run(headerId, '0', code, '-1', name, ++headerSort, null);
-    items.forEach(([key, value], i) => insert.run(id(), headerId, code, key, value, i + 1, null));
+    await dict(headerId, '0', code, '-1', name, ++headerSort);
+    for (const [i, [key, value]] of items.entries()) await dict(id(), headerId, code, key, value, i + 1);
   }
 }
 
-function seedParams(db: Db): void {
-  const insert = db.prepare(
-    `INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, remark,
-       create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-     VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, 1, 0)`,
-  );
+async function seedParams(q: Queries, now: string): Promise<void> {
   const id = series('1123598819738675201');
-  const now = formatDateTime(Date.now());
   for (const [name, key, value] of SEED_PARAMS) {
-    insert.run(id(), ADMIN_TENANT_ID, name, key, value, SEED_IDS.adminUser, SEED_IDS.dept, now, SEED_IDS.adminUser, now);
+    await insert(q, 'blade_param', {
+      id: id(),
+      tenant_id: ADMIN_TENANT_ID,
+      param_name: name,
+      param_key: key,
+      param_value: value,
+      remark: null,
+      create_user: SEED_IDS.adminUser,
+      create_dept: SEED_IDS.dept,
+      create_time: now,
+      update_user: SEED_IDS.adminUser,
+      update_time: now,
+      status: 1,
+      is_deleted: 0,
+    });
   }
 }

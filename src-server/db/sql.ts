@@ -32,3 +32,65 @@ CREATE TRIGGER trg_${table}_count_upd AFTER UPDATE OF is_deleted, tenant_id ON $
 END;
 `;
 }
+
+/** PostgreSQL's local time now as `YYYY-MM-DD HH:MM:SS` text (SQLite: strftime(..., 'now', 'localtime')); the session's TimeZone is the process's */
+export const PG_NOW = "to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS')";
+
+/** PostgreSQL's `printf('%0<width>d', expr)`: the integer as text, zero-padded to `width` (never cut, as printf) */
+export function pgZeroPad(expr: string, width: number): string {
+  return `CASE WHEN length((${expr})::text) >= ${width} THEN (${expr})::text ELSE lpad((${expr})::text, ${width}, '0') END`;
+}
+
+/**
+ * The PostgreSQL text of a migration whose SQLite text runs there but for a few fragments (a column type, a
+ * function PostgreSQL spells differently): `sqlite` with every occurrence of each `from` replaced by its `to`.
+ * A `from` that does not occur throws when the module loads, so a pair never silently stops applying.
+ */
+export function postgresVariant(sqlite: string, replacements: readonly (readonly [from: string, to: string])[]): string {
+  let text = sqlite;
+  for (const [from, to] of replacements) {
+    if (!text.includes(from)) throw new Error(`postgresVariant: "${from}" is not in the migration's text`);
+    text = text.split(from).join(to);
+  }
+  return text;
+}
+
+/** The replacement of the `printf('%02d', <alias>.sort)` that numbers a button's menu and grant ids */
+export const pgButtonSort = (alias: string): [string, string] => [`printf('%02d', ${alias}.sort)`, pgZeroPad(`${alias}.sort`, 2)];
+
+/** A PL/pgSQL row trigger (PostgreSQL's text of a SQLite `CREATE TRIGGER`): its function, then the trigger. */
+export function pgTrigger(name: string, on: string, body: string, when?: string): string {
+  return `
+CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+${body}
+  RETURN NULL;
+END $$;
+CREATE TRIGGER ${name} ${on} FOR EACH ROW${when ? ` WHEN (${when})` : ''} EXECUTE FUNCTION ${name}_fn();
+`;
+}
+
+/**
+ * countTriggers' PostgreSQL text: the same fill and the same per-row upserts of `row_count`, in PL/pgSQL
+ * trigger functions (an update moving a row between tenants or in and out of the bin counts out, then in).
+ */
+export function countTriggersPostgres(table: string): string {
+  const bump = (tenant: string, delta: string, when: string) => `
+  IF ${when} THEN
+    INSERT INTO row_count (table_name, tenant_id, live) VALUES ('${table}', ${tenant}, ${delta})
+      ON CONFLICT (table_name, tenant_id) DO UPDATE SET live = row_count.live + ${delta};
+  END IF;`;
+  return `
+INSERT INTO row_count (table_name, tenant_id, live)
+  SELECT '${table}', tenant_id, COUNT(*) FROM ${table} WHERE is_deleted = 0 GROUP BY tenant_id
+  ON CONFLICT (table_name, tenant_id) DO UPDATE SET live = excluded.live;
+${pgTrigger(`trg_${table}_count_ins`, `AFTER INSERT ON ${table}`, bump('NEW.tenant_id', '1', 'NEW.is_deleted = 0'))}${pgTrigger(
+    `trg_${table}_count_del`,
+    `AFTER DELETE ON ${table}`,
+    bump('OLD.tenant_id', '-1', 'OLD.is_deleted = 0'),
+  )}${pgTrigger(
+    `trg_${table}_count_upd`,
+    `AFTER UPDATE OF is_deleted, tenant_id ON ${table}`,
+    `${bump('OLD.tenant_id', '-1', 'OLD.is_deleted = 0')}${bump('NEW.tenant_id', '1', 'NEW.is_deleted = 0')}`,
+  )}`;
+}

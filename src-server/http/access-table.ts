@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX, buildApp } from '../app';
-import { migrate, openDatabase } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
 import { sqliteDataLayer } from '../db/data-layer';
 import { seed } from '../db/seed';
 import { MIGRATIONS } from '../modules';
@@ -26,8 +27,9 @@ export async function collectRoutes(): Promise<RouteEntry[]> {
   const dir = mkdtempSync(join(tmpdir(), 'seo-routes-'));
   const db = openDatabase(dir);
   try {
-    migrate(db, MIGRATIONS, seed);
-    const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
+    const data = sqliteDataLayer(db);
+    await migrate(data, MIGRATIONS, seed);
+    const app = await buildApp({ data, dataDir: dir });
     await app.ready();
     const table = [...routeTable(app)].filter((r) => !generatedRoute(r.url));
     await app.close();

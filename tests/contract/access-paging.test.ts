@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
+import { migrate } from '../../src-server/db/migrate';
 import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
@@ -16,8 +17,9 @@ import { md5, SABER } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'seo-paging-'));
 const db = openDatabase(dir);
-if (migrate(db, MIGRATIONS).fresh) seed(db);
-const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
+const data = sqliteDataLayer(db);
+if ((await migrate(data, MIGRATIONS)).fresh) await seed(data);
+const app = await buildApp({ data, dataDir: dir });
 await app.ready();
 const gets = routeTable(app).filter((r) => r.method === 'GET' && r.access !== 'public');
 /** the lists: routes answering a page ({records, total, size, current}) to the administrator */

@@ -4,18 +4,21 @@
 // is added under 内容管理 and granted to the roles holding 生成文章任务.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
+import { migrate } from '../../src-server/db/migrate';
 import { MIGRATIONS } from '../../src-server/modules';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { tempDir } from './helpers';
 
 describe('content migration 330', () => {
-  it('moves generated articles into the article table and adds the template parameter menu', () => {
+  it('moves generated articles into the article table and adds the template parameter menu', async () => {
     const dir = tempDir();
     const db = openDatabase(dir);
     try {
-      migrate(db, MIGRATIONS.filter((m) => m.version < 330));
-      seed(db);
+      const data = sqliteDataLayer(db);
+      await migrate(data, MIGRATIONS.filter((m) => m.version < 330));
+      await seed(data);
       // a database seeded before the menu existed (today's seed already has it)
       db.prepare("DELETE FROM blade_role_menu WHERE menu_id IN (SELECT id FROM blade_menu WHERE code LIKE 'gptGenerateTemplateParm%')").run();
       db.prepare("DELETE FROM blade_menu WHERE code LIKE 'gptGenerateTemplateParm%'").run();
@@ -28,7 +31,7 @@ describe('content migration 330', () => {
       ins.run('a3', 2, '白茶'.repeat(30), '白茶', '正文三', null);
       const before = (db.prepare("SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = '000000'").get() as { live: number } | undefined)?.live ?? 0;
 
-      migrate(db, MIGRATIONS);
+      await migrate(data, MIGRATIONS);
       const moved = db.prepare('SELECT id, title, keyword, content, website_info_id, parent_id, status, save_status, gpt_task_id, gpt_item_index FROM article ORDER BY gpt_item_index').all();
       expect(moved).toEqual([
         { id: 'a1', title: '绿茶的故事', keyword: '绿茶', content: '正文一', website_info_id: '', parent_id: '', status: 0, save_status: 'AI生成', gpt_task_id: 't1', gpt_item_index: 0 },

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../src-server/crud/resource';
 import { contentResources } from '../../src-server/modules/content';
 import { SecretBox } from '../../src-server/modules/content/shared/secrets';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
 import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { migrate } from '../../src-server/db/migrate';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { TENANT_PAGE_CONFIGS } from '../../src-server/modules/content/tenant-seeds';
@@ -105,8 +106,9 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
     const clock = () => Date.now();
     let sampleTenant = '';
     try {
-      migrate(db, MIGRATIONS.filter((m) => m.version < 370 || m.version === 600));
-      seed(db);
+      const data = sqliteDataLayer(db);
+      await migrate(data, MIGRATIONS.filter((m) => m.version < 370 || m.version === 600));
+      await seed(data);
       // a database seeded before the screen existed (today's seed already has it)
       db.prepare("DELETE FROM blade_role_menu WHERE menu_id IN (SELECT id FROM blade_menu WHERE code LIKE 'templatePageConfig%')").run();
       db.prepare("DELETE FROM blade_menu WHERE code LIKE 'templatePageConfig%'").run();
@@ -115,7 +117,7 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
       // a sample tenant as the sample matrix loaded it before: websites on type 0 without subdomain or banner in
       // language zh, templates without type or image, a server without port or user, type-2 categories without a page
       // the raw handle's statements below run inside this transaction (the data layer's connection is the same handle)
-      await sqliteDataLayer(db).transaction(async (trx) => {
+      await data.transaction(async (trx) => {
         sampleTenant = (await createTenant(trx, clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, 'u')).tenantId;
         const row = (table: string, id: string, cols: Rec) => {
           const full: Rec = { id, tenant_id: sampleTenant, ...cols, create_time: '2026-01-01 00:00:00', update_time: '2026-01-01 00:00:00', is_deleted: 0 };
@@ -136,7 +138,7 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
         db.prepare("INSERT INTO sample_matrix (tenant_id, tenant_name, load_time) VALUES (?, '示例矩阵', '2026-01-01 00:00:00')").run(sampleTenant);
       });
 
-      migrate(db, MIGRATIONS);
+      await migrate(data, MIGRATIONS);
       for (const tenant of ['000000', sampleTenant]) {
         expect(db.prepare('SELECT name, list_page, details_page, status FROM template_page_config WHERE tenant_id = ? ORDER BY id DESC').all(tenant)).toEqual(
           TENANT_PAGE_CONFIGS.map((c) => ({ name: c.name, list_page: c.listPage, details_page: c.detailsPage, status: 1 })),

@@ -3,7 +3,8 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, buildApp } from '../../src-server/app';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
+import { migrate } from '../../src-server/db/migrate';
 import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
@@ -24,8 +25,9 @@ async function appOnOwnDatabase() {
   const dir = tempDir();
   dirs.push(dir);
   const db = openDatabase(dir);
-  migrate(db, MIGRATIONS, seed);
-  const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
+  const data = sqliteDataLayer(db);
+  await migrate(data, MIGRATIONS, seed);
+  const app = await buildApp({ data, dataDir: dir });
   return { app, db, dir };
 }
 

@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src-server/app';
-import { migrate, MigrationError, openDatabase, sha256 } from '../../src-server/db/database';
+import { MigrationError, openDatabase, sha256 } from '../../src-server/db/database';
+import { sqliteDataLayer, type DataLayer } from '../../src-server/db/data-layer';
+import { migrate } from '../../src-server/db/migrate';
 import { MIGRATIONS } from '../../src-server/modules';
 import { api, login, tempDir } from './helpers';
 
@@ -93,24 +95,25 @@ describe('data folder and migrations', () => {
 
     const dir2 = newDir();
     const db2 = openDatabase(dir2);
-    migrate(db2, [...MIGRATIONS, { version: 99, name: 'future', sql: 'CREATE TABLE future_t (x INTEGER)' }]);
+    await migrate(sqliteDataLayer(db2), [...MIGRATIONS, { version: 99, name: 'future', sql: 'CREATE TABLE future_t (x INTEGER)' }]);
     db2.close();
     await expect(startServer({ dataDir: dir2 })).rejects.toThrow(/does not know/);
   });
 
-  it('applies only pending migrations to an older database', () => {
+  it('applies only pending migrations to an older database', async () => {
     const dir = newDir();
     const db = openDatabase(dir);
+    const data = sqliteDataLayer(db);
     try {
-      expect(migrate(db, MIGRATIONS.slice(0, 1))).toEqual({ fresh: true, applied: [1] });
-      expect(migrate(db, MIGRATIONS)).toEqual({ fresh: false, applied: MIGRATIONS.slice(1).map((m) => m.version) });
-      expect(migrate(db, MIGRATIONS)).toEqual({ fresh: false, applied: [] });
+      expect(await migrate(data, MIGRATIONS.slice(0, 1))).toEqual({ fresh: true, applied: [1] });
+      expect(await migrate(data, MIGRATIONS)).toEqual({ fresh: false, applied: MIGRATIONS.slice(1).map((m) => m.version) });
+      expect(await migrate(data, MIGRATIONS)).toEqual({ fresh: false, applied: [] });
     } finally {
       db.close();
     }
   });
 
-  it('on a new database runs the migrations marked afterSeed after the seed, elsewhere in their order', () => {
+  it('on a new database runs the migrations marked afterSeed after the seed, elsewhere in their order', async () => {
     const order: string[] = [];
     const list = [
       { version: 1, name: 'table', sql: 'CREATE TABLE t (x TEXT)' },
@@ -118,18 +121,19 @@ describe('data folder and migrations', () => {
       { version: 3, name: 'another table', sql: 'CREATE TABLE u (y TEXT)' },
     ];
     const db = openDatabase(newDir());
+    const data = sqliteDataLayer(db);
     try {
-      const seed = () => {
+      const seed = async (d: DataLayer) => {
         order.push('seed');
-        db.exec("INSERT INTO t VALUES ('seeded')");
+        await d.exec("INSERT INTO t VALUES ('seeded')");
       };
-      expect(migrate(db, list, seed).fresh).toBe(true);
+      expect((await migrate(data, list, seed)).fresh).toBe(true);
       expect(order).toEqual(['seed']);
       expect(db.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual(['child of seeded', 'seeded']);
       expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3]);
       // an existing database: no seed, every pending migration in its order
       const later = [...list, { version: 4, name: 'after', afterSeed: true, sql: "INSERT INTO u VALUES ('later')" }];
-      expect(migrate(db, later, seed)).toEqual({ fresh: false, applied: [4] });
+      expect(await migrate(data, later, seed)).toEqual({ fresh: false, applied: [4] });
       expect(order).toEqual(['seed']);
     } finally {
       db.close();

@@ -4,7 +4,9 @@
 // a database seeded before to those paths, leaving a path an operator changed.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { migrate } from '../../src-server/db/migrate';
 import { SEED_IDS, seed } from '../../src-server/db/seed';
 import { createRole, createUser } from '../../src-server/system/directory';
 import { STOCK_DELETE_PATHS } from '../../src-server/db/seed-menus';
@@ -95,16 +97,17 @@ describe('delete buttons at stock SpringBlade paths', () => {
     expect(h.db().prepare("SELECT 1 FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0").get()).toBeUndefined();
   });
 
-  it('migration 232 moves the seeded page paths of a database seeded before, and keeps a path an operator changed', () => {
+  it('migration 232 moves the seeded page paths of a database seeded before, and keeps a path an operator changed', async () => {
     const dir = tempDir();
     const db = openDatabase(dir);
     try {
-      migrate(db, MIGRATIONS.filter((m) => m.version < 232));
-      seed(db);
+      const data = sqliteDataLayer(db);
+      await migrate(data, MIGRATIONS.filter((m) => m.version < 232));
+      await seed(data);
       // as the seed before 232 wrote them
       db.prepare("UPDATE blade_menu SET path = (SELECT p.path FROM blade_menu p WHERE p.id = blade_menu.parent_id) || '/delete' WHERE category = 2 AND alias = 'delete'").run();
       db.prepare("UPDATE blade_menu SET path = '/mine/remove' WHERE code = 'role_delete'").run();
-      migrate(db, MIGRATIONS);
+      await migrate(data, MIGRATIONS);
       const path = (code: string) => (db.prepare('SELECT path FROM blade_menu WHERE code = ?').get(code) as { path: string }).path;
       expect(path('user_delete')).toBe('/api/blade-user/remove');
       expect(path('menu_delete')).toBe('/api/blade-system/menu/remove');

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode, Page } from '../../src-shared/wire';
 import { api, login, startHarness, tempDir, tokenCall, type Harness } from './helpers';
 import { SEED_IDS, seed } from '../../src-server/db/seed';
-import { migrate, openDatabase } from '../../src-server/db/database';
+import { openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { migrate } from '../../src-server/db/migrate';
 import { MIGRATIONS } from '../../src-server/modules';
 import { rmSync } from 'node:fs';
 
@@ -61,17 +63,18 @@ describe('extra buttons have their own codes', () => {
     expect((await post(token, '/user/unlock', undefined, { userIds: self })).body.success).toBe(true);
   });
 
-  it('migration 201 on an existing database adds the buttons and grants them to roles holding <menu>_edit', () => {
+  it('migration 201 on an existing database adds the buttons and grants them to roles holding <menu>_edit', async () => {
     const dir = tempDir();
     const db = openDatabase(dir);
     try {
-      migrate(db, MIGRATIONS.filter((m) => m.version < 201));
-      seed(db);
+      const data = sqliteDataLayer(db);
+      await migrate(data, MIGRATIONS.filter((m) => m.version < 201));
+      await seed(data);
       const admins = (code: string) => db.prepare(
         'SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id WHERE m.code = ? AND rm.role_id = ?',
       ).get(code, SEED_IDS.administratorRole) as { n: number };
       expect(db.prepare("SELECT COUNT(*) AS n FROM blade_menu WHERE code = 'user_reset'").get()).toEqual({ n: 0 });
-      const { applied } = migrate(db, MIGRATIONS);
+      const { applied } = await migrate(data, MIGRATIONS);
       expect(applied).toContain(201);
       for (const code of EXTRA) expect(admins(code).n, code).toBe(1);
       // the user role holds no user_edit: nothing granted to it

@@ -13,6 +13,7 @@
 // (GENERATED_MIGRATIONS, 1000-9999): each code entry keeps its pair once given.
 import { sql, type Queries } from '../../db/data-layer';
 import type { Migration } from '../../db/migrations';
+import { postgresVariant } from '../../db/sql';
 import { ServiceError } from '../../http/reply';
 import { camelToSnake } from '../../util/case';
 import { DICT_COMPONENTS, SYSTEM_COLUMNS, type Prototype } from './model-fields';
@@ -57,6 +58,8 @@ const requiredMessage = (f: Prototype): string => `${PICKS.has(f.componentType) 
 const enRequired = (f: Prototype): string => `${PICKS.has(f.componentType) ? 'Choose' : 'Enter'} the ${humanise(f.propertyName).toLowerCase()}`;
 
 const SQL_TYPE: Record<string, string> = { int: 'INTEGER', decimal: 'REAL', string: 'TEXT', date: 'TEXT', datetime: 'TEXT' };
+/** the same on PostgreSQL (a generated module's migrations carry both texts) */
+const PG_TYPE: Record<string, string> = { int: 'BIGINT', decimal: 'DOUBLE PRECISION', string: 'TEXT', date: 'TEXT', datetime: 'TEXT' };
 const RESOURCE_TYPE: Record<string, string> = { int: 'int', decimal: 'decimal', string: 'string', date: 'string', datetime: 'datetime' };
 const VALUE_TYPE: Record<string, string | undefined> = {
   input: undefined,
@@ -77,13 +80,12 @@ const menuId = (version: number, n: number): string => (BigInt(version) * 10n **
 function tableMigration(input: GenerationInput, fields: Prototype[]): Migration | null {
   if (input.tableOwned) return null;
   const t = input.table;
-  const cols = fields.map((f) => `  ${f.jdbcName} ${SQL_TYPE[f.propertyType] ?? 'TEXT'},`);
-  const sql = [
+  const text = (types: Record<string, string>) => [
     '',
     `CREATE TABLE IF NOT EXISTS ${t} (`,
     '  id TEXT PRIMARY KEY,',
     "  tenant_id TEXT NOT NULL DEFAULT '000000',",
-    ...cols,
+    ...fields.map((f) => `  ${f.jdbcName} ${types[f.propertyType] ?? 'TEXT'},`),
     '  create_user TEXT,',
     '  create_dept TEXT,',
     '  create_time TEXT,',
@@ -95,7 +97,7 @@ function tableMigration(input: GenerationInput, fields: Prototype[]): Migration 
     `CREATE INDEX IF NOT EXISTS ix_${t}_tenant ON ${t}(tenant_id, is_deleted, create_time);`,
     '',
   ].join('\n');
-  return { version: input.version, name: `generated ${input.name}: table ${t}`, sql };
+  return { version: input.version, name: `generated ${input.name}: table ${t}`, sql: text(SQL_TYPE), postgres: text(PG_TYPE) };
 }
 
 function menuMigration(input: GenerationInput): Migration {
@@ -128,7 +130,7 @@ function menuMigration(input: GenerationInput): Migration {
     '     AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = r.id AND x.menu_id = m.id);',
     '',
   ].join('\n');
-  return { version: v, name: `generated ${input.name}: menu and buttons`, sql };
+  return { version: v, name: `generated ${input.name}: menu and buttons`, sql, postgres: postgresVariant(sql, [['substr(m.id, -1)', 'right(m.id, 1)']]) };
 }
 
 /** The fields the module declares: configured ones of real columns, the engine's own left to it. */
@@ -143,8 +145,8 @@ function declaredFields(input: GenerationInput): Prototype[] {
 }
 
 function migrationLiteral(m: Migration, afterSeed: boolean): string {
-  const sql = m.sql.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
-  return [`  {`, `    version: ${m.version},`, `    name: ${q(m.name)},`, ...(afterSeed ? ['    afterSeed: true,'] : []), `    sql: \`${sql}\`,`, `  },`].join('\n');
+  const literal = (text: string) => `\`${text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;
+  return [`  {`, `    version: ${m.version},`, `    name: ${q(m.name)},`, ...(afterSeed ? ['    afterSeed: true,'] : []), `    sql: ${literal(m.sql)},`, ...(m.postgres ? [`    postgres: ${literal(m.postgres)},`] : []), `  },`].join('\n');
 }
 
 function serverFiles(input: GenerationInput, fields: Prototype[]): Record<string, string> {

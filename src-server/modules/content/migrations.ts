@@ -5,8 +5,8 @@
 // import files, quotas and template parameters. Later migrations live with their
 // feature (quota/migrations.ts 331, deploy/publish-migrations.ts 340). Numbered
 // 300-399. Never edit an applied migration: append a new one.
-import type { Migration } from '../../db/migrations';
-import { AUDIT, countTriggers } from '../../db/sql';
+import { upTo, withPostgres, type Migration } from '../../db/migrations';
+import { AUDIT, countTriggers, countTriggersPostgres, postgresVariant } from '../../db/sql';
 import { ARTICLE_CATE_TABLE, ARTICLE_TABLE, PARAGRAPH_TABLE } from './articles/schema';
 import { DEPLOY_TASKS_TABLE, WEBSITE_DEPLOY_TABLE } from './deploy/schema';
 import { AI_KEY_TABLE, AI_MODEL_TABLE, GPT_ARTICLE_TABLE, GPT_PRODUCE_ARTICLE_TABLE } from './generation/schema';
@@ -17,7 +17,7 @@ import { ADVERT_TABLE, CONTACT_INFO_TABLE, CUSTOM_PAGE_URL_TABLE, GOODS_SUB_TABL
 import { CONTENT_UPLOAD_TABLE } from './shared/schema';
 import { SITE_TRAFFIC_TABLE, WEBSITE_ASSOCIA_TABLE, WEBSITE_GROUP_TABLE, WEBSITE_INFO_TABLE, WEBSITE_LANGUAGE_TABLE, WEBSITE_NAVBAR_TABLE } from './sites/schema';
 
-export const CONTENT_MIGRATIONS: Migration[] = [
+export const CONTENT_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 300,
     name: 'content: websites, groups, domains, servers, templates, material, deploys, uploads',
@@ -137,4 +137,16 @@ INSERT INTO blade_role_menu (id, role_id, menu_id)
    WHERE n.id LIKE (SELECT c.id || '330%' FROM blade_menu c WHERE c.code = 'content' AND c.category = 1 AND c.is_deleted = 0 LIMIT 1);
 `,
   },
-];
+], {
+  // an upload's size in bytes may pass 2^31
+  300: (sqlite) => postgresVariant(sqlite, [['size INTEGER NOT NULL', 'size BIGINT NOT NULL']]),
+  // a sampling temperature is a double; a deploy task's next run is ms since the epoch
+  310: (sqlite) => postgresVariant(sqlite, [['temperature REAL', 'temperature DOUBLE PRECISION'], ['next_time INTEGER', 'next_time BIGINT']]),
+  320: (sqlite) => `${upTo(sqlite, countTriggers('article'))}${countTriggersPostgres('article')}`,
+  // a join without ON is a cross join on SQLite only; substr(x, -2) is right(x, 2) there
+  330: (sqlite) =>
+    postgresVariant(sqlite, [
+      ["UNION ALL SELECT 'view', '查看', 'eye', 2, 4) b", "UNION ALL SELECT 'view', '查看', 'eye', 2, 4) b ON true"],
+      ['substr(n.id, -2)', 'right(n.id, 2)'],
+    ]),
+});

@@ -10,7 +10,8 @@
 // the migration gives them to the tenants already there. Migration 371 adds the
 // 模板页面 screen (its menu and buttons) to existing databases.
 // Never edit an applied migration: append a new one.
-import type { Migration } from '../../db/migrations';
+import { withPostgres, type Migration } from '../../db/migrations';
+import { PG_NOW, pgButtonSort, pgTrigger, pgZeroPad, postgresVariant } from '../../db/sql';
 import { DEFAULT_DETAILS_PATTERN, DEFAULT_LIST_PATTERN } from '../../../src-shared/page-patterns';
 
 /** the seeded page configs (migration 370's trigger and fill are built from them: never change them, append a migration): id suffix (appended to the tenant row's id; the highest lists first), name, list page, details page */
@@ -27,24 +28,25 @@ const q = (s: string): string => `'${s.replace(/'/g, "''")}'`;
  * The inserts seeding the tenants a subquery names (columns id, tenant_id, create_user, create_time):
  * page configs the tenant does not hold yet (by id), languages whose abbreviation it does not have yet.
  */
-function seedTenants(tenants: string): string {
+function seedTenants(tenants: string, engine: 'sqlite' | 'postgres' = 'sqlite'): string {
   const configs = TENANT_PAGE_CONFIGS.map((c) => `SELECT ${q(c.suffix)} AS suffix, ${q(c.name)} AS name, ${q(c.listPage)} AS list_page, ${q(c.detailsPage)} AS details_page`).join(' UNION ALL ');
   // a language's id: the tenant row's id, 2, and the entry's rank in the dictionary (so the list keeps the dictionary's order)
+  const rank = `(SELECT COUNT(*) FROM blade_dict y WHERE y.code = 'lang' AND y.parent_id <> '0' AND y.is_deleted = 0
+                                         AND (y.sort < d.sort OR (y.sort = d.sort AND y.id < d.id)))`;
   return `
 INSERT INTO template_page_config (id, tenant_id, name, list_page, details_page, create_user, create_time, update_user, update_time, status, is_deleted)
   SELECT t.id || c.suffix, t.tenant_id, c.name, c.list_page, c.details_page, t.create_user, t.create_time, t.create_user, t.create_time, 1, 0
     FROM (${tenants}) t, (${configs}) c
    WHERE NOT EXISTS (SELECT 1 FROM template_page_config x WHERE x.id = t.id || c.suffix);
 INSERT INTO website_language (id, tenant_id, language, abbrevia, create_user, create_time, update_user, update_time, status, is_deleted)
-  SELECT t.id || '2' || printf('%03d', (SELECT COUNT(*) FROM blade_dict y WHERE y.code = 'lang' AND y.parent_id <> '0' AND y.is_deleted = 0
-                                         AND (y.sort < d.sort OR (y.sort = d.sort AND y.id < d.id)))),
+  SELECT t.id || '2' || ${engine === 'sqlite' ? `printf('%03d', ${rank})` : pgZeroPad(rank, 3)},
          t.tenant_id, d.dict_value, d.dict_key, t.create_user, t.create_time, t.create_user, t.create_time, 1, 0
     FROM (${tenants}) t
     JOIN blade_dict d ON d.code = 'lang' AND d.parent_id <> '0' AND d.is_deleted = 0
    WHERE NOT EXISTS (SELECT 1 FROM website_language x WHERE x.tenant_id = t.tenant_id AND x.is_deleted = 0 AND lower(x.abbrevia) = lower(d.dict_key));`;
 }
 
-export const TENANT_SEED_MIGRATIONS: Migration[] = [
+export const TENANT_SEED_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 370,
     name: 'content: every tenant starts with template page configs and the languages of the lang dictionary (trigger on new tenants, filled in for existing ones)',
@@ -93,4 +95,20 @@ UPDATE blade_tenant_package
                      AND ',' || blade_tenant_package.menu_id || ',' LIKE '%,' || n.id || ',%');
 `,
   },
-];
+], {
+  370: () => `${pgTrigger(
+    'content_tenant_seed',
+    'AFTER INSERT ON blade_tenant',
+    seedTenants(`SELECT NEW.id AS id, NEW.tenant_id AS tenant_id, NEW.create_user AS create_user, COALESCE(NEW.create_time, ${PG_NOW}) AS create_time`, 'postgres'),
+  )}
+${seedTenants(`SELECT id, tenant_id, create_user, COALESCE(create_time, ${PG_NOW}) AS create_time FROM blade_tenant WHERE is_deleted = 0`, 'postgres')}
+`,
+  // a join without ON is a cross join on SQLite only; substr(x, -2) is right(x, 2), group_concat string_agg there
+  371: (sqlite) =>
+    postgresVariant(sqlite, [
+      pgButtonSort('b'),
+      ["UNION ALL SELECT 'view', '查看', 'eye', 2, 4) b", "UNION ALL SELECT 'view', '查看', 'eye', 2, 4) b ON true"],
+      ['substr(n.id, -2)', 'right(n.id, 2)'],
+      ["group_concat(',' || n.id, '')", "string_agg(',' || n.id, '')"],
+    ]),
+});

@@ -1,7 +1,8 @@
 // Workflow tables (migrations 500-599): models, deployed process definitions,
 // process instances with the engine's state, tasks, activity history and the
 // leave business table; then the extra buttons of the flow screens.
-import { AUDIT } from '../../db/sql';
+import { withPostgres } from '../../db/migrations';
+import { AUDIT, pgButtonSort, postgresVariant } from '../../db/sql';
 
 export const FLOW_MIGRATION = {
   version: 500,
@@ -103,7 +104,7 @@ CREATE TABLE blade_process_leave (
 };
 
 /** The flow screens' own buttons, through system migration 201's table and triggers (fresh databases get them with the seeded menu). */
-export const FLOW_BUTTONS_MIGRATION = {
+export const FLOW_BUTTONS_MIGRATION = withPostgres([{
   version: 501,
   name: 'flow: deploy, upload, state, claim, handle and start buttons',
   sql: `
@@ -130,4 +131,4 @@ INSERT INTO blade_role_menu (id, role_id, menu_id)
   WHERE b.menu_code IN ('flowModel', 'flowDeploy', 'workStart', 'workClaim', 'workTodo')
     AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = rm.role_id AND x.menu_id = nb.id);
 `,
-};
+}], { 501: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]) })[0];

@@ -1,9 +1,9 @@
 // System-administration tables (migrations 200-299). The core tables (users, roles,
 // depts, menus, tenants, clients, top menus) are created by the core migrations.
-import type { Migration } from '../../db/migrations';
-import { AUDIT } from '../../db/sql';
+import { upTo, withPostgres, type Migration } from '../../db/migrations';
+import { AUDIT, pgButtonSort, pgTrigger, pgZeroPad, postgresVariant } from '../../db/sql';
 
-export const SYSTEM_MIGRATIONS: Migration[] = [
+export const SYSTEM_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 200,
     name: 'system: posts, tenant packages, scopes, regions, user platforms, indexes',
@@ -230,4 +230,30 @@ UPDATE blade_menu SET path = (SELECT new_path FROM stock WHERE stock.code = blad
     AND EXISTS (SELECT 1 FROM stock WHERE stock.code = blade_menu.code AND stock.old_path = blade_menu.path);
 `,
   },
-];
+], {
+  // PL/pgSQL triggers (a trigger's WHEN may not hold a subquery there: those conditions move into the function)
+  201: (sqlite) => `${postgresVariant(upTo(sqlite, '-- fresh databases'), [pgButtonSort('b')])}-- fresh databases (the seed runs after the migrations): a seeded menu brings its buttons,
+-- and the administrator role granted the menu is granted them too
+${pgTrigger(
+  'system_extra_buttons_on_menu',
+  'AFTER INSERT ON blade_menu',
+  `  INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, category, action, is_open, is_deleted)
+    SELECT NEW.id || ${pgZeroPad('b.sort', 2)}, NEW.id, b.code, b.name, b.alias, NEW.path || '/' || b.alias, b.source, b.sort, 2, b.action, 1, 0
+    FROM system_extra_button b
+    WHERE b.menu_code = NEW.code AND NOT EXISTS (SELECT 1 FROM blade_menu x WHERE x.code = b.code AND x.is_deleted = 0);`,
+  'NEW.category = 1',
+)}${pgTrigger(
+  'system_extra_buttons_on_grant',
+  'AFTER INSERT ON blade_role_menu',
+  `  IF (SELECT role_alias FROM blade_role WHERE id = NEW.role_id) = 'administrator'
+     AND EXISTS (SELECT 1 FROM blade_menu m WHERE m.id = NEW.menu_id AND m.category = 1 AND m.code IN (SELECT menu_code FROM system_extra_button)) THEN
+    INSERT INTO blade_role_menu (id, role_id, menu_id)
+      SELECT NEW.id || ${pgZeroPad('nb.sort', 2)}, NEW.role_id, nb.id
+      FROM blade_menu nb
+      WHERE nb.parent_id = NEW.menu_id AND nb.category = 2 AND nb.is_deleted = 0
+        AND nb.code IN (SELECT code FROM system_extra_button)
+        AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = NEW.role_id AND x.menu_id = nb.id);
+  END IF;`,
+)}`,
+  230: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
+});

@@ -3,7 +3,8 @@
 // pinned host key and the last probe; a deploy record names its server, release,
 // what it sent and how long it took; the website keeps its last deploy message.
 // Buttons: 测试连接 on servers, 回滚 on websites. Never edit an applied migration.
-import type { Migration } from '../../../db/migrations';
+import { withPostgres, type Migration } from '../../../db/migrations';
+import { pgButtonSort, postgresVariant } from '../../../db/sql';
 
 /** SQL adding the listed system_extra_button codes to their menus, granted to every role holding the menu */
 export const buttons = (codes: string[]) => `
@@ -23,7 +24,7 @@ INSERT INTO blade_role_menu (id, role_id, menu_id)
     AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = rm.role_id AND x.menu_id = nb.id);
 `;
 
-export const PUBLISH_MIGRATIONS: Migration[] = [
+export const PUBLISH_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 340,
     name: 'content: servers as SFTP targets or local folders, deploy records with releases, test-connection and rollback buttons',
@@ -55,4 +56,12 @@ INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, s
   ('websiteInfo', 'websiteInfo_rollback', '回滚', 'rollback', 'rollback', 2, 9);
 ${buttons(['serverInfo_test', 'websiteInfo_rollback'])}`,
   },
-];
+], {
+  // bytes sent and a deploy's duration in ms may pass 2^31
+  340: (sqlite) =>
+    postgresVariant(sqlite, [
+      ['bytes_sent INTEGER', 'bytes_sent BIGINT'],
+      ['duration_ms INTEGER', 'duration_ms BIGINT'],
+      pgButtonSort('b'),
+    ]),
+});

@@ -3,10 +3,11 @@
 // articles it published, and per site the deploy's status and reason (JSON).
 // Buttons: SSL列表 and 链接列表 on website groups, 更新栏目 and 批量部署 on
 // websites. Never edit an applied migration: append a new one.
-import type { Migration } from '../../../db/migrations';
+import { withPostgres, type Migration } from '../../../db/migrations';
+import { pgButtonSort, postgresVariant } from '../../../db/sql';
 import { buttons } from './publish-migrations';
 
-export const TASK_RUN_MIGRATIONS: Migration[] = [
+export const TASK_RUN_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 372,
     name: 'content: a deploy task keeps its last run\'s outcome with the reason per site',
@@ -28,4 +29,6 @@ INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, s
   ('websiteInfo', 'websiteInfo_batchDeploy', '批量部署', 'batch-site-tasks', 'cloud-upload', 2, 74);
 ${buttons(['websiteGroup_ssl', 'websiteGroup_links', 'websiteInfo_updateColumn', 'websiteInfo_batchDeploy'])}`,
   },
-];
+], {
+  373: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
+});

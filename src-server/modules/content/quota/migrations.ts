@@ -1,8 +1,9 @@
 // The tenant screen's 内容额度 button (content quotas of a tenant). Never edit an
 // applied migration: append a new one.
-import type { Migration } from '../../../db/migrations';
+import { withPostgres, type Migration } from '../../../db/migrations';
+import { pgButtonSort, postgresVariant } from '../../../db/sql';
 
-export const QUOTA_MIGRATIONS: Migration[] = [
+export const QUOTA_MIGRATIONS: Migration[] = withPostgres([
   {
     version: 331,
     name: 'content: the tenant screen\'s 内容额度 button (content quotas of a tenant)',
@@ -26,4 +27,6 @@ INSERT INTO blade_role_menu (id, role_id, menu_id)
     AND NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = rm.role_id AND x.menu_id = nb.id);
 `,
   },
-];
+], {
+  331: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
+});
