@@ -2,7 +2,7 @@
 // base64 = AES-256-CBC(token) with a 32-character key, IV = the key's first 16
 // bytes, PKCS7 padding. The key is kept in the server settings (auth.aesKey).
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Queries } from '../db/data-layer';
 import { getSetting, setSetting } from '../system/settings';
 
 export const AES_KEY_SETTING = 'auth.aesKey';
@@ -32,12 +32,12 @@ export function decryptToken(base64: string, key: string): string | null {
 }
 
 /** The install's aes key (32 characters), created on first use. */
-export function aesKey(db: Db): string {
-  let key = getSetting(db, AES_KEY_SETTING);
+export async function aesKey(q: Queries): Promise<string> {
+  let key = await getSetting(q, AES_KEY_SETTING);
   if (!key || Buffer.byteLength(key) !== 32) {
     const bytes = randomBytes(32);
     key = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');
-    setSetting(db, AES_KEY_SETTING, key);
+    await setSetting(q, AES_KEY_SETTING, key);
   }
   return key;
 }

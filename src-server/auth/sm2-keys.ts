@@ -4,7 +4,7 @@
 // database. Made on first use; the public key is printed by `npm run server`
 // and shown in the Local workspace's profile.
 import { sm2 } from 'sm-crypto-v2';
-import type { Db } from '../db/database';
+import type { Queries } from '../db/data-layer';
 import { getSetting, setSetting } from '../system/settings';
 
 export interface Sm2Keys {
@@ -12,15 +12,15 @@ export interface Sm2Keys {
   privateKey: string;
 }
 
-export function sm2Keys(db: Db): Sm2Keys {
-  let publicKey = getSetting(db, 'sm2.publicKey');
-  let privateKey = getSetting(db, 'sm2.privateKey');
+export async function sm2Keys(q: Queries): Promise<Sm2Keys> {
+  let publicKey = await getSetting(q, 'sm2.publicKey');
+  let privateKey = await getSetting(q, 'sm2.privateKey');
   if (!publicKey || !privateKey) {
     const pair = sm2.generateKeyPairHex();
     publicKey = pair.publicKey;
     privateKey = pair.privateKey;
-    setSetting(db, 'sm2.publicKey', publicKey);
-    setSetting(db, 'sm2.privateKey', privateKey);
+    await setSetting(q, 'sm2.publicKey', publicKey);
+    await setSetting(q, 'sm2.privateKey', privateKey);
   }
   return { publicKey, privateKey };
 }

@@ -24,7 +24,8 @@ import { grantMenus, md5, SABER } from './helpers';
 const dir = mkdtempSync(join(tmpdir(), 'seo-access-'));
 const db = openDatabase(dir);
 if (migrate(db, MIGRATIONS).fresh) seed(db);
-const app = await buildApp({ data: sqliteDataLayer(db), dataDir: dir });
+const data = sqliteDataLayer(db);
+const app = await buildApp({ data, dataDir: dir });
 await app.ready();
 const routes: RouteEntry[] = [...routeTable(app)];
 
@@ -113,7 +114,7 @@ describe('the route table', () => {
 
   it('a route registered without a declaration stops the server from starting, naming it', async () => {
     const bare = Fastify();
-    installAccessControl(bare, db);
+    installAccessControl(bare, data);
     // registered as buildApp registers its routes: the registration (so buildApp, so startServer) rejects
     const registering = bare.register(async (api) => {
       api.get('/declared', allow('user'), async () => 'ok');

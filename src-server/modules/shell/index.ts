@@ -14,6 +14,7 @@ import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
 import type { Db } from '../../db/database';
+import type { Queries } from '../../db/data-layer';
 import { allow } from '../../http/access-policy';
 
 // The spec's phone helper (§5) in its order, its messages in Chinese as every message of the back end.
@@ -142,8 +143,8 @@ function seedNotices(db: Db, now: string): void {
   for (const [title, category, content] of rows) insert.run(nextId(), '000000', title, category, now, content, now, now);
 }
 
-function userInfo(db: Db, id: string): Record<string, unknown> {
-  const user = findUserById(db, id);
+async function userInfo(data: Queries, id: string): Promise<Record<string, unknown>> {
+  const user = await findUserById(data, id);
   if (!user) throw new ServiceError('用户不存在');
   const row = formatRow(user as unknown as Record<string, unknown>);
   delete row.password;
@@ -151,13 +152,13 @@ function userInfo(db: Db, id: string): Record<string, unknown> {
 }
 
 function routes(api: FastifyInstance, deps: ModuleDeps): void {
-  const { db, clock } = deps;
+  const { db, data, clock } = deps;
   const now = () => formatDateTime(clock());
   seedTopMenus(db, now());
   seedNotices(db, now());
 
   const user = '/website-blade-system/user';
-  api.get(`${user}/info`, allow('user'), async (request) => ok(userInfo(db, callerOf(request).userId)));
+  api.get(`${user}/info`, allow('user'), async (request) => ok(await userInfo(data, callerOf(request).userId)));
 
   api.post(`${user}/update-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
@@ -168,7 +169,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     if (problem) throw new ServiceError(problem);
     const email = str(b.email).trim();
     if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
-    const current = findUserById(db, caller.userId);
+    const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     db.prepare('UPDATE blade_user SET avatar = ?, real_name = ?, name = ?, phone = ?, email = ?, update_user = ?, update_time = ? WHERE id = ?').run(
       b.avatar === undefined ? current.avatar : str(b.avatar),
@@ -195,7 +196,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     const short = passwordProblem(newPassword);
     if (short) throw new ServiceError(short);
     if (newPassword !== newPassword1) throw new ServiceError(MSG_PASSWORD_MISMATCH);
-    const current = findUserById(db, caller.userId);
+    const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
     db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?').run(
@@ -222,8 +223,8 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
     const short = passwordProblem(password);
     if (short) throw new ServiceError(short);
     if (paramValue(db, tenantId, 'account.registerUser') !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
-    if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
-    if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
+    if (!(await findTenant(data, tenantId))) throw new ServiceError('租户信息错误!');
+    if (await findUserByAccount(data, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
     checkAccountQuota(db, tenantId, clock);
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
@@ -238,7 +239,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
   api.get('/website-blade-system/dept/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
-    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const target = await findUserById(data, userId || caller.userId);
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.dept_id ?? caller.deptId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
@@ -251,7 +252,7 @@ function routes(api: FastifyInstance, deps: ModuleDeps): void {
   api.get('/website-blade-system/role/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
-    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const target = await findUserById(data, userId || caller.userId);
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.role_id ?? caller.roleId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);

@@ -346,7 +346,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     const stmt = db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?');
     const now = formatDateTime(clock());
     db.transaction(() => users.forEach((u) => stmt.run(hash, user.userId, now, u.id)))();
-    sessions.revokeUsers(users.map((u) => u.id), 'password reset');
+    await sessions.revokeUsers(users.map((u) => u.id), 'password reset');
     return status(true);
   });
 
@@ -372,7 +372,7 @@ export function registerUserRoutes(api: FastifyInstance, db: Db, clock: Clock, s
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
     db.prepare('UPDATE blade_user SET password = ?, update_user = ?, update_time = ? WHERE id = ?')
       .run(hashPasswordDigest(md5Hex(pw)), user.userId, formatDateTime(clock()), target.id);
-    sessions.revokeUsers([target.id], 'password reset');
+    await sessions.revokeUsers([target.id], 'password reset');
     return status(true);
   });
 
