@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerHealthRoute(api, dataLayerProbe(data));
       const cryptoKey = await aesKey(data);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
-      installScopes(api, db);
+      installScopes(api, data, db);
       const decrypt = (base64: string) => decryptToken(base64, cryptoKey);
       registerAuthRoutes(api, { data, captcha, tokens, caches, decrypt });
       await registerStockAuthRoutes(api, { data, captcha, tokens, decrypt });

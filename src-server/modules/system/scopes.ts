@@ -20,6 +20,7 @@
 // platform administrator is never narrowed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { sql, type Queries } from '../../db/data-layer';
 import type { Resource } from '../../crud/resource';
 import type { RowFilter } from '../../crud/repository';
 import { fail, MSG_UNAUTHORIZED } from '../../http/reply';
@@ -63,20 +64,18 @@ interface ApiScopeRow {
   scope_path: string | null;
 }
 
-export function apiScopeAllows(db: Db, user: AuthUser, path: string): boolean {
+export async function apiScopeAllows(q: Queries, user: AuthUser, path: string): Promise<boolean> {
   if (isAdministrator(user)) return true;
   const target = normalizePath(path);
-  const rows = db.prepare('SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0').all() as ApiScopeRow[];
+  const rows = await q.all(sql<ApiScopeRow>`SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0`);
   const matching = rows.filter((r) => r.scope_path && antPattern(r.scope_path).test(target)).map((r) => r.id);
   if (matching.length === 0) return true;
   const roles = roleIdsOf(user);
   if (roles.length === 0) return false;
-  const granted = db
-    .prepare(
-      `SELECT 1 FROM blade_role_scope WHERE scope_category = ${SCOPE_API}
-       AND role_id IN (${placeholders(roles.length)}) AND scope_id IN (${placeholders(matching.length)}) LIMIT 1`,
-    )
-    .get(...roles, ...matching);
+  const granted = await q.get(
+    sql`SELECT 1 AS granted FROM blade_role_scope WHERE scope_category = ${SCOPE_API}
+        AND role_id IN (${sql.join(roles)}) AND scope_id IN (${sql.join(matching)}) LIMIT 1`,
+  );
   return granted !== undefined;
 }
 
@@ -161,14 +160,15 @@ export function dataScopeFilter(db: Db, user: AuthUser, resource: Resource): { s
 
 /**
  * After the guard: refuses a path closed by an API scope the caller's roles lack
- * (401 请求未授权), and hands the generic CRUD lists the caller's data-scope filter.
+ * (401 请求未授权), and hands the generic CRUD lists the caller's data-scope filter
+ * (still on the raw handle `db`: the CRUD's RowFilter is synchronous until the CRUD moves).
  */
-export function installScopes(api: FastifyInstance, db: Db): void {
+export function installScopes(api: FastifyInstance, data: Queries, db: Db): void {
   api.decorateRequest('rowFilter', null);
   api.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.authUser;
     if (!user) return;
-    if (!apiScopeAllows(db, user, request.url)) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    if (!(await apiScopeAllows(data, user, request.url))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
     const filter: RowFilter = (resource) => dataScopeFilter(db, user, resource);
     request.rowFilter = filter;
   });
