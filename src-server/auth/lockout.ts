@@ -46,14 +46,17 @@ export class LoginLimiter {
 
   async recordFailure(tenantId: string, account: string): Promise<void> {
     const now = this.clock();
-    const row = await this.row(tenantId, account);
-    const count = (row ? row.fail_count : 0) + 1;
-    const lockedUntil = count >= (await this.maxFails(tenantId)) ? now + LOCK_MS : null;
-    await this.data.run(
-      sql`INSERT INTO blade_login_fail (tenant_id, account, fail_count, first_fail_at, locked_until)
-          VALUES (${tenantId}, ${account}, ${count}, ${now}, ${lockedUntil})
-          ON CONFLICT (tenant_id, account) DO UPDATE SET fail_count = excluded.fail_count, locked_until = excluded.locked_until`,
+    // one statement counts the failure, so two failed sign-ins at the same moment (two requests awaiting the
+    // database, or two instances) both count
+    const row = await this.data.get(
+      sql<{ fail_count: number }>`INSERT INTO blade_login_fail (tenant_id, account, fail_count, first_fail_at, locked_until)
+        VALUES (${tenantId}, ${account}, 1, ${now}, NULL)
+        ON CONFLICT (tenant_id, account) DO UPDATE SET fail_count = blade_login_fail.fail_count + 1
+        RETURNING fail_count`,
     );
+    if (row && row.fail_count >= (await this.maxFails(tenantId))) {
+      await this.data.run(sql`UPDATE blade_login_fail SET locked_until = ${now + LOCK_MS} WHERE tenant_id = ${tenantId} AND account = ${account}`);
+    }
   }
 
   async reset(tenantId: string, account: string): Promise<void> {
