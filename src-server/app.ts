@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { migrate } from './db/database';
-import { openSqliteDataLayer, type DataLayer, type Queries } from './db/data-layer';
+import { openSqliteDataLayer, type DataLayer } from './db/data-layer';
 import type { Migration } from './db/migrations';
 import { seed } from './db/seed';
 import { CaptchaStore } from './auth/captcha';
@@ -30,7 +30,7 @@ import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { aesKey, decryptToken } from './auth/crypto-token';
 import { MenuService, registerMenuRoutes } from './system/menus';
-import { getSetting, setSetting } from './system/settings';
+import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
 
 export interface EmbeddedServer {
@@ -77,13 +77,9 @@ export interface BuildOptions {
 
 export const API_PREFIX = '/api';
 
-async function jwtSecret(q: Queries): Promise<string> {
-  let secret = await getSetting(q, 'jwt.secret');
-  if (!secret) {
-    secret = randomBytes(48).toString('base64url');
-    await setSetting(q, 'jwt.secret', secret);
-  }
-  return secret;
+async function jwtSecret(data: DataLayer): Promise<string> {
+  const [secret] = await settingsOnce(data, ['jwt.secret'], () => [randomBytes(48).toString('base64url')], ([s]) => !!s);
+  return secret!;
 }
 
 /** Builds the Fastify app on an open, migrated database. Does not listen. */

@@ -9,7 +9,7 @@
 // HTTP 401 客户端认证失败! (bladex-contract.md §2.2).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queries } from '../db/data-layer';
+import type { DataLayer } from '../db/data-layer';
 import { allow } from '../http/access-policy';
 import { fail, OAuthError, ok } from '../http/reply';
 import type { CaptchaStore } from './captcha';
@@ -55,7 +55,7 @@ const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('h
 
 export async function registerStockAuthRoutes(
   api: FastifyInstance,
-  deps: { data: Queries; captcha: CaptchaStore; tokens: TokenService; decrypt?: (base64: string) => string | null },
+  deps: { data: DataLayer; captcha: CaptchaStore; tokens: TokenService; decrypt?: (base64: string) => string | null },
 ): Promise<void> {
   const keys = await sm2Keys(deps.data);
   const open = allow('public');

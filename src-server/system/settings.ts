@@ -1,6 +1,6 @@
 // Install-wide key/value settings kept in the database (e.g. the JWT secret).
 import type { Db } from '../db/database';
-import { sql, type Queries } from '../db/data-layer';
+import { sql, type DataLayer, type Queries } from '../db/data-layer';
 import { getSync, isQueries, runSync, type DbOrQueries } from '../db/sync-queries';
 
 const read = (key: string) => sql<{ value: string }>`SELECT value FROM blade_setting WHERE key = ${key}`;
@@ -21,4 +21,38 @@ export function setSetting(db: Db, key: string, value: string): void;
 export function setSetting(target: DbOrQueries, key: string, value: string): Promise<void> | void {
   if (isQueries(target)) return target.run(write(key, value)).then(() => undefined);
   runSync(target, write(key, value));
+}
+
+/**
+ * The settings `keys` (a key pair, a secret), made together by `make` where they are missing. A store that
+ * lacks all of them gets them in one transaction with ON CONFLICT DO NOTHING, then reads them back: of two
+ * instances making them at once (a team server's first start) the first one's values win and both answer
+ * those. Some present but not all, or refused by `usable`: all made anew (a damaged store).
+ */
+export async function settingsOnce(
+  data: DataLayer,
+  keys: readonly string[],
+  make: () => string[],
+  usable: (values: string[]) => boolean = () => true,
+): Promise<string[]> {
+  const readAll = async (q: Queries) => {
+    const values: (string | undefined)[] = [];
+    for (const key of keys) values.push(await getSetting(q, key));
+    return values;
+  };
+  const current = await readAll(data);
+  const complete = (values: (string | undefined)[]): values is string[] => values.every((v) => v !== undefined);
+  if (complete(current) && usable(current)) return current;
+  return data.transaction(async (trx) => {
+    const made = make();
+    if (current.every((v) => v === undefined)) {
+      for (const [i, key] of keys.entries()) {
+        await trx.run(sql`INSERT INTO blade_setting (key, value) VALUES (${key}, ${made[i]}) ON CONFLICT (key) DO NOTHING`);
+      }
+      const stored = await readAll(trx);
+      if (complete(stored)) return stored;
+    }
+    for (const [i, key] of keys.entries()) await setSetting(trx, key, made[i]!);
+    return made;
+  });
 }
