@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { openSqliteDataLayer, type DataLayer } from './db/data-layer';
 import type { Migration } from './db/migrations';
@@ -22,7 +21,7 @@ import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
 import { registerHealthRoute } from './http/health';
-import { sqliteProbe } from './db/health-probe';
+import { dataLayerProbe } from './db/health-probe';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -31,7 +30,7 @@ import { CacheRegistry } from './system/cache';
 import { DictService, registerDictRoutes } from './system/dicts';
 import { aesKey, decryptToken } from './auth/crypto-token';
 import { MenuService, registerMenuRoutes } from './system/menus';
-import { getSetting, setSetting } from './system/settings';
+import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
 
 export interface EmbeddedServer {
@@ -78,13 +77,9 @@ export interface BuildOptions {
 
 export const API_PREFIX = '/api';
 
-function jwtSecret(db: Db): string {
-  let secret = getSetting(db, 'jwt.secret');
-  if (!secret) {
-    secret = randomBytes(48).toString('base64url');
-    setSetting(db, 'jwt.secret', secret);
-  }
-  return secret;
+async function jwtSecret(data: DataLayer): Promise<string> {
+  const [secret] = await settingsOnce(data, ['jwt.secret'], () => [randomBytes(48).toString('base64url')], ([s]) => !!s);
+  return secret!;
 }
 
 /** Builds the Fastify app on an open, migrated database. Does not listen. */
@@ -97,15 +92,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const dialect = opts.dialect ?? 'both';
   const app = Fastify({ logger: opts.logger ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
   // before any route: an undeclared route makes the build throw; the one access check
-  installAccessControl(app, db, { enforce: opts.accessCheck !== false });
+  installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
 
   const caches = new CacheRegistry();
-  const jwt = new JwtService(jwtSecret(db), clock);
-  const captcha = new CaptchaStore(db, clock);
-  const tokens = new TokenService(db, jwt, captcha, new LoginLimiter(db, clock), new TokenSessions(db, clock));
-  const menus = new MenuService(db, caches);
-  const dicts = new DictService(db, caches);
+  const jwt = new JwtService(await jwtSecret(data), clock);
+  const captcha = new CaptchaStore(data, clock);
+  const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock));
+  const menus = new MenuService(data, caches);
+  const dicts = new DictService(data, caches);
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
@@ -124,13 +119,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // the load balancer's probe (public: it carries no token)
-      registerHealthRoute(api, sqliteProbe(db));
-      const cryptoKey = aesKey(db);
+      registerHealthRoute(api, dataLayerProbe(data));
+      const cryptoKey = await aesKey(data);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
       installScopes(api, data);
       const decrypt = (base64: string) => decryptToken(base64, cryptoKey);
-      registerAuthRoutes(api, { db, captcha, tokens, caches, decrypt });
-      registerStockAuthRoutes(api, { db, captcha, tokens, decrypt });
+      registerAuthRoutes(api, { data, captcha, tokens, caches, decrypt });
+      await registerStockAuthRoutes(api, { data, captcha, tokens, decrypt });
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
@@ -148,7 +143,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 /** Opens (creating, migrating and on first start seeding) the data folder and listens on 127.0.0.1. */
 export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
   const data = openSqliteDataLayer(opts.dataDir);
-  const db = data.sqlite!;
   let app: FastifyInstance | undefined;
   try {
     // a brand-new database: seeded after the migrations (but those writing under the seeded rows)
@@ -162,8 +156,8 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     const running = app;
     return {
       url: `http://${host}:${port}${API_PREFIX}`,
-      aesKey: aesKey(db),
-      publicKey: sm2Keys(db).publicKey,
+      aesKey: await aesKey(data),
+      publicKey: (await sm2Keys(data)).publicKey,
       port,
       dataDir: opts.dataDir,
       async close() {

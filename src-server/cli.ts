@@ -21,8 +21,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'seo-matrix-console', 'server');
 }
 
-function unlock(account: string | undefined, tenant: string, dataDir: string): void {
-  const outcome = unlockAccount(dataDir, account ?? '', tenant);
+async function unlock(account: string | undefined, tenant: string, dataDir: string): Promise<void> {
+  const outcome = await unlockAccount(dataDir, account ?? '', tenant);
   const what = outcome.wasLocked ? 'was locked' : outcome.failCount > 0 ? `had ${outcome.failCount} failed sign-in(s)` : 'was not locked';
   process.stdout.write(`unlocked ${account} (tenant ${tenant}): it ${what}; it can sign in now\n`);
 }
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   });
   if (positionals[0] === 'unlock') {
     if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR]');
-    unlock(positionals[1], values.tenant, values.data ?? defaultDataDir());
+    await unlock(positionals[1], values.tenant, values.data ?? defaultDataDir());
     return;
   }
   // a command that ends without saying it succeeded has failed

@@ -34,7 +34,7 @@ export function installGuard(
     if (token === undefined) return isPublic ? undefined : reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
     // a token of a revoked sign-in (logout, user changed or removed, refresh reuse) is refused
-    if (!claims || !sessions.isLive(claims.sid)) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    if (!claims || !(await sessions.isLive(claims.sid))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
     request.authUser = {
       userId: claims.user_id,
       tenantId: claims.tenant_id,

@@ -1,6 +1,6 @@
 // Login attempt limiter: N failed attempts for an account (per tenant) lock it for
 // 30 minutes; success clears the counter. N comes from param `account.failCount`.
-import type { Db } from '../db/database';
+import { sql, type Queries } from '../db/data-layer';
 import type { Clock } from '../util/clock';
 
 export const LOCK_MS = 30 * 60 * 1000;
@@ -14,48 +14,52 @@ interface FailRow {
 
 export class LoginLimiter {
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     private readonly clock: Clock,
   ) {}
 
-  private maxFails(tenantId: string): number {
-    const row = this.db
-      .prepare(`SELECT param_value FROM blade_param WHERE tenant_id IN (?, '000000') AND param_key = 'account.failCount'
-                AND is_deleted = 0 ORDER BY tenant_id = ? DESC LIMIT 1`)
-      .get(tenantId, tenantId) as { param_value: string } | undefined;
+  private async maxFails(tenantId: string): Promise<number> {
+    // the tenant's own value before the admin tenant's
+    const row = await this.data.get(
+      sql<{ param_value: string }>`SELECT param_value FROM blade_param WHERE tenant_id IN (${tenantId}, '000000')
+        AND param_key = 'account.failCount' AND is_deleted = 0
+        ORDER BY CASE WHEN tenant_id = ${tenantId} THEN 0 ELSE 1 END LIMIT 1`,
+    );
     const n = Number(row?.param_value);
     return Number.isInteger(n) && n > 0 ? n : DEFAULT_FAIL_COUNT;
   }
 
-  private row(tenantId: string, account: string): FailRow | undefined {
-    return this.db
-      .prepare('SELECT fail_count, first_fail_at, locked_until FROM blade_login_fail WHERE tenant_id = ? AND account = ?')
-      .get(tenantId, account) as FailRow | undefined;
+  private row(tenantId: string, account: string): Promise<FailRow | undefined> {
+    return this.data.get(
+      sql<FailRow>`SELECT fail_count, first_fail_at, locked_until FROM blade_login_fail WHERE tenant_id = ${tenantId} AND account = ${account}`,
+    );
   }
 
-  isLocked(tenantId: string, account: string): boolean {
-    const row = this.row(tenantId, account);
+  async isLocked(tenantId: string, account: string): Promise<boolean> {
+    const row = await this.row(tenantId, account);
     if (!row) return false;
     const now = this.clock();
     if (row.locked_until !== null && row.locked_until > now) return true;
-    if (row.locked_until !== null || now - row.first_fail_at >= LOCK_MS) this.reset(tenantId, account); // expired
+    if (row.locked_until !== null || now - row.first_fail_at >= LOCK_MS) await this.reset(tenantId, account); // expired
     return false;
   }
 
-  recordFailure(tenantId: string, account: string): void {
+  async recordFailure(tenantId: string, account: string): Promise<void> {
     const now = this.clock();
-    const row = this.row(tenantId, account);
-    const count = (row ? row.fail_count : 0) + 1;
-    const lockedUntil = count >= this.maxFails(tenantId) ? now + LOCK_MS : null;
-    this.db
-      .prepare(
-        `INSERT INTO blade_login_fail (tenant_id, account, fail_count, first_fail_at, locked_until) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(tenant_id, account) DO UPDATE SET fail_count = excluded.fail_count, locked_until = excluded.locked_until`,
-      )
-      .run(tenantId, account, count, now, lockedUntil);
+    // one statement counts the failure, so two failed sign-ins at the same moment (two requests awaiting the
+    // database, or two instances) both count
+    const row = await this.data.get(
+      sql<{ fail_count: number }>`INSERT INTO blade_login_fail (tenant_id, account, fail_count, first_fail_at, locked_until)
+        VALUES (${tenantId}, ${account}, 1, ${now}, NULL)
+        ON CONFLICT (tenant_id, account) DO UPDATE SET fail_count = blade_login_fail.fail_count + 1
+        RETURNING fail_count`,
+    );
+    if (row && row.fail_count >= (await this.maxFails(tenantId))) {
+      await this.data.run(sql`UPDATE blade_login_fail SET locked_until = ${now + LOCK_MS} WHERE tenant_id = ${tenantId} AND account = ${account}`);
+    }
   }
 
-  reset(tenantId: string, account: string): void {
-    this.db.prepare('DELETE FROM blade_login_fail WHERE tenant_id = ? AND account = ?').run(tenantId, account);
+  async reset(tenantId: string, account: string): Promise<void> {
+    await this.data.run(sql`DELETE FROM blade_login_fail WHERE tenant_id = ${tenantId} AND account = ${account}`);
   }
 }

@@ -1,6 +1,6 @@
 // /blade-auth/oauth/*: captcha, token, logout, user-info, clear-cache.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import type { Queries } from '../db/data-layer';
 import { OAuthError, ok } from '../http/reply';
 import { callerOf } from '../http/auth-user';
 import { findRoles, findTenant, findUserById, splitIds } from '../system/directory';
@@ -28,7 +28,7 @@ function headersOf(request: FastifyRequest): Record<string, string | undefined> 
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry; decrypt?: (base64: string) => string | null },
+  deps: { data: Queries; captcha: CaptchaStore; tokens: TokenService; caches: CacheRegistry; decrypt?: (base64: string) => string | null },
 ): void {
   const base = '/blade-auth/oauth';
 
@@ -55,13 +55,13 @@ export function registerAuthRoutes(
 
   app.get(`${base}/user-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
-    const user = findUserById(deps.db, caller.userId);
+    const user = await findUserById(deps.data, caller.userId);
     if (!user) return ok(null);
-    const roles = findRoles(deps.db, splitIds(user.role_id));
+    const roles = await findRoles(deps.data, splitIds(user.role_id));
     return ok({
       id: user.id,
       tenantId: user.tenant_id,
-      tenantName: findTenant(deps.db, user.tenant_id)?.tenant_name ?? '',
+      tenantName: (await findTenant(deps.data, user.tenant_id))?.tenant_name ?? '',
       account: user.account,
       name: user.name ?? '',
       realName: user.real_name ?? '',

@@ -4,25 +4,25 @@
 // database. Made on first use; the public key is printed by `npm run server`
 // and shown in the Local workspace's profile.
 import { sm2 } from 'sm-crypto-v2';
-import type { Db } from '../db/database';
-import { getSetting, setSetting } from '../system/settings';
+import type { DataLayer } from '../db/data-layer';
+import { settingsOnce } from '../system/settings';
 
 export interface Sm2Keys {
   publicKey: string;
   privateKey: string;
 }
 
-export function sm2Keys(db: Db): Sm2Keys {
-  let publicKey = getSetting(db, 'sm2.publicKey');
-  let privateKey = getSetting(db, 'sm2.privateKey');
-  if (!publicKey || !privateKey) {
-    const pair = sm2.generateKeyPairHex();
-    publicKey = pair.publicKey;
-    privateKey = pair.privateKey;
-    setSetting(db, 'sm2.publicKey', publicKey);
-    setSetting(db, 'sm2.privateKey', privateKey);
-  }
-  return { publicKey, privateKey };
+export async function sm2Keys(data: DataLayer): Promise<Sm2Keys> {
+  const [publicKey, privateKey] = await settingsOnce(
+    data,
+    ['sm2.publicKey', 'sm2.privateKey'],
+    () => {
+      const pair = sm2.generateKeyPairHex();
+      return [pair.publicKey, pair.privateKey];
+    },
+    ([pub, priv]) => !!pub && !!priv,
+  );
+  return { publicKey: publicKey!, privateKey: privateKey! };
 }
 
 /** The plain text of an SM2 ciphertext (hex, C1C2C3, with or without the leading 04), or null. */

@@ -9,7 +9,7 @@
 // HTTP 401 客户端认证失败! (bladex-contract.md §2.2).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import type { DataLayer } from '../db/data-layer';
 import { allow } from '../http/access-policy';
 import { fail, OAuthError, ok } from '../http/reply';
 import type { CaptchaStore } from './captcha';
@@ -53,14 +53,14 @@ export function toAuthInfo(t: TokenResponse): AuthInfo {
 
 const md5 = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
 
-export function registerStockAuthRoutes(
+export async function registerStockAuthRoutes(
   api: FastifyInstance,
-  deps: { db: Db; captcha: CaptchaStore; tokens: TokenService; decrypt?: (base64: string) => string | null },
-): void {
-  const keys = sm2Keys(deps.db);
+  deps: { data: DataLayer; captcha: CaptchaStore; tokens: TokenService; decrypt?: (base64: string) => string | null },
+): Promise<void> {
+  const keys = await sm2Keys(deps.data);
   const open = allow('public');
 
-  api.get('/blade-auth/captcha', open, async () => ok(deps.captcha.create()));
+  api.get('/blade-auth/captcha', open, async () => ok(await deps.captcha.create()));
 
   api.post('/blade-auth/token', open, async (request: FastifyRequest, reply: FastifyReply) => {
     const p = { ...flatten(request.query), ...flatten(request.body) };

@@ -1,7 +1,7 @@
 // The BladeX-dialect token endpoint's logic: client check, grant types password,
 // captcha and refresh_token, lockout, and the raw snake_case reply.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Queries } from '../db/data-layer';
 import type { TokenReply } from '../../src-shared/wire';
 import { OAuthError } from '../http/reply';
 import {
@@ -51,7 +51,7 @@ function sameSecret(a: string, b: string): boolean {
 
 export class TokenService {
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     private readonly jwt: JwtService,
     private readonly captcha: CaptchaStore,
     private readonly limiter: LoginLimiter,
@@ -59,19 +59,19 @@ export class TokenService {
   ) {}
 
   /** `Authorization: Basic base64(clientId:secret)` checked against blade_client. */
-  authenticateClient(authorization: string | undefined): ClientRow {
+  async authenticateClient(authorization: string | undefined): Promise<ClientRow> {
     const m = /^basic(?:\s+|%20)(.+)$/i.exec((authorization ?? '').trim());
     if (!m) throw E.invalidClient();
     const decoded = Buffer.from(m[1].trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw E.invalidClient();
-    const client = findClient(this.db, decoded.slice(0, colon));
+    const client = await findClient(this.data, decoded.slice(0, colon));
     if (!client || !sameSecret(client.client_secret, decoded.slice(colon + 1))) throw E.invalidClient();
     return client;
   }
 
   async grant(req: TokenRequest): Promise<TokenResponse> {
-    const client = this.authenticateClient(req.headers.authorization);
+    const client = await this.authenticateClient(req.headers.authorization);
     const grantType = req.params.grant_type ?? req.params.grantType ?? '';
     if (!['password', 'captcha', 'refresh_token'].includes(grantType)) throw E.unsupportedGrant();
     if (!client.authorized_grant_types.split(',').map((s) => s.trim()).includes(grantType)) throw E.unauthorizedClient();
@@ -79,25 +79,25 @@ export class TokenService {
     if (grantType === 'refresh_token') return this.refresh(req, client);
 
     if (grantType === 'captcha') {
-      const ok = this.captcha.check(req.headers['captcha-key'], req.headers['captcha-code']);
+      const ok = await this.captcha.check(req.headers['captcha-key'], req.headers['captcha-code']);
       if (!ok) throw E.badCaptcha();
     }
     const tenantId = this.tenantOf(req);
-    if (!findTenant(this.db, tenantId)) throw E.tenantNotFound();
+    if (!(await findTenant(this.data, tenantId))) throw E.tenantNotFound();
     const username = (req.params.username ?? req.params.account ?? '').trim();
     const password = req.params.password ?? '';
     if (!username || !password) throw E.badCredentials();
-    if (this.limiter.isLocked(tenantId, username)) throw E.locked();
+    if (await this.limiter.isLocked(tenantId, username)) throw E.locked();
 
-    const user = findUserByAccount(this.db, tenantId, username);
+    const user = await findUserByAccount(this.data, tenantId, username);
     const valid = user ? await verifyPasswordDigest(password, user.password) : false;
     if (!user || !valid) {
-      this.limiter.recordFailure(tenantId, username);
+      await this.limiter.recordFailure(tenantId, username);
       throw E.badCredentials();
     }
-    this.limiter.reset(tenantId, username);
-    this.requireRoles(user, req.headers);
-    return this.issue(user, client, req.headers, this.sessions.open(user, client.client_id));
+    await this.limiter.reset(tenantId, username);
+    await this.requireRoles(user, req.headers);
+    return this.issue(user, client, req.headers, await this.sessions.open(user, client.client_id));
   }
 
   private tenantOf(req: TokenRequest): string {
@@ -108,31 +108,31 @@ export class TokenService {
     const token = req.params.refresh_token ?? req.params.refreshToken ?? '';
     const claims = token ? await this.jwt.verify<RefreshClaims>(token, 'refresh_token') : null;
     if (!claims || claims.client_id !== client.client_id) throw E.badRefresh();
-    const user = findUserById(this.db, claims.user_id);
-    if (!user || user.tenant_id !== claims.tenant_id || !findTenant(this.db, user.tenant_id)) throw E.badRefresh();
+    const user = await findUserById(this.data, claims.user_id);
+    if (!user || user.tenant_id !== claims.tenant_id || !(await findTenant(this.data, user.tenant_id))) throw E.badRefresh();
     const jti = randomUUID();
-    if (this.sessions.rotate(claims.sid, claims.jti, jti) !== 'ok') throw E.badRefresh();
+    if ((await this.sessions.rotate(claims.sid, claims.jti, jti)) !== 'ok') throw E.badRefresh();
     return this.issue(user, client, req.headers, { sid: claims.sid, jti });
   }
 
   /** Ends the session of an access token (logout); a token that is not valid ends nothing. */
   async logout(accessToken: string | null | undefined): Promise<void> {
     const claims = accessToken ? await this.jwt.verify<AccessClaims>(accessToken, 'access_token') : null;
-    if (claims?.sid) this.sessions.revoke(claims.sid, 'logout');
+    if (claims?.sid) await this.sessions.revoke(claims.sid, 'logout');
   }
 
-  private rolesOf(user: UserRow, headers: TokenRequest['headers']) {
+  private async rolesOf(user: UserRow, headers: TokenRequest['headers']) {
     const pick = (all: string[], wanted: string | undefined): string[] =>
       wanted && all.includes(wanted.trim()) ? [wanted.trim()] : all;
     const roleIds = pick(splitIds(user.role_id), headers['role-id']);
     const deptIds = pick(splitIds(user.dept_id), headers['dept-id']);
-    const roles = findRoles(this.db, roleIds).filter((r) => r.tenant_id === user.tenant_id);
+    const roles = (await findRoles(this.data, roleIds)).filter((r) => r.tenant_id === user.tenant_id);
     return { roles, deptIds };
   }
 
   /** A user without a role of their tenant cannot sign in (checked before a session is opened). */
-  private requireRoles(user: UserRow, headers: TokenRequest['headers']): void {
-    if (this.rolesOf(user, headers).roles.length === 0) throw E.noRole();
+  private async requireRoles(user: UserRow, headers: TokenRequest['headers']): Promise<void> {
+    if ((await this.rolesOf(user, headers)).roles.length === 0) throw E.noRole();
   }
 
   private async issue(
@@ -141,7 +141,7 @@ export class TokenService {
     headers: TokenRequest['headers'],
     session: { sid: string; jti: string },
   ): Promise<TokenResponse> {
-    const { roles, deptIds } = this.rolesOf(user, headers);
+    const { roles, deptIds } = await this.rolesOf(user, headers);
     if (roles.length === 0) throw E.noRole();
 
     const access: AccessClaims = {

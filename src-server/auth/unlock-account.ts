@@ -5,7 +5,8 @@
 // directly (WAL: a running back end keeps serving and sees the change at once)
 // and never creates one.
 import { existsSync } from 'node:fs';
-import { databasePath, openDatabase } from '../db/database';
+import { databasePath } from '../db/database';
+import { openSqliteDataLayer, sql } from '../db/data-layer';
 
 /** the platform administrator's tenant (the spec's default tenant id) */
 export const DEFAULT_TENANT = '000000';
@@ -19,19 +20,20 @@ export interface UnlockOutcome {
 export class UnlockError extends Error {}
 
 /** Clears the lockout of `account` in `tenantId` in the data folder `dataDir`; throws UnlockError with the reason. */
-export function unlockAccount(dataDir: string, account: string, tenantId: string = DEFAULT_TENANT, now: number = Date.now()): UnlockOutcome {
+export async function unlockAccount(dataDir: string, account: string, tenantId: string = DEFAULT_TENANT, now: number = Date.now()): Promise<UnlockOutcome> {
   if (!account.trim()) throw new UnlockError('unlock: name the account, e.g. npm run server -- unlock admin');
   if (!existsSync(databasePath(dataDir))) throw new UnlockError(`unlock: no back-end database in ${dataDir} (give the folder with --data)`);
-  const db = openDatabase(dataDir);
+  const data = openSqliteDataLayer(dataDir);
   try {
-    const user = db.prepare('SELECT id FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0').get(tenantId, account);
+    const user = await data.get(sql`SELECT id FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${account} AND is_deleted = 0`);
     if (!user) throw new UnlockError(`unlock: no account ${account} in tenant ${tenantId}`);
-    const row = db.prepare('SELECT fail_count, locked_until FROM blade_login_fail WHERE tenant_id = ? AND account = ?').get(tenantId, account) as
-      | { fail_count: number; locked_until: number | null }
-      | undefined;
-    db.prepare('DELETE FROM blade_login_fail WHERE tenant_id = ? AND account = ?').run(tenantId, account);
+    const row = await data.get(
+      sql<{ fail_count: number; locked_until: number | null }>`SELECT fail_count, locked_until FROM blade_login_fail
+        WHERE tenant_id = ${tenantId} AND account = ${account}`,
+    );
+    await data.run(sql`DELETE FROM blade_login_fail WHERE tenant_id = ${tenantId} AND account = ${account}`);
     return { wasLocked: !!row && row.locked_until !== null && row.locked_until > now, failCount: row?.fail_count ?? 0 };
   } finally {
-    db.close();
+    await data.close();
   }
 }

@@ -1,10 +1,9 @@
 // What /api/health asks the database (http/health.ts): which engine this back end
 // runs on, the schema version (highest applied migration) and whether the
-// database answers at all. One probe per engine; the SQLite one is here, the
-// PostgreSQL one joins it when that engine does (docs/team-server.md).
-import type { Db } from './database';
+// database answers at all. One probe over the data layer, on either engine.
+import { sql, type Engine, type Queries } from './data-layer';
 
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 export interface DatabaseProbe {
   readonly engine: Engine;
@@ -12,14 +11,14 @@ export interface DatabaseProbe {
   check(): Promise<number | null>;
 }
 
-/** The data folder's SQLite file: `SELECT 1`, then `MAX(version)` of schema_migrations. */
-export function sqliteProbe(db: Db): DatabaseProbe {
+/** `SELECT 1`, then `MAX(version)` of schema_migrations, through the data layer (engine from `data.engine`). */
+export function dataLayerProbe(data: Queries): DatabaseProbe {
   return {
-    engine: 'sqlite',
+    engine: data.engine,
     async check() {
-      db.prepare('SELECT 1').get();
-      const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
-      return row.version;
+      await data.get(sql`SELECT 1 AS up`);
+      const row = await data.get(sql<{ version: number | null }>`SELECT MAX(version) AS version FROM schema_migrations`);
+      return row?.version ?? null;
     },
   };
 }

@@ -7,6 +7,8 @@
 // of every route that is not 'public'.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { sql, type Queries } from '../db/data-layer';
+import { allSync, isQueries, type DbOrQueries } from '../db/sync-queries';
 import type { Access } from './access-policy';
 import { roleIdsOf, type AuthUser } from './auth-user';
 import { fail, MSG_UNAUTHORIZED, ServiceError } from './reply';
@@ -30,27 +32,40 @@ export interface RouteEntry {
   access: Access;
 }
 
+const codesQuery = (roleIds: string[]) =>
+  sql<{ code: string }>`SELECT DISTINCT m.code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
+    WHERE rm.role_id IN (${sql.join(roleIds)})`;
+
 /** Menu and button codes granted to the caller's roles. */
-export function grantedCodes(db: Db, user: AuthUser): Set<string> {
+export async function grantedCodes(q: Queries, user: AuthUser): Promise<Set<string>> {
   const roleIds = roleIdsOf(user);
   if (roleIds.length === 0) return new Set();
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT m.code FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id AND m.is_deleted = 0
-       WHERE rm.role_id IN (${roleIds.map(() => '?').join(', ')})`,
-    )
-    .pluck()
-    .all(...roleIds) as string[];
-  return new Set(rows);
+  return new Set((await q.all(codesQuery(roleIds))).map((r) => r.code));
+}
+
+/** transitional: grantedCodes on the raw SQLite handle (db/sync-queries.ts) */
+function grantedCodesSync(db: Db, user: AuthUser): Set<string> {
+  const roleIds = roleIdsOf(user);
+  if (roleIds.length === 0) return new Set();
+  return new Set(allSync(db, codesQuery(roleIds)).map((r) => r.code));
 }
 
 const GRANTED = new WeakMap<FastifyRequest, Set<string>>();
 
 /** The caller's granted codes, read once per request. */
-function codesOf(db: Db, request: FastifyRequest): Set<string> {
+async function codesOf(q: Queries, request: FastifyRequest): Promise<Set<string>> {
   let codes = GRANTED.get(request);
   if (!codes) {
-    codes = request.authUser ? grantedCodes(db, request.authUser) : new Set<string>();
+    codes = request.authUser ? await grantedCodes(q, request.authUser) : new Set<string>();
+    GRANTED.set(request, codes);
+  }
+  return codes;
+}
+
+function codesOfSync(db: Db, request: FastifyRequest): Set<string> {
+  let codes = GRANTED.get(request);
+  if (!codes) {
+    codes = request.authUser ? grantedCodesSync(db, request.authUser) : new Set<string>();
     GRANTED.set(request, codes);
   }
   return codes;
@@ -61,20 +76,28 @@ function codesOf(db: Db, request: FastifyRequest): Set<string> {
  * the request's data (submit without an id adds, with one it edits): does the
  * caller hold this button? The platform administrator always does.
  */
-export function callerHolds(db: Db, request: FastifyRequest, code: string): boolean {
+export function callerHolds(q: Queries, request: FastifyRequest, code: string): Promise<boolean>;
+/** transitional: on the raw SQLite handle, for callers not yet on the data layer (db/sync-queries.ts) */
+export function callerHolds(db: Db, request: FastifyRequest, code: string): boolean;
+export function callerHolds(target: DbOrQueries, request: FastifyRequest, code: string): Promise<boolean> | boolean {
   const user = request.authUser;
+  const administrator = !!user && isPlatformAdministrator(user);
+  if (isQueries(target)) {
+    if (!user) return Promise.resolve(false);
+    return administrator ? Promise.resolve(true) : codesOf(target, request).then((codes) => codes.has(code));
+  }
   if (!user) return false;
-  return isPlatformAdministrator(user) || codesOf(db, request).has(code);
+  return administrator || codesOfSync(target, request).has(code);
 }
 
 /** Does the caller satisfy the declaration? `codes` is read only when a menu or button decides. */
-export function satisfies(access: Access, user: AuthUser | null, codes: () => Set<string>): boolean {
+export async function satisfies(access: Access, user: AuthUser | null, codes: () => Promise<Set<string>>): Promise<boolean> {
   if (access === 'public') return true;
   if (!user) return false;
   if (access === 'user') return true;
   if (isPlatformAdministrator(user)) return true;
   if (access === 'platform') return false;
-  const granted = codes();
+  const granted = await codes();
   if ('menu' in access) {
     return access.menu.some((c) => granted.has(c)) && (!access.button || access.button.some((c) => granted.has(c)));
   }
@@ -100,7 +123,7 @@ type WithTable = FastifyInstance & { [TABLE]?: RouteEntry[] };
  * throws, so the server refuses to start) and the access check (preHandler).
  * Call on the root instance before any route is registered.
  */
-export function installAccessControl(app: FastifyInstance, db: Db, o: { enforce?: boolean } = {}): void {
+export function installAccessControl(app: FastifyInstance, data: Queries, o: { enforce?: boolean } = {}): void {
   const table: RouteEntry[] = [];
   (app as WithTable)[TABLE] = table;
   app.addHook('onRoute', (route) => {
@@ -118,7 +141,7 @@ export function installAccessControl(app: FastifyInstance, db: Db, o: { enforce?
     // no declaration: only the not-found handler (onRoute refuses every undeclared route)
     if (access === undefined || access === 'public') return;
     const user = request.authUser;
-    if (satisfies(access, user, () => codesOf(db, request))) return;
+    if (await satisfies(access, user, () => codesOf(data, request))) return;
     return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
   });
 }
@@ -131,6 +154,15 @@ export function routeTable(app: FastifyInstance): RouteEntry[] {
 }
 
 /** callerHolds, refusing with 401 请求未授权 (submit: `id ? '<code>_edit' : '<code>_add'`). */
-export function requireButton(db: Db, request: FastifyRequest, code: string): void {
-  if (!callerHolds(db, request, code)) throw new ServiceError(MSG_UNAUTHORIZED, 401);
+export function requireButton(q: Queries, request: FastifyRequest, code: string): Promise<void>;
+/** transitional: on the raw SQLite handle, for callers not yet on the data layer (db/sync-queries.ts) */
+export function requireButton(db: Db, request: FastifyRequest, code: string): void;
+export function requireButton(target: DbOrQueries, request: FastifyRequest, code: string): Promise<void> | void {
+  const refuse = () => new ServiceError(MSG_UNAUTHORIZED, 401);
+  if (isQueries(target)) {
+    return callerHolds(target, request, code).then((holds) => {
+      if (!holds) throw refuse();
+    });
+  }
+  if (!callerHolds(target, request, code)) throw refuse();
 }

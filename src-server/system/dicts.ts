@@ -1,6 +1,6 @@
 // GET /dict/dictionary?code= : the children of a dictionary code (cached).
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import { sql, type Queries } from '../db/data-layer';
 import type { DictItem } from '../../src-shared/wire';
 import { ok, ServiceError } from '../http/reply';
 import type { CacheRegistry } from './cache';
@@ -10,21 +10,19 @@ export class DictService {
   private readonly cache = new Map<string, DictItem[]>();
 
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     caches: CacheRegistry,
   ) {
     caches.register(() => this.cache.clear());
   }
 
-  dictionary(code: string): DictItem[] {
+  async dictionary(code: string): Promise<DictItem[]> {
     let items = this.cache.get(code);
     if (!items) {
-      const rows = this.db
-        .prepare(
-          `SELECT id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed FROM blade_dict
-           WHERE code = ? AND parent_id <> '0' AND is_sealed = 0 AND is_deleted = 0 ORDER BY sort, id`,
-        )
-        .all(code) as Record<string, string | number | null>[];
+      const rows = await this.data.all(
+        sql<Record<string, string | number | null>>`SELECT id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed FROM blade_dict
+          WHERE code = ${code} AND parent_id <> '0' AND is_sealed = 0 AND is_deleted = 0 ORDER BY sort, id`,
+      );
       items = rows.map((r) => ({
         id: String(r.id),
         parentId: String(r.parent_id),
@@ -45,6 +43,6 @@ export function registerDictRoutes(app: FastifyInstance, dicts: DictService): vo
   app.get('/website-blade-system/dict/dictionary', allow('user'), async (request) => {
     const code = (request.query as Record<string, string | undefined>).code?.trim();
     if (!code) throw new ServiceError('缺少必要的请求参数: code');
-    return ok(dicts.dictionary(code));
+    return ok(await dicts.dictionary(code));
   });
 }

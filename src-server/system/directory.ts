@@ -1,6 +1,8 @@
 // Repository of tenants, roles, depts, users and OAuth clients. Also used by the
 // seed and by tests that need extra tenants or users.
 import type { Db } from '../db/database';
+import { sql, type Queries, type RawBuilder } from '../db/data-layer';
+import { getSync, isQueries, runSync, type DbOrQueries } from '../db/sync-queries';
 import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { nextId } from '../util/ids';
 import { formatDateTime } from '../util/dates';
@@ -37,44 +39,39 @@ export interface ClientRow {
   refresh_token_validity: number;
 }
 
-export function findTenant(db: Db, tenantId: string): { tenant_id: string; tenant_name: string } | undefined {
-  return db
-    .prepare('SELECT tenant_id, tenant_name FROM blade_tenant WHERE tenant_id = ? AND is_deleted = 0')
-    .get(tenantId) as { tenant_id: string; tenant_name: string } | undefined;
+export async function findTenant(q: Queries, tenantId: string): Promise<{ tenant_id: string; tenant_name: string } | undefined> {
+  return q.get(sql<{ tenant_id: string; tenant_name: string }>`SELECT tenant_id, tenant_name FROM blade_tenant WHERE tenant_id = ${tenantId} AND is_deleted = 0`);
 }
 
-export function findUserByAccount(db: Db, tenantId: string, account: string): UserRow | undefined {
-  return db
-    .prepare('SELECT * FROM blade_user WHERE tenant_id = ? AND account = ? AND is_deleted = 0')
-    .get(tenantId, account) as UserRow | undefined;
+export async function findUserByAccount(q: Queries, tenantId: string, account: string): Promise<UserRow | undefined> {
+  return q.get(sql<UserRow>`SELECT * FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${account} AND is_deleted = 0`);
 }
 
-export function findUserById(db: Db, id: string): UserRow | undefined {
-  return db.prepare('SELECT * FROM blade_user WHERE id = ? AND is_deleted = 0').get(id) as UserRow | undefined;
+export async function findUserById(q: Queries, id: string): Promise<UserRow | undefined> {
+  return q.get(sql<UserRow>`SELECT * FROM blade_user WHERE id = ${id} AND is_deleted = 0`);
 }
 
-export function findRoles(db: Db, ids: string[]): RoleRow[] {
+export async function findRoles(q: Queries, ids: string[]): Promise<RoleRow[]> {
   if (ids.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT id, tenant_id, role_name, role_alias FROM blade_role
-       WHERE is_deleted = 0 AND id IN (${ids.map(() => '?').join(',')})`,
-    )
-    .all(...ids) as RoleRow[];
+  const rows = await q.all(
+    sql<RoleRow>`SELECT id, tenant_id, role_name, role_alias FROM blade_role WHERE is_deleted = 0 AND id IN (${sql.join(ids)})`,
+  );
   // keep the order of ids
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is RoleRow => !!r);
 }
 
-export function findRoleByAlias(db: Db, tenantId: string, alias: string): RoleRow | undefined {
-  return db
-    .prepare('SELECT id, tenant_id, role_name, role_alias FROM blade_role WHERE tenant_id = ? AND role_alias = ? AND is_deleted = 0')
-    .get(tenantId, alias) as RoleRow | undefined;
+const roleByAlias = (tenantId: string, alias: string) =>
+  sql<RoleRow>`SELECT id, tenant_id, role_name, role_alias FROM blade_role WHERE tenant_id = ${tenantId} AND role_alias = ${alias} AND is_deleted = 0`;
+
+export function findRoleByAlias(q: Queries, tenantId: string, alias: string): Promise<RoleRow | undefined>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function findRoleByAlias(db: Db, tenantId: string, alias: string): RoleRow | undefined;
+export function findRoleByAlias(target: DbOrQueries, tenantId: string, alias: string): Promise<RoleRow | undefined> | RoleRow | undefined {
+  return isQueries(target) ? target.get(roleByAlias(tenantId, alias)) : getSync(target, roleByAlias(tenantId, alias));
 }
 
-export function findClient(db: Db, clientId: string): ClientRow | undefined {
-  return db
-    .prepare('SELECT * FROM blade_client WHERE client_id = ? AND is_deleted = 0')
-    .get(clientId) as ClientRow | undefined;
+export async function findClient(q: Queries, clientId: string): Promise<ClientRow | undefined> {
+  return q.get(sql<ClientRow>`SELECT * FROM blade_client WHERE client_id = ${clientId} AND is_deleted = 0`);
 }
 
 export function splitIds(value: string | null | undefined): string[] {
@@ -84,31 +81,61 @@ export function splitIds(value: string | null | undefined): string[] {
     .filter((s) => s !== '' && s !== '-1');
 }
 
-export function createTenant(db: Db, input: { tenantId: string; tenantName: string; id?: string }): string {
-  const id = input.id ?? nextId();
-  db.prepare(
-    `INSERT INTO blade_tenant (id, tenant_id, tenant_name, create_time, update_time) VALUES (?, ?, ?, ?, ?)`,
-  ).run(id, input.tenantId, input.tenantName, formatDateTime(Date.now()), formatDateTime(Date.now()));
+/**
+ * Runs an insert on the data layer (answering `id` once written) or, for callers not yet on it (the
+ * first-start seed inside its better-sqlite3 transaction, tests preparing the file), on the raw handle.
+ */
+function insert(target: DbOrQueries, query: RawBuilder<unknown>, id: string): Promise<string> | string {
+  if (isQueries(target)) return target.run(query).then(() => id);
+  runSync(target, query);
   return id;
 }
 
-export function createRole(
-  db: Db,
-  input: { tenantId: string; roleName: string; roleAlias: string; id?: string; sort?: number },
-): string {
+export function createTenant(q: Queries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function createTenant(db: Db, input: { tenantId: string; tenantName: string; id?: string }): string;
+export function createTenant(target: DbOrQueries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string> | string {
   const id = input.id ?? nextId();
-  db.prepare(
-    'INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(id, input.tenantId, '0', input.roleName, input.sort ?? 1, input.roleAlias);
-  return id;
+  return insert(
+    target,
+    sql`INSERT INTO blade_tenant (id, tenant_id, tenant_name, create_time, update_time)
+        VALUES (${id}, ${input.tenantId}, ${input.tenantName}, ${formatDateTime(Date.now())}, ${formatDateTime(Date.now())})`,
+    id,
+  );
 }
 
-export function createDept(db: Db, input: { tenantId: string; deptName: string; id?: string }): string {
+export interface NewRole {
+  tenantId: string;
+  roleName: string;
+  roleAlias: string;
+  id?: string;
+  sort?: number;
+}
+
+export function createRole(q: Queries, input: NewRole): Promise<string>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function createRole(db: Db, input: NewRole): string;
+export function createRole(target: DbOrQueries, input: NewRole): Promise<string> | string {
   const id = input.id ?? nextId();
-  db.prepare(
-    'INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(id, input.tenantId, '0', '0', input.deptName, input.deptName);
-  return id;
+  return insert(
+    target,
+    sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
+        VALUES (${id}, ${input.tenantId}, '0', ${input.roleName}, ${input.sort ?? 1}, ${input.roleAlias})`,
+    id,
+  );
+}
+
+export function createDept(q: Queries, input: { tenantId: string; deptName: string; id?: string }): Promise<string>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function createDept(db: Db, input: { tenantId: string; deptName: string; id?: string }): string;
+export function createDept(target: DbOrQueries, input: { tenantId: string; deptName: string; id?: string }): Promise<string> | string {
+  const id = input.id ?? nextId();
+  return insert(
+    target,
+    sql`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name)
+        VALUES (${id}, ${input.tenantId}, '0', '0', ${input.deptName}, ${input.deptName})`,
+    id,
+  );
 }
 
 export interface NewUser {
@@ -124,48 +151,42 @@ export interface NewUser {
   id?: string;
 }
 
-export function createUser(db: Db, input: NewUser): string {
+export function createUser(q: Queries, input: NewUser): Promise<string>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function createUser(db: Db, input: NewUser): string;
+export function createUser(target: DbOrQueries, input: NewUser): Promise<string> | string {
   const id = input.id ?? nextId();
   const now = formatDateTime(Date.now());
-  db.prepare(
-    `INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
-       create_time, update_time)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
+  return insert(
+    target,
+    sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
+          create_time, update_time)
+        VALUES (${id}, ${input.tenantId}, ${input.account}, ${input.account}, ${hashPasswordDigest(md5Hex(input.password))},
+          ${input.name ?? input.realName ?? input.account}, ${input.realName ?? input.account}, '', ${input.roleIds.join(',')},
+          ${(input.deptIds ?? []).join(',')}, ${(input.postIds ?? []).join(',')}, ${now}, ${now})`,
     id,
-    input.tenantId,
-    input.account,
-    input.account,
-    hashPasswordDigest(md5Hex(input.password)),
-    input.name ?? input.realName ?? input.account,
-    input.realName ?? input.account,
-    '',
-    input.roleIds.join(','),
-    (input.deptIds ?? []).join(','),
-    (input.postIds ?? []).join(','),
-    now,
-    now,
   );
-  return id;
 }
 
-export function createClient(
-  db: Db,
-  input: { clientId: string; clientSecret: string; access: number; refresh: number; id?: string },
-): string {
+export interface NewClient {
+  clientId: string;
+  clientSecret: string;
+  access: number;
+  refresh: number;
+  id?: string;
+}
+
+export function createClient(q: Queries, input: NewClient): Promise<string>;
+/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
+export function createClient(db: Db, input: NewClient): string;
+export function createClient(target: DbOrQueries, input: NewClient): Promise<string> | string {
   const id = input.id ?? nextId();
-  db.prepare(
-    `INSERT INTO blade_client (id, client_id, client_secret, scope, authorized_grant_types,
-       access_token_validity, refresh_token_validity, create_time)
-     VALUES (?, ?, ?, 'all', ?, ?, ?, ?)`,
-  ).run(
+  return insert(
+    target,
+    sql`INSERT INTO blade_client (id, client_id, client_secret, scope, authorized_grant_types,
+          access_token_validity, refresh_token_validity, create_time)
+        VALUES (${id}, ${input.clientId}, ${input.clientSecret}, 'all', 'refresh_token,password,authorization_code,captcha,social',
+          ${input.access}, ${input.refresh}, ${formatDateTime(Date.now())})`,
     id,
-    input.clientId,
-    input.clientSecret,
-    'refresh_token,password,authorization_code,captcha,social',
-    input.access,
-    input.refresh,
-    formatDateTime(Date.now()),
   );
-  return id;
 }

@@ -3,7 +3,7 @@
 // route path the caller may open -> {authority: role aliases}, what Sword 4.5
 // patches into its router).
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import { sql, type Queries } from '../db/data-layer';
 import type { MenuNode } from '../../src-shared/wire';
 import { ok } from '../http/reply';
 import { callerOf, roleIdsOf, type AuthUser } from '../http/auth-user';
@@ -32,7 +32,7 @@ export class MenuService {
   private menus: MenuRow[] | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     caches: CacheRegistry,
   ) {
     caches.register(() => {
@@ -40,35 +40,33 @@ export class MenuService {
     });
   }
 
-  private all(): MenuRow[] {
-    this.menus ??= this.db
-      .prepare('SELECT * FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id')
-      .all() as MenuRow[];
+  private async all(): Promise<MenuRow[]> {
+    this.menus ??= await this.data.all(sql<MenuRow>`SELECT * FROM blade_menu WHERE is_deleted = 0 ORDER BY sort, id`);
     return this.menus;
   }
 
-  private isAdministrator(user: AuthUser): boolean {
-    return findRoles(this.db, roleIdsOf(user)).some((r) => r.role_alias === 'administrator' && r.tenant_id === user.tenantId);
+  private async isAdministrator(user: AuthUser): Promise<boolean> {
+    return (await findRoles(this.data, roleIdsOf(user))).some((r) => r.role_alias === 'administrator' && r.tenant_id === user.tenantId);
   }
 
   /** Ids of menus (any category) granted to the caller. */
-  private grantedIds(user: AuthUser): Set<string> {
-    if (this.isAdministrator(user)) return new Set(this.all().map((m) => m.id));
+  private async grantedIds(user: AuthUser): Promise<Set<string>> {
+    if (await this.isAdministrator(user)) return new Set((await this.all()).map((m) => m.id));
     const roleIds = roleIdsOf(user);
     if (roleIds.length === 0) return new Set();
-    const rows = this.db
-      .prepare(`SELECT DISTINCT menu_id FROM blade_role_menu WHERE role_id IN (${roleIds.map(() => '?').join(',')})`)
-      .all(...roleIds) as { menu_id: string }[];
+    const rows = await this.data.all(sql<{ menu_id: string }>`SELECT DISTINCT menu_id FROM blade_role_menu WHERE role_id IN (${sql.join(roleIds)})`);
     return new Set(rows.map((r) => r.menu_id));
   }
 
-  routes(user: AuthUser, topMenuId?: string): MenuNode[] {
-    const byId = new Map(this.all().map((m) => [m.id, m]));
-    let granted = [...this.grantedIds(user)].filter((id) => byId.get(id)?.category === 1);
+  async routes(user: AuthUser, topMenuId?: string): Promise<MenuNode[]> {
+    const menus = await this.all();
+    const byId = new Map(menus.map((m) => [m.id, m]));
+    let granted = [...(await this.grantedIds(user))].filter((id) => byId.get(id)?.category === 1);
     if (topMenuId) {
       const attached = new Set(
-        (this.db.prepare('SELECT menu_id FROM blade_top_menu_setting WHERE top_menu_id = ?').all(topMenuId) as { menu_id: string }[])
-          .map((r) => r.menu_id),
+        (await this.data.all(sql<{ menu_id: string }>`SELECT menu_id FROM blade_top_menu_setting WHERE top_menu_id = ${topMenuId}`)).map(
+          (r) => r.menu_id,
+        ),
       );
       granted = granted.filter((id) => attached.has(id));
     }
@@ -80,7 +78,7 @@ export class MenuService {
         cur = byId.get(cur.parent_id);
       }
     }
-    const rows = this.all().filter((m) => visible.has(m.id) && m.category === 1);
+    const rows = menus.filter((m) => visible.has(m.id) && m.category === 1);
     return forest(rows.map(toNode));
   }
 
@@ -89,17 +87,15 @@ export class MenuService {
    * caller's roles that grant it (stock SpringBlade's MenuServiceImpl.authRoutes;
    * stock answers a list of one-key maps, Sword reads the keys of one object).
    */
-  authRoutes(user: AuthUser): Record<string, { authority: string[] }> {
-    const roles = findRoles(this.db, roleIdsOf(user));
+  async authRoutes(user: AuthUser): Promise<Record<string, { authority: string[] }>> {
+    const roles = await findRoles(this.data, roleIdsOf(user));
     const administrators = roles.filter((r) => r.role_alias === 'administrator' && r.tenant_id === user.tenantId).map((r) => r.role_alias);
     const aliasesOf = new Map<string, Set<string>>();
     if (roles.length > 0) {
-      const rows = this.db
-        .prepare(
-          `SELECT rm.menu_id, r.role_alias FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id
-           WHERE rm.role_id IN (${roles.map(() => '?').join(',')})`,
-        )
-        .all(...roles.map((r) => r.id)) as { menu_id: string; role_alias: string }[];
+      const rows = await this.data.all(
+        sql<{ menu_id: string; role_alias: string }>`SELECT rm.menu_id, r.role_alias FROM blade_role_menu rm JOIN blade_role r ON r.id = rm.role_id
+          WHERE rm.role_id IN (${sql.join(roles.map((r) => r.id))})`,
+      );
       for (const r of rows) {
         let set = aliasesOf.get(r.menu_id);
         if (!set) aliasesOf.set(r.menu_id, (set = new Set()));
@@ -107,8 +103,8 @@ export class MenuService {
       }
     }
     const out: Record<string, { authority: string[] }> = {};
-    const granted = this.grantedIds(user);
-    for (const m of this.all()) {
+    const granted = await this.grantedIds(user);
+    for (const m of await this.all()) {
       if (m.category !== 1 || !m.path || !granted.has(m.id)) continue;
       const authority = new Set([...administrators, ...(aliasesOf.get(m.id) ?? [])]);
       const entry = (out[m.path] ??= { authority: [] });
@@ -117,11 +113,12 @@ export class MenuService {
     return out;
   }
 
-  buttons(user: AuthUser): MenuNode[] {
-    const granted = this.grantedIds(user);
-    const byId = new Map(this.all().map((m) => [m.id, m]));
+  async buttons(user: AuthUser): Promise<MenuNode[]> {
+    const granted = await this.grantedIds(user);
+    const menus = await this.all();
+    const byId = new Map(menus.map((m) => [m.id, m]));
     const groups = new Map<string, MenuNode>();
-    for (const b of this.all()) {
+    for (const b of menus) {
       if (b.category !== 2 || !granted.has(b.id)) continue;
       const parent = byId.get(b.parent_id);
       if (!parent) continue;
@@ -135,12 +132,11 @@ export class MenuService {
     return [...groups.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
-  topMenus(user: AuthUser): Record<string, unknown>[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM blade_top_menu WHERE tenant_id = ? AND is_deleted = 0 ORDER BY sort, id')
-        .all(user.tenantId) as Record<string, unknown>[]
-    ).map(formatRow);
+  async topMenus(user: AuthUser): Promise<Record<string, unknown>[]> {
+    const rows = await this.data.all(
+      sql<Record<string, unknown>>`SELECT * FROM blade_top_menu WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 ORDER BY sort, id`,
+    );
+    return rows.map(formatRow);
   }
 }
 
@@ -183,13 +179,13 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
   app.get(`${base}/routes`, allowAnonymous(), async (request) => {
     if (!request.authUser) return ok([]);
     const q = request.query as Record<string, string | undefined>;
-    return ok(menus.routes(request.authUser, q.topMenuId || undefined));
+    return ok(await menus.routes(request.authUser, q.topMenuId || undefined));
   });
   // Anonymous callers get an empty map: Sword asks for it when its page loads, signed in or not.
-  app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? menus.authRoutes(request.authUser) : {}));
+  app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.authRoutes(request.authUser) : {}));
   // Anonymous callers get an empty list: Sword's login page asks for the routes
   // and then the buttons before sign-in, and a 401 there signs it out (clearing
   // its captcha key) in the middle of its sign-in form.
-  app.get(`${base}/buttons`, allowAnonymous(), async (request) => ok(request.authUser ? menus.buttons(request.authUser) : []));
-  app.get(`${base}/top-menu`, allow('user'), async (request) => ok(menus.topMenus(callerOf(request))));
+  app.get(`${base}/buttons`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.buttons(request.authUser) : []));
+  app.get(`${base}/top-menu`, allow('user'), async (request) => ok(await menus.topMenus(callerOf(request))));
 }

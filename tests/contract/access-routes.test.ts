@@ -115,7 +115,7 @@ describe('the route table', () => {
 
   it('a route registered without a declaration stops the server from starting, naming it', async () => {
     const bare = Fastify();
-    installAccessControl(bare, db);
+    installAccessControl(bare, data);
     // registered as buildApp registers its routes: the registration (so buildApp, so startServer) rejects
     const registering = bare.register(async (api) => {
       api.get('/declared', allow('user'), async () => 'ok');

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { SEED_IDS } from '../../src-server/db/seed';
+import { openSqliteDataLayer } from '../../src-server/db/data-layer';
+import { LoginLimiter } from '../../src-server/auth/lockout';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { api, login, SABER, startHarness, SWORD, tokenCall, type Harness } from './helpers';
 
@@ -178,6 +180,18 @@ describe('lockout', () => {
       expect(after.status).toBe(200);
     } finally {
       h.advance(-(30 * 60 * 1000 + 1000));
+    }
+  });
+
+  it('counts failures that arrive at the same moment: 5 at once lock the account', async () => {
+    const data = openSqliteDataLayer(h.dataDir);
+    try {
+      const limiter = new LoginLimiter(data, () => Date.now());
+      await Promise.all(Array.from({ length: 5 }, () => limiter.recordFailure('000000', 'racy')));
+      expect(await limiter.isLocked('000000', 'racy')).toBe(true);
+      await limiter.reset('000000', 'racy');
+    } finally {
+      await data.close();
     }
   });
 

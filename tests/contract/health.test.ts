@@ -1,11 +1,16 @@
 // GET /api/health, the load balancer's probe: public, the engine and the schema
-// version, 200 while the database answers and 503 when it does not.
+// version, 200 while the database answers and 503 when it does not; on the data
+// folder's SQLite file and on a real PostgreSQL (tests/support/postgres.ts).
 import { rmSync } from 'node:fs';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PREFIX, buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/database';
 import { migrate } from '../../src-server/db/migrate';
-import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
+import { dataLayerProbe } from '../../src-server/db/health-probe';
+import { registerHealthRoute } from '../../src-server/http/health';
+import { startPostgres } from '../support/postgres';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { startHarness, tempDir, type Harness } from './helpers';
@@ -103,4 +108,34 @@ describe('GET /api/health', () => {
       db.close();
     }
   });
+});
+
+describe('GET /api/health on PostgreSQL', () => {
+  it('answers engine postgres and the highest version of schema_migrations, then 503 数据库无应答 once that server is stopped', async () => {
+    const server = await startPostgres();
+    const data = postgresDataLayer(await server.createDatabase());
+    const app = Fastify();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // the migrations table as the runner makes it, by hand: this test proves the probe, not the migrations
+      await data.exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+      await data.run(sql`INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (${1}, 'core', 'x', '2026-01-01 00:00:00'), (${42}, 'later', 'y', '2026-01-02 00:00:00')`);
+      await app.register(async (api) => registerHealthRoute(api, dataLayerProbe(data)), { prefix: API_PREFIX });
+      const up = await app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toEqual({ code: 200, success: true, msg: '操作成功', data: { engine: 'postgres', schemaVersion: 42, database: 'up' } });
+
+      await server.close();
+      const down = await app.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ code: 503, success: false, msg: '数据库无应答', data: { engine: 'postgres', schemaVersion: null, database: 'down' } });
+      expect(down.body).not.toContain(String(server.port));
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(['health: the postgres database does not answer']);
+    } finally {
+      logged.mockRestore();
+      await app.close();
+      await data.close().catch(() => undefined);
+      await server.close();
+    }
+  }, 60_000);
 });

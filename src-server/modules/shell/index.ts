@@ -13,7 +13,6 @@ import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, passwordProblem } 
 import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
-import type { Db } from '../../db/database';
 import { sql, type DataLayer, type Queries } from '../../db/data-layer';
 import { allow } from '../../http/access-policy';
 
@@ -93,14 +92,11 @@ async function paramValue(q: Queries, tenantId: string, key: string): Promise<st
   return row?.param_value;
 }
 
-/**
- * Two top menus for the admin tenant, attached to their menu subtrees (once per install). `db`: the raw handle
- * for getSetting/setSetting (system/settings.ts, not yet on the data layer in this branch).
- */
-async function seedTopMenus(data: DataLayer, db: Db, now: string): Promise<void> {
-  if (getSetting(db, 'shell.topMenusSeeded')) return;
+/** Two top menus for the admin tenant, attached to their menu subtrees (once per install). */
+async function seedTopMenus(data: DataLayer, now: string): Promise<void> {
+  if (await getSetting(data, 'shell.topMenusSeeded')) return;
   await data.transaction(async (trx) => {
-    setSetting(db, 'shell.topMenusSeeded', '1');
+    await setSetting(trx, 'shell.topMenusSeeded', '1');
     const existing = await trx.get(sql<{ n: number }>`SELECT count(*) AS n FROM blade_top_menu WHERE tenant_id = '000000'`);
     if ((existing?.n ?? 0) > 0) return;
     const menus = await trx.all(sql<{ id: string; parent_id: string; code: string }>`SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0`);
@@ -129,10 +125,10 @@ async function seedTopMenus(data: DataLayer, db: Db, now: string): Promise<void>
   });
 }
 
-/** The bell's first notices (once per install); `db` as for seedTopMenus. */
-async function seedNotices(data: DataLayer, db: Db, now: string): Promise<void> {
-  if (getSetting(db, 'shell.noticesSeeded')) return;
-  setSetting(db, 'shell.noticesSeeded', '1');
+/** The bell's first notices (once per install). */
+async function seedNotices(data: DataLayer, now: string): Promise<void> {
+  if (await getSetting(data, 'shell.noticesSeeded')) return;
+  await setSetting(data, 'shell.noticesSeeded', '1');
   const rows: [string, number, string][] = [
     ['欢迎使用 SEO 矩阵控制台', 1, '内置工作区已就绪,可直接管理站点与内容。'],
     ['系统维护通知', 2, '本周日凌晨 2 点至 4 点进行例行维护。'],
@@ -145,9 +141,9 @@ async function seedNotices(data: DataLayer, db: Db, now: string): Promise<void> 
     );
 }
 
-/** The caller's own row without its password; `db`: findUserById (system/directory.ts) still takes the raw handle. */
-function userInfo(db: Db, id: string): Record<string, unknown> {
-  const user = findUserById(db, id);
+/** The caller's own row without its password. */
+async function userInfo(data: Queries, id: string): Promise<Record<string, unknown>> {
+  const user = await findUserById(data, id);
   if (!user) throw new ServiceError('用户不存在');
   const row = formatRow(user as unknown as Record<string, unknown>);
   delete row.password;
@@ -155,15 +151,13 @@ function userInfo(db: Db, id: string): Record<string, unknown> {
 }
 
 async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  // `db` (the raw handle) only for the foundation's functions still taking it in this branch (system/directory,
-  // system/settings, modules/system/tenants); every query of this module goes through `data`
-  const { data, db, clock } = deps;
+  const { data, clock } = deps;
   const now = () => formatDateTime(clock());
-  await seedTopMenus(data, db, now());
-  await seedNotices(data, db, now());
+  await seedTopMenus(data, now());
+  await seedNotices(data, now());
 
   const user = '/website-blade-system/user';
-  api.get(`${user}/info`, allow('user'), async (request) => ok(userInfo(db, callerOf(request).userId)));
+  api.get(`${user}/info`, allow('user'), async (request) => ok(await userInfo(data, callerOf(request).userId)));
 
   api.post(`${user}/update-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
@@ -174,7 +168,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     if (problem) throw new ServiceError(problem);
     const email = str(b.email).trim();
     if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
-    const current = findUserById(db, caller.userId);
+    const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     const avatar = b.avatar === undefined ? current.avatar : str(b.avatar);
     const realName = b.realName === undefined ? current.real_name : str(b.realName);
@@ -198,7 +192,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const short = passwordProblem(newPassword);
     if (short) throw new ServiceError(short);
     if (newPassword !== newPassword1) throw new ServiceError(MSG_PASSWORD_MISMATCH);
-    const current = findUserById(db, caller.userId);
+    const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
     await data.run(
@@ -223,8 +217,8 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const short = passwordProblem(password);
     if (short) throw new ServiceError(short);
     if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
-    if (!findTenant(db, tenantId)) throw new ServiceError('租户信息错误!');
-    if (findUserByAccount(db, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
+    if (!(await findTenant(data, tenantId))) throw new ServiceError('租户信息错误!');
+    if (await findUserByAccount(data, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
     await checkAccountQuota(deps.data, tenantId, clock);
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
@@ -242,7 +236,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   api.get('/website-blade-system/dept/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
-    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const target = await findUserById(data, userId || caller.userId);
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.dept_id ?? caller.deptId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);
@@ -253,7 +247,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   api.get('/website-blade-system/role/select', allow('user'), async (request) => {
     const caller = callerOf(request);
     const userId = str((request.query as Record<string, unknown>).userId);
-    const target = userId ? findUserById(db, userId) : findUserById(db, caller.userId);
+    const target = await findUserById(data, userId || caller.userId);
     if (target && target.tenant_id !== caller.tenantId) return ok([]); // open to every signed-in user: never another tenant's
     const ids = splitIds(target?.role_id ?? caller.roleId).filter((id) => id !== '-1');
     if (ids.length === 0) return ok([]);

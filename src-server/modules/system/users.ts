@@ -334,7 +334,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const hash = hashPasswordDigest(md5Hex(initial));
     const now = formatDateTime(clock());
     await eachUser(users, (u) => sql`UPDATE blade_user SET password = ${hash}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
-    sessions.revokeUsers(users.map((u) => u.id), 'password reset');
+    await sessions.revokeUsers(users.map((u) => u.id), 'password reset');
     return status(true);
   });
 
@@ -359,7 +359,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
     await data.run(sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(pw))}, update_user = ${user.userId},
       update_time = ${formatDateTime(clock())} WHERE id = ${target.id}`);
-    sessions.revokeUsers([target.id], 'password reset');
+    await sessions.revokeUsers([target.id], 'password reset');
     return status(true);
   });
 
