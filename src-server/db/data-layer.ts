@@ -10,6 +10,7 @@
 // Write SQL both engines read the same way (see docs/team-server.md § "writing
 // SQL for both engines"); where they differ, use `data.dialect`. Nothing outside
 // src-server/db/ and src-server/backup/ imports better-sqlite3 or pg.
+import { hash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
@@ -71,7 +72,28 @@ export interface SqlDialect {
   noIndex(column: RawBuilder<unknown>): RawBuilder<unknown>;
   /** the names of the tables that have the column `name` */
   tablesWithColumn(name: string): RawBuilder<{ table_name: string }>;
+  /**
+   * `SELECT line_no, line`, a query to insert from: the strings of `lines` (a JSON array of strings) numbered from
+   * `first` by their position, empty ones left out. One parameter carries a whole read of a file (the keyword
+   * import's staging). SQLite: `json_each`; PostgreSQL: `jsonb_array_elements_text(...) WITH ORDINALITY`.
+   */
+  numberedLines(lines: string, first: number): RawBuilder<{ line_no: number; line: string }>;
+  /**
+   * DDL text creating the scratch table `name` (constant SQL) of one piece of work, keyed by the integer column
+   * `key`, with `columns` (constant SQL); the caller drops it when done. SQLite: in the connection's temp
+   * database, `key INTEGER PRIMARY KEY` (the rowid); PostgreSQL: an unlogged table (a temp table of one pooled
+   * connection would be invisible to the next query's connection), `key bigint PRIMARY KEY`.
+   */
+  scratchTable(name: string, key: string, columns: string): string;
+  /**
+   * A fingerprint of a text column computed by the database (22 characters: the start of the base64url SHA-256
+   * of its UTF-8 bytes), null for null: compares long texts without reading them (the deploy's page keys).
+   */
+  textKey(column: RawBuilder<unknown>): RawBuilder<string | null>;
 }
+
+/** the SQL function (SQLite) behind `textKey`, registered on every handle the data layer opens */
+const TEXT_KEY_FN = 'seo_text_key';
 
 /** `%`, `_` and the escape character itself, escaped for a LIKE pattern with ESCAPE '\' */
 export function likeEscape(term: string): string {
@@ -87,6 +109,10 @@ const sqliteDialect: SqlDialect = {
   tablesWithColumn: (name) =>
     sql<{ table_name: string }>`SELECT m.name AS table_name FROM sqlite_master m, pragma_table_info(m.name) c
       WHERE m.type = 'table' AND c.name = ${name} ORDER BY m.name`,
+  numberedLines: (lines, first) =>
+    sql<{ line_no: number; line: string }>`SELECT ${first} + key AS line_no, value AS line FROM json_each(${lines}) WHERE value <> ''`,
+  scratchTable: (name, key, columns) => `CREATE TEMP TABLE ${name} (${key} INTEGER PRIMARY KEY, ${columns})`,
+  textKey: (column) => sql<string | null>`${sql.raw(TEXT_KEY_FN)}(CAST(${column} AS BLOB))`,
 };
 
 const postgresDialect: SqlDialect = {
@@ -99,6 +125,11 @@ const postgresDialect: SqlDialect = {
     sql<{ table_name: string }>`SELECT c.table_name FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
       WHERE c.table_schema = current_schema() AND c.column_name = ${name} AND t.table_type = 'BASE TABLE' ORDER BY c.table_name`,
+  numberedLines: (lines, first) =>
+    sql<{ line_no: number; line: string }>`SELECT CAST(${first} AS BIGINT) + l.n - 1 AS line_no, l.line
+      FROM jsonb_array_elements_text(CAST(${lines} AS jsonb)) WITH ORDINALITY AS l(line, n) WHERE l.line <> ''`,
+  scratchTable: (name, key, columns) => `CREATE UNLOGGED TABLE ${name} (${key} bigint PRIMARY KEY, ${columns})`,
+  textKey: (column) => sql<string | null>`substr(translate(encode(sha256(convert_to(${column}, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)`,
 };
 
 /** The queries of one Kysely handle (the data layer's, or a transaction's: then `transaction` is a savepoint). */
@@ -168,6 +199,7 @@ function cachingHandle(db: Db, size = 400): Db {
 
 /** The data layer over an open better-sqlite3 handle, which it owns from then on (close() closes it). */
 export function sqliteDataLayer(db: Db): DataLayer {
+  db.function(TEXT_KEY_FN, { deterministic: true }, (bytes: unknown) => (bytes instanceof Uint8Array ? hash('sha256', bytes, 'base64url').slice(0, 22) : null));
   const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database: cachingHandle(db) }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // DDL scripts hold several statements, which prepare() refuses: the handle runs them (Kysely's one connection
   // is this same handle, so inside a transaction they are part of it)
