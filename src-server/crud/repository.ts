@@ -61,8 +61,8 @@ export class CrudRepository {
     return sql.join(parts, sql``);
   }
 
-  private async decorate(records: Record<string, unknown>[], scope: Scope): Promise<Record<string, unknown>[]> {
-    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId });
+  private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>[]> {
+    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q });
     return records;
   }
 
@@ -103,7 +103,7 @@ export class CrudRepository {
 
   async detail(id: string, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown> | null> {
     const row = await this.row(q, id, scope);
-    return row ? (await this.decorate([toRecord(this.resource, row)], scope))[0]! : null;
+    return row ? (await this.decorate([toRecord(this.resource, row)], scope, q))[0]! : null;
   }
 
   private uniqueCheck(q: Queries, scope: Scope, exceptId: string | null) {

@@ -1,5 +1,6 @@
 // Declaring a CRUD resource: one small object per resource; the generic router
 // (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
+import type { Queries } from '../db/data-layer';
 import { camelToSnake } from '../util/case';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
@@ -59,8 +60,12 @@ export interface WriteContext {
 export interface ResourceHooks {
   /** adjust a validated, coerced row (camelCase keys) before it is written; throw ServiceError to refuse */
   beforeWrite?(row: Record<string, unknown>, ctx: WriteContext): void | Promise<void>;
-  /** decorate formatted records (e.g. add display names) before they are sent */
-  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string }): void | Promise<void>;
+  /**
+   * decorate formatted records (e.g. add display names) before they are sent; `q` reads the database (the
+   * caller's transaction when the records are a write's answer: reading through the data layer itself there
+   * would wait for that transaction's connection on SQLite)
+   */
+  decorate?(records: Record<string, unknown>[], ctx: { tenantId: string; q: Queries }): void | Promise<void>;
   /** before a remove of these ids (caller's tenant); throw ServiceError to refuse (e.g. still in use) */
   beforeRemove?(ids: string[], ctx: { tenantId: string }): void | Promise<void>;
 }
