@@ -66,7 +66,7 @@ export const contentModule: ServerModule = {
   name: 'content',
   migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS],
   resources: [],
-  routes(api, deps) {
+  async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
     const { db } = deps;
     const resources = contentResources(db, box);
@@ -84,9 +84,10 @@ export const contentModule: ServerModule = {
       dataDir: deps.dataDir,
       clock: deps.clock,
       box,
-      deployer: new SiteDeployer(db, deps.dataDir, deps.clock, box),
+      deployer: new SiteDeployer(deps.data, db, deps.dataDir, deps.clock, box),
       resources: new Map(resources.map((r) => [r.name, r])),
     };
+    await ctx.deployer.recover();
     registerSiteRoutes(api, ctx);
     registerInfrastructureRoutes(api, ctx);
     registerMaterialRoutes(api, ctx);
@@ -96,7 +97,7 @@ export const contentModule: ServerModule = {
     registerDeployTaskRoutes(api, ctx);
     registerPreviewRoutes(api, ctx);
     registerLegacyRoutes(api, ctx);
-    registerPublishRoutes(api, { db, deployer: ctx.deployer });
+    registerPublishRoutes(api, { data: deps.data, db, deployer: ctx.deployer });
     registerQuotaRoutes(api, db, deps.clock);
   },
 };

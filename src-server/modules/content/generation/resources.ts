@@ -144,11 +144,11 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
         }
       },
-      decorate(records, { tenantId }) {
+      async decorate(records, { tenantId, q }) {
         addNames(db, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         addNames(db, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         addNames(db, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
-        const failures = keywordFailures(db, records.map((r) => String(r.id)));
+        const failures = await keywordFailures(q, records.map((r) => String(r.id)));
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's
