@@ -14,7 +14,7 @@ import { liveRow } from '../shared/lookups';
 export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { db } = ctx;
   const repo = (name: string) => new CrudRepository(ctx.data, ctx.resources.get(name)!, ctx.clock);
-  const scheduler = new DeployScheduler(db, ctx.clock, ctx.deployer);
+  const scheduler = new DeployScheduler(ctx.data, ctx.clock, ctx.deployer);
   scheduler.start();
   api.addHook('onClose', async () => scheduler.stop());
 
@@ -32,7 +32,7 @@ export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentConte
     const task = deployTask(id, scopeOf(request).tenantId);
     const wanted = b.status === undefined ? (task.status === 1 ? 0 : 1) : Number(b.status);
     if (wanted === 1 && task.schedule_type === 'NONE') throw new ServiceError('调度类型为NONE的任务不能启动，请使用执行一次');
-    scheduler.arm(id, wanted === 1);
+    await scheduler.arm(id, wanted === 1);
     return ok(await repo('deployTasks').detail(id, scopeOf(request)));
   });
   api.post(`${DT}/executeOnce`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
