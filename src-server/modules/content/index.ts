@@ -70,7 +70,7 @@ export const contentModule: ServerModule = {
   name: 'content',
   migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS],
   resources: [],
-  routes(api, deps) {
+  async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
     const { db } = deps;
     const resources = contentResources(db, box);
@@ -88,9 +88,10 @@ export const contentModule: ServerModule = {
       dataDir: deps.dataDir,
       clock: deps.clock,
       box,
-      deployer: new SiteDeployer(db, deps.dataDir, deps.clock, box),
+      deployer: new SiteDeployer(deps.data, db, deps.dataDir, deps.clock, box),
       resources: new Map(resources.map((r) => [r.name, r])),
     };
+    await ctx.deployer.recover();
     registerSiteRoutes(api, ctx);
     registerInfrastructureRoutes(api, ctx);
     registerMaterialRoutes(api, ctx);

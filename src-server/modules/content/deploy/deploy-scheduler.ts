@@ -5,7 +5,7 @@
 // group's websites and counts the execution. The run's outcome is kept on the
 // task (last_run_*): 成功 when every site deployed, 部分失败 / 失败 otherwise,
 // with each site's deploy status and reason.
-import type { Db } from '../../../db/database';
+import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
@@ -24,7 +24,7 @@ export class DeployScheduler {
   private busy = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly data: DataLayer,
     private readonly clock: Clock,
     private readonly deployer: SiteDeployer,
     private readonly tickMs = 250,
@@ -46,7 +46,7 @@ export class DeployScheduler {
     this.busy = true;
     try {
       const now = this.clock();
-      const due = this.db.prepare('SELECT * FROM deploy_tasks WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ?').all(now) as Rec[];
+      const due = await this.data.all(sql<Rec>`SELECT * FROM deploy_tasks WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ${now}`);
       for (const task of due) {
         let next: number | null = null;
         try {
@@ -54,20 +54,22 @@ export class DeployScheduler {
         } catch {
           next = null;
         }
-        this.db.prepare('UPDATE deploy_tasks SET next_time = ? WHERE id = ?').run(next, task.id);
+        await this.data.run(sql`UPDATE deploy_tasks SET next_time = ${next} WHERE id = ${String(task.id)}`);
         await this.run(task).catch(() => undefined); // each deploy records its own failure
       }
+    } catch (e) {
+      if (this.timer) throw e; // (stopped: the database may close under a tick's query)
     } finally {
       this.busy = false;
     }
   }
 
   /** Schedules a task from now (switching on) or clears its schedule (switching off). */
-  arm(taskId: string, on: boolean): void {
-    const task = this.db.prepare('SELECT * FROM deploy_tasks WHERE id = ?').get(taskId) as Rec | undefined;
+  async arm(taskId: string, on: boolean): Promise<void> {
+    const task = await this.data.get(sql<Rec>`SELECT * FROM deploy_tasks WHERE id = ${taskId}`);
     if (!task) return;
     const next = on ? nextTriggerTime(String(task.schedule_type), String(task.schedule_conf ?? ''), this.clock()) : null;
-    this.db.prepare('UPDATE deploy_tasks SET status = ?, next_time = ? WHERE id = ?').run(on ? 1 : 0, next, taskId);
+    await this.data.run(sql`UPDATE deploy_tasks SET status = ${on ? 1 : 0}, next_time = ${next} WHERE id = ${taskId}`);
   }
 
   /** One execution of a task: publishing, then the same deploy path as the deploy dialog. */
@@ -79,23 +81,21 @@ export class DeployScheduler {
     const results: RunSite[] = [];
     const scope = { userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
     for (const groupId of groups) {
-      const group = this.db.prepare('SELECT * FROM website_group WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(groupId, tenantId) as Rec | undefined;
+      const group = await this.data.get(sql<Rec>`SELECT * FROM website_group WHERE id = ${groupId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
       if (!group) continue;
-      const sites = this.db.prepare('SELECT id, website_type, website_name, domain_name FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time').all(tenantId, groupId) as Rec[];
-      const publish = (siteIds: string[], limit: number) => {
+      const sites = await this.data.all(sql<Rec>`SELECT id, website_type, website_name, domain_name FROM website_info
+        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${groupId} ORDER BY create_time`);
+      const publish = async (q: Queries, siteIds: string[], limit: number): Promise<number> => {
         if (siteIds.length === 0 || limit <= 0) return 0;
-        const ids = (this.db
-          .prepare(`SELECT id FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND website_info_id IN (${siteIds.map(() => '?').join(',')}) ORDER BY sort, create_time LIMIT ?`)
-          .all(tenantId, ...siteIds, limit) as { id: string }[]).map((r) => r.id);
+        const ids = (await q.all(sql<{ id: string }>`SELECT id FROM article
+          WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id IN (${sql.join(siteIds)}) ORDER BY sort, create_time LIMIT ${limit}`)).map((r) => r.id);
         if (ids.length === 0) return 0;
-        return this.db
-          .prepare(`UPDATE article SET status = 1, deploy_time = ?, save_status = '定时发布', update_time = ? WHERE id IN (${ids.map(() => '?').join(',')})`)
-          .run(now, now, ...ids).changes;
+        return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)})`);
       };
       const whiteHat = group.type === 1;
       const ab = whiteHat ? sites.filter((s) => s.website_type === 1).map((s) => String(s.id)) : [];
       const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
-      published += this.db.transaction(() => publish(normal, Number(task.article_count) || 0) + publish(ab, Number(task.ab_article_count) || 0))();
+      published += await this.data.transaction(async (trx) => (await publish(trx, normal, Number(task.article_count) || 0)) + (await publish(trx, ab, Number(task.ab_article_count) || 0)));
       for (const s of sites) {
         const site = { websiteInfoId: String(s.id), websiteName: String(s.website_name ?? ''), domain: String(s.domain_name ?? '') };
         try {
@@ -111,9 +111,8 @@ export class DeployScheduler {
     const failed = results.length - deployed;
     const state: RunState = results.length > 0 && failed === 0 ? 'success' : deployed > 0 ? 'partial' : 'failed';
     const message = results.length === 0 ? '任务的网站分组下没有网站' : undefined;
-    this.db
-      .prepare('UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ?, last_run_time = ?, last_run_published = ?, last_run_sites = ?, update_time = ? WHERE id = ?')
-      .run(state, now, published, JSON.stringify(message ? { message, sites: results } : { sites: results }), now, task.id);
+    await this.data.run(sql`UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ${state}, last_run_time = ${now}, last_run_published = ${published},
+        last_run_sites = ${JSON.stringify(message ? { message, sites: results } : { sites: results })}, update_time = ${now} WHERE id = ${String(task.id)}`);
     return { published, deployed, failed, state, sites: results, ...(message ? { message } : {}) };
   }
 }

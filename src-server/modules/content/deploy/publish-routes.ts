@@ -7,15 +7,15 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Db } from '../../../db/database';
-import type { DataLayer } from '../../../db/data-layer';
+import { sql, type DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
+import { DEPLOY_OK, DEPLOYING, type SiteDeployer } from './site-deployer';
 
 const D = '/website-blade-deploy/websiteDeploy';
 
 export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; db: Db; deployer: SiteDeployer }): void {
-  const { db, deployer } = deps;
+  const { data, deployer } = deps;
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
@@ -33,18 +33,13 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     const site = str(queryOf(request).websiteInfoId);
     // the paging rule (http/paging.ts); 200 rows when no size is given, as before
     const { current, size, offset } = pageOf(request, 200, 200);
-    const where = `WHERE tenant_id = ? AND is_deleted = 0 ${site ? 'AND website_info_id = ?' : ''}`;
-    const args = [tenantId, ...(site ? [site] : [])];
-    const { total } = db.prepare(`SELECT COUNT(*) AS total FROM website_deploy ${where}`).get(...args) as { total: number };
-    const rows = db
-      .prepare(
-        `SELECT id, website_info_id AS websiteInfoId, domain, status_name AS statusName, message, kind, release_name AS release,
-                previous_release AS previousRelease, files_total AS filesTotal, files_sent AS filesSent, bytes_sent AS bytesSent,
-                duration_ms AS durationMs, server_id AS serverId, site_url AS url, create_time AS createTime
+    const where = sql`WHERE tenant_id = ${tenantId} AND is_deleted = 0${site ? sql` AND website_info_id = ${site}` : sql``}`;
+    const { total } = (await data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM website_deploy ${where}`))!;
+    const rows = await data.all(sql<Rec>`SELECT id, website_info_id AS "websiteInfoId", domain, status_name AS "statusName", message, kind, release_name AS "release",
+                previous_release AS "previousRelease", files_total AS "filesTotal", files_sent AS "filesSent", bytes_sent AS "bytesSent",
+                duration_ms AS "durationMs", server_id AS "serverId", site_url AS url, create_time AS "createTime"
            FROM website_deploy ${where}
-          ORDER BY create_time DESC, id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...args, size, offset) as Rec[];
+          ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`);
     return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 
@@ -53,7 +48,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     const ids = idsOf(request);
     const { tenantId } = scopeOf(request);
     const mine = new Set(
-      (db.prepare('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND status_name = ?').all(tenantId, '部署中') as { id: string }[]).map((r) => r.id),
+      (await data.all(sql<{ id: string }>`SELECT id FROM website_info WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status_name = ${DEPLOYING}`)).map((r) => r.id),
     );
     return ok(deployer.progress(ids.length ? ids : undefined).filter((p) => mine.has(p.websiteInfoId)));
   });
@@ -62,7 +57,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     const [id] = idsOf(request);
     if (!id) throw new ServiceError('请选择网站');
     const { tenantId } = scopeOf(request);
-    if (!db.prepare('SELECT 1 FROM website_info WHERE id = ? AND tenant_id = ? AND is_deleted = 0').get(id, tenantId)) throw new ServiceError('网站不存在');
+    if (!(await data.get(sql`SELECT 1 AS found FROM website_info WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`))) throw new ServiceError('网站不存在');
     return ok({ cancelled: deployer.cancel(id) });
   });
 

@@ -3,7 +3,7 @@
 // folder. Also the "test connection" probe that sets the server's status
 // (dictionary server_ip_status: 0 正常, 1 异常) from a real connection and write.
 import { join, posix } from 'node:path';
-import type { Db } from '../../../db/database';
+import { sql, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import type { SecretBox } from '../shared/secrets';
@@ -33,7 +33,7 @@ const cancelled = (e: unknown) => (e instanceof DeployCancelled ? e.message : un
 
 export class ServerTargets {
   constructor(
-    private readonly db: Db,
+    private readonly data: Queries,
     private readonly dataDir: string,
     private readonly box: SecretBox,
     private readonly clock: Clock,
@@ -75,16 +75,22 @@ export class ServerTargets {
     } catch (e) {
       throw new Error(sshErrorMessage(e, s));
     }
-    if (!server.host_key) this.db.prepare('UPDATE server_info SET host_key = ? WHERE id = ?').run(target.hostKey, server.id);
+    if (!server.host_key) {
+      try {
+        await this.data.run(sql`UPDATE server_info SET host_key = ${target.hostKey} WHERE id = ${String(server.id)}`);
+      } catch (e) {
+        await target.close().catch(() => undefined);
+        throw e;
+      }
+    }
     const base = String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
     return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorMessage(e, s), previewOf: () => undefined };
   }
 
   /** Records a server's status after a connection (deploy or probe). */
-  mark(serverId: unknown, ok: boolean, message: string): void {
-    this.db
-      .prepare('UPDATE server_info SET status = ?, check_time = ?, check_message = ? WHERE id = ?')
-      .run(ok ? SERVER_OK : SERVER_DOWN, formatDateTime(this.clock()), message, serverId);
+  async mark(serverId: unknown, ok: boolean, message: string): Promise<void> {
+    await this.data.run(sql`UPDATE server_info SET status = ${ok ? SERVER_OK : SERVER_DOWN}, check_time = ${formatDateTime(this.clock())}, check_message = ${message}
+      WHERE id = ${String(serverId)}`);
   }
 
   /** Test connection: connects, writes and removes a probe file in the deploy folder; sets the server status. */
@@ -110,8 +116,8 @@ export class ServerTargets {
     } finally {
       await opened?.target.close().catch(() => undefined);
     }
-    this.mark(server.id, ok, message);
-    const fresh = this.db.prepare('SELECT host_key FROM server_info WHERE id = ?').get(server.id) as { host_key: string | null } | undefined;
+    await this.mark(server.id, ok, message);
+    const fresh = await this.data.get(sql<{ host_key: string | null }>`SELECT host_key FROM server_info WHERE id = ${String(server.id)}`);
     return { ok, status: ok ? SERVER_OK : SERVER_DOWN, message, hostKey: fresh?.host_key ?? undefined };
   }
 }

@@ -13,11 +13,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzip } from 'node:zlib';
 import type { Db } from '../../../db/database';
+import { sql, type DataLayer } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
-import { liveRow } from '../shared/raw-lookups';
+import { liveRow } from '../shared/lookups';
 import type { SecretBox } from '../shared/secrets';
 import type { Manifest } from './release-manifest';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
@@ -67,18 +68,21 @@ export class SiteDeployer {
   private readonly manifests = new Map<string, Manifest>();
 
   constructor(
+    private readonly data: DataLayer,
+    /** the raw SQLite handle, only for the shared lookups (shared/lookups.ts) until they move onto the data layer */
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
     box: SecretBox,
   ) {
-    this.renderer = new SiteRenderer(db, dataDir);
-    this.servers = new ServerTargets(db, dataDir, box, clock);
-    // a deploy cut by the back end stopping left 部署中: its live site is what the last recorded deploy left
-    db.prepare(
-      `UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
-        WHERE status_name = ?`,
-    ).run(DEPLOYING);
+    this.renderer = new SiteRenderer(data, db, dataDir);
+    this.servers = new ServerTargets(data, dataDir, box, clock);
+  }
+
+  /** At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left. */
+  async recover(): Promise<void> {
+    await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
+        WHERE status_name = ${DEPLOYING}`);
   }
 
   private manifestFile(key: string): string {
@@ -124,16 +128,14 @@ export class SiteDeployer {
   }
 
   /** The server a website deploys to: its association's, else its domain's. */
-  serverOf(site: Rec, tenantId: string): Rec {
-    const assoc = this.db
-      .prepare('SELECT server_id FROM website_associa WHERE tenant_id = ? AND is_deleted = 0 AND status = 0 AND website_info_id = ? AND server_id IS NOT NULL ORDER BY create_time DESC LIMIT 1')
-      .get(tenantId, String(site.id)) as { server_id: string } | undefined;
-    const domain = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
+  async serverOf(site: Rec, tenantId: string): Promise<Rec> {
+    const assoc = await this.data.get(sql<{ server_id: string }>`SELECT server_id FROM website_associa
+      WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id = ${String(site.id)} AND server_id IS NOT NULL ORDER BY create_time DESC LIMIT 1`);
+    const domain = site.domain_info_id ? await liveRow(this.data, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
     const id = assoc?.server_id ?? domain?.server_id;
     const server = id
-      ? (this.db
-          .prepare("SELECT * FROM server_info WHERE id = ? AND is_deleted = 0 AND (tenant_id = ? OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ?)")
-          .get(String(id), tenantId, `%,${tenantId},%`) as Rec | undefined)
+      ? await this.data.get(sql<Rec>`SELECT * FROM server_info
+          WHERE id = ${String(id)} AND is_deleted = 0 AND (tenant_id = ${tenantId} OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ${`%,${tenantId},%`})`)
       : undefined;
     if (!server) throw new ServiceError('部署失败: 网站的域名未绑定服务器或服务器已删除');
     return server;
@@ -141,7 +143,7 @@ export class SiteDeployer {
 
   /** Deploys one website of the tenant; never throws for a failure of the deploy itself (it is recorded). */
   async deploy(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, opts: { signal?: AbortSignal } = {}): Promise<DeployResult> {
-    const site = liveRow(this.db, 'website_info', websiteId, tenantId);
+    const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
     if (!site) throw new ServiceError('网站不存在');
     if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
     const started = this.clock();
@@ -150,15 +152,15 @@ export class SiteDeployer {
     const controller = new AbortController();
     opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     this.controllers.set(websiteId, controller);
-    this.db.prepare('UPDATE website_info SET status_name = ? WHERE id = ?').run(DEPLOYING, websiteId);
     let domain = '';
     let server: Rec | undefined;
     let result: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>;
     let url = '';
     let live: string | undefined;
     try {
-      server = this.serverOf(site, tenantId);
-      const dom = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
+      await this.data.run(sql`UPDATE website_info SET status_name = ${DEPLOYING} WHERE id = ${websiteId}`);
+      server = await this.serverOf(site, tenantId);
+      const dom = site.domain_info_id ? await liveRow(this.data, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
       if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
       domain = siteHost(site, String(dom.domain));
       // the site renders while the connection opens and the server copies the live release (release-publisher.ts);
@@ -195,7 +197,7 @@ export class SiteDeployer {
         }
         this.keepManifest(key, r.manifest);
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
-        this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
+        await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         result = {
           url,
           statusName: DEPLOY_OK,
@@ -211,7 +213,7 @@ export class SiteDeployer {
       }
     } catch (e) {
       const reason = e instanceof ServiceError ? e.message.replace(/^部署失败: /, '') : e instanceof Error ? e.message : String(e);
-      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reason)) this.servers.mark(server.id, false, reason);
+      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reason)) await this.servers.mark(server.id, false, reason);
       result = {
         url: '',
         statusName: DEPLOY_FAILED,
@@ -228,7 +230,7 @@ export class SiteDeployer {
     return this.record('deploy', site, tenantId, scope, server, domain, started, result);
   }
 
-  private record(
+  private async record(
     kind: 'deploy' | 'rollback',
     site: Rec,
     tenantId: string,
@@ -237,30 +239,27 @@ export class SiteDeployer {
     domain: string,
     started: number,
     r: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>,
-  ): DeployResult {
+  ): Promise<DeployResult> {
     const now = formatDateTime(this.clock());
     const id = nextId();
     const durationMs = Math.max(0, this.clock() - started);
-    this.db
-      .prepare(
-        `INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
+    const siteId = String(site.id);
+    const serverId = server ? String(server.id) : null;
+    await this.data.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
            files_total, files_sent, bytes_sent, duration_ms, site_url, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-      )
-      .run(
-        id, tenantId, String(site.id), domain, r.statusName, r.message, null, server?.id ?? null, kind, r.release ?? null, r.previousRelease ?? null,
-        r.filesTotal, r.filesSent, r.bytesSent, durationMs, r.url || null, scope.userId, scope.deptId, now, scope.userId, now, r.statusName === DEPLOY_OK ? 1 : 0,
-      );
+         VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
+           ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
+           ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
     // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
-    this.db.prepare('UPDATE website_info SET status_name = ?, deploy_message = ?, deploy_time = ?, update_time = ? WHERE id = ?').run(r.statusName, r.message, now, now, String(site.id));
+    await this.data.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
     return { id, websiteInfoId: String(site.id), domain, durationMs, ...r };
   }
 
   private async withTarget<T>(websiteId: string, tenantId: string, fn: (t: { target: ReleaseTarget; root: string; site: Rec; server: Rec; host: string }) => Promise<T>): Promise<T> {
-    const site = liveRow(this.db, 'website_info', websiteId, tenantId);
+    const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
     if (!site) throw new ServiceError('网站不存在');
-    const server = this.serverOf(site, tenantId);
-    const dom = liveRow(this.db, 'domain_info', String(site.domain_info_id), tenantId);
+    const server = await this.serverOf(site, tenantId);
+    const dom = await liveRow(this.data, 'domain_info', String(site.domain_info_id), tenantId);
     if (!dom) throw new ServiceError('网站未绑定域名或域名已删除');
     const host = siteHost(site, String(dom.domain));
     let opened;
@@ -295,6 +294,8 @@ export class SiteDeployer {
       } catch (e) {
         throw new ServiceError(`回滚失败: ${(e as Error).message}`);
       }
+      const last = await this.data.get(sql<{ site_url: string }>`SELECT site_url FROM website_deploy
+        WHERE website_info_id = ${String(site.id)} AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1`);
       return this.record('rollback', site, tenantId, scope, server, host, started, {
         statusName: DEPLOY_OK,
         message: `已回滚到版本 ${r.release}${r.previous ? ` (原版本 ${r.previous})` : ''}`,
@@ -303,7 +304,7 @@ export class SiteDeployer {
         filesTotal: 0,
         filesSent: 0,
         bytesSent: 0,
-        url: (this.db.prepare("SELECT site_url FROM website_deploy WHERE website_info_id = ? AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1").get(String(site.id)) as { site_url: string } | undefined)?.site_url ?? '',
+        url: last?.site_url ?? '',
       });
     });
   }

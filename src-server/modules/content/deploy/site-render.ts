@@ -7,11 +7,12 @@
 // with the same domain in other languages, Open Graph and JSON-LD.
 // Only published (status 1) and shown (displayStatus 1) articles of listed
 // columns appear anywhere: pages, lists, sitemap, feed.
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
+import { sql, type DataLayer, type RawBuilder } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { liveRow } from '../shared/raw-lookups';
+import { liveRow } from '../shared/lookups';
 import { sanitizeHtml } from '../articles/sanitize';
 import { storedPath } from '../shared/uploads';
 import {
@@ -54,11 +55,11 @@ export interface SiteFile {
   path: string;
   data?: Buffer;
   key?: string;
-  render?: () => Buffer;
+  render?: () => Promise<Buffer>;
 }
 
 /** The bytes of a file, rendering it if needed. */
-export const bytesOf = (f: SiteFile): Buffer => f.data ?? f.render!();
+export const bytesOf = async (f: SiteFile): Promise<Buffer> => f.data ?? (await f.render!());
 
 const fingerprint = (...parts: unknown[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 
@@ -100,41 +101,54 @@ const langTag = (v: unknown): string => {
   return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(s) ? s : 'zh-CN';
 };
 
-/** The SQL function giving a fingerprint of a text column's bytes (its UTF-8, as a blob): a page's key without the text in JavaScript. */
-const CONTENT_KEY_FN = 'site_content_key';
+/**
+ * Reads article contents by id: the ids asked for in one turn (the pages a publish renders side by side) are read
+ * in one query.
+ */
+function contentReader(data: DataLayer): (id: unknown) => Promise<string | null> {
+  let pending: { ids: Set<string>; rows: Promise<Map<string, string | null>> } | undefined;
+  return async (id) => {
+    if (!pending) {
+      const ids = new Set<string>();
+      const rows = Promise.resolve().then(async () => {
+        pending = undefined;
+        const found = await data.all(sql<{ id: string; content: string | null }>`SELECT id, content FROM article WHERE id IN (${sql.join([...ids])})`);
+        return new Map(found.map((r) => [r.id, r.content]));
+      });
+      pending = { ids, rows };
+    }
+    pending.ids.add(String(id));
+    return (await pending.rows).get(String(id)) ?? null;
+  };
+}
 
 export class SiteRenderer {
   /** an article's content, read when its page is rendered */
-  private readonly contentOf: (id: unknown) => string | null;
+  private readonly contentOf: (id: unknown) => Promise<string | null>;
 
   constructor(
+    private readonly data: DataLayer,
+    /** the raw SQLite handle, only for the shared lookups (shared/lookups.ts) until they move onto the data layer */
     private readonly db: Db,
     private readonly dataDir: string,
   ) {
-    db.function(CONTENT_KEY_FN, { deterministic: true }, (bytes: unknown) => (bytes instanceof Uint8Array ? hash('sha256', bytes, 'base64url').slice(0, 22) : null));
-    const read = db.prepare('SELECT content FROM article WHERE id = ?').pluck();
-    this.contentOf = (id) => (read.get(String(id)) as string | null | undefined) ?? null;
+    this.contentOf = contentReader(data);
   }
 
-  private rows(sql: string, ...params: unknown[]): Rec[] {
-    return this.db.prepare(sql).all(...params) as Rec[];
+  private rows(query: RawBuilder<Rec>): Promise<Rec[]> {
+    return this.data.all(query);
   }
 
   /** The column and article URL patterns of a website: its custom page URL record, else the column's template page config, else the defaults. */
-  private patterns(siteId: string, tenantId: string): (cate: Rec) => { category: string; article: string } {
-    const custom = this.rows(
-      'SELECT category_url, article_url FROM custom_page_url WHERE tenant_id = ? AND is_deleted = 0 AND website_info_id = ? ORDER BY create_time DESC, id DESC LIMIT 1',
-      tenantId,
-      siteId,
-    )[0];
-    const pageConfigs = new Map<string, Rec>();
+  private async patterns(siteId: string, tenantId: string): Promise<(cate: Rec) => { category: string; article: string }> {
+    const custom = (await this.rows(sql<Rec>`SELECT category_url, article_url FROM custom_page_url
+      WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_info_id = ${siteId} ORDER BY create_time DESC, id DESC LIMIT 1`))[0];
+    // the tenant's page configs (a handful), for the columns that name one
+    const pageConfigs = new Map(
+      (await this.rows(sql<Rec>`SELECT * FROM template_page_config WHERE tenant_id = ${tenantId} AND is_deleted = 0`)).map((r) => [String(r.id), r]),
+    );
     return (cate: Rec) => {
-      let cfg: Rec | undefined;
-      if (cate.page_id) {
-        const key = String(cate.page_id);
-        if (!pageConfigs.has(key)) pageConfigs.set(key, liveRow(this.db, 'template_page_config', key, tenantId) ?? {});
-        cfg = pageConfigs.get(key);
-      }
+      const cfg: Rec | undefined = cate.page_id ? (pageConfigs.get(String(cate.page_id)) ?? {}) : undefined;
       return {
         category: categoryPattern(custom?.category_url) ?? categoryPattern(cfg?.list_page) ?? DEFAULT_CATEGORY_PATTERN,
         article: articlePattern(custom?.article_url) ?? articlePattern(cfg?.details_page) ?? DEFAULT_ARTICLE_PATTERN,
@@ -143,21 +157,17 @@ export class SiteRenderer {
   }
 
   /** Websites associated with the same domain(s) as this one (website associations in status 0), one per language, this one included. */
-  private languageSiblings(site: Rec, tenantId: string): { site: Rec; lang: string; origin: string }[] {
-    const assoc = this.rows(
-      `SELECT DISTINCT w.* FROM website_associa a
+  private async languageSiblings(site: Rec, tenantId: string): Promise<{ site: Rec; lang: string; origin: string }[]> {
+    const assoc = await this.rows(sql<Rec>`SELECT DISTINCT w.* FROM website_associa a
          JOIN website_associa b ON b.domain_id = a.domain_id AND b.tenant_id = a.tenant_id AND b.is_deleted = 0 AND b.status = 0
          JOIN website_info w ON w.id = b.website_info_id AND w.tenant_id = b.tenant_id AND w.is_deleted = 0
-        WHERE a.tenant_id = ? AND a.is_deleted = 0 AND a.status = 0 AND a.website_info_id = ?
-        ORDER BY w.create_time, w.id`,
-      tenantId,
-      String(site.id),
-    );
+        WHERE a.tenant_id = ${tenantId} AND a.is_deleted = 0 AND a.status = 0 AND a.website_info_id = ${String(site.id)}
+        ORDER BY w.create_time, w.id`);
     const out: { site: Rec; lang: string; origin: string }[] = [];
     for (const w of assoc) {
       const lang = langTag(w.website_lang);
       if (out.some((o) => o.lang.toLowerCase() === lang.toLowerCase())) continue;
-      const dom = w.domain_info_id ? liveRow(this.db, 'domain_info', String(w.domain_info_id), tenantId) : undefined;
+      const dom = w.domain_info_id ? await liveRow(this.data, 'domain_info', String(w.domain_info_id), tenantId) : undefined;
       if (!dom) continue;
       out.push({ site: w, lang, origin: siteOrigin(w, siteHost(w, String(dom.domain))) });
     }
@@ -181,29 +191,27 @@ export class SiteRenderer {
     const missing = (what: string): never => {
       throw new ServiceError(`部署失败: ${what}`);
     };
-    const domainRow = site.domain_info_id ? liveRow(this.db, 'domain_info', String(site.domain_info_id), t) : undefined;
+    const domainRow = site.domain_info_id ? await liveRow(this.data, 'domain_info', String(site.domain_info_id), t) : undefined;
     if (!domainRow) missing('网站未绑定域名或域名已删除');
-    const template = site.template_id ? liveRow(this.db, 'website_template', String(site.template_id), t) : undefined;
+    const template = site.template_id ? await liveRow(this.data, 'website_template', String(site.template_id), t) : undefined;
     if (!template) missing('网站未选择模板或模板已删除');
     if (template!.status !== 1) missing('网站模板已停用');
-    const contact = site.contact_id ? liveRow(this.db, 'contact_info', String(site.contact_id), t) : undefined;
+    const contact = site.contact_id ? await liveRow(this.data, 'contact_info', String(site.contact_id), t) : undefined;
     if (!contact) missing('网站未选择客服分组或客服分组已删除');
-    const images = (groupId: unknown) =>
-      groupId ? this.rows('SELECT * FROM website_img WHERE tenant_id = ? AND is_deleted = 0 AND img_group_id = ? ORDER BY create_time, id', t, String(groupId)) : [];
-    const logo = images(site.logo_id)[0];
-    const ico = images(site.ico_id)[0];
-    const banners = images(site.banner_id);
+    const images = async (groupId: unknown) =>
+      groupId ? this.rows(sql<Rec>`SELECT * FROM website_img WHERE tenant_id = ${t} AND is_deleted = 0 AND img_group_id = ${String(groupId)} ORDER BY create_time, id`) : [];
+    const logo = (await images(site.logo_id))[0];
+    const ico = (await images(site.ico_id))[0];
+    const banners = await images(site.banner_id);
     if (!logo) missing('Logo分组中没有图片');
-    const navbars = this.rows(
-      'SELECT * FROM website_navbar WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND cate_id = ? ORDER BY sort, create_time',
-      t,
-      String(site.website_group_id),
-    );
-    const links = this.rows('SELECT * FROM website_links WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND website_info_id = ? ORDER BY create_time', t, String(site.id));
+    const navbars = await this.rows(sql<Rec>`SELECT * FROM website_navbar
+      WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 AND cate_id = ${String(site.website_group_id)} ORDER BY sort, create_time`);
+    const links = await this.rows(sql<Rec>`SELECT * FROM website_links WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 AND website_info_id = ${String(site.id)} ORDER BY create_time`);
     const goods = site.goods_id
-      ? this.rows('SELECT * FROM goods_sub WHERE tenant_id = ? AND is_deleted = 0 AND p_id = ? ORDER BY create_time', t, String(site.goods_id))
+      ? await this.rows(sql<Rec>`SELECT * FROM goods_sub WHERE tenant_id = ${t} AND is_deleted = 0 AND p_id = ${String(site.goods_id)} ORDER BY create_time`)
       : [];
-    const configs = this.rows('SELECT * FROM website_template_config WHERE tenant_id = ? AND is_deleted = 0 AND website_info_id = ? ORDER BY create_time, id', t, String(site.id));
+    const configs = await this.rows(sql<Rec>`SELECT * FROM website_template_config
+      WHERE tenant_id = ${t} AND is_deleted = 0 AND website_info_id = ${String(site.id)} ORDER BY create_time, id`);
     const host = siteHost(site, String(domainRow!.domain));
     const origin = siteOrigin(site, host);
     const lang = langTag(site.website_lang);
@@ -221,34 +229,27 @@ export class SiteRenderer {
     };
     const homeCfg = Object.fromEntries(configs.filter((c) => c.type === 4).map((c) => [String(c.config_key), String(c.config_value ?? '')]));
 
-    const cates = this.rows(
-      'SELECT * FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id',
-      t,
-      String(site.website_group_id),
-    );
+    const cates = await this.rows(sql<Rec>`SELECT * FROM article_cate
+      WHERE tenant_id = ${t} AND is_deleted = 0 AND website_group_id = ${String(site.website_group_id)} ORDER BY create_time, id`);
     const listed = cates.filter((c) => c.type !== 3);
     const listedIds = new Set(listed.map((c) => String(c.id)));
     // Not the content itself (10,000 articles are tens of MB of text): its fingerprint (content_key), and the
     // content only of articles that hold an image (img_content), whose images are copied with every deploy. A page
     // that is rendered reads its article's content then (contentOf).
-    const articles = this.rows(
-      `SELECT id, parent_id, title, keyword, auth, cover_img, desc_val, sort, deploy_time, create_time, update_time,
-              ${CONTENT_KEY_FN}(CAST(content AS BLOB)) AS content_key,
-              CASE WHEN content LIKE '%<img%' THEN content END AS img_content
-         FROM article WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 AND display_status = 1 AND website_info_id = ?
-        ORDER BY sort, create_time DESC, id DESC`,
-      t,
-      String(site.id),
-    ).filter((a) => listedIds.has(String(a.parent_id)));
+    const articles = (await this.rows(sql<Rec>`SELECT id, parent_id, title, keyword, auth, cover_img, desc_val, sort, deploy_time, create_time, update_time,
+              ${this.data.dialect.textKey(sql.ref('content'))} AS content_key,
+              CASE WHEN ${this.data.dialect.like(sql.ref('content'), '%<img%')} THEN content END AS img_content
+         FROM article WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 AND display_status = 1 AND website_info_id = ${String(site.id)}
+        ORDER BY sort, create_time DESC, id DESC`)).filter((a) => listedIds.has(String(a.parent_id)));
     const adverts = new Map<string, Rec>();
     for (const c of listed) {
       if (!c.advert_id || adverts.has(String(c.advert_id))) continue;
-      const ad = liveRow(this.db, 'website_advert', String(c.advert_id), t);
+      const ad = await liveRow(this.data, 'website_advert', String(c.advert_id), t);
       if (ad) adverts.set(String(c.advert_id), ad);
     }
 
     // URLs
-    const patternOf = this.patterns(String(site.id), t);
+    const patternOf = await this.patterns(String(site.id), t);
     const cateUrl = new Map<string, string>();
     const articlePatternOf = new Map<string, string>();
     for (const c of listed) {
@@ -261,8 +262,9 @@ export class SiteRenderer {
       n === 1 ? base : base.endsWith('/') ? `${base}page/${n}/` : `${base.replace(/\.[^./]+$/, '')}-${n}.html`;
 
     // alternates: home and custom pages across the language siblings; columns when the sibling shares the group
-    const siblings = this.languageSiblings(site, t);
-    const siblingPatterns = new Map(siblings.map((s) => [String(s.site.id), s.site.id === site.id ? patternOf : this.patterns(String(s.site.id), t)]));
+    const siblings = await this.languageSiblings(site, t);
+    const siblingPatterns = new Map<string, (cate: Rec) => { category: string; article: string }>();
+    for (const s of siblings) siblingPatterns.set(String(s.site.id), s.site.id === site.id ? patternOf : await this.patterns(String(s.site.id), t));
     const alternatesFor = (url: string, cate?: Rec): Alternate[] => {
       const list = siblings.filter((s) => !cate || s.site.website_group_id === site.website_group_id);
       if (list.length < 2) return [];
@@ -456,7 +458,7 @@ ${links.length ? `<section class="links">${links.map((l) => `<a href="${esc(safe
         const path = filePath(url);
         claim(path, `article ${String(a.id)}`);
         const dup = (titles.get(String(a.title)) ?? 0) > 1;
-        files.push({ path, key: fingerprint(pageBase, a, c.id, dup, cover, inline), render: () => Buffer.from(articlePage({ ...a, content: this.contentOf(a.id) }, c, url, base, cover, dup, advert, cateCrumb)) });
+        files.push({ path, key: fingerprint(pageBase, a, c.id, dup, cover, inline), render: async () => Buffer.from(articlePage({ ...a, content: await this.contentOf(a.id) }, c, url, base, cover, dup, advert, cateCrumb)) });
         columnMap.push({ loc: abs(url), lastmod: w3cDate(latest(a.update_time, a.deploy_time, a.create_time)) });
       }
     }
@@ -547,21 +549,17 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
 
     for (const s of sitemapSet(origin, sitemapGroups)) add(s.path, s.xml, 'sitemap');
     add('robots.txt', robotsTxt(origin), 'robots');
-    add(
-      'feed.xml',
-      rssFeed(
-        { title: siteName, link: `${origin}/`, description: siteDesc, lang, self: `${origin}/feed.xml` },
-        byDate.slice(0, FEED_ITEMS).map((a) => ({
-          title: String(a.title),
-          link: abs(articleUrl(a)),
-          description: plainText(a.desc_val, 300) || plainText(this.contentOf(a.id), 300),
-          pubDate: rfc822(a.deploy_time ?? a.create_time),
-          author: a.auth ? String(a.auth) : undefined,
-          category: String(listed.find((c) => c.id === a.parent_id)?.cate_name ?? ''),
-        })),
-      ),
-      'feed',
+    const feedItems = await Promise.all(
+      byDate.slice(0, FEED_ITEMS).map(async (a) => ({
+        title: String(a.title),
+        link: abs(articleUrl(a)),
+        description: plainText(a.desc_val, 300) || plainText(await this.contentOf(a.id), 300),
+        pubDate: rfc822(a.deploy_time ?? a.create_time),
+        author: a.auth ? String(a.auth) : undefined,
+        category: String(listed.find((c) => c.id === a.parent_id)?.cate_name ?? ''),
+      })),
     );
+    add('feed.xml', rssFeed({ title: siteName, link: `${origin}/`, description: siteDesc, lang, self: `${origin}/feed.xml` }, feedItems), 'feed');
     for (const [name, from] of assets) files.push({ path: `assets/${name}`, data: readFileSync(from) });
     return { host, origin, files, pages: [...seen.keys()].filter((p) => p.endsWith('.html')).length, articles: articles.length };
   }

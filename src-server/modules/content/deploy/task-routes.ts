@@ -9,19 +9,18 @@ import type { ContentContext } from '../shared/context';
 import { DeployScheduler } from './deploy-scheduler';
 import { nextTriggerTime } from './schedule';
 import { bodyOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { liveRow } from '../shared/raw-lookups';
+import { liveRow } from '../shared/lookups';
 
 export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
   const repo = (name: string) => new CrudRepository(ctx.data, ctx.resources.get(name)!, ctx.clock);
-  const scheduler = new DeployScheduler(db, ctx.clock, ctx.deployer);
+  const scheduler = new DeployScheduler(ctx.data, ctx.clock, ctx.deployer);
   scheduler.start();
   api.addHook('onClose', async () => scheduler.stop());
 
   // ---- deploy tasks
   const DT = '/website-blade-deploy/deployTasks';
-  const deployTask = (id: string, tenantId: string): Rec => {
-    const row = liveRow(db, 'deploy_tasks', id, tenantId);
+  const deployTask = async (id: string, tenantId: string): Promise<Rec> => {
+    const row = await liveRow(ctx.data, 'deploy_tasks', id, tenantId);
     if (!row) throw new ServiceError('数据不存在或已被删除');
     return row;
   };
@@ -29,16 +28,16 @@ export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentConte
     const b = bodyOf(request);
     const id = str(b.id) || str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const task = deployTask(id, scopeOf(request).tenantId);
+    const task = await deployTask(id, scopeOf(request).tenantId);
     const wanted = b.status === undefined ? (task.status === 1 ? 0 : 1) : Number(b.status);
     if (wanted === 1 && task.schedule_type === 'NONE') throw new ServiceError('调度类型为NONE的任务不能启动，请使用执行一次');
-    scheduler.arm(id, wanted === 1);
+    await scheduler.arm(id, wanted === 1);
     return ok(await repo('deployTasks').detail(id, scopeOf(request)));
   });
   api.post(`${DT}/executeOnce`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const id = str(bodyOf(request).id) || str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    return ok(await scheduler.run(deployTask(id, scopeOf(request).tenantId)));
+    return ok(await scheduler.run(await deployTask(id, scopeOf(request).tenantId)));
   });
   api.get(`${DT}/nextTriggerTime`, allow(menu('deployTasks')), async (request) => {
     const type = str(queryOf(request).scheduleType) || 'NONE';

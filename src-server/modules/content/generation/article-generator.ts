@@ -14,12 +14,13 @@
 // API keys are never logged.
 import { readFileSync } from 'node:fs';
 import type { Db } from '../../../db/database';
+import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../shared/secrets';
 import { QUOTA_MSG } from '../quota/quota';
-import { articlesLeft } from '../shared/raw-lookups';
+import { articlesLeft } from '../quota/quota';
 import { storedPath } from '../shared/uploads';
 import { finalStatus, TASK } from '../shared/task-status';
 
@@ -59,6 +60,8 @@ export class ArticleGenerator {
   private readonly backoffMs: number;
 
   constructor(
+    private readonly data: DataLayer,
+    /** the raw SQLite handle, only for the article quota (quota/quota.ts), until that moves onto the data layer */
     private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
@@ -71,21 +74,30 @@ export class ArticleGenerator {
   }
 
   /** Picks up the tasks left running by a previous process. */
-  resume(): void {
-    const rows = this.db.prepare('SELECT id FROM gpt_produce_article WHERE status = ? AND is_deleted = 0').all(STATUS.running) as { id: string }[];
-    for (const r of rows) this.start(r.id);
+  async resume(): Promise<void> {
+    const rows = await this.data.all(sql<{ id: string }>`SELECT id FROM gpt_produce_article WHERE status = ${STATUS.running} AND is_deleted = 0`);
+    for (const r of rows) await this.start(r.id);
   }
 
   stop(): void {
     this.stopped = true;
   }
 
-  /** Starts (or resumes) a task in the background. */
-  start(taskId: string): void {
+  /** Starts (or resumes) a task in the background; resolves once the task is marked running. */
+  async start(taskId: string): Promise<void> {
     if (this.running.has(taskId) || this.stopped) return;
     this.running.add(taskId);
-    this.db.prepare('UPDATE gpt_produce_article SET status = ? WHERE id = ?').run(STATUS.running, taskId);
-    void this.run(taskId).finally(() => this.running.delete(taskId));
+    try {
+      await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.running} WHERE id = ${taskId}`);
+    } catch (e) {
+      this.running.delete(taskId);
+      throw e;
+    }
+    void this.run(taskId)
+      .catch((e: unknown) => {
+        if (!this.stopped) throw e; // (stopping: the database may close under a query; the task resumes with the next start)
+      })
+      .finally(() => this.running.delete(taskId));
   }
 
   isRunning(taskId: string): boolean {
@@ -93,19 +105,19 @@ export class ArticleGenerator {
   }
 
   private async run(taskId: string): Promise<void> {
-    const task = this.db.prepare('SELECT * FROM gpt_produce_article WHERE id = ?').get(taskId) as Rec | undefined;
+    const data = this.data;
+    const task = await data.get(sql<Rec>`SELECT * FROM gpt_produce_article WHERE id = ${taskId}`);
     if (!task) return;
+    const tenantId = String(task.tenant_id);
     const finish = (status: number, reason: string | null) =>
-      this.db.prepare('UPDATE gpt_produce_article SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(status, reason, formatDateTime(this.clock()), taskId);
-    this.db.prepare('UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ?').run(taskId);
-    const model = this.db
-      .prepare('SELECT * FROM ai_model WHERE tenant_id = ? AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1')
-      .get(task.tenant_id) as Rec | undefined;
+      data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${taskId}`);
+    await data.run(sql`UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ${taskId}`);
+    const model = await data.get(sql<Rec>`SELECT * FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1`);
     const name = String(task.file_link ?? '').split('/').pop() ?? '';
     const file = storedPath(this.dataDir, name);
     if (!model || !file) {
-      this.db.prepare('UPDATE gpt_produce_article SET fail_count = total WHERE id = ?').run(taskId);
-      finish(STATUS.failed, model ? GENERATION_MSG.noFile : GENERATION_MSG.noModel);
+      await data.run(sql`UPDATE gpt_produce_article SET fail_count = total WHERE id = ${taskId}`);
+      await finish(STATUS.failed, model ? GENERATION_MSG.noFile : GENERATION_MSG.noModel);
       return;
     }
     const keywords = keywordLines(readFileSync(file, 'utf8'));
@@ -116,14 +128,14 @@ export class ArticleGenerator {
       prompts = [];
     }
     const total = keywords.length * prompts.length;
-    this.db.prepare('UPDATE gpt_produce_article SET total = ? WHERE id = ?').run(total, taskId);
+    await data.run(sql`UPDATE gpt_produce_article SET total = ${total} WHERE id = ${taskId}`);
     if (total === 0) {
-      finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
+      await finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
       return;
     }
     const done = new Set([
-      ...(this.db.prepare('SELECT item_index FROM gpt_article WHERE task_id = ?').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
-      ...(this.db.prepare('SELECT gpt_item_index AS item_index FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL').all(taskId) as { item_index: number }[]).map((r) => r.item_index),
+      ...(await data.all(sql<{ item_index: number }>`SELECT item_index FROM gpt_article WHERE task_id = ${taskId}`)).map((r) => r.item_index),
+      ...(await data.all(sql<{ item_index: number }>`SELECT gpt_item_index AS item_index FROM article WHERE gpt_task_id = ${taskId} AND gpt_item_index IS NOT NULL`)).map((r) => r.item_index),
     ]);
     let apiKey = '';
     try {
@@ -133,26 +145,25 @@ export class ArticleGenerator {
     }
     const maxTokens = Math.min(Number(task.max_tokens) || 4096, Number(model.max_tokens) > 0 ? Number(model.max_tokens) : 4096);
     const endpoint = `${String(model.url).replace(/\/+$/, '')}/chat/completions`;
-    const tenantId = String(task.tenant_id);
-    const params = templateParams(this.db, tenantId);
-    const target = targetsOf(this.db, task);
+    const params = await templateParams(data, tenantId);
+    const target = await targetsOf(data, task);
     let next = 0;
     // the reason every remaining item fails with, once an error no keyword escapes was met
     let fatal: string | null = null;
-    const failed = this.db.prepare(
-      `INSERT OR IGNORE INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, 0, 0)`,
-    );
-    const article = this.db.prepare(
-      `INSERT OR IGNORE INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, content, desc_val, save_status,
-         gpt_task_id, gpt_item_index, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'AI生成', ?, ?, ?, ?, ?, ?, ?, 0, 0)`,
-    );
+    const user = task.create_user as string | null;
+    const dept = task.create_dept as string | null;
     const count = (ok: boolean) =>
-      this.db.prepare(`UPDATE gpt_produce_article SET ${ok ? 'success_count = success_count + 1' : 'fail_count = fail_count + 1'} WHERE id = ?`).run(taskId);
-    const fail = (i: number, keyword: string, error: string) => {
+      data.run(ok
+        ? sql`UPDATE gpt_produce_article SET success_count = success_count + 1 WHERE id = ${taskId}`
+        : sql`UPDATE gpt_produce_article SET fail_count = fail_count + 1 WHERE id = ${taskId}`);
+    // an item already in the ledger (a resumed task) is not counted twice
+    const fail = async (i: number, keyword: string, error: string) => {
       const now = formatDateTime(this.clock());
-      if (failed.run(nextId(), tenantId, taskId, i, keyword, keyword, error.slice(0, 500), task.create_user, task.create_dept, now, task.create_user, now).changes) count(false);
+      const added = await data.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
+          create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+        VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
+        ON CONFLICT DO NOTHING`);
+      if (added) await count(false);
     };
     const worker = async () => {
       while (!this.stopped) {
@@ -162,11 +173,11 @@ export class ArticleGenerator {
         const keyword = keywords[Math.floor(i / prompts.length)];
         const prompt = fillPrompt(prompts[i % prompts.length].input, keyword, params);
         if (fatal !== null) {
-          fail(i, keyword, fatal);
+          await fail(i, keyword, fatal);
           continue;
         }
-        if (articlesLeft(this.db, tenantId) < 1) {
-          fail(i, keyword, QUOTA_MSG.article);
+        if ((await articlesLeft(data, tenantId)) < 1) {
+          await fail(i, keyword, QUOTA_MSG.article);
           continue;
         }
         let content = '';
@@ -175,7 +186,7 @@ export class ArticleGenerator {
         } catch (e) {
           if (this.stopped) return;
           if (e instanceof FatalAiError) fatal ??= e.message;
-          fail(i, keyword, (e as Error).message);
+          await fail(i, keyword, (e as Error).message);
           continue;
         }
         if (this.stopped) return;
@@ -185,23 +196,27 @@ export class ArticleGenerator {
         const site = target.sites.length ? target.sites[i % target.sites.length] : '';
         const cate = target.cates.length ? target.cates[i % target.cates.length] : '';
         // the quota is checked again at the moment of writing (other workers may have taken the last places)
-        const wrote = this.db.transaction(() => {
-          if (articlesLeft(this.db, tenantId) < 1) return false;
-          return article.run(nextId(), tenantId, site, target.group, cate, title, keyword.slice(0, 50), html, plainOf(html, title).slice(0, 300),
-            taskId, i, task.create_user, task.create_dept, now, task.create_user, now).changes > 0;
-        })();
-        if (wrote) count(true);
-        else fail(i, keyword, QUOTA_MSG.article);
+        const wrote = await data.transaction(async (trx) => {
+          if ((await articlesLeft(trx, tenantId)) < 1) return false;
+          const added = await trx.run(sql`INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, content, desc_val, save_status,
+              gpt_task_id, gpt_item_index, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+            VALUES (${nextId()}, ${tenantId}, ${site}, ${target.group}, ${cate}, ${title}, ${keyword.slice(0, 50)}, ${html}, ${plainOf(html, title).slice(0, 300)}, 'AI生成',
+              ${taskId}, ${i}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
+            ON CONFLICT DO NOTHING`);
+          return added > 0;
+        });
+        if (wrote) await count(true);
+        else await fail(i, keyword, QUOTA_MSG.article);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.concurrency) }, worker));
     if (this.stopped) return;
-    const counts = this.db.prepare('SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ?').get(taskId) as { ok: number; failed: number };
+    const counts = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
     const status = finalStatus(counts.ok, counts.failed);
     // the task's reason: the error that stopped every keyword, else (nothing succeeded) the most frequent item error
-    const common = () =>
-      (this.db.prepare('SELECT error FROM gpt_article WHERE task_id = ? AND error IS NOT NULL GROUP BY error ORDER BY COUNT(*) DESC, MIN(item_index) LIMIT 1').get(taskId) as { error: string } | undefined)?.error ?? null;
-    finish(status, fatal ?? (status === STATUS.failed ? common() : null));
+    const common = async () =>
+      (await data.get(sql<{ error: string }>`SELECT error FROM gpt_article WHERE task_id = ${taskId} AND error IS NOT NULL GROUP BY error ORDER BY COUNT(*) DESC, MIN(item_index) LIMIT 1`))?.error ?? null;
+    await finish(status, fatal ?? (status === STATUS.failed ? await common() : null));
   }
 
   private async complete(endpoint: string, apiKey: string, o: { model: unknown; temperature: number; max_tokens: number; prompt: string }): Promise<string> {
@@ -266,8 +281,8 @@ async function httpReason(endpoint: string, res: Response, apiKey: string): Prom
 }
 
 /** The tenant's template parameters (gptGenerateTemplateParm): key -> value. */
-export function templateParams(db: Db, tenantId: string): Map<string, string> {
-  const rows = db.prepare('SELECT param_key, param_value FROM gpt_generate_template_parm WHERE tenant_id = ? AND is_deleted = 0').all(tenantId) as { param_key: string; param_value: string }[];
+export async function templateParams(q: Queries, tenantId: string): Promise<Map<string, string>> {
+  const rows = await q.all(sql<{ param_key: string; param_value: string }>`SELECT param_key, param_value FROM gpt_generate_template_parm WHERE tenant_id = ${tenantId} AND is_deleted = 0`);
   return new Map(rows.map((r) => [r.param_key, r.param_value]));
 }
 
@@ -277,14 +292,16 @@ export function fillPrompt(input: string, keyword: string, params: Map<string, s
 }
 
 /** Where a task's articles go: its website (or the group's websites in turn) and its column (or the group's columns in turn). */
-function targetsOf(db: Db, task: Rec): { group: string; sites: string[]; cates: string[] } {
+async function targetsOf(q: Queries, task: Rec): Promise<{ group: string; sites: string[]; cates: string[] }> {
   const group = String(task.website_group_id ?? '');
   if (!group) return { group: '', sites: [], cates: [] };
-  const ids = (sql: string) => (db.prepare(sql).all(task.tenant_id, group) as { id: string }[]).map((r) => r.id);
+  const tenantId = String(task.tenant_id);
+  const ids = async (table: 'website_info' | 'article_cate') =>
+    (await q.all(sql<{ id: string }>`SELECT id FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${group} ORDER BY create_time, id`)).map((r) => r.id);
   return {
     group,
-    sites: task.website_info_id ? [String(task.website_info_id)] : ids('SELECT id FROM website_info WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id'),
-    cates: task.parent_id ? [String(task.parent_id)] : ids('SELECT id FROM article_cate WHERE tenant_id = ? AND is_deleted = 0 AND website_group_id = ? ORDER BY create_time, id'),
+    sites: task.website_info_id ? [String(task.website_info_id)] : await ids('website_info'),
+    cates: task.parent_id ? [String(task.parent_id)] : await ids('article_cate'),
   };
 }
 
@@ -319,19 +336,15 @@ export interface KeywordFailure {
 }
 
 /** The failed keywords of these tasks with their reason (one entry per keyword and reason, in file order), by task id. */
-export function keywordFailures(db: Db, taskIds: readonly string[]): Map<string, KeywordFailure[]> {
+export async function keywordFailures(q: Queries, taskIds: readonly string[]): Promise<Map<string, KeywordFailure[]>> {
   const out = new Map<string, KeywordFailure[]>();
   if (taskIds.length === 0) return out;
-  const rows = db
-    .prepare(
-      `SELECT task_id, keyword, error FROM (
-         SELECT task_id, keyword, error, MIN(item_index) AS first,
+  const rows = await q.all(sql<{ task_id: string; keyword: string | null; error: string }>`SELECT task_id, keyword, error FROM (
+         SELECT task_id, keyword, error, MIN(item_index) AS first_item,
                 ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY MIN(item_index)) AS n
-           FROM gpt_article WHERE task_id IN (${taskIds.map(() => '?').join(',')}) AND is_deleted = 0 AND error IS NOT NULL
-          GROUP BY task_id, keyword, error)
-        WHERE n <= ${FAILURES_SHOWN} ORDER BY task_id, first`,
-    )
-    .all(...taskIds) as { task_id: string; keyword: string | null; error: string }[];
+           FROM gpt_article WHERE task_id IN (${sql.join([...taskIds])}) AND is_deleted = 0 AND error IS NOT NULL
+          GROUP BY task_id, keyword, error) AS f
+        WHERE n <= ${FAILURES_SHOWN} ORDER BY task_id, first_item`);
   for (const r of rows) {
     const list = out.get(r.task_id) ?? [];
     list.push({ keyword: r.keyword ?? '', error: r.error });

@@ -153,7 +153,7 @@ export function generationResources(db: Db, box: SecretBox): Resource[] {
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
-        const failures = keywordFailures(db, records.map((r) => String(r.id)));
+        const failures = await keywordFailures(q, records.map((r) => String(r.id)));
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from '../../../db/data-layer';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
@@ -14,37 +15,36 @@ import { ArticleGenerator, keywordFailures } from './article-generator';
 import { isFinished, TASK_STATUS } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { liveRow } from '../shared/raw-lookups';
+import { liveRow } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 
 export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
-  const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Rec[];
-  const repo = (name: string) => new CrudRepository(ctx.data, ctx.resources.get(name)!, ctx.clock);
+  const { data, db } = ctx;
+  const repo = (name: string) => new CrudRepository(data, ctx.resources.get(name)!, ctx.clock);
   const { deployer } = ctx;
-  const generator = new ArticleGenerator(db, ctx.dataDir, ctx.clock, ctx.box);
-  generator.resume();
+  const generator = new ArticleGenerator(data, db, ctx.dataDir, ctx.clock, ctx.box);
+  generator.resume().catch((e: unknown) => api.log.error(e, 'generation tasks not resumed'));
   api.addHook('onClose', async () => generator.stop());
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';
-  const taskOf = (id: string, tenantId: string): Rec => {
-    const row = liveRow(db, 'gpt_produce_article', id, tenantId);
+  const taskOf = async (id: string, tenantId: string): Promise<Rec> => {
+    const row = await liveRow(ctx.data, 'gpt_produce_article', id, tenantId);
     if (!row) throw new ServiceError('数据不存在或已被删除');
     return row;
   };
-  const startTask = (id: string, tenantId: string) => {
-    const task = taskOf(id, tenantId);
-    const model = db.prepare('SELECT 1 FROM ai_model WHERE tenant_id = ? AND is_deleted = 0 AND status = 1').get(tenantId);
+  const startTask = async (id: string, tenantId: string) => {
+    const task = await taskOf(id, tenantId);
+    const model = await data.get(sql`SELECT 1 AS found FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1`);
     if (!model) throw new ServiceError('请先启用一个AI模型设置');
     if (generator.isRunning(id)) throw new ServiceError('任务正在执行中');
     if (isFinished(Number(task.status))) {
       // a new run: the failures are forgotten, the articles of the previous run stay (detached from the item ledger)
-      db.prepare('DELETE FROM gpt_article WHERE task_id = ?').run(id);
-      db.prepare('UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ?').run(id);
-      db.prepare('UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ?').run(id);
+      await data.run(sql`DELETE FROM gpt_article WHERE task_id = ${id}`);
+      await data.run(sql`UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ${id}`);
+      await data.run(sql`UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ${id}`);
     }
-    generator.start(id);
+    await generator.start(id);
   };
   api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
     if (!request.isMultipart()) throw new ServiceError(MSG.keywordFile);
@@ -77,8 +77,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
       const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
       mkdirSync(join(ctx.dataDir, UPLOAD_DIR), { recursive: true });
       writeFileSync(join(ctx.dataDir, UPLOAD_DIR, name), f.bytes, { flag: 'wx' });
-      db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(name, scope.tenantId, f.name, CONTENT_TYPES[ext], f.bytes.length, formatDateTime(ctx.clock()));
+      await ctx.data.run(sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
+        VALUES (${name}, ${scope.tenantId}, ${f.name}, ${CONTENT_TYPES[ext]}, ${f.bytes.length}, ${formatDateTime(ctx.clock())})`);
       fileLink = `/api/blade-resource/oss/endpoint/file/${name}`;
       fileName = f.name;
     }
@@ -86,14 +86,14 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const fields = { ...data, fileLink, fileName, ...(data.prompts !== undefined && typeof data.prompts !== 'string' ? { prompts: JSON.stringify(data.prompts) } : {}) };
     const id = str(data.id);
     const task = await (id ? r.update(id, fields, scope) : r.insert(fields, scope));
-    startTask(String(task.id), scope.tenantId);
+    await startTask(String(task.id), scope.tenantId);
     return ok(await r.detail(String(task.id), scope));
   });
   const produce = async (request: FastifyRequest) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const { tenantId } = scopeOf(request);
-    for (const id of ids) startTask(id, tenantId);
+    for (const id of ids) await startTask(id, tenantId);
     return status(true);
   };
   api.post(`${GA}/produce`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
@@ -102,9 +102,9 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const { tenantId } = scopeOf(request);
     const ids = idsOf(request);
     const rows = ids.length
-      ? ids.map((id) => taskOf(id, tenantId))
-      : all('SELECT * FROM gpt_produce_article WHERE tenant_id = ? AND is_deleted = 0 AND status IN (0, 1)', tenantId);
-    const failures = keywordFailures(db, rows.map((t) => String(t.id)));
+      ? await Promise.all(ids.map((id) => taskOf(id, tenantId)))
+      : await data.all(sql<Rec>`SELECT * FROM gpt_produce_article WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status IN (0, 1)`);
+    const failures = await keywordFailures(data, rows.map((t) => String(t.id)));
     const out = rows.map((t) => {
       const total = Number(t.total) || 0;
       const finished = Number(t.success_count) + Number(t.fail_count);
@@ -121,19 +121,18 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   api.get(`${GA}/export-title`, allow(menu('gptProduceArticle')), async (request, reply) => {
     const id = str(queryOf(request).id);
     if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const task = taskOf(id, scopeOf(request).tenantId);
-    const titles = all('SELECT title FROM article WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0 ORDER BY gpt_item_index', id).map((r) => str(r.title));
+    const task = await taskOf(id, scopeOf(request).tenantId);
+    const titles = (await data.all(sql<Rec>`SELECT title FROM article WHERE gpt_task_id = ${id} AND gpt_item_index IS NOT NULL AND is_deleted = 0 ORDER BY gpt_item_index`)).map((r) => str(r.title));
     const fname = encodeURIComponent(`${str(task.task_name)}-titles.txt`);
     return reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${fname}`).send(titles.join('\n') + (titles.length ? '\n' : ''));
   });
   api.get(`${GA}/articles`, allow(menu('gptProduceArticle')), async (request) => {
     const id = str(queryOf(request).id);
-    taskOf(id, scopeOf(request).tenantId);
-    return ok(all(
-      `SELECT id, keyword, title, content, NULL AS error, status, website_info_id AS websiteInfoId, gpt_item_index AS itemIndex FROM article
-        WHERE gpt_task_id = ? AND gpt_item_index IS NOT NULL AND is_deleted = 0
-       UNION ALL SELECT id, keyword, title, NULL, error, 0, '', item_index FROM gpt_article WHERE task_id = ? AND is_deleted = 0
-       ORDER BY itemIndex`, id, id));
+    await taskOf(id, scopeOf(request).tenantId);
+    return ok(await data.all(sql<Rec>`SELECT id, keyword, title, content, NULL AS error, status, website_info_id AS "websiteInfoId", gpt_item_index AS "itemIndex" FROM article
+        WHERE gpt_task_id = ${id} AND gpt_item_index IS NOT NULL AND is_deleted = 0
+       UNION ALL SELECT id, keyword, title, NULL, error, 0, '', item_index FROM gpt_article WHERE task_id = ${id} AND is_deleted = 0
+       ORDER BY "itemIndex"`));
   });
   // deploy the given websites through the generation area (spec: batch-site-tasks)
   // (网站管理's 批量部署 button on the ticked websites)

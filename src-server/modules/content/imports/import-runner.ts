@@ -14,8 +14,7 @@
 // `title|keyword|content` lines, website group, website and column from the task).
 import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../../../db/database';
-import type { DataLayer, Queries } from '../../../db/data-layer';
+import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { CrudRepository, type Scope } from '../../../crud/repository';
 import type { Resource } from '../../../crud/resource';
@@ -55,20 +54,24 @@ export interface ImportStart {
 
 const BATCH: Record<Exclude<ImportKind, 'keyword'>, number> = { article: 200, website: 200, template: 200 };
 
+/** A batch's or chunk's lines added to the task's counters, with the number of lines done. */
+const progressOf = (id: string, p: { total: number; good: number; bad: number; done: number; now: string }) =>
+  sql`UPDATE import_task SET total_rows = total_rows + ${p.total}, success_rows = success_rows + ${p.good}, failed_rows = failed_rows + ${p.bad},
+        done_lines = ${p.done}, update_time = ${p.now} WHERE id = ${id}`;
+
 export class ImportRunner {
   private readonly running = new Set<string>();
   private stopped = false;
 
   constructor(
     private readonly data: DataLayer,
-    private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
     private readonly resources: Map<string, Resource>,
   ) {}
 
   /** Creates the task and starts it in the background; returns the task's row as the list shows it. */
-  start(scope: Scope, o: ImportStart): Rec {
+  async start(scope: Scope, o: ImportStart): Promise<Rec> {
     const id = nextId();
     let fileLink = o.fileLink ?? '';
     if (o.lines) {
@@ -78,25 +81,21 @@ export class ImportRunner {
       fileLink = `${IMPORTS_DIR}/${id}.txt`;
     } else {
       const name = fileLink.split('/').pop() ?? '';
-      const owner = this.db.prepare('SELECT tenant_id FROM content_upload WHERE name = ?').get(name) as { tenant_id: string } | undefined;
+      const owner = await this.data.get(sql<{ tenant_id: string }>`SELECT tenant_id FROM content_upload WHERE name = ${name}`);
       if (!storedPath(this.dataDir, name) || owner?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
       if (!name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
     }
     const now = formatDateTime(this.clock());
-    this.db
-      .prepare(
-        `INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines,
+    await this.data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines,
            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (?, ?, ?, ?, 0, 0, 0, ?, ?, 0, ?, ?, ?, ?, ?, 0, 0)`,
-      )
-      .run(id, scope.tenantId, o.taskName.slice(0, 50), o.kind, fileLink, JSON.stringify({ format: o.format, defaults: o.defaults ?? {} }),
-        scope.userId, scope.deptId, now, scope.userId, now);
+         VALUES (${id}, ${scope.tenantId}, ${o.taskName.slice(0, 50)}, ${o.kind}, 0, 0, 0, ${fileLink}, ${JSON.stringify({ format: o.format, defaults: o.defaults ?? {} })}, 0,
+           ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 0, 0)`);
     this.launch(id);
     return this.row(id);
   }
 
-  row(id: string): Rec {
-    const r = this.db.prepare('SELECT * FROM import_task WHERE id = ?').get(id) as Rec;
+  async row(id: string): Promise<Rec> {
+    const r = (await this.data.get(sql<Rec>`SELECT * FROM import_task WHERE id = ${id}`))!;
     return {
       id: r.id, taskName: r.task_name, taskType: r.task_type, status: r.status,
       totalRows: r.total_rows, successRows: r.success_rows, failedRows: r.failed_rows, errorMsg: r.error_msg ?? '',
@@ -104,8 +103,8 @@ export class ImportRunner {
   }
 
   /** Tasks a previous process left queued or running. */
-  resume(): void {
-    const rows = this.db.prepare('SELECT id FROM import_task WHERE status IN (0, 1) AND is_deleted = 0 AND file_link IS NOT NULL').all() as { id: string }[];
+  async resume(): Promise<void> {
+    const rows = await this.data.all(sql<{ id: string }>`SELECT id FROM import_task WHERE status IN (0, 1) AND is_deleted = 0 AND file_link IS NOT NULL`);
     for (const r of rows) this.launch(r.id);
   }
 
@@ -128,10 +127,11 @@ export class ImportRunner {
     this.running.add(id);
     const p = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.run(id))
-      .catch((e: unknown) => {
+      .catch(async (e: unknown) => {
         const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
-        this.db.prepare('UPDATE import_task SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(IMPORT_STATUS.failed, msg, formatDateTime(this.clock()), id);
+        await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.failed}, error_msg = ${msg}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
       })
+      .catch(() => undefined) // the database closed meanwhile: the task stays to be picked up again
       .finally(() => {
         this.running.delete(id);
         this.waiters.delete(id);
@@ -148,11 +148,11 @@ export class ImportRunner {
   }
 
   private async run(id: string): Promise<void> {
-    const task = this.db.prepare('SELECT * FROM import_task WHERE id = ?').get(id) as Rec | undefined;
+    const task = await this.data.get(sql<Rec>`SELECT * FROM import_task WHERE id = ${id}`);
     if (!task) return;
     const file = this.fileOf(String(task.file_link ?? ''));
     if (!file) throw new ServiceError(IMPORT_MSG.file);
-    this.db.prepare('UPDATE import_task SET status = ? WHERE id = ?').run(IMPORT_STATUS.running, id);
+    await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id}`);
     const kind = String(task.task_type) as ImportKind;
     let options: { format: ImportFormat; defaults: Rec } = { format: 'lines', defaults: {} };
     try {
@@ -162,20 +162,8 @@ export class ImportRunner {
     }
     const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
     const handle = kind === 'keyword' ? async () => null : this.handlerOf(kind, options, scope);
-    const audit = () => {
-      const now = formatDateTime(this.clock());
-      return [scope.userId, scope.deptId, now, scope.userId, now];
-    };
-    const logError = this.db.prepare(
-      `INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_data, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 0)`,
-    );
-    const progress = this.db.prepare(
-      'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
-    );
-    // the raw statements run on the same SQLite connection as the transaction (part of it)
     const flush = async (batch: { n: number; text: string }[], lastLine: number): Promise<void> => {
-      const a = audit();
+      const now = formatDateTime(this.clock());
       await this.data.transaction(async (trx) => {
         let total = 0;
         let good = 0;
@@ -188,10 +176,13 @@ export class ImportRunner {
           if (error === null) good++;
           else {
             bad++;
-            logError.run(nextId(), scope.tenantId, id, n, error, line.slice(0, 1000), ...a);
+            await trx.run(sql`INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_data,
+                create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+              VALUES (${nextId()}, ${scope.tenantId}, ${id}, ${n}, ${error}, ${line.slice(0, 1000)},
+                ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`);
           }
         }
-        progress.run(total, good, bad, lastLine, a[2], id);
+        await trx.run(progressOf(id, { total, good, bad, done: lastLine, now }));
       });
     };
 
@@ -207,13 +198,13 @@ export class ImportRunner {
       }
       if (this.stopped) return;
     }
-    const counts = this.db.prepare('SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ?').get(id) as { ok: number; failed: number };
+    const counts = (await this.data.get(sql<{ ok: number; failed: number }>`SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ${id}`))!;
     const status = finalStatus(counts.ok, counts.failed);
     // nothing imported: the task's reason is the most frequent line error (every line's is in the error log)
     const reason = status === IMPORT_STATUS.failed
-      ? ((this.db.prepare('SELECT error_msg FROM task_error_log WHERE task_id = ? GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1').get(id) as { error_msg: string } | undefined)?.error_msg ?? null)
+      ? ((await this.data.get(sql<{ error_msg: string }>`SELECT error_msg FROM task_error_log WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`))?.error_msg ?? null)
       : null;
-    this.db.prepare('UPDATE import_task SET status = ?, error_msg = ?, update_time = ? WHERE id = ?').run(status, reason, formatDateTime(this.clock()), id);
+    await this.data.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
     if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) rmSync(file, { force: true });
   }
 
@@ -227,59 +218,43 @@ export class ImportRunner {
    * restart stages again and continues after its last committed chunk.
    */
   private async runKeywords(id: string, file: string, scope: Scope): Promise<void> {
-    const stage = `temp.kw_stage_${id}`;
-    const ord = `temp.kw_ord_${id}`;
-    const db = this.db;
-    db.exec(`DROP TABLE IF EXISTS ${stage}; DROP TABLE IF EXISTS ${ord};
-      CREATE TABLE ${stage} (line_no INTEGER PRIMARY KEY, kw TEXT NOT NULL);`);
+    const data = this.data;
+    // scratch tables of this task (SQLite: the connection's temp database; PostgreSQL: unlogged tables, as
+    // a pooled connection's temp tables would not be seen by the next statement's connection)
+    const stageName = `kw_stage_${id}`;
+    const ordName = `kw_ord_${id}`;
+    const stage = sql.id(stageName);
+    const ord = sql.id(ordName);
+    const drop = `DROP TABLE IF EXISTS ${stageName}; DROP TABLE IF EXISTS ${ordName};`;
+    await data.exec(`${drop}
+      ${data.dialect.scratchTable(stageName, 'line_no', 'kw TEXT NOT NULL')};`);
     try {
       // one statement per read of the file: its lines (trimmed; '' for a blank line, left out) as a JSON array
       // of strings, each numbered by its position in the array
-      const put = db.prepare(`INSERT INTO ${stage} (line_no, kw) SELECT @first + key, value FROM json_each(@lines) WHERE value <> ''`);
       let first = 1;
       for await (const lines of lineArrays(file)) {
         if (this.stopped) return;
         if (first === 1) lines[0] = lines[0].replace(/^\uFEFF/, '');
         for (let i = 0; i < lines.length; i++) lines[i] = lines[i].trim();
-        put.run({ first, lines: JSON.stringify(lines) });
+        await data.run(sql`INSERT INTO ${stage} (line_no, kw) ${data.dialect.numberedLines(JSON.stringify(lines), first)}`);
         first += lines.length;
         await new Promise((r) => setImmediate(r));
       }
-      db.exec(`CREATE TABLE ${ord} AS SELECT kw, line_no, row_number() OVER (PARTITION BY kw ORDER BY line_no) AS occ FROM ${stage} ORDER BY kw, line_no;
-        DROP TABLE ${stage};`);
-      const { n: staged } = db.prepare(`SELECT COALESCE(MAX(rowid), 0) AS n FROM ${ord}`).get() as { n: number };
-      const task = db.prepare('SELECT done_lines FROM import_task WHERE id = ?').get(id) as { done_lines: number };
-      const common = `tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted`;
-      const bad = db.prepare(
-        `INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_data, ${common})
-         SELECT CAST(@base + CAST(o.rowid - @from AS INTEGER) AS TEXT), @task, o.line_no,
-                CASE WHEN length(o.kw) > 50 THEN @long ELSE @dup END, substr(o.kw, 1, 1000), @t, @u, @d, @now, @u, @now, 1, 0
-           FROM ${ord} o
-          WHERE o.rowid > @from AND o.rowid <= @to
-            AND (length(o.kw) > 50 OR o.occ <> 1)`,
-      );
-      // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once;
-      // the chunk is sorted, so the lookups run only when the table holds some keyword between its first
-      // and its last (one index probe), which a fresh file into an empty range skips
-      const bounds = db.prepare(`SELECT (SELECT kw FROM ${ord} WHERE rowid = @lo) AS lo, (SELECT kw FROM ${ord} WHERE rowid = @hi) AS hi`);
-      const anyBetween = db.prepare('SELECT 1 FROM keyword WHERE tenant_id = @t AND is_deleted = 0 AND keyword BETWEEN @lo AND @hi LIMIT 1');
-      const existing = db.prepare(
-        `UPDATE ${ord} SET occ = 0 WHERE rowid > @from AND rowid <= @to AND occ = 1
-            AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = @t AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`,
-      );
-      const good = db.prepare(
-        `INSERT INTO keyword (id, keyword, ${common})
-         SELECT CAST(@base + CAST(o.rowid - @from AS INTEGER) AS TEXT), o.kw, @t, @u, @d, @now, @u, @now, 1, 0
-           FROM ${ord} o
-          WHERE o.rowid > @from AND o.rowid <= @to AND length(o.kw) <= 50 AND o.occ = 1
-          ORDER BY o.rowid`,
-      );
-      const progress = db.prepare(
-        'UPDATE import_task SET total_rows = total_rows + ?, success_rows = success_rows + ?, failed_rows = failed_rows + ?, done_lines = ?, update_time = ? WHERE id = ?',
-      );
+      // sorted once by keyword: pos numbers the staged rows in keyword order as they are inserted (chunks are
+      // ranges of it; a row_number() over the whole file instead is one window partition SQLite buffers, a third
+      // slower), occ is 1 for a keyword's first line in the file
+      await data.exec(data.dialect.scratchTable(ordName, 'pos', 'kw TEXT NOT NULL, line_no BIGINT NOT NULL, occ INTEGER NOT NULL'));
+      await data.run(sql`INSERT INTO ${ord} (kw, line_no, occ)
+        SELECT kw, line_no, row_number() OVER (PARTITION BY kw ORDER BY line_no) FROM ${stage} ORDER BY kw, line_no`);
+      await data.exec(`DROP TABLE ${stageName};`);
+      const { n: staged } = (await data.get(sql<{ n: number }>`SELECT COALESCE(MAX(pos), 0) AS n FROM ${ord}`))!;
+      const task = (await data.get(sql<{ done_lines: number }>`SELECT done_lines FROM import_task WHERE id = ${id}`))!;
+      const t = scope.tenantId;
+      const u = scope.userId;
+      const d = scope.deptId;
+      const common = sql`tenant_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted`;
       // ids: per chunk a fresh range above every id handed out so far, one id per staged row (base + its
-      // position in the chunk; good and bad rows never share a position); the statements run
-      // synchronously, so no other id is taken meanwhile
+      // position in the chunk; good and bad rows never share a position)
       let lastId = 0n;
       const idBase = (size: number): bigint => {
         const next = BigInt(nextId());
@@ -292,22 +267,37 @@ export class ImportRunner {
         if (this.stopped) return;
         const to = Math.min(staged, from + CHUNK);
         const now = formatDateTime(this.clock());
-        const p = { from, to, t: scope.tenantId, u: scope.userId, d: scope.deptId, now };
-        db.transaction(() => {
-          const range = bounds.get({ lo: from + 1, hi: to }) as { lo: string; hi: string };
-          if (anyBetween.get({ t: scope.tenantId, lo: range.lo, hi: range.hi })) existing.run({ from, to, t: scope.tenantId });
-          const base = idBase(to - from);
-          const failed = bad.run({ ...p, base, task: id, long: MSG.managedKeywordMax, dup: IMPORT_MSG.duplicate }).changes;
-          const ok = good.run({ ...p, base }).changes;
-          progress.run(to - from, ok, failed, to, now, id);
-        })();
+        const inChunk = sql`o.pos > ${from} AND o.pos <= ${to}`;
+        const base = idBase(to - from);
+        const idOf = sql`CAST(CAST(${base} AS BIGINT) + CAST(o.pos - ${from} AS BIGINT) AS TEXT)`;
+        await data.transaction(async (trx) => {
+          // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once;
+          // the chunk is sorted, so the lookups run only when the table holds some keyword between its first
+          // and its last (one index probe), which a fresh file into an empty range skips
+          const range = (await trx.get(sql<{ lo: string; hi: string }>`SELECT (SELECT kw FROM ${ord} WHERE pos = ${from + 1}) AS lo, (SELECT kw FROM ${ord} WHERE pos = ${to}) AS hi`))!;
+          const anyBetween = await trx.get(sql`SELECT 1 AS hit FROM keyword WHERE tenant_id = ${t} AND is_deleted = 0 AND keyword BETWEEN ${range.lo} AND ${range.hi} LIMIT 1`);
+          if (anyBetween) {
+            await trx.run(sql`UPDATE ${ord} SET occ = 0 WHERE pos > ${from} AND pos <= ${to} AND occ = 1
+              AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = ${t} AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`);
+          }
+          const failed = await trx.run(sql`INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_data, ${common})
+            SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MSG.managedKeywordMax} AS TEXT) ELSE CAST(${IMPORT_MSG.duplicate} AS TEXT) END,
+                   substr(o.kw, 1, 1000), ${t}, ${u}, ${d}, ${now}, ${u}, ${now}, 1, 0
+              FROM ${ord} o
+             WHERE ${inChunk} AND (length(o.kw) > 50 OR o.occ <> 1)`);
+          const ok = await trx.run(sql`INSERT INTO keyword (id, keyword, ${common})
+            SELECT ${idOf}, o.kw, ${t}, ${u}, ${d}, ${now}, ${u}, ${now}, 1, 0
+              FROM ${ord} o
+             WHERE ${inChunk} AND length(o.kw) <= 50 AND o.occ = 1
+             ORDER BY o.pos`);
+          await trx.run(progressOf(id, { total: to - from, good: ok, bad: failed, done: to, now }));
+        });
         await new Promise((r) => setImmediate(r));
       }
     } finally {
-      db.exec(`DROP TABLE IF EXISTS ${stage}; DROP TABLE IF EXISTS ${ord};`);
+      await data.exec(drop);
     }
   }
-
   /** One line -> null when imported, else the error message. */
   private handlerOf(kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<string | null> {
     const resource = this.resources.get(RESOURCE_OF[kind]);

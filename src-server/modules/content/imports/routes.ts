@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from '../../../db/data-layer';
 import { ok, ServiceError } from '../../../http/reply';
 import { allow, menuButton } from '../../../http/access-policy';
 import { formatDateTime } from '../../../util/dates';
@@ -15,11 +16,11 @@ import { bodyOf, scopeOf, str, type Rec } from '../shared/request';
 import { MSG } from '../shared/messages';
 
 export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { db } = ctx;
+  const { data } = ctx;
 
   // ---- imports as import tasks (import-runner.ts): keywords, articles, websites, templates
-  const imports = new ImportRunner(ctx.data, db, ctx.dataDir, ctx.clock, ctx.resources);
-  imports.resume();
+  const imports = new ImportRunner(data, ctx.dataDir, ctx.clock, ctx.resources);
+  imports.resume().catch((e: unknown) => api.log.error(e, 'import tasks not resumed'));
   api.addHook('onClose', async () => imports.stop());
   /** The uploaded file of a multipart import, streamed to the upload folder (never held in memory), and its text fields. */
   const receive = async (request: FastifyRequest): Promise<{ link: string; name: string; fields: Rec } | { link: null; fields: Rec }> => {
@@ -50,8 +51,8 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
         rmSync(path, { force: true });
         throw new ServiceError('上传失败');
       }
-      db.prepare('INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(name, scope.tenantId, original, CONTENT_TYPES.txt, size, formatDateTime(ctx.clock()));
+      await data.run(sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
+        VALUES (${name}, ${scope.tenantId}, ${original}, ${CONTENT_TYPES.txt}, ${size}, ${formatDateTime(ctx.clock())})`);
       got = { link: `/api/blade-resource/oss/endpoint/file/${name}`, name: original };
     }
     return got ? { ...got, fields } : { link: null, fields };
@@ -70,14 +71,14 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     if (request.isMultipart()) {
       const r = await receive(request);
       if (!r.link) throw new ServiceError(MSG.keywordFile);
-      return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${r.name}`, fileLink: r.link }));
+      return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${r.name}`, fileLink: r.link }));
     }
     const b = bodyOf(request);
-    if (b.fileLink) return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
+    if (b.fileLink) return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
     const raw = Array.isArray(request.body) ? request.body : (b.keywords ?? b.list);
     const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
     if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
-    return ok(imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
+    return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
   };
   api.post('/website-blade-article/keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
   api.post('/website-blade-article/keyword/importText', allow(menuButton('keyword', 'keyword_add')), keywordImport);
@@ -94,30 +95,30 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     if (request.isMultipart()) {
       const r = await receive(request);
       if (!r.link) throw new ServiceError(MSG.keywordFile);
-      return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+      return ok(await imports.start(scope, { kind: 'article', format: 'json', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
     }
     const rows = jsonRows(request, 'list', 'records', 'data', 'articles');
     if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
-    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: '文章导入', lines: rows, defaults: articleTarget(bodyOf(request)) }));
+    return ok(await imports.start(scope, { kind: 'article', format: 'json', taskName: '文章导入', lines: rows, defaults: articleTarget(bodyOf(request)) }));
   };
   const importArticleText = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
     if (request.isMultipart()) {
       const r = await receive(request);
       if (!r.link) throw new ServiceError(MSG.keywordFile);
-      return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+      return ok(await imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
     }
     const b = bodyOf(request);
-    if (b.fileLink) return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink), defaults: articleTarget(b) }));
+    if (b.fileLink) return ok(await imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink), defaults: articleTarget(b) }));
     const text = typeof b.text === 'string' ? b.text : '';
     if (!text.trim()) throw new ServiceError(IMPORT_MSG.empty);
-    return ok(imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
+    return ok(await imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
   };
   const importScript = async (request: FastifyRequest) => {
     const scope = scopeOf(request);
     const r = await receive(request);
     if (!r.link) throw new ServiceError(MSG.keywordFile);
-    return ok(imports.start(scope, { kind: 'article', format: 'json', taskName: `文章脚本导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
+    return ok(await imports.start(scope, { kind: 'article', format: 'json', taskName: `文章脚本导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
   };
   for (const base of ['/website-blade-article/article', '/website/Article']) {
     api.post(`${base}/importArticle`, allow(menuButton('article', 'article_add')), importArticle);
@@ -132,11 +133,11 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     if (request.isMultipart()) {
       const r = await receive(request);
       if (!r.link) throw new ServiceError(MSG.keywordFile);
-      return ok(imports.start(scope, { kind, format: 'json', taskName: `${label}: ${r.name}`, fileLink: r.link }));
+      return ok(await imports.start(scope, { kind, format: 'json', taskName: `${label}: ${r.name}`, fileLink: r.link }));
     }
     const rows = jsonRows(request, 'list', 'records', 'data');
     if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
-    return ok(imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
+    return ok(await imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
   };
   api.post('/website/WebsiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
   api.post('/website-blade-material/websiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));
