@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { migrate } from './db/migrate';
-import { openSqliteDataLayer, type DataLayer } from './db/data-layer';
+import { migrate, STARTUP_LOCK, whileHolding } from './db/migrate';
+import { openDataLayer, type DataLayer } from './db/data-layer';
+import { leaseIdWorker } from './db/id-worker';
+import { openCacheBus } from './system/cache-bus';
 import type { Migration } from './db/migrations';
 import { seed } from './db/seed';
 import { CaptchaStore } from './auth/captcha';
@@ -46,7 +48,12 @@ export interface EmbeddedServer {
 }
 
 export interface StartOptions {
+  /** the data folder: uploads, site releases, and (without `database`) the SQLite file */
   dataDir: string;
+  /** a team server's PostgreSQL (`postgres://user:password@host:port/database`); default: the data folder's SQLite file */
+  database?: string;
+  /** behind a load balancer (nginx): the client's address is taken from X-Forwarded-For, as sent by these proxies */
+  trustProxy?: boolean | string;
   /** 0 or missing: a free port */
   port?: number;
   /** default 127.0.0.1 */
@@ -68,6 +75,8 @@ export interface BuildOptions {
   clock?: Clock;
   logger?: boolean;
   dialect?: Dialect;
+  /** see StartOptions.trustProxy */
+  trustProxy?: boolean | string;
   /**
    * scripts/bench-access.ts only (never the product): false builds the app without
    * the access check (declarations are still required) to measure what the check costs.
@@ -85,17 +94,18 @@ async function jwtSecret(data: DataLayer): Promise<string> {
 /** Builds the Fastify app on an open, migrated database. Does not listen. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { data } = opts;
-  // the SQLite handle, for the parts not yet moved onto the data layer (docs/team-server.md, steps)
-  const db = data.sqlite;
-  if (!db) throw new Error('this build of the back end runs on SQLite only (the move to PostgreSQL is under way)');
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
-  const app = Fastify({ logger: opts.logger ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
 
   const caches = new CacheRegistry();
+  // several instances on one PostgreSQL: a clear reaches them all (nothing to tell on SQLite)
+  const bus = await openCacheBus(data, () => caches.clearLocal());
+  caches.attach(bus);
+  app.addHook('onClose', async () => bus.close());
   const jwt = new JwtService(await jwtSecret(data), clock);
   const captcha = new CaptchaStore(data, clock);
   const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock));
@@ -129,7 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
-      const deps = { data, db, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, migrations: MIGRATIONS };
+      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, migrations: MIGRATIONS };
       for (const module of MODULES) {
         for (const resource of module.resources ?? []) registerResource(api, data, resource, clock);
         await module.routes?.(api, deps);
@@ -142,12 +152,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 /** Opens (creating, migrating and on first start seeding) the data folder and listens on 127.0.0.1. */
 export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
-  const data = openSqliteDataLayer(opts.dataDir);
+  const data = openDataLayer({ dataDir: opts.dataDir, database: opts.database });
   let app: FastifyInstance | undefined;
+  let lease: { release(): Promise<void> } | undefined;
   try {
     // a brand-new database: seeded after the migrations (but those writing under the seeded rows)
     await migrate(data, opts.migrations ?? MIGRATIONS, seed);
-    app = await buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect });
+    // this instance's own snowflake worker number (several instances on one database never mint one id twice)
+    lease = await leaseIdWorker(data);
+    // the modules' once-per-install seeds run in buildApp: one instance at a time
+    app = await whileHolding(data, STARTUP_LOCK, () =>
+      buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect, trustProxy: opts.trustProxy }),
+    );
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });
     const address = app.server.address();
@@ -164,11 +180,13 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
         if (closed) return;
         closed = true;
         await running.close();
+        await lease?.release();
         await data.close();
       },
     };
   } catch (err) {
     await app?.close().catch(() => undefined);
+    await lease?.release().catch(() => undefined);
     await data.close();
     throw err;
   }

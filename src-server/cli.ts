@@ -1,28 +1,39 @@
-// `npm run server -- [--port P] [--data DIR]`: the embedded back end alone.
+// `npm run server -- [--port P] [--data DIR] [--database URL]`: the back end alone.
 // Prints `ready http://127.0.0.1:P/api` once it answers (always the first line),
 // then `sm2-public-key <hex>` (the key stock consoles encrypt passwords with).
+// Without --database it keeps its data in the data folder's SQLite file (the
+// embedded back end); with `--database postgres://user:password@host:port/db` (or
+// SEO_DATABASE_URL) it is a team-server instance on PostgreSQL, several of which
+// may serve one database behind a load balancer (`--trust-proxy`: the client's
+// address from X-Forwarded-For; `--host 0.0.0.0` to listen beyond loopback).
 // `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
-// `npm run server -- unlock <account> [--tenant 000000] [--data DIR]` clears an
-// account's sign-in lockout and exits (auth/unlock-account.ts): the way back for a
+// `npm run server -- unlock <account> [--tenant 000000]` clears an account's
+// sign-in lockout and exits (auth/unlock-account.ts): the way back for a
 // locked-out last administrator.
-// `npm run server -- backup --to FILE [--data DIR]` writes one file (gzip tar with a
-// manifest) holding a consistent copy of the database and the data folder's files,
-// while a server may be serving; `restore --from FILE [--data DIR]` brings it back
-// into an empty or new folder, checked against the manifest (backup/).
+// `npm run server -- backup --to FILE` writes one file (gzip tar with a manifest)
+// holding a consistent copy of the database and the data folder's files, while a
+// server may be serving; `restore --from FILE` brings it back into an empty or new
+// folder and an empty database, checked against the manifest (backup/).
+// `npm run server -- import-local <folder> --database URL` moves a Local
+// workspace's data folder into a team server (backup/import-local.ts).
+// Every command takes --data DIR and --database URL as the server does.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app';
 import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/commands';
+import { importLocal } from './backup/import-local';
+import { openDataLayer } from './db/data-layer';
+import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'seo-matrix-console', 'server');
 }
 
-async function unlock(account: string | undefined, tenant: string, dataDir: string): Promise<void> {
-  const outcome = await unlockAccount(dataDir, account ?? '', tenant);
+async function unlock(account: string | undefined, tenant: string, dataDir: string, database?: string): Promise<void> {
+  const outcome = await unlockAccount(dataDir, account ?? '', tenant, Date.now(), database);
   const what = outcome.wasLocked ? 'was locked' : outcome.failCount > 0 ? `had ${outcome.failCount} failed sign-in(s)` : 'was not locked';
   process.stdout.write(`unlocked ${account} (tenant ${tenant}): it ${what}; it can sign in now\n`);
 }
@@ -37,38 +48,57 @@ async function main(): Promise<void> {
       tenant: { type: 'string', default: DEFAULT_TENANT },
       to: { type: 'string' },
       from: { type: 'string' },
+      database: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'trust-proxy': { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
   });
+  const dataDir = values.data ?? defaultDataDir();
+  const database = values.database ?? (process.env.SEO_DATABASE_URL || undefined);
   if (positionals[0] === 'unlock') {
-    if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR]');
-    await unlock(positionals[1], values.tenant, values.data ?? defaultDataDir());
+    if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR] [--database URL]');
+    await unlock(positionals[1], values.tenant, dataDir, database);
     return;
   }
   // a command that ends without saying it succeeded has failed
-  if (positionals[0] === 'backup' || positionals[0] === 'restore') process.exitCode = 1;
+  if (['backup', 'restore', 'import-local'].includes(positionals[0] ?? '')) process.exitCode = 1;
   if (positionals[0] === 'backup') {
-    if (!values.to || positionals.length > 1) throw new Error('backup: npm run server -- backup --to FILE [--data DIR]');
-    const m = await backupDataFolder(values.data ?? defaultDataDir(), resolve(values.to));
+    if (!values.to || positionals.length > 1) throw new Error('backup: npm run server -- backup --to FILE [--data DIR] [--database URL]');
+    const m = await backupDataFolder(dataDir, resolve(values.to), database);
     process.stdout.write(`backup written to ${resolve(values.to)}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
     return;
   }
   if (positionals[0] === 'restore') {
-    if (!values.from || positionals.length > 1) throw new Error('restore: npm run server -- restore --from FILE [--data DIR]');
-    const dataDir = values.data ?? defaultDataDir();
-    const m = await restoreDataFolder(resolve(values.from), dataDir);
-    process.stdout.write(`restored into ${dataDir}: ${describeBackup(m)}\n`);
+    if (!values.from || positionals.length > 1) throw new Error('restore: npm run server -- restore --from FILE [--data DIR] [--database URL]');
+    const m = await restoreDataFolder(resolve(values.from), dataDir, database);
+    process.stdout.write(`restored into ${dataDir}${database ? ' and the database' : ''}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
     return;
   }
-  if (positionals.length > 0) throw new Error(`unknown command: ${positionals[0]} (known: unlock, backup, restore)`);
+  if (positionals[0] === 'import-local') {
+    if (!positionals[1] || positionals.length > 2 || !database) {
+      throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR]');
+    }
+    const target = openDataLayer({ dataDir, database });
+    try {
+      const r = await importLocal({ from: resolve(positionals[1]), target, dataDir, migrations: MIGRATIONS });
+      const tables = Object.values(r.tables);
+      process.stdout.write(`imported ${tables.length} tables (${tables.reduce((n, t) => n + t.rows, 0)} rows) and ${r.files} entries of the data folder into ${dataDir}\n`);
+    } finally {
+      await target.close();
+    }
+    process.exitCode = 0;
+    return;
+  }
+  if (positionals.length > 0) throw new Error(`unknown command: ${positionals[0]} (known: unlock, backup, restore, import-local)`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${values.port}`);
   const dialect = values.dialect;
   if (dialect !== 'both' && dialect !== 'stock') throw new Error(`--dialect: both or stock, not ${dialect}`);
-  const server = await startServer({ dataDir: values.data ?? defaultDataDir(), port, logger: values.log, dialect });
+  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy: values['trust-proxy'] });
   process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
 
   let stopping = false;

@@ -78,7 +78,7 @@ export function registerAuthRoutes(
   });
 
   app.get(`${base}/clear-cache`, allow('platform'), async () => {
-    deps.caches.clearAll();
+    await deps.caches.clearAll();
     return { success: 'true', msg: 'success' };
   });
 }

@@ -6,7 +6,7 @@
 // and never creates one.
 import { existsSync } from 'node:fs';
 import { databasePath } from '../db/database';
-import { openSqliteDataLayer, sql } from '../db/data-layer';
+import { openDataLayer, sql } from '../db/data-layer';
 
 /** the platform administrator's tenant (the spec's default tenant id) */
 export const DEFAULT_TENANT = '000000';
@@ -20,10 +20,17 @@ export interface UnlockOutcome {
 export class UnlockError extends Error {}
 
 /** Clears the lockout of `account` in `tenantId` in the data folder `dataDir`; throws UnlockError with the reason. */
-export async function unlockAccount(dataDir: string, account: string, tenantId: string = DEFAULT_TENANT, now: number = Date.now()): Promise<UnlockOutcome> {
+export async function unlockAccount(
+  dataDir: string,
+  account: string,
+  tenantId: string = DEFAULT_TENANT,
+  now: number = Date.now(),
+  /** a team server's PostgreSQL instead of the data folder's SQLite file */
+  database?: string,
+): Promise<UnlockOutcome> {
   if (!account.trim()) throw new UnlockError('unlock: name the account, e.g. npm run server -- unlock admin');
-  if (!existsSync(databasePath(dataDir))) throw new UnlockError(`unlock: no back-end database in ${dataDir} (give the folder with --data)`);
-  const data = openSqliteDataLayer(dataDir);
+  if (!database && !existsSync(databasePath(dataDir))) throw new UnlockError(`unlock: no back-end database in ${dataDir} (give the folder with --data)`);
+  const data = openDataLayer({ dataDir, database });
   try {
     const user = await data.get(sql`SELECT id FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${account} AND is_deleted = 0`);
     if (!user) throw new UnlockError(`unlock: no account ${account} in tenant ${tenantId}`);

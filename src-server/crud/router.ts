@@ -1,7 +1,6 @@
 // The one generic router: list/page, detail, submit, save, update, remove for
 // every declared resource, in the BladeX dialect.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
 import type { DataLayer } from '../db/data-layer';
 import { allow, menuButton, PLATFORM, type Access } from '../http/access-policy';
 import { requireButton } from '../http/access-check';
@@ -52,17 +51,15 @@ export function endpointAccess(resource: Resource): { read: Access; write(...kin
 
 export function registerResource(app: FastifyInstance, data: DataLayer, resource: Resource, clock: Clock): CrudRepository {
   const repo = new CrudRepository(data, resource, clock);
-  // the raw SQLite handle, until the access check moves onto the data layer
-  const db: Db = data.sqlite!;
   const base = resource.basePath;
   const has = (e: Resource['endpoints'][number]): boolean => resource.endpoints.includes(e);
   const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
   const access = endpointAccess(resource);
   const read = allow(access.read);
   /** submit adds without an id and edits with one: the button of the write it is */
-  const needButton = (request: FastifyRequest, kind: Write): void => {
+  const needButton = async (request: FastifyRequest, kind: Write): Promise<void> => {
     const code = resource.access[kind];
-    if (code && !resource.access.shared) requireButton(db, request, code);
+    if (code && !resource.access.shared) await requireButton(data, request, code);
   };
 
   const page = async (request: FastifyRequest) => ok(await repo.page(query(request), scopeOf(request)));
@@ -81,7 +78,7 @@ export function registerResource(app: FastifyInstance, data: DataLayer, resource
     app.post(`${base}/submit`, allow(access.write('add', 'edit')), async (request) => {
       const body = jsonBody(request);
       const id = idOf(body.id);
-      needButton(request, id ? 'edit' : 'add');
+      await needButton(request, id ? 'edit' : 'add');
       const scope = scopeOf(request);
       return ok(await (id ? repo.update(id, body, scope) : repo.insert(body, scope)));
     });

@@ -17,6 +17,29 @@ export interface MigrationResult {
  */
 export const MIGRATION_LOCK = 731_029_001;
 
+/**
+ * PostgreSQL: the advisory lock an instance holds while its modules start (their once-per-install seeds: the
+ * leave process, top menus, notices), so two instances starting together seed once.
+ */
+export const STARTUP_LOCK = 731_029_002;
+
+/**
+ * Runs `work` while this instance holds the advisory lock `key` (PostgreSQL: on a connection pinned for the
+ * run; other instances asking for it wait). SQLite has one process: `work` just runs.
+ */
+export async function whileHolding<T>(data: DataLayer, key: number, work: () => Promise<T>): Promise<T> {
+  if (data.engine === 'sqlite') return work();
+  return data.pinned(async (conn) => {
+    await conn.get(sql`SELECT pg_advisory_lock(${key})`);
+    try {
+      return await work();
+    } finally {
+      // a broken connection drops the lock with its session; nothing to undo then
+      await conn.get(sql`SELECT pg_advisory_unlock(${key})`).catch(() => undefined);
+    }
+  });
+}
+
 /** The text of a migration on an engine: its PostgreSQL text where it has one, else the one text of both. */
 export function migrationText(m: Migration, engine: Engine): string {
   return engine === 'postgres' ? (m.postgres ?? m.sql) : m.sql;

@@ -263,6 +263,17 @@ BEGIN
 END;
 `,
   },
+  {
+    version: 31,
+    name: 'core: id worker leases (one snowflake worker number per running instance, db/id-worker.ts)',
+    sql: `
+CREATE TABLE id_worker (
+  worker INTEGER PRIMARY KEY,
+  instance TEXT NOT NULL,
+  heartbeat_ms BIGINT NOT NULL
+);
+`,
+  },
 ], {
   // times in ms since the epoch pass 2^31
   1: (sqlite) =>

@@ -3,7 +3,6 @@
 // its declared CRUD resources (served by the generic router) and any special
 // endpoints. app.ts registers every module in MODULES the same way.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
 import type { DataLayer } from '../db/data-layer';
 import type { Migration } from '../db/migrations';
 import type { Resource } from '../crud/resource';
@@ -17,8 +16,6 @@ import type { Clock } from '../util/clock';
 export interface ModuleDeps {
   /** the database on either engine: every query goes through it (db/data-layer.ts) */
   data: DataLayer;
-  /** the same SQLite file's raw handle, for code not yet moved onto `data` (goes away when the move is done) */
-  db: Db;
   clock: Clock;
   caches: CacheRegistry;
   menus: MenuService;

@@ -1,38 +1,39 @@
-// Telling the other instances of a team server to drop their caches (menus,
-// buttons, dictionaries: system/cache.ts). On PostgreSQL a clear is a NOTIFY on
-// one channel, and every instance LISTENs on a connection of its own; one that
-// loses that connection (the database restarted) clears everything when it is
-// back, since it may have missed a notification meanwhile. On SQLite there is
-// one process and nothing to tell.
-import { randomUUID } from 'node:crypto';
+// Telling every instance of a team server to drop its caches (menus, buttons,
+// dictionaries: system/cache.ts). On PostgreSQL a clear is a NOTIFY on one
+// channel, and every instance, the sender too, LISTENs on a connection of its
+// own. A NOTIFY sent inside a transaction is delivered at its commit (and never
+// after a rollback), so a cache refilled from the old rows meanwhile is dropped
+// again once the new ones are there. An instance that loses its listening
+// connection (the database restarted) clears everything when it is back, since
+// it may have missed a notification meanwhile. On SQLite there is one process
+// and nothing to tell.
 import pg from 'pg';
-import { sql, type DataLayer } from '../db/data-layer';
+import { sql, type DataLayer, type Queries } from '../db/data-layer';
 
 export const CACHE_CHANNEL = 'seo_cache';
 
 export interface CacheBus {
-  /** tells every other instance to clear; resolves once the database has taken the notification */
-  publish(): Promise<void>;
+  /** tells every instance to clear (at the commit of `q` when it is a transaction); resolves once the database has it */
+  publish(q?: Queries): Promise<void>;
   close(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The bus of a data layer: LISTEN/NOTIFY on PostgreSQL (calls `onClear` when another instance cleared, or
- * when the listening connection was lost and made again), nothing on SQLite.
+ * The bus of a data layer: LISTEN/NOTIFY on PostgreSQL (calls `onClear` when a clear was published, by any
+ * instance, or when the listening connection was lost and made again), nothing on SQLite.
  */
 export async function openCacheBus(data: DataLayer, onClear: () => void): Promise<CacheBus> {
   const pool = data.pool;
   if (!pool) return { publish: async () => undefined, close: async () => undefined };
-  const instance = randomUUID();
   let closed = false;
   let client: pg.Client | null = null;
 
   const listen = async (): Promise<void> => {
     const c = new pg.Client(pool.options);
     c.on('notification', (n) => {
-      if (n.channel === CACHE_CHANNEL && n.payload !== instance) onClear();
+      if (n.channel === CACHE_CHANNEL) onClear();
     });
     const lost = () => {
       if (client !== c) return;
@@ -64,8 +65,8 @@ export async function openCacheBus(data: DataLayer, onClear: () => void): Promis
   await listen();
 
   return {
-    async publish() {
-      await data.run(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${instance})`);
+    async publish(q?: Queries) {
+      await (q ?? data).run(sql`SELECT pg_notify(${CACHE_CHANNEL}, '')`);
     },
     async close() {
       closed = true;

@@ -1,7 +1,8 @@
-// Cache clears cross instances (issue 29): two data layers on one PostgreSQL
-// database stand for two instances; a clear published by one reaches the other
-// and not itself, survives a restart of the database (the listener comes back
-// and clears, since it may have missed one), and SQLite's bus is silent.
+// Cache clears cross instances (issue 29): data layers on one PostgreSQL
+// database stand for instances; a clear published by one reaches every one (a
+// clear inside a transaction at its commit, none after a rollback), survives a
+// restart of the database (the listener comes back and clears, since it may
+// have missed one), and SQLite's bus is silent.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,15 +40,38 @@ async function until(what: () => boolean, ms = 10_000): Promise<void> {
 }
 
 describe('the cache bus', () => {
-  it('on PostgreSQL: a clear published by one instance reaches the others, not itself', async () => {
+  it('on PostgreSQL: a clear published by one instance reaches every instance, itself too', async () => {
     const a = await instance();
     const b = await instance();
     const c = await instance();
     await a.bus.publish();
-    await until(() => b.clears() === 1 && c.clears() === 1);
+    await until(() => a.clears() === 1 && b.clears() === 1 && c.clears() === 1);
     await b.bus.publish();
-    await until(() => a.clears() === 1 && c.clears() === 2);
-    expect([a.clears(), b.clears(), c.clears()]).toEqual([1, 1, 2]);
+    await until(() => a.clears() === 2 && b.clears() === 2 && c.clears() === 2);
+  });
+
+  it('a clear published in a transaction arrives at its commit, and never after a rollback', async () => {
+    const a = await instance();
+    const b = await instance();
+    let heardBeforeCommit = -1;
+    await a.data.transaction(async (trx) => {
+      await a.bus.publish(trx);
+      await new Promise((r) => setTimeout(r, 200));
+      heardBeforeCommit = b.clears();
+    });
+    expect(heardBeforeCommit).toBe(0);
+    await until(() => b.clears() === 1);
+    await expect(
+      a.data.transaction(async (trx) => {
+        await a.bus.publish(trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    // a later clear arrives, the rolled-back one never did
+    await a.bus.publish();
+    await until(() => b.clears() === 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.clears()).toBe(2);
   });
 
   it('listens again after the database restarts, and clears on coming back', async () => {

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 /** the content module's declared resources (the same definitions the server registers) */
-const declared = (h: Harness): Resource[] => contentResources(h.db(), SecretBox.forDataDir(h.dataDir));
+const declared = (h: Harness): Resource[] => contentResources(SecretBox.forDataDir(h.dataDir));
 
 /** Every row of every content resource of the token's tenant posted back unchanged; the failures, and how many rows were tried. */
 async function saveEveryRow(h: Harness, token: string, tenantId: string): Promise<{ failures: string[]; tried: Record<string, number> }> {

@@ -109,6 +109,7 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       { k: 'blade_login_fail.locked_until', t: 'bigint' },
       { k: 'content_upload.size', t: 'bigint' },
       { k: 'deploy_tasks.next_time', t: 'bigint' },
+      { k: 'id_worker.heartbeat_ms', t: 'bigint' },
       { k: 'website_deploy.bytes_sent', t: 'bigint' },
       { k: 'website_deploy.duration_ms', t: 'bigint' },
     ]);

@@ -2,7 +2,7 @@
 // (blade_dict_biz, tenant-scoped): the same declared resource twice, plus the
 // tree-shaped endpoints (list, parent-list, child-list, tree, dictionary).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
+import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { defineResource, screenAccess, type Resource } from '../../crud/resource';
 import { ok, ServiceError } from '../../http/reply';
 import { pageOf } from '../../http/paging';
@@ -18,8 +18,8 @@ export const MSG_DICT_PARENT = '父级字典不存在';
 
 /** What the hooks need at run time (set when the module's routes are registered). */
 interface DictState {
-  /** a dictionary code changed: drop its cached entries */
-  changed?: (code: string) => void;
+  /** a dictionary code changed (in the write's transaction `q`): drop its cached entries */
+  changed?: (code: string, q: Queries) => Promise<void>;
 }
 
 export interface DictKind {
@@ -84,8 +84,8 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
           sql`SELECT 1 AS taken FROM ${from} WHERE code = ${code} AND dict_key = ${String(row.dictKey)} AND id <> ${ctx.id ?? ''} AND is_deleted = 0${tenantSql(ctx.tenantId)} LIMIT 1`,
         );
         if (dup) throw new ServiceError(MSG_DICT_DUPLICATE);
-        if (existing && existing.code !== code) state.changed?.(existing.code);
-        state.changed?.(code);
+        if (existing && existing.code !== code) await state.changed?.(existing.code, data);
+        await state.changed?.(code, data);
       },
       async beforeRemove(ids, ctx) {
         const data = ctx.q;
@@ -95,7 +95,7 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
         ))!;
         if (children.n > 0) throw new ServiceError(MSG_HAS_CHILDREN);
         const codes = await data.all(sql<{ code: string }>`SELECT DISTINCT code FROM ${from} WHERE id IN (${list})`);
-        for (const c of codes) state.changed?.(c.code);
+        for (const c of codes) await state.changed?.(c.code, data);
       },
     },
   });
@@ -113,7 +113,7 @@ const rowsOf = (list: unknown[]): Record<string, unknown>[] =>
   });
 
 /** The special endpoints of one dictionary kind. */
-export function registerDictKind(api: FastifyInstance, data: DataLayer, kind: DictKind, onChange: (code: string) => void): void {
+export function registerDictKind(api: FastifyInstance, data: DataLayer, kind: DictKind, onChange: (code: string, q: Queries) => Promise<void>): void {
   kind.state.changed = onChange;
   const { basePath: B, table, tenantScoped } = kind;
   const from = sql.id(table);

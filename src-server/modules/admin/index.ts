@@ -16,8 +16,8 @@ export const adminModule: ServerModule = {
   resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, modelFieldResource, codeResource],
   routes(api, deps) {
     // a changed system dictionary drops the server's dictionary cache (the console drops its own copy)
-    registerDictKind(api, deps.data, DICT, () => deps.caches.clearAll());
-    registerDictKind(api, deps.data, DICT_BIZ, () => undefined);
+    registerDictKind(api, deps.data, DICT, (_code, q) => deps.caches.clearAll(q));
+    registerDictKind(api, deps.data, DICT_BIZ, async () => undefined);
     registerResourceRoutes(api, deps);
     registerLogRoutes(api, deps);
     registerReportRoutes(api, deps.data);

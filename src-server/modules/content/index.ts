@@ -13,7 +13,6 @@
 // Migrations are numbered 300-399 (migrations.ts lists the applied ones that span
 // features). The declared resources are built per app (their hooks read other
 // tables and the install's secret key) and registered with the generic router.
-import type { Db } from '../../db/database';
 import type { Resource } from '../../crud/resource';
 import { registerResource } from '../../crud/router';
 import type { ServerModule } from '../types';
@@ -50,17 +49,16 @@ import { registerSiteRoutes } from './sites/routes';
 
 /**
  * every declared resource of the content area, as the generic router serves them (their hooks query through
- * the queries the repository hands them; `db` only for the generation tasks' keyword failures until the
- * generator moves onto the data layer)
+ * the queries the repository hands them)
  */
-export function contentResources(db: Db, box: SecretBox): Resource[] {
+export function contentResources(box: SecretBox): Resource[] {
   return [
     ...siteResources(),
     ...infrastructureResources(box),
     ...materialResources(),
     ...articleResources(),
     ...keywordResources(),
-    ...generationResources(db, box),
+    ...generationResources(box),
     ...importResources(),
     ...deployTaskResources(),
   ];
@@ -72,8 +70,7 @@ export const contentModule: ServerModule = {
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
-    const { db } = deps;
-    const resources = contentResources(db, box);
+    const resources = contentResources(box);
     // prompt rows arrive as a JSON list; the task column keeps them as JSON text
     api.addHook('preValidation', async (request) => {
       if (request.method !== 'POST' || !/\/gptProduceArticle\/(save|submit|update)$/.test(request.url.split('?')[0])) return;
@@ -84,11 +81,10 @@ export const contentModule: ServerModule = {
     registerUploadRoutes(api, deps);
     const ctx: ContentContext = {
       data: deps.data,
-      db,
       dataDir: deps.dataDir,
       clock: deps.clock,
       box,
-      deployer: new SiteDeployer(deps.data, db, deps.dataDir, deps.clock, box),
+      deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box),
       resources: new Map(resources.map((r) => [r.name, r])),
     };
     await ctx.deployer.recover();
@@ -101,7 +97,7 @@ export const contentModule: ServerModule = {
     registerDeployTaskRoutes(api, ctx);
     registerPreviewRoutes(api, ctx);
     registerLegacyRoutes(api, ctx);
-    registerPublishRoutes(api, { data: deps.data, db, deployer: ctx.deployer });
+    registerPublishRoutes(api, { data: deps.data, deployer: ctx.deployer });
     registerQuotaRoutes(api, deps.data, deps.clock);
   },
 };

@@ -36,7 +36,7 @@ export const dashboardModule: ServerModule = {
   name: 'dashboard',
   routes(api, deps) {
     // `db` (the raw handle) only for callerHolds (http/access-check.ts), which still takes it in this branch
-    const { data, db, clock, dataDir } = deps;
+    const { data, clock, dataDir } = deps;
     const startedAt = clock();
     const version = productVersion();
     api.get(DASHBOARD_OVERVIEW_URL, allow(menu('dashboard')), async (request) => {
@@ -44,7 +44,7 @@ export const dashboardModule: ServerModule = {
       const now = clock();
       // the screens the caller holds, asked once (callerHolds is where the access check reads the database)
       const held = new Set<string>();
-      for (const screen of Object.values(DASHBOARD_SCREENS)) if (callerHolds(db, request, screen)) held.add(screen);
+      for (const screen of Object.values(DASHBOARD_SCREENS)) if (await callerHolds(data, request, screen)) held.add(screen);
       const can = (screen: string) => held.has(screen);
       const screens = held.size > 0;
       const administrator = isPlatformAdministrator(caller) || roleAliasesOf(caller).some((a) => a === 'administrator' || a === 'admin');

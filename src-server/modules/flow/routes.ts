@@ -109,7 +109,6 @@ async function instancePage(data: DataLayer, where: Sql[], more: Sql, p: PagePar
   return { total, rows, names };
 }
 
-// deps.db: only for requireButton (http/access-check), not yet on the data layer
 export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runtime: FlowRuntime): void {
   const { data, clock } = deps;
   const now = () => formatDateTime(clock());
@@ -237,7 +236,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
   api.post(`${MODEL}/submit`, allow(menuButton('flowModel', 'flowModel_add', 'flowModel_edit')), async (request) => {
     const b = body(request);
     const id = b.id ? String(b.id) : '';
-    requireButton(deps.db, request, id ? 'flowModel_edit' : 'flowModel_add');
+    await requireButton(deps.data, request, id ? 'flowModel_edit' : 'flowModel_add');
     const user = callerOf(request);
     const str = (k: string) => (typeof b[k] === 'string' ? (b[k] as string).trim() : '');
     const name = str('name');

@@ -111,7 +111,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
           VALUES (${parentId}, ${code}, ${name}, ${alias}, ${path}, ${source}, ${sort}, ${category}, ${action}, ${isOpen}, ${component}, ${remark}, ${menuId})`);
       // the creator's administrator role sees every menu anyway; BladeX grants nothing else automatically
     }
-    caches.clearAll();
+    await caches.clearAll();
     return ok((await all(byId(menuId!)))[0]);
   });
 
@@ -123,7 +123,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
     if ((await data.run(sql`UPDATE blade_menu SET is_deleted = 1 WHERE is_deleted = 0 AND id IN (${list})`)) === 0) throw new ServiceError(MSG_NOT_FOUND);
     await data.run(sql`DELETE FROM blade_role_menu WHERE menu_id IN (${list})`);
     await data.run(sql`DELETE FROM blade_top_menu_setting WHERE menu_id IN (${list})`);
-    caches.clearAll();
+    await caches.clearAll();
     return status(true);
   });
 
@@ -197,7 +197,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
         for (const m of menuIds) await trx.run(sql`INSERT INTO blade_top_menu_setting (id, top_menu_id, menu_id) VALUES (${nextId()}, ${t}, ${m})`);
       }
     });
-    caches.clearAll();
+    await caches.clearAll();
     return status(true);
   });
 }

@@ -71,7 +71,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
-    requireButton(deps.db, request, id ? 'role_edit' : 'role_add');
+    await requireButton(deps.data, request, id ? 'role_edit' : 'role_add');
     const roleName = str(b.roleName);
     if (!roleName) throw new ServiceError('请输入角色名称');
     if (roleName.length > 255) throw new ServiceError('角色名称不能超过255个字符');
@@ -143,7 +143,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
         }
       }
     });
-    caches.clearAll();
+    await caches.clearAll();
     return status(true);
   });
 
@@ -209,7 +209,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
-    requireButton(deps.db, request, id ? 'dept_edit' : 'dept_add');
+    await requireButton(deps.data, request, id ? 'dept_edit' : 'dept_add');
     const deptName = str(b.deptName);
     if (!deptName) throw new ServiceError('请输入部门名称');
     if (deptName.length > 45) throw new ServiceError('部门名称不能超过45个字符');

@@ -228,7 +228,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const b = body(request);
     const id = b.id === undefined || b.id === null || String(b.id).trim() === '' ? null : String(b.id).trim();
     if (requireId && !id) throw new ServiceError('缺少必要的请求参数: id');
-    requireButton(deps.db, request, id ? 'user_edit' : 'user_add');
+    await requireButton(deps.data, request, id ? 'user_edit' : 'user_add');
     const u = readInput(b);
     return data.transaction(async (trx) => {
       if (id) {

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
-import type { Db } from '../../../db/database';
 import { sql, type DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
@@ -14,7 +13,7 @@ import { DEPLOY_OK, DEPLOYING, type SiteDeployer } from './site-deployer';
 
 const D = '/website-blade-deploy/websiteDeploy';
 
-export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; db: Db; deployer: SiteDeployer }): void {
+export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; deployer: SiteDeployer }): void {
   const { data, deployer } = deps;
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {

@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzip } from 'node:zlib';
-import type { Db } from '../../../db/database';
 import { sql, type DataLayer } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
@@ -69,13 +68,11 @@ export class SiteDeployer {
 
   constructor(
     private readonly data: DataLayer,
-    /** the raw SQLite handle, only for the shared lookups (shared/lookups.ts) until they move onto the data layer */
-    private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
     box: SecretBox,
   ) {
-    this.renderer = new SiteRenderer(data, db, dataDir);
+    this.renderer = new SiteRenderer(data, dataDir);
     this.servers = new ServerTargets(data, dataDir, box, clock);
   }
 

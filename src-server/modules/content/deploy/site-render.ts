@@ -9,7 +9,6 @@
 // columns appear anywhere: pages, lists, sitemap, feed.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Db } from '../../../db/database';
 import { sql, type DataLayer, type RawBuilder } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { liveRow } from '../shared/lookups';
@@ -128,8 +127,6 @@ export class SiteRenderer {
 
   constructor(
     private readonly data: DataLayer,
-    /** the raw SQLite handle, only for the shared lookups (shared/lookups.ts) until they move onto the data layer */
-    private readonly db: Db,
     private readonly dataDir: string,
   ) {
     this.contentOf = contentReader(data);

@@ -13,7 +13,6 @@
 // task's reason (error_msg) and fails the remaining items at once with it.
 // API keys are never logged.
 import { readFileSync } from 'node:fs';
-import type { Db } from '../../../db/database';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
@@ -61,8 +60,6 @@ export class ArticleGenerator {
 
   constructor(
     private readonly data: DataLayer,
-    /** the raw SQLite handle, only for the article quota (quota/quota.ts), until that moves onto the data layer */
-    private readonly db: Db,
     private readonly dataDir: string,
     private readonly clock: Clock,
     private readonly box: SecretBox,

@@ -1,6 +1,5 @@
 // AI generation (spec content-area.md §7): model settings, API keys (sealed,
 // sent masked), generate-article tasks and the generation template parameters.
-import type { Db } from '../../../db/database';
 import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
@@ -12,11 +11,8 @@ import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 
-/**
- * `db`: the raw handle, only for the generator's `keywordFailures` until article-generator.ts moves onto the
- * data layer (then it goes); every query of this file runs on the hooks' `q`.
- */
-export function generationResources(db: Db, box: SecretBox): Resource[] {
+/** The AI settings and generation tasks; every query of their hooks runs on the hooks' `q`. */
+export function generationResources(box: SecretBox): Resource[] {
   const openKey = (sealed: unknown): string => {
     if (typeof sealed !== 'string' || !sealed) return '';
     try {

@@ -19,10 +19,10 @@ import { liveRow } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 
 export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {
-  const { data, db } = ctx;
+  const { data } = ctx;
   const repo = (name: string) => new CrudRepository(data, ctx.resources.get(name)!, ctx.clock);
   const { deployer } = ctx;
-  const generator = new ArticleGenerator(data, db, ctx.dataDir, ctx.clock, ctx.box);
+  const generator = new ArticleGenerator(data, ctx.dataDir, ctx.clock, ctx.box);
   generator.resume().catch((e: unknown) => api.log.error(e, 'generation tasks not resumed'));
   api.addHook('onClose', async () => generator.stop());
 

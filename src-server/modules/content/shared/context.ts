@@ -1,7 +1,6 @@
 // What every content feature's routes are built with: the database, the data
 // folder, the clock, the install's secret box, the one site deployer, and the
 // declared resources by name (for repositories over them).
-import type { Db } from '../../../db/database';
 import type { DataLayer } from '../../../db/data-layer';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
@@ -10,8 +9,6 @@ import type { SecretBox } from './secrets';
 
 export interface ContentContext {
   data: DataLayer;
-  /** the raw SQLite handle, for code not yet moved onto `data` */
-  db: Db;
   dataDir: string;
   clock: Clock;
   box: SecretBox;
