@@ -41,10 +41,11 @@ async function main() {
     db.transaction(() => {
       for (let i = 0; i < ROWS; i++) ins.run(`9${String(i).padStart(18, '0')}`, `参数${i}`, `bench.key.${i}`, '2026-01-01 00:00:00', '2026-01-01 00:00:00');
     })();
-    const role = createRole(db, { tenantId: '000000', roleName: '参数员', roleAlias: 'param_user' });
+    const role = await createRole(data, { tenantId: '000000', roleName: '参数员', roleAlias: 'param_user' });
     const grant = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT ?, ?, id FROM blade_menu WHERE code = ? AND is_deleted = 0');
     for (const code of ['workbench', 'wel', 'system', 'param', 'param_view']) grant.run(nextId(), role, code);
-    createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: [role], deptIds: [createDept(db, { tenantId: '000000', deptName: '测试部' })] });
+    const dept = await createDept(data, { tenantId: '000000', deptName: '测试部' });
+    await createUser(data, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: [role], deptIds: [dept] });
 
     const checked = await buildApp({ data, dataDir: dir });
     const unchecked = await buildApp({ data, dataDir: dir, accessCheck: false });

@@ -1,8 +1,9 @@
 // Transitional (issue 29): runs a data-layer query (a `sql` template) synchronously on the raw SQLite handle,
-// for the few foundation helpers (settings, directory writes, requireButton) that code not yet moved onto the
-// data layer still calls inside a better-sqlite3 transaction or a sync function (db/seed.ts, module seeds, the
-// generic CRUD, tests preparing the file). The SQL text is the one the data layer sends, compiled for SQLite
-// here. Goes when those callers are async.
+// for the few foundation helpers (settings, createRole/createUser/findRoleByAlias, callerHolds/requireButton)
+// that product code not yet moved onto the data layer still calls on `deps.db` (the workflow module's seed,
+// the generic CRUD router, the role/dept/user/flow-model submits, the dashboard). Tests and scripts no longer
+// use it. The SQL text is the one the data layer sends, compiled for SQLite here. Goes when those callers are
+// async.
 import { Kysely, SqliteDialect, type RawBuilder } from 'kysely';
 import type { Db } from './database';
 import type { Queries } from './data-layer';

@@ -82,8 +82,8 @@ export function splitIds(value: string | null | undefined): string[] {
 }
 
 /**
- * Runs an insert on the data layer (answering `id` once written) or, for callers not yet on it (the
- * first-start seed inside its better-sqlite3 transaction, tests preparing the file), on the raw handle.
+ * Runs an insert on the data layer (answering `id` once written) or, for the product callers not yet on it
+ * (createRole and createUser in the workflow module's seed), on the raw handle.
  */
 function insert(target: DbOrQueries, query: RawBuilder<unknown>, id: string): Promise<string> | string {
   if (isQueries(target)) return target.run(query).then(() => id);
@@ -91,17 +91,13 @@ function insert(target: DbOrQueries, query: RawBuilder<unknown>, id: string): Pr
   return id;
 }
 
-export function createTenant(q: Queries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function createTenant(db: Db, input: { tenantId: string; tenantName: string; id?: string }): string;
-export function createTenant(target: DbOrQueries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string> | string {
+export async function createTenant(q: Queries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string> {
   const id = input.id ?? nextId();
-  return insert(
-    target,
+  await q.run(
     sql`INSERT INTO blade_tenant (id, tenant_id, tenant_name, create_time, update_time)
         VALUES (${id}, ${input.tenantId}, ${input.tenantName}, ${formatDateTime(Date.now())}, ${formatDateTime(Date.now())})`,
-    id,
   );
+  return id;
 }
 
 export interface NewRole {
@@ -125,17 +121,13 @@ export function createRole(target: DbOrQueries, input: NewRole): Promise<string>
   );
 }
 
-export function createDept(q: Queries, input: { tenantId: string; deptName: string; id?: string }): Promise<string>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function createDept(db: Db, input: { tenantId: string; deptName: string; id?: string }): string;
-export function createDept(target: DbOrQueries, input: { tenantId: string; deptName: string; id?: string }): Promise<string> | string {
+export async function createDept(q: Queries, input: { tenantId: string; deptName: string; id?: string }): Promise<string> {
   const id = input.id ?? nextId();
-  return insert(
-    target,
+  await q.run(
     sql`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name)
         VALUES (${id}, ${input.tenantId}, '0', '0', ${input.deptName}, ${input.deptName})`,
-    id,
   );
+  return id;
 }
 
 export interface NewUser {
@@ -176,17 +168,13 @@ export interface NewClient {
   id?: string;
 }
 
-export function createClient(q: Queries, input: NewClient): Promise<string>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function createClient(db: Db, input: NewClient): string;
-export function createClient(target: DbOrQueries, input: NewClient): Promise<string> | string {
+export async function createClient(q: Queries, input: NewClient): Promise<string> {
   const id = input.id ?? nextId();
-  return insert(
-    target,
+  await q.run(
     sql`INSERT INTO blade_client (id, client_id, client_secret, scope, authorized_grant_types,
           access_token_validity, refresh_token_validity, create_time)
         VALUES (${id}, ${input.clientId}, ${input.clientSecret}, 'all', 'refresh_token,password,authorization_code,captcha,social',
           ${input.access}, ${input.refresh}, ${formatDateTime(Date.now())})`,
-    id,
   );
+  return id;
 }

@@ -14,11 +14,11 @@ let alice: string;
 beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
-  const db = h.db();
-  const role = createRole(db, { tenantId: '000000', roleName: '日志查看', roleAlias: 'log_reader' });
-  grantMenus(db, role, ['log_usual']);
-  const dept = createDept(db, { tenantId: '000000', deptName: '日志部' });
-  for (const account of ['alice', 'bob']) createUser(db, { tenantId: '000000', account, password: 'pw', roleIds: [role], deptIds: [dept] });
+  const data = h.data();
+  const role = await createRole(data, { tenantId: '000000', roleName: '日志查看', roleAlias: 'log_reader' });
+  grantMenus(h.db(), role, ['log_usual']);
+  const dept = await createDept(data, { tenantId: '000000', deptName: '日志部' });
+  for (const account of ['alice', 'bob']) await createUser(data, { tenantId: '000000', account, password: 'pw', roleIds: [role], deptIds: [dept] });
   admin = await login(base);
   alice = await login(base, { username: 'alice', password: 'pw' });
   await login(base, { username: 'bob', password: 'pw' });

@@ -34,17 +34,18 @@ const UNAUTHORIZED = '请求未授权';
 const menuIds = new Map((db.prepare('SELECT id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; code: string }[]).map((m) => [m.code, m.id]));
 
 // the probe: one user, one role whose grants each check sets
-const probeRole = createRole(db, { tenantId: '000000', roleName: '探针', roleAlias: 'probe' });
-const dept = createDept(db, { tenantId: '000000', deptName: '探针部' });
-createUser(db, { tenantId: '000000', account: 'probe', password: 'probe', roleIds: [probeRole], deptIds: [dept] });
+const probeRole = await createRole(data, { tenantId: '000000', roleName: '探针', roleAlias: 'probe' });
+const dept = await createDept(data, { tenantId: '000000', deptName: '探针部' });
+await createUser(data, { tenantId: '000000', account: 'probe', password: 'probe', roleIds: [probeRole], deptIds: [dept] });
 // tenant administrators holding every screen: in tenant 000000 (alias admin) and in another tenant (alias administrator)
-const ownAdminRole = createRole(db, { tenantId: '000000', roleName: '租户管理员', roleAlias: 'admin' });
+const ownAdminRole = await createRole(data, { tenantId: '000000', roleName: '租户管理员', roleAlias: 'admin' });
 grantMenus(db, ownAdminRole, 'all');
-createUser(db, { tenantId: '000000', account: 'tadmin', password: 'tadmin', roleIds: [ownAdminRole], deptIds: [dept] });
-createTenant(db, { tenantId: '300001', tenantName: '探针租户' });
-const otherRole = createRole(db, { tenantId: '300001', roleName: '超级管理员', roleAlias: 'administrator' });
+await createUser(data, { tenantId: '000000', account: 'tadmin', password: 'tadmin', roleIds: [ownAdminRole], deptIds: [dept] });
+await createTenant(data, { tenantId: '300001', tenantName: '探针租户' });
+const otherRole = await createRole(data, { tenantId: '300001', roleName: '超级管理员', roleAlias: 'administrator' });
 grantMenus(db, otherRole, 'all');
-createUser(db, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [otherRole], deptIds: [createDept(db, { tenantId: '300001', deptName: '探针租户' })] });
+const otherDept = await createDept(data, { tenantId: '300001', deptName: '探针租户' });
+await createUser(data, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [otherRole], deptIds: [otherDept] });
 
 /** Sets the probe role's grants to exactly these menu / button codes. */
 function grantExactly(codes: readonly string[]): void {

@@ -112,10 +112,11 @@ describe('another tenant administrator and the shared rows', () => {
 describe('a screen\'s buttons decide its writes', () => {
   it('submit adds with <code>_add and edits with <code>_edit: holding one is not the other', async () => {
     const db = h.db();
-    const role = createRole(db, { tenantId: '000000', roleName: '参数新增员', roleAlias: 'param_adder' });
+    const role = await createRole(h.data(), { tenantId: '000000', roleName: '参数新增员', roleAlias: 'param_adder' });
     const grant = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT ?, ?, id FROM blade_menu WHERE code = ? AND is_deleted = 0');
     for (const code of ['param', 'param_add']) grant.run(nextId(), role, code);
-    createUser(db, { tenantId: '000000', account: 'adder', password: 'pw', roleIds: [role], deptIds: [createDept(db, { tenantId: '000000', deptName: '新增部' })] });
+    const dept = await createDept(h.data(), { tenantId: '000000', deptName: '新增部' });
+    await createUser(h.data(), { tenantId: '000000', account: 'adder', password: 'pw', roleIds: [role], deptIds: [dept] });
     const adder = await login(base, { username: 'adder', password: 'pw' });
     const added = await post<Rec>(adder, '/website-blade-system/param/submit', { paramName: '新增的', paramKey: 'added.key', paramValue: '1' });
     expect(added.status).toBe(200);

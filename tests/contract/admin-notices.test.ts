@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  key = getSetting(h.db(), AES_KEY_SETTING)!;
+  key = (await getSetting(h.data(), AES_KEY_SETTING))!;
 });
 afterAll(() => h.stop());
 

@@ -159,8 +159,8 @@ describe('client authentication', () => {
 });
 
 describe('lockout', () => {
-  beforeAll(() => {
-    createUser(h.db(), { tenantId: '000000', account: 'locky', password: 'right', roleIds: [SEED_IDS.userRole] });
+  beforeAll(async () => {
+    await createUser(h.data(), { tenantId: '000000', account: 'locky', password: 'right', roleIds: [SEED_IDS.userRole] });
   });
 
   it('locks an account for 30 minutes after 5 failures, even for the right password', async () => {
@@ -244,9 +244,9 @@ describe('refresh_token grant', () => {
 
 describe('Dept-Id / Role-Id headers', () => {
   it('are honoured only when in the user lists', async () => {
-    const db = h.db();
-    const dept2 = createDept(db, { tenantId: '000000', deptName: '第二部门' });
-    createUser(db, {
+    const data = h.data();
+    const dept2 = await createDept(data, { tenantId: '000000', deptName: '第二部门' });
+    await createUser(data, {
       tenantId: '000000',
       account: 'multi',
       password: 'multi',
@@ -261,7 +261,7 @@ describe('Dept-Id / Role-Id headers', () => {
       headers: { 'Role-Id': SEED_IDS.userRole, 'Dept-Id': dept2 },
     });
     expect(picked.body).toMatchObject({ role_id: SEED_IDS.userRole, role_name: 'user', dept_id: dept2 });
-    const foreignRole = createRole(db, { tenantId: '000000', roleName: '别人', roleAlias: 'other' });
+    const foreignRole = await createRole(data, { tenantId: '000000', roleName: '别人', roleAlias: 'other' });
     const ignored = await tokenCall(base, { username: 'multi', password: 'multi', headers: { 'Role-Id': foreignRole } });
     expect(ignored.body.role_name).toBe('administrator,user');
   });

@@ -259,7 +259,7 @@ describe('follow, isolation and permissions', () => {
     });
     expect([foreign.status, foreign.body.msg]).toEqual([400, '审批人不存在']);
     // nor can it start this tenant's definitions, even with an approver of its own
-    const staff = createUser(h.db(), { tenantId: '500007', account: 'staff', password: 'staff', roleIds: [] });
+    const staff = await createUser(h.data(), { tenantId: '500007', account: 'staff', password: 'staff', roleIds: [] });
     const leaveDef = await leaveDefinition(admin);
     const across = await post('/blade-desk/process/leave/start-process', other, { json: { processDefinitionId: leaveDef, taskUser: staff, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' } });
     expect(across.body.msg).toBe('流程定义不存在');
@@ -277,8 +277,7 @@ describe('follow, isolation and permissions', () => {
     }
     expect((await post('/blade-flow/manager/change-state', hr, { query: { processId: 'x', state: 'active' } })).status).toBe(401);
     // a user of the plain `user` role has no workflow menus at all
-    const db = h.db();
-    createUser(db, { tenantId: '000000', account: 'plain', password: 'plain', roleIds: ['1123598816738675202'] });
+    await createUser(h.data(), { tenantId: '000000', account: 'plain', password: 'plain', roleIds: ['1123598816738675202'] });
     const plain = await login(base, { username: 'plain', password: 'plain' });
     expect((await get('/blade-flow/work/todo-list', plain)).status).toBe(401);
     expect((await post('/blade-desk/process/leave/start-process', plain, { json: {} })).status).toBe(401);

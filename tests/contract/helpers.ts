@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
+import { sqliteDataLayer, type DataLayer } from '../../src-server/db/data-layer';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 
@@ -25,6 +26,8 @@ export interface Harness {
   advance(ms: number): void;
   /** a second connection to the server's database (WAL allows it) */
   db(): Db;
+  /** the data layer over that second connection (the same handle as db()), made once */
+  data(): DataLayer;
   stop(): Promise<void>;
 }
 
@@ -37,18 +40,23 @@ export async function startHarness(extra: Partial<StartOptions> = {}): Promise<H
   let offset = 0;
   const server = await startServer({ dataDir, port: 0, ...extra, clock: () => Date.now() + offset });
   let db: Db | undefined;
+  let data: DataLayer | undefined;
+  const handle = (): Db => (db ??= openDatabase(dataDir));
   return {
     server,
     dataDir,
     advance(ms) {
       offset += ms;
     },
-    db() {
-      db ??= openDatabase(dataDir);
-      return db;
+    db: handle,
+    data() {
+      data ??= sqliteDataLayer(handle());
+      return data;
     },
     async stop() {
-      db?.close();
+      // the data layer owns the handle once made: its close() closes it
+      if (data) await data.close();
+      else db?.close();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -176,12 +184,12 @@ export function grantMenus(db: Db, roleId: string, codes: string[] | 'all'): voi
  * the tenant boundary or the platform administrator's rows, not a missing grant.
  */
 export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName: string, menus: string[] | 'all' = 'all'): Promise<string> {
-  const db = h.db();
-  createTenant(db, { tenantId, tenantName });
-  const role = createRole(db, { tenantId, roleName: '管理员', roleAlias: 'admin' });
-  grantMenus(db, role, menus);
-  const dept = createDept(db, { tenantId, deptName: tenantName });
-  createUser(db, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
+  const data = h.data();
+  await createTenant(data, { tenantId, tenantName });
+  const role = await createRole(data, { tenantId, roleName: '管理员', roleAlias: 'admin' });
+  grantMenus(h.db(), role, menus);
+  const dept = await createDept(data, { tenantId, deptName: tenantName });
+  await createUser(data, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
   return login(h.server.url, { tenantId, password: 'other' });
 }
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  createUser(h.db(), { tenantId: '000000', account: 'reader', password: 'reader', roleIds: [SEED_IDS.userRole] });
+  await createUser(h.data(), { tenantId: '000000', account: 'reader', password: 'reader', roleIds: [SEED_IDS.userRole] });
   user = await login(base, { username: 'reader', password: 'reader' });
 });
 afterAll(() => h.stop());

@@ -24,14 +24,14 @@ const post = (token: string, path: string, json: unknown) => api<Row>(base, toke
 let n = 0;
 /** a role granted the param screen and its add button (the users below add params) plus the given scopes */
 async function roleWith(dataScopeIds: string[], apiScopeIds: string[] = []): Promise<string> {
-  const roleId = createRole(h.db(), { tenantId: '000000', roleName: `范围${++n}`, roleAlias: `scoped${n}` });
+  const roleId = await createRole(h.data(), { tenantId: '000000', roleName: `范围${++n}`, roleAlias: `scoped${n}` });
   const grant = await post(admin, `${SYS}/role/grant`, { roleIds: [roleId], menuIds: [menuId('param'), menuId('param_add')], dataScopeIds, apiScopeIds });
   expect(grant.body.success).toBe(true);
   return roleId;
 }
 async function userIn(roleId: string, deptId: string): Promise<string> {
   const account = `scope${++n}`;
-  createUser(h.db(), { tenantId: '000000', account, password: 'pw', roleIds: [roleId], deptIds: [deptId] });
+  await createUser(h.data(), { tenantId: '000000', account, password: 'pw', roleIds: [roleId], deptIds: [deptId] });
   return login(base, { username: account, password: 'pw' });
 }
 async function dataScope(scopeColumn: string, scopeType: number, scopeValue = ''): Promise<string> {
@@ -55,12 +55,12 @@ describe('data scopes', () => {
   let top: string;
   let child: string;
   let other: string;
-  beforeAll(() => {
-    const db = h.db();
-    top = createDept(db, { tenantId: '000000', deptName: '总部' });
-    child = createDept(db, { tenantId: '000000', deptName: '分部' });
-    db.prepare("UPDATE blade_dept SET parent_id = ?, ancestors = '0,' || ? WHERE id = ?").run(top, top, child);
-    other = createDept(db, { tenantId: '000000', deptName: '别部' });
+  beforeAll(async () => {
+    const data = h.data();
+    top = await createDept(data, { tenantId: '000000', deptName: '总部' });
+    child = await createDept(data, { tenantId: '000000', deptName: '分部' });
+    h.db().prepare("UPDATE blade_dept SET parent_id = ?, ancestors = '0,' || ? WHERE id = ?").run(top, top, child);
+    other = await createDept(data, { tenantId: '000000', deptName: '别部' });
   });
 
   it('own rows (type 2 on create_user), own department (3), department and below (4), custom (5), all (1)', async () => {
@@ -108,7 +108,7 @@ describe('api scopes', () => {
       menuId: menuId('param'), resourceCode: 'param', scopeName: '参数查询', scopePath: '/website-blade-system/param/**', scopeType: 2,
     });
     expect(scope.body.code, scope.body.msg).toBe(200);
-    const dept = createDept(h.db(), { tenantId: '000000', deptName: '接口部' });
+    const dept = await createDept(h.data(), { tenantId: '000000', deptName: '接口部' });
     const granted = await userIn(await roleWith([], [scope.body.data.id]), dept);
     const refused = await userIn(await roleWith([]), dept);
 

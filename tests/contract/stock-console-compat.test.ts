@@ -53,9 +53,9 @@ describe('menu routes before sign-in', () => {
 
     // a role granted the parameter screen only
     const db = h.db();
-    const role = createRole(db, { tenantId: '000000', roleName: '参数员', roleAlias: 'param_keeper' });
+    const role = await createRole(h.data(), { tenantId: '000000', roleName: '参数员', roleAlias: 'param_keeper' });
     grantMenus(db, role, ['param']);
-    createUser(db, { tenantId: '000000', account: 'keeper', password: 'pw', roleIds: [role], deptIds: [SEED_IDS.dept] });
+    await createUser(h.data(), { tenantId: '000000', account: 'keeper', password: 'pw', roleIds: [role], deptIds: [SEED_IDS.dept] });
     const keeper = await login(base, { username: 'keeper', password: 'pw' });
     const mine = (await api<Record<string, { authority: string[] }>>(base, keeper, 'GET', '/blade-system/menu/auth-routes')).body.data;
     expect(mine).toEqual({ '/system/param': { authority: ['param_keeper'] } });

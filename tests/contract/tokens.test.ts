@@ -16,10 +16,10 @@ beforeAll(async () => {
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);
-  const db = h.db();
-  roleId = createRole(db, { tenantId: '000000', roleName: '编辑', roleAlias: 'editor' });
-  otherRole = createRole(db, { tenantId: '000000', roleName: '审核', roleAlias: 'auditor' });
-  deptId = createDept(db, { tenantId: '000000', deptName: '编辑部' });
+  const data = h.data();
+  roleId = await createRole(data, { tenantId: '000000', roleName: '编辑', roleAlias: 'editor' });
+  otherRole = await createRole(data, { tenantId: '000000', roleName: '审核', roleAlias: 'auditor' });
+  deptId = await createDept(data, { tenantId: '000000', deptName: '编辑部' });
 });
 afterAll(async () => h.stop());
 
@@ -27,7 +27,7 @@ let n = 0;
 /** a fresh user of tenant 000000 with one role; signs in and returns both tokens */
 async function signedInUser(): Promise<{ id: string; account: string; access: string; refresh: string }> {
   const account = `tok${++n}`;
-  const id = createUser(h.db(), { tenantId: '000000', account, password: 'pw', roleIds: [roleId], deptIds: [deptId] });
+  const id = await createUser(h.data(), { tenantId: '000000', account, password: 'pw', roleIds: [roleId], deptIds: [deptId] });
   const { status, body } = await tokenCall(base, { username: account, password: 'pw' });
   expect(status).toBe(200);
   return { id, account, access: body.access_token as string, refresh: body.refresh_token as string };

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase } from '../../src-server/db/database';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 import { test, expect, rpc, signIn } from './fixtures';
@@ -13,10 +14,12 @@ const PLAIN_GRANTS = ['workbench', 'wel', 'dashboard', 'system', 'param', 'param
 
 test('a plain user sees only their screens and buttons; a refused call shows 请求未授权 and keeps them signed in', async ({ page, host }) => {
   const db = openDatabase(join(host.dataDir, 'server'));
-  const role = createRole(db, { tenantId: '000000', roleName: '参数查看员', roleAlias: 'param_viewer' });
+  const data = sqliteDataLayer(db);
+  const role = await createRole(data, { tenantId: '000000', roleName: '参数查看员', roleAlias: 'param_viewer' });
   const grant = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT ?, ?, id FROM blade_menu WHERE code = ? AND is_deleted = 0');
   for (const code of PLAIN_GRANTS) expect(grant.run(nextId(), role, code).changes, code).toBe(1);
-  createUser(db, { tenantId: '000000', account: 'plain', password: 'plain123', realName: '普通用户甲', roleIds: [role], deptIds: [createDept(db, { tenantId: '000000', deptName: '甲部' })] });
+  const dept = await createDept(data, { tenantId: '000000', deptName: '甲部' });
+  await createUser(data, { tenantId: '000000', account: 'plain', password: 'plain123', realName: '普通用户甲', roleIds: [role], deptIds: [dept] });
 
   await signIn(page, host, 'plain', 'plain123');
   // the side menu: the workbench and the one granted screen, nothing else
@@ -56,5 +59,5 @@ test('a plain user sees only their screens and buttons; a refused call shows 请
   await sider.getByRole('menuitem', { name: /首页/ }).click();
   await expect(page).toHaveURL(/#\/wel\/index/);
   await expect(page.getByLabel('密码')).toHaveCount(0);
-  db.close();
+  await data.close(); // closes db too
 });

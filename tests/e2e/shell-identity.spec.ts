@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { rpc, signIn, startWebHost, type WebHost } from './fixtures';
+import { sqliteDataLayer } from '../../src-server/db/data-layer';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { ADMIN_TENANT_ID, SEED_IDS } from '../../src-server/db/seed';
 
@@ -32,13 +33,13 @@ function serverDb(host: WebHost): Database.Database {
 }
 
 test('switch department/role: both required, then a re-login with the chosen pair lands on /', async ({ page, identityHost }) => {
-  const db = serverDb(identityHost);
+  const data = sqliteDataLayer(serverDb(identityHost));
   let deptB: string, editor: string;
   try {
-    const deptA = createDept(db, { tenantId: ADMIN_TENANT_ID, deptName: '华东运营部' });
-    deptB = createDept(db, { tenantId: ADMIN_TENANT_ID, deptName: '华南运营部' });
-    editor = createRole(db, { tenantId: ADMIN_TENANT_ID, roleName: '内容编辑', roleAlias: 'editor', sort: 5 });
-    createUser(db, {
+    const deptA = await createDept(data, { tenantId: ADMIN_TENANT_ID, deptName: '华东运营部' });
+    deptB = await createDept(data, { tenantId: ADMIN_TENANT_ID, deptName: '华南运营部' });
+    editor = await createRole(data, { tenantId: ADMIN_TENANT_ID, roleName: '内容编辑', roleAlias: 'editor', sort: 5 });
+    await createUser(data, {
       tenantId: ADMIN_TENANT_ID,
       account: 'switcher',
       password: 'switch123',
@@ -47,7 +48,7 @@ test('switch department/role: both required, then a re-login with the chosen pai
       deptIds: [deptA, deptB],
     });
   } finally {
-    db.close();
+    await data.close();
   }
 
   await signIn(page, identityHost, 'switcher', 'switch123');
@@ -89,13 +90,14 @@ test('switch department/role: both required, then a re-login with the chosen pai
 
 test('registration dialog of a guest (negative user id): checks in the spec order, then submitted and signed out', async ({ page, identityHost }) => {
   const db = serverDb(identityHost);
+  const data = sqliteDataLayer(db);
   try {
     // A social-login guest as BladeX issues it: a negative user id with a guest role.
-    const guestRole = createRole(db, { tenantId: ADMIN_TENANT_ID, roleName: '游客', roleAlias: 'guest', sort: 9 });
-    createUser(db, { id: '-1001', tenantId: ADMIN_TENANT_ID, account: 'wechat-guest', password: 'guest123', roleIds: [guestRole] });
+    const guestRole = await createRole(data, { tenantId: ADMIN_TENANT_ID, roleName: '游客', roleAlias: 'guest', sort: 9 });
+    await createUser(data, { id: '-1001', tenantId: ADMIN_TENANT_ID, account: 'wechat-guest', password: 'guest123', roleIds: [guestRole] });
     db.prepare("UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'").run();
   } finally {
-    db.close();
+    await data.close(); // closes db too
   }
 
   await page.goto(identityHost.url);
