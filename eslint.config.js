@@ -20,6 +20,8 @@ const forbidRawIpc = (names) => ({
   ],
 });
 
+const dataLayerMessage = 'Go through the data layer (src-server/db/data-layer.ts: data.all/get/run, sql, data.kysely): it speaks SQLite and PostgreSQL alike.';
+
 // The console keeps opened pages mounted (hidden) and the shell around them; a component there that subscribes
 // to the location re-renders with every navigation and tab switch, and react-router's useNavigate does
 // subscribe. They navigate with useStableNavigate (src-renderer/layout/navigation.tsx) and read their own
@@ -41,6 +43,24 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: [IPC_MAIN_WRAPPER, PRELOAD_WRAPPER],
     rules: forbidRawIpc(['ipcMain', 'ipcRenderer']),
+  },
+  {
+    // the back end reaches its database through the data layer (src-server/db/data-layer.ts), on either engine
+    files: ['src-server/**/*.ts'],
+    ignores: ['src-server/db/**', 'src-server/backup/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: message('ipcMain/ipcRenderer') },
+            { name: 'better-sqlite3', message: dataLayerMessage },
+            { name: 'pg', message: dataLayerMessage },
+            { name: 'kysely', message: dataLayerMessage },
+          ],
+        },
+      ],
+    },
   },
   { files: [PRELOAD_WRAPPER], rules: forbidRawIpc(['ipcMain']) },
   { files: [IPC_MAIN_WRAPPER], rules: forbidRawIpc(['ipcRenderer']) },

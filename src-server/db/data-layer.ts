@@ -55,8 +55,14 @@ export interface DataLayer extends Queries {
   pinned<T>(work: (conn: DataLayer) => Promise<T>): Promise<T>;
   /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
   readonly sqlite?: Db;
-  /** PostgreSQL only: the pool (LISTEN needs a connection of its own) */
+  /** PostgreSQL only: the pool */
   readonly pool?: pg.Pool;
+  /**
+   * PostgreSQL only: LISTENs on `channel` on a connection of its own, calling `onNotify` with each payload;
+   * when that connection is lost it is made again (with backoff) and `onReconnect` is called, since
+   * notifications sent meanwhile are lost. Resolves once listening; the answer stops it.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -330,12 +336,60 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   const layer = (k: Kysely<any>, pinned: boolean): DataLayer => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
     ...queries('postgres', k, execOn, new AsyncLocalStorage(), false),
     pool,
+    listen: (channel, onNotify, onReconnect) => listenOn(pool, channel, onNotify, onReconnect),
     pinned: (work) => (pinned ? work(layer(k, true)) : k.connection().execute((conn) => work(layer(conn, true)))),
     async close() {
       if (!pinned) await kysely.destroy(); // ends the pool
     },
   });
   return layer(kysely, false);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A LISTEN on a client of its own (not the pool's: it stays open), made again when lost. */
+async function listenOn(pool: pg.Pool, channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: not a channel name: ${channel}`);
+  let closed = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client(pool.options);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      c.removeAllListeners('error');
+      c.on('error', () => undefined);
+      c.end().catch(() => undefined);
+      if (!closed) void again();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  const again = async (): Promise<void> => {
+    for (let wait = 100; !closed; wait = Math.min(wait * 2, 2000)) {
+      await sleep(wait);
+      try {
+        await connect();
+        onReconnect();
+        return;
+      } catch {
+        /* the database is still away: try again */
+      }
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 /** Opens the data folder's SQLite file (created if missing, WAL) as a data layer. */

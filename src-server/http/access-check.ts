@@ -6,9 +6,7 @@
 // @PreAuth answer). The guard (auth/guard.ts) has already verified the token
 // of every route that is not 'public'.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
 import { sql, type Queries } from '../db/data-layer';
-import { allSync, isQueries, type DbOrQueries } from '../db/sync-queries';
 import type { Access } from './access-policy';
 import { roleIdsOf, type AuthUser } from './auth-user';
 import { fail, MSG_UNAUTHORIZED, ServiceError } from './reply';
@@ -43,13 +41,6 @@ export async function grantedCodes(q: Queries, user: AuthUser): Promise<Set<stri
   return new Set((await q.all(codesQuery(roleIds))).map((r) => r.code));
 }
 
-/** transitional: grantedCodes on the raw SQLite handle (db/sync-queries.ts) */
-function grantedCodesSync(db: Db, user: AuthUser): Set<string> {
-  const roleIds = roleIdsOf(user);
-  if (roleIds.length === 0) return new Set();
-  return new Set(allSync(db, codesQuery(roleIds)).map((r) => r.code));
-}
-
 const GRANTED = new WeakMap<FastifyRequest, Set<string>>();
 
 /** The caller's granted codes, read once per request. */
@@ -62,32 +53,15 @@ async function codesOf(q: Queries, request: FastifyRequest): Promise<Set<string>
   return codes;
 }
 
-function codesOfSync(db: Db, request: FastifyRequest): Set<string> {
-  let codes = GRANTED.get(request);
-  if (!codes) {
-    codes = request.authUser ? grantedCodesSync(db, request.authUser) : new Set<string>();
-    GRANTED.set(request, codes);
-  }
-  return codes;
-}
-
 /**
  * A refinement the route's declaration cannot express because it depends on
  * the request's data (submit without an id adds, with one it edits): does the
  * caller hold this button? The platform administrator always does.
  */
-export function callerHolds(q: Queries, request: FastifyRequest, code: string): Promise<boolean>;
-/** transitional: on the raw SQLite handle, for callers not yet on the data layer (db/sync-queries.ts) */
-export function callerHolds(db: Db, request: FastifyRequest, code: string): boolean;
-export function callerHolds(target: DbOrQueries, request: FastifyRequest, code: string): Promise<boolean> | boolean {
+export async function callerHolds(q: Queries, request: FastifyRequest, code: string): Promise<boolean> {
   const user = request.authUser;
-  const administrator = !!user && isPlatformAdministrator(user);
-  if (isQueries(target)) {
-    if (!user) return Promise.resolve(false);
-    return administrator ? Promise.resolve(true) : codesOf(target, request).then((codes) => codes.has(code));
-  }
   if (!user) return false;
-  return administrator || codesOfSync(target, request).has(code);
+  return isPlatformAdministrator(user) || (await codesOf(q, request)).has(code);
 }
 
 /** Does the caller satisfy the declaration? `codes` is read only when a menu or button decides. */
@@ -154,15 +128,6 @@ export function routeTable(app: FastifyInstance): RouteEntry[] {
 }
 
 /** callerHolds, refusing with 401 请求未授权 (submit: `id ? '<code>_edit' : '<code>_add'`). */
-export function requireButton(q: Queries, request: FastifyRequest, code: string): Promise<void>;
-/** transitional: on the raw SQLite handle, for callers not yet on the data layer (db/sync-queries.ts) */
-export function requireButton(db: Db, request: FastifyRequest, code: string): void;
-export function requireButton(target: DbOrQueries, request: FastifyRequest, code: string): Promise<void> | void {
-  const refuse = () => new ServiceError(MSG_UNAUTHORIZED, 401);
-  if (isQueries(target)) {
-    return callerHolds(target, request, code).then((holds) => {
-      if (!holds) throw refuse();
-    });
-  }
-  if (!callerHolds(target, request, code)) throw refuse();
+export async function requireButton(q: Queries, request: FastifyRequest, code: string): Promise<void> {
+  if (!(await callerHolds(q, request, code))) throw new ServiceError(MSG_UNAUTHORIZED, 401);
 }

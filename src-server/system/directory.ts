@@ -1,8 +1,6 @@
 // Repository of tenants, roles, depts, users and OAuth clients. Also used by the
 // seed and by tests that need extra tenants or users.
-import type { Db } from '../db/database';
 import { sql, type Queries, type RawBuilder } from '../db/data-layer';
-import { getSync, isQueries, runSync, type DbOrQueries } from '../db/sync-queries';
 import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { nextId } from '../util/ids';
 import { formatDateTime } from '../util/dates';
@@ -63,11 +61,8 @@ export async function findRoles(q: Queries, ids: string[]): Promise<RoleRow[]> {
 const roleByAlias = (tenantId: string, alias: string) =>
   sql<RoleRow>`SELECT id, tenant_id, role_name, role_alias FROM blade_role WHERE tenant_id = ${tenantId} AND role_alias = ${alias} AND is_deleted = 0`;
 
-export function findRoleByAlias(q: Queries, tenantId: string, alias: string): Promise<RoleRow | undefined>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function findRoleByAlias(db: Db, tenantId: string, alias: string): RoleRow | undefined;
-export function findRoleByAlias(target: DbOrQueries, tenantId: string, alias: string): Promise<RoleRow | undefined> | RoleRow | undefined {
-  return isQueries(target) ? target.get(roleByAlias(tenantId, alias)) : getSync(target, roleByAlias(tenantId, alias));
+export async function findRoleByAlias(q: Queries, tenantId: string, alias: string): Promise<RoleRow | undefined> {
+  return q.get(roleByAlias(tenantId, alias));
 }
 
 export async function findClient(q: Queries, clientId: string): Promise<ClientRow | undefined> {
@@ -81,23 +76,20 @@ export function splitIds(value: string | null | undefined): string[] {
     .filter((s) => s !== '' && s !== '-1');
 }
 
-/**
- * Runs an insert on the data layer (answering `id` once written) or, for the product callers not yet on it
- * (createRole and createUser in the workflow module's seed), on the raw handle.
- */
-function insert(target: DbOrQueries, query: RawBuilder<unknown>, id: string): Promise<string> | string {
-  if (isQueries(target)) return target.run(query).then(() => id);
-  runSync(target, query);
+/** Runs an insert, answering `id` once written. */
+async function insert(q: Queries, query: RawBuilder<unknown>, id: string): Promise<string> {
+  await q.run(query);
   return id;
 }
 
-export async function createTenant(q: Queries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string> {
+export function createTenant(q: Queries, input: { tenantId: string; tenantName: string; id?: string }): Promise<string> {
   const id = input.id ?? nextId();
-  await q.run(
+  return insert(
+    q,
     sql`INSERT INTO blade_tenant (id, tenant_id, tenant_name, create_time, update_time)
         VALUES (${id}, ${input.tenantId}, ${input.tenantName}, ${formatDateTime(Date.now())}, ${formatDateTime(Date.now())})`,
+    id,
   );
-  return id;
 }
 
 export interface NewRole {
@@ -108,26 +100,24 @@ export interface NewRole {
   sort?: number;
 }
 
-export function createRole(q: Queries, input: NewRole): Promise<string>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function createRole(db: Db, input: NewRole): string;
-export function createRole(target: DbOrQueries, input: NewRole): Promise<string> | string {
+export function createRole(q: Queries, input: NewRole): Promise<string> {
   const id = input.id ?? nextId();
   return insert(
-    target,
+    q,
     sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
         VALUES (${id}, ${input.tenantId}, '0', ${input.roleName}, ${input.sort ?? 1}, ${input.roleAlias})`,
     id,
   );
 }
 
-export async function createDept(q: Queries, input: { tenantId: string; deptName: string; id?: string }): Promise<string> {
+export function createDept(q: Queries, input: { tenantId: string; deptName: string; id?: string }): Promise<string> {
   const id = input.id ?? nextId();
-  await q.run(
+  return insert(
+    q,
     sql`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name)
         VALUES (${id}, ${input.tenantId}, '0', '0', ${input.deptName}, ${input.deptName})`,
+    id,
   );
-  return id;
 }
 
 export interface NewUser {
@@ -143,14 +133,11 @@ export interface NewUser {
   id?: string;
 }
 
-export function createUser(q: Queries, input: NewUser): Promise<string>;
-/** transitional: on the raw SQLite handle (db/sync-queries.ts) */
-export function createUser(db: Db, input: NewUser): string;
-export function createUser(target: DbOrQueries, input: NewUser): Promise<string> | string {
+export function createUser(q: Queries, input: NewUser): Promise<string> {
   const id = input.id ?? nextId();
   const now = formatDateTime(Date.now());
   return insert(
-    target,
+    q,
     sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
           create_time, update_time)
         VALUES (${id}, ${input.tenantId}, ${input.account}, ${input.account}, ${hashPasswordDigest(md5Hex(input.password))},
@@ -168,13 +155,14 @@ export interface NewClient {
   id?: string;
 }
 
-export async function createClient(q: Queries, input: NewClient): Promise<string> {
+export function createClient(q: Queries, input: NewClient): Promise<string> {
   const id = input.id ?? nextId();
-  await q.run(
+  return insert(
+    q,
     sql`INSERT INTO blade_client (id, client_id, client_secret, scope, authorized_grant_types,
           access_token_validity, refresh_token_validity, create_time)
         VALUES (${id}, ${input.clientId}, ${input.clientSecret}, 'all', 'refresh_token,password,authorization_code,captcha,social',
           ${input.access}, ${input.refresh}, ${formatDateTime(Date.now())})`,
+    id,
   );
-  return id;
 }
