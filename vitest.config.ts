@@ -1,7 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: unit (main services, renderer logic) and contract (the embedded
-// back end over real HTTP). End-to-end tests run under Playwright instead.
+// Three projects: unit (main services, renderer logic), contract (the back end
+// over real HTTP, on the data folder's SQLite file) and contract-postgres (the
+// same contract tests with the back end on a real PostgreSQL: the team server's
+// engine, tests/contract/helpers.ts ENGINE). End-to-end tests run under
+// Playwright instead.
+
+/** Tests that choose their engines themselves (both, side by side): run once, in `contract`. */
+const ENGINE_EXPLICIT = [
+  'tests/contract/cache-bus.test.ts',
+  'tests/contract/catalog.test.ts',
+  'tests/contract/data-layer.test.ts',
+  'tests/contract/data-layer-transactions.test.ts',
+  'tests/contract/postgres-server.test.ts',
+  'tests/contract/schema-engines.test.ts',
+  'tests/contract/settings-once.test.ts',
+  'tests/contract/team-server.test.ts',
+  'tests/contract/team-server-data.test.ts',
+];
+
+/** Tests of SQLite's own data folders (upgrading old SQLite files, the SQLite backup engine): SQLite only. */
+const SQLITE_OWN = ['tests/contract/migrations.test.ts', 'tests/contract/content-migrations.test.ts', 'tests/contract/backup-restore.test.ts'];
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +37,16 @@ export default defineConfig({
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract-postgres',
+          include: ['tests/contract/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...ENGINE_EXPLICIT, ...SQLITE_OWN],
+          env: { ENGINE: 'postgres' },
           environment: 'node',
           testTimeout: 30_000,
         },

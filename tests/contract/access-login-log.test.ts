@@ -16,7 +16,7 @@ beforeAll(async () => {
   base = h.server.url;
   const data = h.data();
   const role = await createRole(data, { tenantId: '000000', roleName: '日志查看', roleAlias: 'log_reader' });
-  grantMenus(h.db(), role, ['log_usual']);
+  await grantMenus(h.data(), role, ['log_usual']);
   const dept = await createDept(data, { tenantId: '000000', deptName: '日志部' });
   for (const account of ['alice', 'bob']) await createUser(data, { tenantId: '000000', account, password: 'pw', roleIds: [role], deptIds: [dept] });
   admin = await login(base);

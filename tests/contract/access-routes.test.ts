@@ -39,11 +39,11 @@ const dept = await createDept(data, { tenantId: '000000', deptName: '探针部' 
 await createUser(data, { tenantId: '000000', account: 'probe', password: 'probe', roleIds: [probeRole], deptIds: [dept] });
 // tenant administrators holding every screen: in tenant 000000 (alias admin) and in another tenant (alias administrator)
 const ownAdminRole = await createRole(data, { tenantId: '000000', roleName: '租户管理员', roleAlias: 'admin' });
-grantMenus(db, ownAdminRole, 'all');
+await grantMenus(data, ownAdminRole, 'all');
 await createUser(data, { tenantId: '000000', account: 'tadmin', password: 'tadmin', roleIds: [ownAdminRole], deptIds: [dept] });
 await createTenant(data, { tenantId: '300001', tenantName: '探针租户' });
 const otherRole = await createRole(data, { tenantId: '300001', roleName: '超级管理员', roleAlias: 'administrator' });
-grantMenus(db, otherRole, 'all');
+await grantMenus(data, otherRole, 'all');
 const otherDept = await createDept(data, { tenantId: '300001', deptName: '探针租户' });
 await createUser(data, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [otherRole], deptIds: [otherDept] });
 

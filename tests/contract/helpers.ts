@@ -1,5 +1,8 @@
 // Shared helpers of the contract tests: a real server on a temp data folder,
 // a movable clock, and small fetch wrappers speaking the BladeX dialect.
+// ENGINE=postgres runs the harness's server on a database of its own in one
+// real PostgreSQL per test worker (tests/support/postgres.ts): the same tests
+// on the team server's engine (the `contract-postgres` vitest project).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -10,7 +13,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
-import { sqliteDataLayer, type DataLayer } from '../../src-server/db/data-layer';
+import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer, type Queries } from '../../src-server/db/data-layer';
+import { startPostgres, type PostgresServer } from '../support/postgres';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 
@@ -22,11 +26,13 @@ export const md5 = (s: string): string => createHash('md5').update(s).digest('he
 export interface Harness {
   server: EmbeddedServer;
   dataDir: string;
+  /** the engine the server runs on (ENGINE=postgres, else the data folder's SQLite file) */
+  engine: 'sqlite' | 'postgres';
   /** moves the server's clock */
   advance(ms: number): void;
-  /** a second connection to the server's database (WAL allows it) */
+  /** a second connection to the server's SQLite file (WAL allows it); on PostgreSQL there is none: use data() */
   db(): Db;
-  /** the data layer over that second connection (the same handle as db()), made once */
+  /** a data layer on the server's database (SQLite: over the same handle as db()), made once */
   data(): DataLayer;
   stop(): Promise<void>;
 }
@@ -35,22 +41,36 @@ export function tempDir(prefix = 'seo-server-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** the engine the contract tests run the harness on */
+export const ENGINE: 'sqlite' | 'postgres' = process.env.ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+let postgres: Promise<PostgresServer> | undefined;
+/** this worker's PostgreSQL, started on first use (stopped at the worker's exit by tests/support/postgres.ts) */
+export function sharedPostgres(): Promise<PostgresServer> {
+  return (postgres ??= startPostgres());
+}
+
 export async function startHarness(extra: Partial<StartOptions> = {}): Promise<Harness> {
   const dataDir = extra.dataDir ?? tempDir();
+  const database = extra.database ?? (ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined);
   let offset = 0;
-  const server = await startServer({ dataDir, port: 0, ...extra, clock: () => Date.now() + offset });
+  const server = await startServer({ dataDir, port: 0, ...extra, database, clock: () => Date.now() + offset });
   let db: Db | undefined;
   let data: DataLayer | undefined;
-  const handle = (): Db => (db ??= openDatabase(dataDir));
+  const handle = (): Db => {
+    if (database) throw new Error('h.db() is the SQLite file; the server runs on PostgreSQL here: use h.data()');
+    return (db ??= openDatabase(dataDir));
+  };
   return {
     server,
     dataDir,
+    engine: database ? 'postgres' : 'sqlite',
     advance(ms) {
       offset += ms;
     },
     db: handle,
     data() {
-      data ??= sqliteDataLayer(handle());
+      data ??= database ? postgresDataLayer(database, { max: 4 }) : sqliteDataLayer(handle());
       return data;
     },
     async stop() {
@@ -161,8 +181,8 @@ export async function until(check: () => Promise<boolean>, ms = 10_000, stepMs =
  * child menus), as the role screen's grant tree does when a screen is ticked;
  * 'all' grants the whole tree (a tenant whose package holds every screen).
  */
-export function grantMenus(db: Db, roleId: string, codes: string[] | 'all'): void {
-  const all = db.prepare('SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; parent_id: string; code: string }[];
+export async function grantMenus(q: Queries, roleId: string, codes: string[] | 'all'): Promise<void> {
+  const all = await q.all(sql<{ id: string; parent_id: string; code: string }>`SELECT id, parent_id, code FROM blade_menu WHERE is_deleted = 0`);
   const chosen = new Set(all.filter((m) => codes === 'all' || codes.includes(m.code)).map((m) => m.id));
   for (let grew = true; grew; ) {
     grew = false;
@@ -171,9 +191,10 @@ export function grantMenus(db: Db, roleId: string, codes: string[] | 'all'): voi
       grew = true;
     }
   }
-  const has = db.prepare('SELECT 1 FROM blade_role_menu WHERE role_id = ? AND menu_id = ?');
-  const ins = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (?, ?, ?)');
-  for (const id of chosen) if (!has.get(roleId, id)) ins.run(nextId(), roleId, id);
+  // a grant's triggers may grant some of the others already (the extra buttons of a screen)
+  for (const id of chosen) {
+    await q.run(sql`INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (${nextId()}, ${roleId}, ${id}) ON CONFLICT (role_id, menu_id) DO NOTHING`);
+  }
 }
 
 /**
@@ -187,7 +208,7 @@ export async function otherTenantAdmin(h: Harness, tenantId: string, tenantName:
   const data = h.data();
   await createTenant(data, { tenantId, tenantName });
   const role = await createRole(data, { tenantId, roleName: '管理员', roleAlias: 'admin' });
-  grantMenus(h.db(), role, menus);
+  await grantMenus(data, role, menus);
   const dept = await createDept(data, { tenantId, deptName: tenantName });
   await createUser(data, { tenantId, account: 'admin', password: 'other', roleIds: [role], deptIds: [dept] });
   return login(h.server.url, { tenantId, password: 'other' });

@@ -52,9 +52,8 @@ describe('menu routes before sign-in', () => {
     expect(Object.keys(all).some((p) => p.startsWith('/api/'))).toBe(false);
 
     // a role granted the parameter screen only
-    const db = h.db();
     const role = await createRole(h.data(), { tenantId: '000000', roleName: '参数员', roleAlias: 'param_keeper' });
-    grantMenus(db, role, ['param']);
+    await grantMenus(h.data(), role, ['param']);
     await createUser(h.data(), { tenantId: '000000', account: 'keeper', password: 'pw', roleIds: [role], deptIds: [SEED_IDS.dept] });
     const keeper = await login(base, { username: 'keeper', password: 'pw' });
     const mine = (await api<Record<string, { authority: string[] }>>(base, keeper, 'GET', '/blade-system/menu/auth-routes')).body.data;
