@@ -314,15 +314,35 @@ export interface PostgresOptions {
   timeZone?: string;
 }
 
+const WATCHED = Symbol('seo.watched');
+
 /** The data layer over a PostgreSQL database (`postgres://user:pass@host:port/db`). */
 export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLayer {
   const timeZone = o.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
   const pool = new pg.Pool({ connectionString: url, max: o.max ?? 20, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   // a dropped idle connection (the server restarted) must not end the process; the pool makes a new one
   pool.on('error', () => undefined);
+  // Kysely gives a connection back to the pool without saying it broke: one the server dropped while it was in
+  // use (a restart, a failover) would go back and fail every query it gets. Given back broken, it is destroyed.
+  const broken = new WeakSet<pg.PoolClient>();
+  const kyselyPool = {
+    async connect(): Promise<pg.PoolClient> {
+      const client = await pool.connect();
+      if (!(client as pg.PoolClient & { [WATCHED]?: true })[WATCHED]) {
+        (client as pg.PoolClient & { [WATCHED]?: true })[WATCHED] = true;
+        const give = client.release.bind(client);
+        client.on('error', () => broken.add(client));
+        client.on('end', () => broken.add(client));
+        client.release = (err?: Error | boolean) => give(err ?? (broken.has(client) ? true : undefined));
+      }
+      return client;
+    },
+    end: () => pool.end(),
+    options: pool.options,
+  };
   const kysely = new Kysely<any>({ // eslint-disable-line @typescript-eslint/no-explicit-any
     dialect: new PostgresDialect({
-      pool,
+      pool: kyselyPool,
       onCreateConnection: async (connection) => {
         await connection.executeQuery(CompiledQuery.raw(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`));
       },

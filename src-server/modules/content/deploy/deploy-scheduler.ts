@@ -22,6 +22,8 @@ export const RUN_STATE_NAMES: Record<RunState, string> = { success: '成功', pa
 export class DeployScheduler {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** the last tick failed (its error was said once) */
+  private failing = false;
 
   constructor(
     private readonly data: DataLayer,
@@ -57,8 +59,11 @@ export class DeployScheduler {
         await this.data.run(sql`UPDATE deploy_tasks SET next_time = ${next} WHERE id = ${String(task.id)}`);
         await this.run(task).catch(() => undefined); // each deploy records its own failure
       }
+      this.failing = false;
     } catch (e) {
-      if (this.timer) throw e; // (stopped: the database may close under a tick's query)
+      // the database is away (a team server's PostgreSQL restarting): the next tick tries again; said once
+      if (this.timer && !this.failing) console.error(`deploy schedule: ${(e as Error).message}; trying again every ${this.tickMs} ms`);
+      this.failing = true;
     } finally {
       this.busy = false;
     }

@@ -27,6 +27,9 @@ type Rec = Record<string, unknown>;
 
 export const STATUS = TASK;
 
+/** how long a task the database stopped waits before it goes on */
+const RETRY_MS = 2000;
+
 /** Reasons of a whole-task failure found before any item runs. */
 export const GENERATION_MSG = {
   noModel: '没有启用的AI模型设置',
@@ -92,9 +95,20 @@ export class ArticleGenerator {
     }
     void this.run(taskId)
       .catch((e: unknown) => {
-        if (!this.stopped) throw e; // (stopping: the database may close under a query; the task resumes with the next start)
+        // stopping: the database may close under a query; the task resumes with the next start. Else the database
+        // was away (a team server's PostgreSQL restarting): the task goes on where it stopped, once it is back
+        // (the items already written are skipped)
+        if (this.stopped) return;
+        console.error(`generation task ${taskId}: ${(e as Error).message}; resuming in ${RETRY_MS} ms`);
+        this.retryLater(taskId);
       })
       .finally(() => this.running.delete(taskId));
+  }
+
+  private retryLater(taskId: string): void {
+    setTimeout(() => {
+      if (!this.stopped) this.start(taskId).catch(() => this.retryLater(taskId));
+    }, RETRY_MS).unref();
   }
 
   isRunning(taskId: string): boolean {

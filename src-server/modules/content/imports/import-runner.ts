@@ -52,6 +52,9 @@ export interface ImportStart {
   defaults?: Rec;
 }
 
+/** how long a task the database stopped waits before it goes on */
+const RETRY_MS = 2000;
+
 const BATCH: Record<Exclude<ImportKind, 'keyword'>, number> = { article: 200, website: 200, template: 200 };
 
 /** A batch's or chunk's lines added to the task's counters, with the number of lines done. */
@@ -131,7 +134,11 @@ export class ImportRunner {
         const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
         await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.failed}, error_msg = ${msg}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
       })
-      .catch(() => undefined) // the database closed meanwhile: the task stays to be picked up again
+      .catch(() => {
+        // the database is away (a team server's PostgreSQL restarting): the task goes on after its last committed
+        // batch once it is back; stopping, it stays to be picked up by the next start
+        if (!this.stopped) setTimeout(() => this.launch(id), RETRY_MS).unref();
+      })
       .finally(() => {
         this.running.delete(id);
         this.waiters.delete(id);
