@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, otherTenantAdmin, startHarness, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -30,8 +31,9 @@ afterAll(() => h.stop());
 const get = <T = Rec>(token: string, path: string, query: Record<string, string | number> = {}) => api<T>(base, token, 'GET', path, { query });
 const post = <T = Rec>(token: string, path: string, json?: unknown, query?: Record<string, string | number>) => api<T>(base, token, 'POST', path, { json, query });
 
-function firstId(table: string, where = '1 = 1'): string {
-  const row = h.db().prepare(`SELECT id FROM ${table} WHERE is_deleted = 0 AND ${where} ORDER BY id LIMIT 1`).get() as { id: string } | undefined;
+async function firstId(table: string, where = '1 = 1'): Promise<string> {
+  // table and condition are constant text written in this file
+  const row = await h.data().get(sql<{ id: string }>`SELECT id FROM ${sql.table(table)} WHERE is_deleted = 0 AND ${sql.raw(where)} ORDER BY id LIMIT 1`);
   if (!row) throw new Error(`no row in ${table}`);
   return String(row.id);
 }
@@ -43,7 +45,8 @@ function expectRefused(reply: { status: number; body: { msg: string } }, what: s
 
 describe('another tenant administrator and the shared rows', () => {
   it('cannot change or remove a system dictionary entry; tenant 000000 still reads its label', async () => {
-    const lang = h.db().prepare("SELECT id, dict_value FROM blade_dict WHERE code = 'lang' AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort LIMIT 1").get() as { id: string; dict_value: string };
+    const lang = (await h.data().get(sql<{ id: string; dict_value: string }>`
+      SELECT id, dict_value FROM blade_dict WHERE code = 'lang' AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort, id LIMIT 1`))!;
     expectRefused(await post(other, `${S}/dict/submit`, { id: lang.id, dictValue: '被改了' }), 'dict/submit edit');
     expectRefused(await post(other, `${S}/dict/submit`, { parentId: '0', code: 'x_shared', dictKey: '-1', dictValue: '新字典', sort: 1 }), 'dict/submit add');
     expectRefused(await post(other, `${S}/dict/update`, { id: lang.id, dictValue: '被改了' }), 'dict/update');
@@ -57,11 +60,11 @@ describe('another tenant administrator and the shared rows', () => {
   });
 
   it('cannot change menus or buttons, but reads the menu tree', async () => {
-    const menuId = firstId('blade_menu', "code = 'param'");
+    const menuId = await firstId('blade_menu', "code = 'param'");
     expectRefused(await post(other, `${S}/menu/submit`, { id: menuId, name: '被改了', code: 'param', path: '/system/param', sort: 1 }), 'menu/submit');
     expectRefused(await post(other, `${S}/menu/remove`, undefined, { ids: menuId }), 'menu/remove');
     expect((await get<Rec[]>(other, `${S}/menu/list`)).body.data.length).toBeGreaterThan(0);
-    expect(h.db().prepare('SELECT name FROM blade_menu WHERE id = ?').get(menuId)).toEqual({ name: '参数管理' });
+    expect(await h.data().get(sql`SELECT name FROM blade_menu WHERE id = ${menuId}`)).toEqual({ name: '参数管理' });
   });
 
   it('cannot change tenant packages, clients, data or API scopes, but reads them', async () => {
@@ -76,7 +79,7 @@ describe('another tenant administrator and the shared rows', () => {
       expectRefused(await post(other, `${path}/remove`, undefined, { ids: '1' }), `${path}/remove`);
       expect((await get(other, `${path}/list`)).status, `${path}/list`).toBe(200);
     }
-    const clientId = firstId('blade_client');
+    const clientId = await firstId('blade_client');
     expectRefused(await post(other, `${S}/client/submit`, { id: clientId, accessTokenValidity: 999999 }), 'client/submit on a seeded client');
   });
 
@@ -111,10 +114,10 @@ describe('another tenant administrator and the shared rows', () => {
 
 describe('a screen\'s buttons decide its writes', () => {
   it('submit adds with <code>_add and edits with <code>_edit: holding one is not the other', async () => {
-    const db = h.db();
     const role = await createRole(h.data(), { tenantId: '000000', roleName: '参数新增员', roleAlias: 'param_adder' });
-    const grant = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT ?, ?, id FROM blade_menu WHERE code = ? AND is_deleted = 0');
-    for (const code of ['param', 'param_add']) grant.run(nextId(), role, code);
+    const grant = (code: string) => h.data().run(sql`
+      INSERT INTO blade_role_menu (id, role_id, menu_id) SELECT ${nextId()}, ${role}, id FROM blade_menu WHERE code = ${code} AND is_deleted = 0`);
+    for (const code of ['param', 'param_add']) await grant(code);
     const dept = await createDept(h.data(), { tenantId: '000000', deptName: '新增部' });
     await createUser(h.data(), { tenantId: '000000', account: 'adder', password: 'pw', roleIds: [role], deptIds: [dept] });
     const adder = await login(base, { username: 'adder', password: 'pw' });
@@ -124,14 +127,14 @@ describe('a screen\'s buttons decide its writes', () => {
     expectRefused(await post(adder, '/website-blade-system/param/submit', { id, paramValue: '2' }), 'submit with an id (an edit)');
     expectRefused(await post(adder, '/website-blade-system/param/update', { id, paramValue: '2' }), 'update');
     expectRefused(await post(adder, '/website-blade-system/param/remove', undefined, { ids: id }), 'remove');
-    grant.run(nextId(), role, 'param_edit');
+    await grant('param_edit');
     expect((await post(adder, '/website-blade-system/param/submit', { id, paramValue: '2' })).status).toBe(200);
   });
 });
 
 describe('pickers open to every signed-in user', () => {
   it('answer nothing of another tenant (dept/select, role/select by userId)', async () => {
-    const adminId = (h.db().prepare("SELECT id FROM blade_user WHERE tenant_id = '000000' AND account = 'admin'").get() as { id: string }).id;
+    const adminId = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_user WHERE tenant_id = '000000' AND account = 'admin'`))!.id;
     expect((await get<Rec[]>(admin, `${S}/dept/select`, { userId: adminId })).body.data.length).toBeGreaterThan(0);
     expect((await get<Rec[]>(other, `${S}/dept/select`, { userId: adminId })).body.data).toEqual([]);
     expect((await get<Rec[]>(other, `${S}/role/select`, { userId: adminId })).body.data).toEqual([]);
@@ -141,7 +144,8 @@ describe('pickers open to every signed-in user', () => {
 
 describe('the platform administrator', () => {
   it('changes a shared dictionary entry every tenant then reads', async () => {
-    const row = h.db().prepare("SELECT id, dict_value FROM blade_dict WHERE code = 'lang' AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort LIMIT 1").get() as { id: string; dict_value: string };
+    const row = (await h.data().get(sql<{ id: string; dict_value: string }>`
+      SELECT id, dict_value FROM blade_dict WHERE code = 'lang' AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort, id LIMIT 1`))!;
     const r = await post(admin, `${S}/dict/update`, { id: row.id, dictValue: `${row.dict_value}(平台)` });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const seen = (await get<Rec[]>(other, `${S}/dict/dictionary`, { code: 'lang' })).body.data.map((i) => i.dictValue);

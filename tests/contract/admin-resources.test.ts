@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG } from './helpers';
+import { sql } from '../../src-server/db/data-layer';
 
 let h: Harness;
 let base: string;
@@ -63,7 +64,7 @@ describe('sms configurations', () => {
     expect((await send({ code: 'mine', phones: '13800000000' })).body.msg).toBe('短信配置不存在');
     const sent = await send({ code: 'aliyun-b', phones: '13800000000,13900000001', params: JSON.stringify({ code: '1234' }) });
     expect(sent.body).toMatchObject({ code: 200, success: true });
-    const outbox = h.db().prepare('SELECT tenant_id, sms_code, template_id, sign_name, phone, params, provider FROM blade_sms_outbox ORDER BY phone').all();
+    const outbox = await h.data().all(sql`SELECT tenant_id, sms_code, template_id, sign_name, phone, params, provider FROM blade_sms_outbox ORDER BY phone`);
     expect(outbox).toEqual([
       { tenant_id: '000000', sms_code: 'aliyun-b', template_id: 'SMS_1', sign_name: '矩阵', phone: '13800000000', params: '{"code":"1234"}', provider: 'outbox' },
       { tenant_id: '000000', sms_code: 'aliyun-b', template_id: 'SMS_1', sign_name: '矩阵', phone: '13900000001', params: '{"code":"1234"}', provider: 'outbox' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { SEED_IDS } from '../../src-server/db/seed';
-import { openSqliteDataLayer } from '../../src-server/db/data-layer';
+import { sql } from '../../src-server/db/data-layer';
 import { LoginLimiter } from '../../src-server/auth/lockout';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { api, login, SABER, startHarness, SWORD, tokenCall, type Harness } from './helpers';
@@ -19,7 +19,7 @@ async function newCaptcha(): Promise<{ key: string; image: string; answer: strin
   const res = await fetch(`${base}/blade-auth/oauth/captcha`);
   expect(res.status).toBe(200);
   const body = (await res.json()) as { key: string; image: string };
-  const row = h.db().prepare('SELECT code FROM blade_captcha WHERE captcha_key = ?').get(body.key) as { code: string };
+  const row = (await h.data().get(sql<{ code: string }>`SELECT code FROM blade_captcha WHERE captcha_key = ${body.key}`))!;
   return { ...body, answer: row.code };
 }
 
@@ -113,8 +113,8 @@ describe('password grant', () => {
     expect(res.body.client_id).toBe('sword');
   });
 
-  it('stores the password as a salted slow hash of the md5, never the md5 itself', () => {
-    const row = h.db().prepare("SELECT password FROM blade_user WHERE account = 'admin'").get() as { password: string };
+  it('stores the password as a salted slow hash of the md5, never the md5 itself', async () => {
+    const row = (await h.data().get(sql<{ password: string }>`SELECT password FROM blade_user WHERE account = 'admin'`))!;
     expect(row.password).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
     expect(row.password).not.toContain('21232f297a57a5a743894a0e4a801fc3');
   });
@@ -184,15 +184,11 @@ describe('lockout', () => {
   });
 
   it('counts failures that arrive at the same moment: 5 at once lock the account', async () => {
-    const data = openSqliteDataLayer(h.dataDir);
-    try {
-      const limiter = new LoginLimiter(data, () => Date.now());
-      await Promise.all(Array.from({ length: 5 }, () => limiter.recordFailure('000000', 'racy')));
-      expect(await limiter.isLocked('000000', 'racy')).toBe(true);
-      await limiter.reset('000000', 'racy');
-    } finally {
-      await data.close();
-    }
+    // a connection of its own next to the server's (the harness's data layer)
+    const limiter = new LoginLimiter(h.data(), () => Date.now());
+    await Promise.all(Array.from({ length: 5 }, () => limiter.recordFailure('000000', 'racy')));
+    expect(await limiter.isLocked('000000', 'racy')).toBe(true);
+    await limiter.reset('000000', 'racy');
   });
 
   it('resets the counter on success', async () => {

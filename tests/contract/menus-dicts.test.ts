@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DictItem, MenuNode } from '../../src-shared/wire';
 import { SEED_IDS } from '../../src-server/db/seed';
 import { DICTS } from '../../src-server/db/seed-dicts';
+import { sql } from '../../src-server/db/data-layer';
 import { createUser } from '../../src-server/system/directory';
 import { api, login, startHarness, type Harness } from './helpers';
 
@@ -132,7 +133,7 @@ describe('dictionary', () => {
   });
 
   it('hides sealed and deleted entries (after clear-cache) and answers [] for an unknown code', async () => {
-    h.db().prepare("UPDATE blade_dict SET is_sealed = 1 WHERE code = 'sex' AND dict_key = '3'").run();
+    await h.data().run(sql`UPDATE blade_dict SET is_sealed = 1 WHERE code = 'sex' AND dict_key = '3'`);
     expect((await dict('sex')).data).toHaveLength(3); // still cached
     await fetch(`${base}/blade-auth/oauth/clear-cache`, { headers: { 'Blade-Auth': `bearer ${admin}` } });
     expect((await dict('sex')).data.map((d) => d.dictKey)).toEqual(['1', '2']);

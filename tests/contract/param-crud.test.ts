@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Param } from '../../src-shared/wire';
 import { formatDateTime } from '../../src-server/util/dates';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, startHarness, type Harness, otherTenantAdmin } from './helpers';
 
 let h: Harness;
@@ -55,7 +56,7 @@ describe('param CRUD', () => {
     expect((await list(admin)).data.total).toBe(6);
     const gone = await api(base, admin, 'GET', `${P}/detail`, { query: { id } });
     expect(gone.body).toMatchObject({ code: 200, data: null });
-    const row = h.db().prepare('SELECT is_deleted, param_value FROM blade_param WHERE id = ?').get(id);
+    const row = await h.data().get(sql`SELECT is_deleted, param_value FROM blade_param WHERE id = ${id}`);
     expect(row).toEqual({ is_deleted: 1, param_value: 'v2' });
     // a removed key can be reused
     expect((await submit(admin, { paramName: 'again', paramKey: 'test.key', paramValue: 'v' })).status).toBe(200);
@@ -235,10 +236,8 @@ describe('tenant scoping', () => {
       expect(del.status).toBe(400);
       expect(del.body.success).toBe(false);
     }
-    const rows = h
-      .db()
-      .prepare('SELECT id, param_value, is_deleted FROM blade_param WHERE id IN (?, ?) ORDER BY id')
-      .all(adminParamId, otherParamId) as { param_value: string; is_deleted: number }[];
+    const rows = await h.data().all(sql<{ param_value: string; is_deleted: number }>`
+      SELECT id, param_value, is_deleted FROM blade_param WHERE id IN (${adminParamId}, ${otherParamId}) ORDER BY id`);
     expect(rows.map((r) => [r.param_value, r.is_deleted]).sort()).toEqual([['false', 0], ['true', 0]]);
   });
 
@@ -263,14 +262,13 @@ describe('errors', () => {
     expect(res.body.msg).toBe('缺少必要的请求参数: id');
   });
   it('answers an unexpected failure with 500 服务器异常 and no details', async () => {
-    const db = h.db();
-    db.exec('ALTER TABLE blade_param RENAME TO blade_param_away');
+    await h.data().exec('ALTER TABLE blade_param RENAME TO blade_param_away');
     try {
       const res = await api(base, admin, 'GET', `${P}/list`);
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ code: 500, success: false, data: null, msg: '服务器异常' });
     } finally {
-      db.exec('ALTER TABLE blade_param_away RENAME TO blade_param');
+      await h.data().exec('ALTER TABLE blade_param_away RENAME TO blade_param');
     }
     expect((await api(base, admin, 'GET', `${P}/list`)).status).toBe(200);
   });

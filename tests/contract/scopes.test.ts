@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { antPattern } from '../../src-server/modules/system/scopes';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, startHarness, type Harness } from './helpers';
 
 let h: Harness;
@@ -18,14 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const menuId = (code: string): string => (h.db().prepare('SELECT id FROM blade_menu WHERE code = ? AND is_deleted = 0').get(code) as { id: string }).id;
+const menuId = async (code: string): Promise<string> =>
+  (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_menu WHERE code = ${code} AND is_deleted = 0`))!.id;
 const post = (token: string, path: string, json: unknown) => api<Row>(base, token, 'POST', path, { json });
 
 let n = 0;
 /** a role granted the param screen and its add button (the users below add params) plus the given scopes */
 async function roleWith(dataScopeIds: string[], apiScopeIds: string[] = []): Promise<string> {
   const roleId = await createRole(h.data(), { tenantId: '000000', roleName: `范围${++n}`, roleAlias: `scoped${n}` });
-  const grant = await post(admin, `${SYS}/role/grant`, { roleIds: [roleId], menuIds: [menuId('param'), menuId('param_add')], dataScopeIds, apiScopeIds });
+  const grant = await post(admin, `${SYS}/role/grant`, { roleIds: [roleId], menuIds: [await menuId('param'), await menuId('param_add')], dataScopeIds, apiScopeIds });
   expect(grant.body.success).toBe(true);
   return roleId;
 }
@@ -36,7 +38,7 @@ async function userIn(roleId: string, deptId: string): Promise<string> {
 }
 async function dataScope(scopeColumn: string, scopeType: number, scopeValue = ''): Promise<string> {
   const r = await post(admin, `${SYS}/data-scope/submit`, {
-    menuId: menuId('param'), resourceCode: 'param', scopeName: `规则${++n}`, scopeClass: 'param.list', scopeColumn, scopeType, scopeValue,
+    menuId: await menuId('param'), resourceCode: 'param', scopeName: `规则${++n}`, scopeClass: 'param.list', scopeColumn, scopeType, scopeValue,
   });
   expect(r.body.code, r.body.msg).toBe(200);
   return r.body.data.id;
@@ -59,7 +61,7 @@ describe('data scopes', () => {
     const data = h.data();
     top = await createDept(data, { tenantId: '000000', deptName: '总部' });
     child = await createDept(data, { tenantId: '000000', deptName: '分部' });
-    h.db().prepare("UPDATE blade_dept SET parent_id = ?, ancestors = '0,' || ? WHERE id = ?").run(top, top, child);
+    await data.run(sql`UPDATE blade_dept SET parent_id = ${top}, ancestors = ${`0,${top}`} WHERE id = ${child}`);
     other = await createDept(data, { tenantId: '000000', deptName: '别部' });
   });
 
@@ -105,7 +107,7 @@ describe('data scopes', () => {
 describe('api scopes', () => {
   it('a path named by an API scope is open only to roles granted it; other paths are unaffected', async () => {
     const scope = await post(admin, `${SYS}/api-scope/submit`, {
-      menuId: menuId('param'), resourceCode: 'param', scopeName: '参数查询', scopePath: '/website-blade-system/param/**', scopeType: 2,
+      menuId: await menuId('param'), resourceCode: 'param', scopeName: '参数查询', scopePath: '/website-blade-system/param/**', scopeType: 2,
     });
     expect(scope.body.code, scope.body.msg).toBe(200);
     const dept = await createDept(h.data(), { tenantId: '000000', deptName: '接口部' });

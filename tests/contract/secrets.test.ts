@@ -3,6 +3,7 @@
 // the stored secret, and the code that uses a secret still has the original.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
+import { sql } from '../../src-server/db/data-layer';
 
 let h: Harness;
 let base: string;
@@ -21,8 +22,8 @@ const post = (path: string, json: unknown) => api<Row>(base, admin, 'POST', path
 const detail = async (path: string, id: string) => (await api<Row>(base, admin, 'GET', `${path}/detail`, { query: { id } })).body.data;
 const listed = async (path: string, id: string) =>
   (await api<{ records: Row[] }>(base, admin, 'GET', `${path}/list`, { query: { current: 1, size: 100 } })).body.data.records.find((r) => r.id === id);
-const stored = (table: string, column: string, id: string) =>
-  (h.db().prepare(`SELECT ${column} AS v FROM ${table} WHERE id = ?`).get(id) as { v: string }).v;
+const stored = async (table: string, column: string, id: string) =>
+  (await h.data().get(sql<{ v: string }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE id = ${id}`))!.v;
 
 // [path, table, secret column (wire), secret column (db), a valid new row]
 const CASES: [string, string, string, string, Record<string, unknown>][] = [
@@ -45,13 +46,13 @@ describe('masked secrets', () => {
 
       // the edit form sends the mask back: the stored secret stays
       expect((await post(`${path}/submit`, { ...row, id, [wire]: MASK })).body.code).toBe(200);
-      expect(stored(table, column, id)).toBe('the-original-secret');
+      expect(await stored(table, column, id)).toBe('the-original-secret');
       // an edit leaving it empty keeps it too
       expect((await post(`${path}/submit`, { ...row, id, [wire]: '' })).body.code).toBe(200);
-      expect(stored(table, column, id)).toBe('the-original-secret');
+      expect(await stored(table, column, id)).toBe('the-original-secret');
       // a new value replaces it
       expect((await post(`${path}/submit`, { ...row, id, [wire]: 'a-new-secret' })).body.code).toBe(200);
-      expect(stored(table, column, id)).toBe('a-new-secret');
+      expect(await stored(table, column, id)).toBe('a-new-secret');
     });
   }
 

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { CATEGORY_DICTS_MIGRATION } from '../../src-server/modules/admin/resources';
-import { api, login, otherTenantAdmin, startHarness, type Harness } from './helpers';
+import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
+import { api, ENGINE, login, otherTenantAdmin, sharedPostgres, startHarness, type Harness } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -77,21 +78,27 @@ describe('oss and sms categories', () => {
     expect(badSms.body.msg).toBe('请选择分类');
   });
 
-  it('migration 410 aligns a database seeded with the older lists', () => {
-    const db = new Database(':memory:');
-    db.exec(`CREATE TABLE blade_dict (id TEXT PRIMARY KEY, parent_id TEXT NOT NULL DEFAULT '0', code TEXT NOT NULL, dict_key TEXT NOT NULL,
-      dict_value TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 1, remark TEXT, is_sealed INTEGER NOT NULL DEFAULT 0, is_deleted INTEGER NOT NULL DEFAULT 0)`);
-    const ins = db.prepare('INSERT INTO blade_dict (id, parent_id, code, dict_key, dict_value, sort) VALUES (?, ?, ?, ?, ?, ?)');
-    ins.run('o', '0', 'oss', '-1', '对象存储类型', 1);
-    ['minio', '七牛云', '阿里云', '腾讯云', '华为云', 'amazon s3', '本地存储'].forEach((v, i) => ins.run(`o${i + 1}`, 'o', 'oss', String(i + 1), v, i + 1));
-    ins.run('s', '0', 'sms', '-1', '短信服务类型', 2);
-    ['云片', '七牛云', '阿里云', '腾讯云'].forEach((v, i) => ins.run(`s${i + 1}`, 's', 'sms', String(i + 1), v, i + 1));
-    db.exec(CATEGORY_DICTS_MIGRATION.sql);
-    const live = (code: string) =>
-      (db.prepare(`SELECT dict_key k, dict_value v FROM blade_dict WHERE code = ? AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort`).all(code) as { k: string; v: string }[]).map((r) => [r.k, r.v]);
-    expect(live('oss')).toEqual([['1', 'minio'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '本地存储']]);
-    expect(live('sms')).toEqual([['1', '云片'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '内置发件箱']]);
-    expect((db.prepare(`SELECT parent_id p FROM blade_dict WHERE code = 'sms' AND dict_key = '5'`).get() as { p: string }).p).toBe('s');
-    db.close();
+  it('migration 410 aligns a database seeded with the older lists', async () => {
+    // an empty database of the engine under test, holding only the older lists
+    const data = ENGINE === 'postgres' ? postgresDataLayer(await (await sharedPostgres()).createDatabase(), { max: 1 }) : sqliteDataLayer(new Database(':memory:'));
+    try {
+      await data.exec(`CREATE TABLE blade_dict (id TEXT PRIMARY KEY, parent_id TEXT NOT NULL DEFAULT '0', code TEXT NOT NULL, dict_key TEXT NOT NULL,
+        dict_value TEXT NOT NULL, sort INTEGER NOT NULL DEFAULT 1, remark TEXT, is_sealed INTEGER NOT NULL DEFAULT 0, is_deleted INTEGER NOT NULL DEFAULT 0)`);
+      const ins = (id: string, parent: string, code: string, key: string, value: string, sort: number) =>
+        data.run(sql`INSERT INTO blade_dict (id, parent_id, code, dict_key, dict_value, sort) VALUES (${id}, ${parent}, ${code}, ${key}, ${value}, ${sort})`);
+      await ins('o', '0', 'oss', '-1', '对象存储类型', 1);
+      for (const [i, v] of ['minio', '七牛云', '阿里云', '腾讯云', '华为云', 'amazon s3', '本地存储'].entries()) await ins(`o${i + 1}`, 'o', 'oss', String(i + 1), v, i + 1);
+      await ins('s', '0', 'sms', '-1', '短信服务类型', 2);
+      for (const [i, v] of ['云片', '七牛云', '阿里云', '腾讯云'].entries()) await ins(`s${i + 1}`, 's', 'sms', String(i + 1), v, i + 1);
+      await data.exec(CATEGORY_DICTS_MIGRATION.sql);
+      const live = async (code: string) =>
+        (await data.all(sql<{ k: string; v: string }>`
+          SELECT dict_key AS k, dict_value AS v FROM blade_dict WHERE code = ${code} AND parent_id <> '0' AND is_deleted = 0 ORDER BY sort`)).map((r) => [r.k, r.v]);
+      expect(await live('oss')).toEqual([['1', 'minio'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '本地存储']]);
+      expect(await live('sms')).toEqual([['1', '云片'], ['2', '七牛云'], ['3', '阿里云'], ['4', '腾讯云'], ['5', '内置发件箱']]);
+      expect((await data.get(sql<{ p: string }>`SELECT parent_id AS p FROM blade_dict WHERE code = 'sms' AND dict_key = '5'`))!.p).toBe('s');
+    } finally {
+      await data.close();
+    }
   });
 });

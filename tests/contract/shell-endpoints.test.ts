@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../src-shared/wire';
 import { api, login, startHarness, type Harness } from './helpers';
 import { hashPasswordDigest, md5Hex } from '../../src-server/auth/passwords';
+import { sql } from '../../src-server/db/data-layer';
 
 // The shell's own endpoints on the embedded back end (src-server/modules/shell).
 
@@ -65,7 +66,7 @@ describe('user self-service', () => {
     expect(done.body.success).toBe(true);
     await expect(login(base, { password: 'x1x1x1' })).resolves.toBeTruthy();
     // the seeded 'admin' is shorter than a new password may be: put it back in the database for the other tests
-    h.db().prepare("UPDATE blade_user SET password = ? WHERE account = 'admin' AND tenant_id = '000000'").run(hashPasswordDigest(md5Hex('admin')));
+    await h.data().run(sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex('admin'))} WHERE account = 'admin' AND tenant_id = '000000'`);
   });
 
   it('register-guest: checks in order, gated by account.registerUser, creates a pending user', async () => {
@@ -75,11 +76,11 @@ describe('user self-service', () => {
     expect((await reg({ tenantId: '000000', account: 'guest', password: 'a', password2: 'b' })).body.msg).toBe('两次密码输入不一致');
     expect((await reg({ tenantId: '000000', account: 'guest', password: 'a', password2: 'a' })).body.msg).toBe('密码长度不能少于6位');
     expect((await reg({ tenantId: '000000', account: 'guest', password: 'guestpw' })).body.msg).toBe('当前系统暂未开启注册功能');
-    h.db().prepare("UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'").run();
+    await h.data().run(sql`UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'`);
     expect((await reg({ tenantId: '000000', account: 'admin', password: 'guestpw' })).body.msg).toBe('当前用户 [admin] 已存在!');
     const ok = await reg({ tenantId: '000000', name: '访客', account: 'guest', password: 'guestpw', oauthId: '-1' });
     expect(ok.body).toMatchObject({ code: 200, success: true });
-    const row = h.db().prepare("SELECT role_id, dept_id, real_name FROM blade_user WHERE account = 'guest'").get();
+    const row = await h.data().get(sql`SELECT role_id, dept_id, real_name FROM blade_user WHERE account = 'guest'`);
     expect(row).toEqual({ role_id: '-1', dept_id: '-1', real_name: '访客' });
   });
 
@@ -97,7 +98,7 @@ describe('error log upload and notices', () => {
       json: [{ type: 'error', url: 'app://#/x', message: 'boom', stack: 'at x', info: 'i', time: '2026-01-01 00:00:00' }],
     });
     expect(r.body).toMatchObject({ code: 200, success: true });
-    const row = h.db().prepare("SELECT message, stack_trace, request_uri, create_by FROM blade_log_error WHERE message = 'boom'").get();
+    const row = await h.data().get(sql`SELECT message, stack_trace, request_uri, create_by FROM blade_log_error WHERE message = 'boom'`);
     expect(row).toEqual({ message: 'boom', stack_trace: 'at x', request_uri: 'app://#/x', create_by: 'admin' });
     const bad = await api(base, admin, 'POST', '/blade-log/error/upload', { json: [{ type: 'error' }] });
     expect(bad.status).toBe(400);

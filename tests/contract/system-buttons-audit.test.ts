@@ -2,10 +2,10 @@
 // the administrator's approval of guests registered through register-guest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode, Page } from '../../src-shared/wire';
-import { api, login, startHarness, tempDir, tokenCall, type Harness } from './helpers';
+import { api, ENGINE, login, sharedPostgres, startHarness, tempDir, tokenCall, type Harness } from './helpers';
 import { SEED_IDS, seed } from '../../src-server/db/seed';
 import { openDatabase } from '../../src-server/db/database';
-import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { migrate } from '../../src-server/db/migrate';
 import { MIGRATIONS } from '../../src-server/modules';
 import { rmSync } from 'node:fs';
@@ -64,26 +64,26 @@ describe('extra buttons have their own codes', () => {
   });
 
   it('migration 201 on an existing database adds the buttons and grants them to roles holding <menu>_edit', async () => {
+    // a database of the engine under test, migrated to just before 201 and seeded
     const dir = tempDir();
-    const db = openDatabase(dir);
+    const data = ENGINE === 'postgres' ? postgresDataLayer(await (await sharedPostgres()).createDatabase(), { max: 1 }) : sqliteDataLayer(openDatabase(dir));
     try {
-      const data = sqliteDataLayer(db);
       await migrate(data, MIGRATIONS.filter((m) => m.version < 201));
       await seed(data);
-      const admins = (code: string) => db.prepare(
-        'SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id WHERE m.code = ? AND rm.role_id = ?',
-      ).get(code, SEED_IDS.administratorRole) as { n: number };
-      expect(db.prepare("SELECT COUNT(*) AS n FROM blade_menu WHERE code = 'user_reset'").get()).toEqual({ n: 0 });
+      const admins = async (code: string) => (await data.get(sql<{ n: number }>`
+        SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
+        WHERE m.code = ${code} AND rm.role_id = ${SEED_IDS.administratorRole}`))!;
+      expect(await data.get(sql`SELECT COUNT(*) AS n FROM blade_menu WHERE code = 'user_reset'`)).toEqual({ n: 0 });
       const { applied } = await migrate(data, MIGRATIONS);
       expect(applied).toContain(201);
-      for (const code of EXTRA) expect(admins(code).n, code).toBe(1);
+      for (const code of EXTRA) expect((await admins(code)).n, code).toBe(1);
       // the user role holds no user_edit: nothing granted to it
-      const userRole = db.prepare(
-        "SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id WHERE m.code LIKE 'user\\_%' ESCAPE '\\' AND rm.role_id = ?",
-      ).get(SEED_IDS.userRole) as { n: number };
+      const userRole = (await data.get(sql<{ n: number }>`
+        SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
+        WHERE m.code LIKE 'user!_%' ESCAPE '!' AND rm.role_id = ${SEED_IDS.userRole}`))!;
       expect(userRole.n).toBe(0);
     } finally {
-      db.close();
+      await data.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -91,10 +91,11 @@ describe('extra buttons have their own codes', () => {
 
 describe('guest registration approval', () => {
   const reg = (json: Rec) => api(base, admin, 'POST', `${S}/user/register-guest`, { json });
-  const idOf = (account: string) => String((h.db().prepare('SELECT id FROM blade_user WHERE account = ? AND is_deleted = 0').get(account) as { id: string }).id);
+  const idOf = async (account: string) =>
+    String((await h.data().get(sql<{ id: string }>`SELECT id FROM blade_user WHERE account = ${account} AND is_deleted = 0`))!.id);
 
   it('lists pending guests under 待审核; approving lets the guest sign in; refusing removes it', async () => {
-    h.db().prepare("UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'").run();
+    await h.data().run(sql`UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'`);
     expect((await reg({ tenantId: '000000', name: '访客一', account: 'guest1', password: 'guest1pw' })).body.success).toBe(true);
     expect((await reg({ tenantId: '000000', name: '访客二', account: 'guest2', password: 'guest2pw' })).body.success).toBe(true);
     // pending: no role, sign-in refused
@@ -104,38 +105,38 @@ describe('guest registration approval', () => {
     const done = await get<Page<Rec>>(admin, '/user/page', { auditStatus_equal: '1', current: 1, size: 50 });
     expect(done.body.data.records.map((u) => u.account)).not.toContain('guest1');
 
-    expect((await post(admin, '/user/audit-pass', undefined, { ids: idOf('guest1') })).body).toMatchObject({ code: 200, success: true });
-    const approved = h.db().prepare("SELECT role_id, dept_id FROM blade_user WHERE account = 'guest1'").get();
+    expect((await post(admin, '/user/audit-pass', undefined, { ids: await idOf('guest1') })).body).toMatchObject({ code: 200, success: true });
+    const approved = await h.data().get(sql`SELECT role_id, dept_id FROM blade_user WHERE account = 'guest1'`);
     expect(approved).toEqual({ role_id: SEED_IDS.userRole, dept_id: SEED_IDS.dept });
     expect(await login(base, { username: 'guest1', password: 'guest1pw' })).toBeTruthy();
 
-    const guest2 = idOf('guest2');
+    const guest2 = await idOf('guest2');
     expect((await post(admin, '/user/audit-refuse', undefined, { ids: guest2 })).body.success).toBe(true);
-    expect(h.db().prepare('SELECT is_deleted FROM blade_user WHERE id = ?').get(guest2)).toEqual({ is_deleted: 1 });
+    expect(await h.data().get(sql`SELECT is_deleted FROM blade_user WHERE id = ${guest2}`)).toEqual({ is_deleted: 1 });
     expect((await get<Page<Rec>>(admin, '/user/page', { auditStatus: '0' })).body.data.records).toEqual([]);
   });
 
   it('refuses approving a user that is not pending, and callers without the user menu', async () => {
-    const again = await post(admin, '/user/audit-pass', undefined, { ids: idOf('guest1') });
+    const again = await post(admin, '/user/audit-pass', undefined, { ids: await idOf('guest1') });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('当前用户 [guest1] 无需审核');
     const none = await post(admin, '/user/audit-refuse', undefined, { ids: '' });
     expect(none.body.msg).toBe('请选择至少一条数据');
     const guest = await login(base, { username: 'guest1', password: 'guest1pw' });
-    const denied = await post(guest, '/user/audit-pass', undefined, { ids: idOf('guest1') });
+    const denied = await post(guest, '/user/audit-pass', undefined, { ids: await idOf('guest1') });
     expect(denied.status).toBe(401);
   });
 
   it('register-guest honours the tenant account quota', async () => {
-    const { n } = h.db().prepare("SELECT COUNT(*) AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0").get() as { n: number };
-    h.db().prepare("UPDATE blade_tenant SET account_number = ? WHERE tenant_id = '000000'").run(n);
+    const { n } = (await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0`))!;
+    await h.data().run(sql`UPDATE blade_tenant SET account_number = ${n} WHERE tenant_id = '000000'`);
     try {
       const r = await reg({ tenantId: '000000', account: 'guest3', password: 'guest3pw' });
       expect(r.body.success).toBe(false);
       expect(r.body.msg).toBe('当前租户已到最大账号额度!');
-      expect(h.db().prepare("SELECT 1 FROM blade_user WHERE account = 'guest3'").get()).toBeUndefined();
+      expect(await h.data().get(sql`SELECT 1 FROM blade_user WHERE account = 'guest3'`)).toBeUndefined();
     } finally {
-      h.db().prepare("UPDATE blade_tenant SET account_number = -1 WHERE tenant_id = '000000'").run();
+      await h.data().run(sql`UPDATE blade_tenant SET account_number = -1 WHERE tenant_id = '000000'`);
     }
   });
 });

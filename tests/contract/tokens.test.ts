@@ -3,6 +3,7 @@
 // single use, and presenting a used one again revokes its whole chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
 
 let h: Harness;
@@ -65,7 +66,7 @@ describe('token revocation', () => {
 
   it('disabling a user (status) ends their tokens', async () => {
     const u = await signedInUser();
-    h.db().prepare('UPDATE blade_user SET status = 0 WHERE id = ?').run(u.id);
+    await h.data().run(sql`UPDATE blade_user SET status = 0 WHERE id = ${u.id}`);
     expect(await accepted(u.access)).toBe(false);
   });
 
@@ -90,7 +91,7 @@ describe('token revocation', () => {
 
   it('a tenant change ends their tokens', async () => {
     const u = await signedInUser();
-    h.db().prepare("UPDATE blade_user SET tenant_id = '111111' WHERE id = ?").run(u.id);
+    await h.data().run(sql`UPDATE blade_user SET tenant_id = '111111' WHERE id = ${u.id}`);
     expect(await accepted(u.access)).toBe(false);
   });
 });
