@@ -84,6 +84,8 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
     const col = resource.column(field);
     if (!col || col.hidden || col.noFilter || op === 'ignore') continue;
     const c = sql.id(col.column);
+    // a LIKE on a number column matches its text (SQLite converts it; PostgreSQL has no integer LIKE)
+    const text = col.type === 'int' || col.type === 'decimal' ? sql`CAST(${c} AS TEXT)` : c;
     switch (op) {
       case 'null':
         parts.push(sql`${c} IS NULL`);
@@ -100,16 +102,16 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
             parts.push(candidates);
           }
         }
-        parts.push(dialect.contains(c, raw));
+        parts.push(dialect.contains(text, raw));
         break;
       case 'notlike':
-        parts.push(sql`NOT ${dialect.contains(c, raw)}`);
+        parts.push(sql`NOT ${dialect.contains(text, raw)}`);
         break;
       case 'likeleft':
-        parts.push(dialect.like(c, `%${likeEscape(raw)}`));
+        parts.push(dialect.like(text, `%${likeEscape(raw)}`));
         break;
       case 'likeright':
-        parts.push(dialect.like(c, `${likeEscape(raw)}%`));
+        parts.push(dialect.like(text, `${likeEscape(raw)}%`));
         break;
       default:
         parts.push(sql`${c} ${sql.raw(SQL_OP[op]!)} ${valueFor(col, key, op, raw)}`);

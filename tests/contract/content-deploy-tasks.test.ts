@@ -5,6 +5,7 @@
 // per site and is 部分失败 / 失败, never 成功.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleProblem } from '../../src-shared/schedule';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, SABER, startHarness, type Harness, PNG } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   brokenSite = await site(normalGroup, '坏站', goneDomain);
   await site(brokenGroup, '坏站二', goneDomain);
   // the domain goes away under the websites: their deploys fail with that reason
-  h.db().prepare('UPDATE domain_info SET is_deleted = 1 WHERE id = ?').run(goneDomain);
+  await h.data().run(sql`UPDATE domain_info SET is_deleted = 1 WHERE id = ${goneDomain}`);
 });
 afterAll(async () => {
   await h.stop();
@@ -147,11 +148,11 @@ describe('a run keeps its outcome per site', () => {
   });
 
   it('a run where every site deploys is 成功', async () => {
-    h.db().prepare('UPDATE website_info SET is_deleted = 1 WHERE id = ?').run(brokenSite);
+    await h.data().run(sql`UPDATE website_info SET is_deleted = 1 WHERE id = ${brokenSite}`);
     const { result, row } = await run(normalGroup);
     expect(result).toMatchObject({ state: 'success', deployed: 1, failed: 0 });
     expect(row.lastRunStateName).toBe('成功');
-    h.db().prepare('UPDATE website_info SET is_deleted = 0 WHERE id = ?').run(brokenSite);
+    await h.data().run(sql`UPDATE website_info SET is_deleted = 0 WHERE id = ${brokenSite}`);
   });
 });
 
@@ -166,8 +167,8 @@ describe('website group lists, column update and batch deploy', () => {
     expect(batch.body.data.map((r) => r.statusName)).toEqual(['部署成功', '部署失败']);
   });
 
-  it('the new buttons are seeded and granted with their menus', () => {
-    const codes = (h.db().prepare("SELECT code FROM blade_menu WHERE code IN ('websiteGroup_ssl','websiteGroup_links','websiteInfo_updateColumn','websiteInfo_batchDeploy') AND is_deleted = 0").all() as { code: string }[]).map((r) => r.code);
+  it('the new buttons are seeded and granted with their menus', async () => {
+    const codes = (await h.data().all(sql<{ code: string }>`SELECT code FROM blade_menu WHERE code IN ('websiteGroup_ssl','websiteGroup_links','websiteInfo_updateColumn','websiteInfo_batchDeploy') AND is_deleted = 0`)).map((r) => r.code);
     expect(codes.sort()).toEqual(['websiteGroup_links', 'websiteGroup_ssl', 'websiteInfo_batchDeploy', 'websiteInfo_updateColumn']);
   });
 });

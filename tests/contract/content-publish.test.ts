@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from '../../src-server/db/data-layer';
 import { sitemaps, sitemapSet } from '../../src-server/modules/content/deploy/seo-markup';
 import { api, login, PNG, SABER, startHarness, type Harness } from './helpers';
 import { sshSkipReason, startSshServer, type SshServerHandle } from './ssh-server';
@@ -106,7 +107,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
   const liveFile = (p: string) => readFileSync(join(siteRoot(), 'current', p), 'utf8');
   const allLiveFiles = (dir = join(siteRoot(), 'current'), prefix = ''): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allLiveFiles(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
-  const websiteRow = () => h.db().prepare('SELECT status_name, deploy_message FROM website_info WHERE id = ?').get(siteId) as { status_name: string; deploy_message: string };
+  const websiteRow = async () => (await h.data().get(sql<{ status_name: string; deploy_message: string }>`SELECT status_name, deploy_message FROM website_info WHERE id = ${siteId}`))!;
 
   beforeAll(async () => {
     ssh = await startSshServer();
@@ -130,7 +131,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     siteId = await site('资讯网', 'zh-CN', { type: 1 });
     enSiteId = await site('News Site', 'en', { type: 0, subdomain: 'en' });
     // the English site's certificate is issued: its canonical URLs are https
-    h.db().prepare('UPDATE website_info SET is_ssl = 1 WHERE id = ?').run(enSiteId);
+    await h.data().run(sql`UPDATE website_info SET is_ssl = 1 WHERE id = ${enSiteId}`);
     // the languages every tenant starts with (the lang dictionary's)
     const languages = (await api<Rec[]>(base, admin, 'GET', '/website/LanguageList')).body.data;
     const zh = String(languages.find((l) => l.abbrevia === 'zh-CN')!.id);
@@ -156,13 +157,12 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
       websiteGroupId: groupId, websiteInfoId: enSiteId, parentId: newsId, title: 'Annual report', keyword: 'report', descVal: 'The annual report', content: '<p>Report.</p>', status: 1,
     });
     // a bigger column, so a deploy takes long enough to be cut mid-way
-    const insert = h.db().prepare(
-      `INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, auth, display_status, sort, content, desc_val, status, deploy_time, create_time, update_time, is_deleted)
-       VALUES (?, '000000', ?, ?, ?, ?, '指南', '编辑部', 1, 0, ?, ?, 1, '2026-01-02 10:00:00', '2026-01-02 10:00:00', '2026-01-02 10:00:00', 0)`,
-    );
-    h.db().transaction(() => {
-      for (let i = 0; i < 400; i++) insert.run(`g${String(i).padStart(4, '0')}`, siteId, groupId, guideId, `指南第${i}篇`, `<p>${'指南正文。'.repeat(200)}</p>`, `指南第${i}篇的摘要`);
-    })();
+    await h.data().transaction(async (trx) => {
+      for (let i = 0; i < 400; i++) {
+        await trx.run(sql`INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, auth, display_status, sort, content, desc_val, status, deploy_time, create_time, update_time, is_deleted)
+          VALUES (${`g${String(i).padStart(4, '0')}`}, '000000', ${siteId}, ${groupId}, ${guideId}, ${`指南第${i}篇`}, '指南', '编辑部', 1, 0, ${`<p>${'指南正文。'.repeat(200)}</p>`}, ${`指南第${i}篇的摘要`}, 1, '2026-01-02 10:00:00', '2026-01-02 10:00:00', '2026-01-02 10:00:00', 0)`);
+      }
+    });
     liveDir = join(siteRoot(), 'current');
   }, 60_000);
 
@@ -179,11 +179,11 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(live()).toBe(`releases/${String(r.release)}`);
     expect(existsSync(join(siteRoot(), 'releases', `${String(r.release)}.manifest.json.gz`))).toBe(true);
     expect(Number(r.filesSent)).toBe(Number(r.filesTotal));
-    expect(websiteRow()).toMatchObject({ status_name: '部署成功' });
+    expect(await websiteRow()).toMatchObject({ status_name: '部署成功' });
     const log = (await get(`${D}/page`, { websiteInfoId: siteId })).body.data as Rec;
     expect((log.records as Rec[])[0]).toMatchObject({ statusName: '部署成功', release: r.release, filesSent: r.filesSent });
     // the server's status comes from the real connection
-    expect((h.db().prepare('SELECT status, host_key FROM server_info WHERE id = ?').get(serverId) as Rec)).toMatchObject({ status: 0, host_key: expect.stringMatching(/^SHA256:/) });
+    expect(await h.data().get(sql<Rec>`SELECT status, host_key FROM server_info WHERE id = ${serverId}`)).toMatchObject({ status: 0, host_key: expect.stringMatching(/^SHA256:/) });
   });
 
   it('renders every page type with its own title, description, canonical, hreflang, Open Graph and JSON-LD', async () => {
@@ -313,7 +313,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
 
   it('a change to the content of an article alone renders that page again, its update time left as it was', async () => {
     // written straight into the table: the page's key must follow the content itself, not a time stamp
-    h.db().prepare('UPDATE article SET content = ? WHERE id = ?').run('<p>指南第7篇的新正文ABC。</p>', 'g0007');
+    await h.data().run(sql`UPDATE article SET content = ${'<p>指南第7篇的新正文ABC。</p>'} WHERE id = 'g0007'`);
     const mark = ssh.sftpLines();
     const r = await deploy();
     expect(r.statusName).toBe('部署成功');
@@ -336,7 +336,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     const spareIno = statSync(spare).ino;
     // hard links of the live release's files
     expect(statSync(join(spare, 'p/g0009.html')).ino).toBe(statSync(join(siteRoot(), 'current', 'p/g0009.html')).ino);
-    h.db().prepare('UPDATE article SET content = ? WHERE id = ?').run('<p>指南第9篇的新正文。</p>', 'g0009');
+    await h.data().run(sql`UPDATE article SET content = ${'<p>指南第9篇的新正文。</p>'} WHERE id = 'g0009'`);
     const r = await deploy();
     expect(r.statusName).toBe('部署成功');
     // renamed into place, not copied again; the live release untouched
@@ -368,7 +368,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect(String(r.message)).toMatch(/^部署失败: 与服务器的连接中断\(127\.0\.0\.1:\d+\); 线上版本未改变/);
     expect(live()).toBe(before);
     expect(liveFile('index.html')).toBe(liveHome);
-    expect(websiteRow()).toEqual({ status_name: '部署失败', deploy_message: r.message });
+    expect(await websiteRow()).toEqual({ status_name: '部署失败', deploy_message: r.message });
     const log = ((await get(`${D}/page`, { websiteInfoId: siteId })).body.data as Rec).records as Rec[];
     expect(log[0]).toMatchObject({ statusName: '部署失败', message: r.message });
     // the next deploy goes through and clears what the cut one left
@@ -431,7 +431,7 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     const r = await deploy();
     expect(r.statusName).toBe('部署失败');
     expect(r.message).toBe(`部署失败: 服务器认证失败(127.0.0.1:${ssh.port}): 用户名或密码错误; 线上版本未改变`);
-    expect(websiteRow().status_name).toBe('部署失败');
+    expect((await websiteRow()).status_name).toBe('部署失败');
     expect(live()).toBe(before);
     const server = (await get(`${M}/serverInfo/detail`, { id: serverId })).body.data as Rec;
     expect(server.status).toBe(1);
@@ -439,10 +439,10 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect((await post(`${M}/serverInfo/update`, { id: serverId, serverPassword: ssh.password })).status).toBe(200);
     expect((await post(`${M}/serverInfo/test`, { id: serverId })).body.data).toMatchObject({ ok: true, status: 0 });
     // the host key recorded on first contact is checked: another key is refused
-    const pinned = (h.db().prepare('SELECT host_key FROM server_info WHERE id = ?').get(serverId) as { host_key: string }).host_key;
-    h.db().prepare('UPDATE server_info SET host_key = ? WHERE id = ?').run('SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', serverId);
+    const pinned = (await h.data().get(sql<{ host_key: string }>`SELECT host_key FROM server_info WHERE id = ${serverId}`))!.host_key;
+    await h.data().run(sql`UPDATE server_info SET host_key = ${'SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'} WHERE id = ${serverId}`);
     expect((await post(`${M}/serverInfo/test`, { id: serverId })).body.data).toMatchObject({ ok: false, status: 1, message: `服务器主机密钥与记录不符(127.0.0.1:${ssh.port}), 已拒绝连接` });
-    h.db().prepare('UPDATE server_info SET host_key = ? WHERE id = ?').run(pinned, serverId);
+    await h.data().run(sql`UPDATE server_info SET host_key = ${pinned} WHERE id = ${serverId}`);
     expect((await post(`${M}/serverInfo/test`, { id: serverId })).body.data).toMatchObject({ ok: true, status: 0 });
   });
 

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -99,15 +100,15 @@ describe('website groups, servers, domains', () => {
     // masked, never in clear (secret column)
     expect(rec.serverPassword).toBe('******');
     expect((await get<Rec>(`${M}/serverInfo/detail`, { id })).body.data.serverPassword).toBe('******');
-    const stored = h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string };
+    const stored = (await h.data().get(sql<{ server_password: string }>`SELECT server_password FROM server_info WHERE id = ${id}`))!;
     expect(stored.server_password).toMatch(/^v1:/);
     expect(stored.server_password).not.toContain('S3cret');
     expect(existsSync(join(h.dataDir, 'content-secret.key'))).toBe(true);
     // editing without a password, or with the mask sent back, keeps it
     await post(`${M}/serverInfo/update`, { id, serverName: '香港1号' });
-    expect((h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string }).server_password).toBe(stored.server_password);
+    expect((await h.data().get(sql<{ server_password: string }>`SELECT server_password FROM server_info WHERE id = ${id}`))!.server_password).toBe(stored.server_password);
     await post(`${M}/serverInfo/update`, { id, serverName: '香港1号', serverPassword: '******' });
-    expect((h.db().prepare('SELECT server_password FROM server_info WHERE id = ?').get(id) as { server_password: string }).server_password).toBe(stored.server_password);
+    expect((await h.data().get(sql<{ server_password: string }>`SELECT server_password FROM server_info WHERE id = ${id}`))!.server_password).toBe(stored.server_password);
     expect((await get<Rec[]>(`${M}/serverInfo/listGroup`)).body.data).toEqual(expect.arrayContaining([{ id, serverName: '香港1号', serverIp: '10.0.0.9' }]));
     const tenants = await get<Rec[]>(`${M}/serverInfo/server-bind-tenant`);
     expect(tenants.body.data.map((t) => t.tenantId)).toEqual(expect.arrayContaining(['000000', '200001']));

@@ -5,6 +5,7 @@
 // keyword (or line) and of the whole task in the detail, the list and the poll replies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
+import { sql } from '../../src-server/db/data-layer';
 import { api, closedPortUrl, fakeAiProvider, login, multipart as multipartTo, startHarness, importTaskDone, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -148,7 +149,7 @@ describe('an AI model without a key', () => {
     // a model is added with its key: the sample matrix's is the only one written without (off, until its operator sets one)
     expect((await post('/seo-blade-article/aiModel/submit', { ...model, status: 2 })).body).toMatchObject({ code: 400, msg: '请输入密钥' });
     const id = String((await post('/seo-blade-article/aiModel/submit', { ...model, apiKey: KEY, status: 2 })).body.data.id);
-    h.db().prepare("UPDATE ai_model SET api_key = '' WHERE id = ?").run(id);
+    await h.data().run(sql`UPDATE ai_model SET api_key = '' WHERE id = ${id}`);
     const detail = (await get('/seo-blade-article/aiModel/detail', { id })).body.data;
     expect(detail.apiKey).toBe('');
     // saved unchanged, off: taken

@@ -12,7 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/database';
-import { api, login, SABER, startHarness, tempDir, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
+import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
+import { api, ENGINE, login, SABER, sharedPostgres, startHarness, tempDir, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -372,7 +373,9 @@ describe('legacy REST family', () => {
 describe('restart', () => {
   it('an import task left running by a stopped back end continues after its last committed chunk when the back end starts again', async () => {
     const dir = tempDir();
-    const first = await startServer({ dataDir: dir, port: 0 });
+    // on PostgreSQL the stopped back end's database is one of its own, used again by the restarted one
+    const database = ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined;
+    const first = await startServer({ dataDir: dir, port: 0, database });
     const token = await login(first.url);
     const r = await api<Rec>(first.url, token, 'POST', `${A}/keyword/import`, { json: { keywords: ['先导入'] } });
     await until(async () => (await api<Rec>(first.url, token, 'GET', '/seo-blade-material/importTask/detail', { query: { id: String(r.body.data.id) } })).body.data.status === 2);
@@ -380,13 +383,14 @@ describe('restart', () => {
     // while it is stopped: a task it had been running, its file there, the first (sorted) keyword committed
     mkdirSync(join(dir, 'imports'), { recursive: true });
     writeFileSync(join(dir, 'imports', '900000000000000001.txt'), '续一\n先导入\n续二\n\n续三\n');
-    const db = openDatabase(dir);
-    db.prepare(
-      `INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-       VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`,
-    ).run();
-    db.close();
-    const h2 = await startHarness({ dataDir: dir });
+    const data = database ? postgresDataLayer(database, { max: 1 }) : sqliteDataLayer(openDatabase(dir));
+    try {
+      await data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+        VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`);
+    } finally {
+      await data.close();
+    }
+    const h2 = await startHarness({ dataDir: dir, database });
     try {
       const t2 = await login(h2.server.url);
       let row: Rec = {};

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { DashboardOverview } from '../../src-shared/dashboard';
 import { DASHBOARD_OVERVIEW_URL } from '../../src-shared/dashboard';
+import { sql } from '../../src-server/db/data-layer';
 import { api, closedPortUrl, importTaskDone, login, multipart, otherTenantAdmin, startHarness, tokenCall, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -72,25 +73,25 @@ describe('the dashboard overview', () => {
   });
 
   it('queued and running work with progress; a failed deploy-task run with its reason', async () => {
-    const db = h.db();
+    const data = h.data();
     const now = new Date();
     const ts = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:${String(d.getSeconds()).padStart(2, '0')}`;
     // a task mid-way, as the generator leaves it between two items
-    db.prepare(
-      `INSERT INTO gpt_produce_article (id, tenant_id, task_name, prompts, total, success_count, fail_count, status, is_deleted, create_time, update_time) VALUES ('9001', '000000', '进行中任务', '[]', 10, 3, 1, 1, 0, ?, ?)`,
-    ).run(ts(now), ts(now));
-    db.prepare(
-      `INSERT INTO deploy_tasks (id, tenant_id, task_name, schedule_type, status, is_deleted, next_time, last_run_state, last_run_time, last_run_sites, create_time, update_time)
-       VALUES ('9002', '000000', '夜间部署', 'FIX_RATE', 1, 0, ?, 'failed', ?, ?, ?, ?)`,
-    ).run(now.getTime() + 3_600_000, ts(now), JSON.stringify({ sites: [{ websiteName: '站一', statusName: '部署失败', message: '部署失败: 网站未绑定域名或域名已删除' }] }), ts(now), ts(now));
+    await data.run(
+      sql`INSERT INTO gpt_produce_article (id, tenant_id, task_name, prompts, total, success_count, fail_count, status, is_deleted, create_time, update_time) VALUES ('9001', '000000', '进行中任务', '[]', 10, 3, 1, 1, 0, ${ts(now)}, ${ts(now)})`,
+    );
+    await data.run(
+      sql`INSERT INTO deploy_tasks (id, tenant_id, task_name, schedule_type, status, is_deleted, next_time, last_run_state, last_run_time, last_run_sites, create_time, update_time)
+       VALUES ('9002', '000000', '夜间部署', 'FIX_RATE', 1, 0, ${now.getTime() + 3_600_000}, 'failed', ${ts(now)}, ${JSON.stringify({ sites: [{ websiteName: '站一', statusName: '部署失败', message: '部署失败: 网站未绑定域名或域名已删除' }] })}, ${ts(now)}, ${ts(now)})`,
+    );
     const o = await overviewOf(admin);
     expect(o.activity).toEqual([
       expect.objectContaining({ kind: 'generation', id: '9001', running: true, statusName: '执行中', done: 4, failed: 1, total: 10 }),
       expect.objectContaining({ kind: 'deployTask', id: '9002', running: false, name: '夜间部署', time: ts(new Date(now.getTime() + 3_600_000)) }),
     ]);
     expect(o.failures!.find((f) => f.id === '9002')).toMatchObject({ kind: 'deployTask', statusName: '失败', reason: '站一: 部署失败: 网站未绑定域名或域名已删除' });
-    db.prepare("DELETE FROM gpt_produce_article WHERE id = '9001'").run();
-    db.prepare("DELETE FROM deploy_tasks WHERE id = '9002'").run();
+    await data.run(sql`DELETE FROM gpt_produce_article WHERE id = '9001'`);
+    await data.run(sql`DELETE FROM deploy_tasks WHERE id = '9002'`);
   });
 
   it('failed sign-ins are counted, and locked accounts named', async () => {

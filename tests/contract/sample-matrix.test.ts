@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { sql } from '../../src-server/db/data-layer';
 import { tenantTables } from '../../src-server/modules/sample/sample-matrix';
 import { api, login, startHarness, type Harness } from './helpers';
 
@@ -55,17 +55,18 @@ const until = async (check: () => Promise<boolean>, ms = 20_000) => {
 
 /** rows of the tenant in every table with a tenant_id column, and in the link tables */
 async function leftovers(tenantId: string, roleIds: string[], userIds: string[]): Promise<Record<string, number>> {
-  const db = h.db();
+  const data = h.data();
   const out: Record<string, number> = {};
-  for (const t of await tenantTables(sqliteDataLayer(db))) {
-    const n = (db.prepare(`SELECT COUNT(*) AS n FROM ${t} WHERE tenant_id = ?`).get(tenantId) as { n: number }).n;
+  for (const t of await tenantTables(data)) {
+    const n = (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.id(t)} WHERE tenant_id = ${tenantId}`))!.n;
     if (n > 0) out[t] = n;
   }
-  const marks = (ids: string[]) => ids.map(() => '?').join(',') || "''";
+  const count = async (table: string, column: string, ids: string[]) =>
+    ids.length ? (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.id(table)} WHERE ${sql.id(column)} IN (${sql.join(ids)})`))!.n : 0;
   const links = {
-    blade_role_menu: (db.prepare(`SELECT COUNT(*) AS n FROM blade_role_menu WHERE role_id IN (${marks(roleIds)})`).get(...roleIds) as { n: number }).n,
-    blade_role_scope: (db.prepare(`SELECT COUNT(*) AS n FROM blade_role_scope WHERE role_id IN (${marks(roleIds)})`).get(...roleIds) as { n: number }).n,
-    blade_user_platform: (db.prepare(`SELECT COUNT(*) AS n FROM blade_user_platform WHERE user_id IN (${marks(userIds)})`).get(...userIds) as { n: number }).n,
+    blade_role_menu: await count('blade_role_menu', 'role_id', roleIds),
+    blade_role_scope: await count('blade_role_scope', 'role_id', roleIds),
+    blade_user_platform: await count('blade_user_platform', 'user_id', userIds),
   };
   for (const [k, n] of Object.entries(links)) if (n > 0) out[k] = n;
   return out;
@@ -85,7 +86,7 @@ describe('the sample matrix', () => {
   });
 
   it('loads into a tenant of its own, with its administrator', async () => {
-    const platformRows = (h.db().prepare("SELECT COUNT(*) AS n FROM article WHERE tenant_id = '000000'").get() as { n: number }).n;
+    const platformRows = (await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM article WHERE tenant_id = '000000'`))!.n;
     const r = await post(`${S}/load`, {}, admin);
     expect(r.status).toBe(200);
     expect(r.body.msg).toBe('示例矩阵已加载');
@@ -98,7 +99,7 @@ describe('the sample matrix', () => {
       website_group: 2, website_info: 3, domain_info: 3, server_info: 1, website_template: 2, article_cate: 8, article: 300, keyword: 120, ai_model: 1, gpt_produce_article: 1,
     });
     // the platform tenant's own content is untouched
-    expect((h.db().prepare("SELECT COUNT(*) AS n FROM article WHERE tenant_id = '000000'").get() as { n: number }).n).toBe(platformRows);
+    expect((await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM article WHERE tenant_id = '000000'`))!.n).toBe(platformRows);
     expect((await post(`${S}/load`, {}, admin)).body).toMatchObject({ code: 400, msg: '示例矩阵已加载，请先移除再重新加载' });
     sample = await login(base, { tenantId, username: 'admin', password: 'admin' });
   });
@@ -152,11 +153,11 @@ describe('the sample matrix', () => {
   });
 
   it('is removed in one action with nothing left behind', async () => {
-    const db = h.db();
-    const roleIds = (db.prepare('SELECT id FROM blade_role WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
-    const userIds = (db.prepare('SELECT id FROM blade_user WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
-    const siteIds = (db.prepare('SELECT id FROM website_info WHERE tenant_id = ?').all(tenantId) as { id: string }[]).map((r) => r.id);
-    const uploads = (db.prepare('SELECT name FROM content_upload WHERE tenant_id = ?').all(tenantId) as { name: string }[]).map((r) => r.name);
+    const data = h.data();
+    const roleIds = (await data.all(sql<{ id: string }>`SELECT id FROM blade_role WHERE tenant_id = ${tenantId}`)).map((r) => r.id);
+    const userIds = (await data.all(sql<{ id: string }>`SELECT id FROM blade_user WHERE tenant_id = ${tenantId}`)).map((r) => r.id);
+    const siteIds = (await data.all(sql<{ id: string }>`SELECT id FROM website_info WHERE tenant_id = ${tenantId}`)).map((r) => r.id);
+    const uploads = (await data.all(sql<{ name: string }>`SELECT name FROM content_upload WHERE tenant_id = ${tenantId}`)).map((r) => r.name);
     expect(Object.keys(await leftovers(tenantId, roleIds, userIds)).length).toBeGreaterThan(20);
     expect(uploads.length).toBe(9); // three logos, three banners, two template previews and the generation task's keyword file
     for (const u of uploads) expect(existsSync(join(h.dataDir, 'upload', u))).toBe(true);
