@@ -1,5 +1,6 @@
 // The embedded BladeX-compatible back end: building the Fastify app and starting it.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -152,6 +153,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 /** Opens (creating, migrating and on first start seeding) the data folder and listens on 127.0.0.1. */
 export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
+  // the data folder holds uploads, releases and the content secret's key on either engine: made here,
+  // not only by the SQLite file's opening (a team server's first start on PostgreSQL would fail without it)
+  mkdirSync(opts.dataDir, { recursive: true });
   const data = openDataLayer({ dataDir: opts.dataDir, database: opts.database });
   let app: FastifyInstance | undefined;
   let lease: { release(): Promise<void> } | undefined;
