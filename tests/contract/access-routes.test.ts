@@ -11,27 +11,26 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
-import { openDatabase } from '../../src-server/db/database';
 import { migrate } from '../../src-server/db/migrate';
-import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { openDataLayer, sql } from '../../src-server/db/data-layer';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
 import { allow } from '../../src-server/http/access-policy';
 import { describeAccess, installAccessControl, routeTable, type RouteEntry } from '../../src-server/http/access-check';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
-import { grantMenus, md5, SABER } from './helpers';
+import { ENGINE, grantMenus, md5, SABER, sharedPostgres } from './helpers';
 
+// the harness's engine: a database of its own in this worker's PostgreSQL (ENGINE=postgres), else its own SQLite file
 const dir = mkdtempSync(join(tmpdir(), 'seo-access-'));
-const db = openDatabase(dir);
-const data = sqliteDataLayer(db);
+const data = openDataLayer({ dataDir: dir, database: ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined });
 if ((await migrate(data, MIGRATIONS)).fresh) await seed(data);
 const app = await buildApp({ data, dataDir: dir });
 await app.ready();
 const routes: RouteEntry[] = [...routeTable(app)];
 
 const UNAUTHORIZED = '请求未授权';
-const menuIds = new Map((db.prepare('SELECT id, code FROM blade_menu WHERE is_deleted = 0').all() as { id: string; code: string }[]).map((m) => [m.code, m.id]));
+const menuIds = new Map((await data.all(sql<{ id: string; code: string }>`SELECT id, code FROM blade_menu WHERE is_deleted = 0`)).map((m) => [m.code, m.id]));
 
 // the probe: one user, one role whose grants each check sets
 const probeRole = await createRole(data, { tenantId: '000000', roleName: '探针', roleAlias: 'probe' });
@@ -48,14 +47,16 @@ const otherDept = await createDept(data, { tenantId: '300001', deptName: '探针
 await createUser(data, { tenantId: '300001', account: 'admin', password: 'other', roleIds: [otherRole], deptIds: [otherDept] });
 
 /** Sets the probe role's grants to exactly these menu / button codes. */
-function grantExactly(codes: readonly string[]): void {
-  db.prepare('DELETE FROM blade_role_menu WHERE role_id = ?').run(probeRole);
-  const ins = db.prepare('INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (?, ?, ?)');
-  for (const code of codes) {
+async function grantExactly(codes: readonly string[]): Promise<void> {
+  const ids = codes.map((code) => {
     const id = menuIds.get(code);
     if (!id) throw new Error(`declared code ${code} is no seeded menu or button`);
-    ins.run(nextId(), probeRole, id);
-  }
+    return id;
+  });
+  await data.transaction(async (trx) => {
+    await trx.run(sql`DELETE FROM blade_role_menu WHERE role_id = ${probeRole}`);
+    for (const id of ids) await trx.run(sql`INSERT INTO blade_role_menu (id, role_id, menu_id) VALUES (${nextId()}, ${probeRole}, ${id})`);
+  });
 }
 
 async function login(username: string, password: string, tenantId = '000000'): Promise<string> {
@@ -84,7 +85,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  db.close();
+  await data.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -144,7 +145,7 @@ describe.each(routes.map((r) => [`${r.method} ${r.url} (${describeAccess(r.acces
 
   if (access === 'user') {
     it('lets any signed-in user through (a role with no grant at all)', async () => {
-      grantExactly([]);
+      await grantExactly([]);
       expect(refused(await call(route, probe))).toBe(false);
     });
     return;
@@ -155,7 +156,7 @@ describe.each(routes.map((r) => [`${r.method} ${r.url} (${describeAccess(r.acces
       for (const [who, token] of tenantAdmins) expect(refused(await call(route, token)), who).toBe(true);
     });
     it('refuses a user holding every screen and button', async () => {
-      grantExactly([...menuIds.keys()]);
+      await grantExactly([...menuIds.keys()]);
       expect(refused(await call(route, probe))).toBe(true);
     });
     it('lets the platform administrator through', async () => {
@@ -167,19 +168,19 @@ describe.each(routes.map((r) => [`${r.method} ${r.url} (${describeAccess(r.acces
   const needed = 'menu' in access ? [access.menu[0]!, ...(access.button?.length ? [access.button[0]!] : [])] : [access.button];
 
   it('refuses a signed-in user without the permission (a role with no grant)', async () => {
-    grantExactly([]);
+    await grantExactly([]);
     expect(refused(await call(route, probe))).toBe(true);
   });
 
   if ('menu' in access && access.button?.length) {
     it('refuses a user holding the screen but not the button', async () => {
-      grantExactly([access.menu[0]!]);
+      await grantExactly([access.menu[0]!]);
       expect(refused(await call(route, probe))).toBe(true);
     });
   }
 
   it(`lets a user holding exactly ${needed.join(' + ')} through`, async () => {
-    grantExactly(needed);
+    await grantExactly(needed);
     expect(refused(await call(route, probe))).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { login, startCli, tempDir, tokenCall } from './helpers';
+import { ENGINE, login, sharedPostgres, startCli, tempDir, tokenCall } from './helpers';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = join(tempDir(), 'nested', 'data');
@@ -37,6 +37,28 @@ describe('npm run server', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(lines).toEqual([first, expect.stringMatching(/^sm2-public-key 04[0-9a-f]{128}$/)]);
+  });
+});
+
+describe('npm run server -- --database (the team server)', () => {
+  const data = join(tempDir(), 'team', 'data');
+  afterAll(() => rmSync(join(data, '..', '..'), { recursive: true, force: true }));
+
+  it.runIf(ENGINE === 'postgres')('serves a PostgreSQL database (its data folder created): the ready line, health says postgres, stops on SIGTERM with 0', async () => {
+    const database = await (await sharedPostgres()).createDatabase();
+    const { child, base } = await startCli(['--port', '0', '--data', data, '--database', database]);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      expect(existsSync(data)).toBe(true);
+      expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+      const health = (await (await fetch(`${base}/health`)).json()) as { code: number; data: Record<string, unknown> };
+      expect(health.code).toBe(200);
+      expect(health.data).toMatchObject({ engine: 'postgres', database: 'up' });
+      expect((await tokenCall(base)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exit).toBe(0);
   });
 });
 

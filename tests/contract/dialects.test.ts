@@ -6,6 +6,7 @@ import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, SABER, startHarness, type Harness } from './helpers';
 import { EMBEDDED_DATASOURCE_ID } from '../../src-server/modules/admin/develop';
+import { sql } from '../../src-server/db/data-layer';
 
 let h: Harness;
 let base: string;
@@ -67,11 +68,11 @@ describe('stock sign-in (SpringBlade >= 4.1)', () => {
     expect(body).toMatchObject({ code: 200, success: true });
     expect(body.data.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.data.image).toMatch(/^data:image\//);
-    const code = (h.db().prepare('SELECT code FROM blade_captcha WHERE captcha_key = ?').get(body.data.key) as { code: string }).code;
+    const code = (await h.data().get(sql<{ code: string }>`SELECT code FROM blade_captcha WHERE captcha_key = ${body.data.key}`))!.code;
     const bad = await stockToken({ grantType: 'captcha', tenantId: '000000', account: 'admin', password: encrypt('admin') }, { 'Captcha-Key': body.data.key, 'Captcha-Code': 'zzzzz' });
     expect(bad.body.msg).toBe('验证码不正确');
     const again = (await (await fetch(`${base}/blade-auth/captcha`)).json()) as R<{ key: string }>;
-    const right = (h.db().prepare('SELECT code FROM blade_captcha WHERE captcha_key = ?').get(again.data.key) as { code: string }).code;
+    const right = (await h.data().get(sql<{ code: string }>`SELECT code FROM blade_captcha WHERE captcha_key = ${again.data.key}`))!.code;
     expect(code).toMatch(/^[a-z0-9]{5}$/);
     const good = await stockToken({ grantType: 'captcha', tenantId: '000000', account: 'admin', password: encrypt('admin') }, { 'Captcha-Key': again.data.key, 'Captcha-Code': right.toUpperCase() });
     expect(good.body.code).toBe(200);

@@ -3,6 +3,7 @@
 // the instance ends through the conditional flow; rejected, through the default flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { variablesFirst } from '../../src-server/modules/flow/expressions';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, startHarness, type Harness } from './helpers';
 
 type Row = Record<string, unknown>;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   base = h.server.url;
   admin = await login(base);
   hr = await login(base, { username: 'hr', password: 'hr' });
-  hrId = (h.db().prepare("SELECT id FROM blade_user WHERE account = 'hr' AND tenant_id = '000000'").get() as { id: string }).id;
+  hrId = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_user WHERE account = 'hr' AND tenant_id = '000000'`))!.id;
 });
 afterAll(async () => {
   await h.stop();

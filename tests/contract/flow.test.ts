@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src-server/app';
 import { createUser } from '../../src-server/system/directory';
 import { SEED_IDS } from '../../src-server/db/seed';
+import { sql } from '../../src-server/db/data-layer';
 import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
 import { api, login, otherTenantAdmin, SABER, startHarness, tempDir, type Harness } from './helpers';
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   base = h.server.url;
   admin = await login(base);
   hr = await login(base, { username: 'hr', password: 'hr' });
-  hrId = (h.db().prepare("SELECT id FROM blade_user WHERE account = 'hr' AND tenant_id = '000000'").get() as { id: string }).id;
+  hrId = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_user WHERE account = 'hr' AND tenant_id = '000000'`))!.id;
   // the other tenant's admin role holds every flow menu and button (as a tenant administrator would grant them)
   other = await otherTenantAdmin(h, '500007', '庚公司', ['flow']);
 });
@@ -78,7 +79,7 @@ describe('the leave process', () => {
     }
     const self = await start({ taskUser: SEED_IDS.adminUser });
     expect(self.body.msg).toBe('审批人不能是申请人自己');
-    expect(h.db().prepare('SELECT count(*) AS n FROM blade_process_leave').get()).toEqual({ n: 0 });
+    expect(await h.data().get(sql`SELECT count(*) AS n FROM blade_process_leave`)).toEqual({ n: 0 });
   });
 
   it('runs: approver approves, HR claims and completes, the history and diagram data follow', async () => {

@@ -13,7 +13,7 @@ import { registerHealthRoute } from '../../src-server/http/health';
 import { startPostgres } from '../support/postgres';
 import { seed } from '../../src-server/db/seed';
 import { MIGRATIONS } from '../../src-server/modules';
-import { startHarness, tempDir, type Harness } from './helpers';
+import { ENGINE, startHarness, tempDir, type Harness } from './helpers';
 
 const highestMigration = Math.max(...MIGRATIONS.map((m) => m.version));
 
@@ -37,7 +37,7 @@ async function appOnOwnDatabase() {
 }
 
 describe('GET /api/health', () => {
-  it('answers 200 without a token: engine sqlite, the highest applied migration, database up; HEAD too', async () => {
+  it('answers 200 without a token: the harness\'s engine, the highest applied migration, database up; HEAD too', async () => {
     harness = await startHarness();
     const res = await fetch(`${harness.server.url}/health`);
     expect(res.status).toBe(200);
@@ -45,9 +45,10 @@ describe('GET /api/health', () => {
     const body = (await res.json()) as { code: number; success: boolean; data: Record<string, unknown> };
     expect(body.code).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.data).toEqual({ engine: 'sqlite', schemaVersion: highestMigration, database: 'up' });
-    const applied = harness.db().prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number };
-    expect(body.data.schemaVersion).toBe(applied.v);
+    expect(harness.engine).toBe(ENGINE);
+    expect(body.data).toEqual({ engine: harness.engine, schemaVersion: highestMigration, database: 'up' });
+    const applied = await harness.data().get(sql<{ v: number }>`SELECT MAX(version) AS v FROM schema_migrations`);
+    expect(body.data.schemaVersion).toBe(applied?.v);
 
     const head = await fetch(`${harness.server.url}/health`, { method: 'HEAD' });
     expect(head.status).toBe(200);

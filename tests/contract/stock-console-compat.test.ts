@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/database';
-import { sqliteDataLayer } from '../../src-server/db/data-layer';
+import { sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { migrate } from '../../src-server/db/migrate';
 import { SEED_IDS, seed } from '../../src-server/db/seed';
 import { createRole, createUser } from '../../src-server/system/directory';
@@ -77,23 +77,23 @@ describe('delete buttons at stock SpringBlade paths', () => {
     for (const [menu, path] of Object.entries(STOCK_DELETE_PATHS)) expect(paths.get(`${menu}_delete`), menu).toBe(path);
 
     // a seeded delete button passes the menu form unchanged
-    const id = (h.db().prepare("SELECT id FROM blade_menu WHERE code = 'user_delete'").get() as { id: string }).id;
+    const id = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_menu WHERE code = 'user_delete'`))!.id;
     const detail = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/menu/detail', { query: { id } })).body.data;
     const resaved = await api(base, token, 'POST', '/blade-system/menu/submit', { json: detail });
     expect(resaved.body.code, resaved.body.msg).toBe(200);
-    expect(h.db().prepare('SELECT path FROM blade_menu WHERE id = ?').get(id)).toEqual({ path: '/api/blade-user/remove' });
+    expect(await h.data().get(sql`SELECT path FROM blade_menu WHERE id = ${id}`)).toEqual({ path: '/api/blade-user/remove' });
 
     // what Sword's Grid does with the path
     const saved = await api(base, token, 'POST', '/blade-system/param/submit', { json: { paramName: 'Sword', paramKey: 'sword.delete', paramValue: '1' } });
     expect(saved.body.code).toBe(200);
-    const row = h.db().prepare("SELECT id FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0").get() as { id: string };
+    const row = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0`))!;
     const removed = await fetch(`${base.replace(/\/api$/, '')}${paths.get('param_delete')}`, {
       method: 'POST',
       headers: { 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ids: row.id }),
     });
     expect(((await removed.json()) as { code: number }).code).toBe(200);
-    expect(h.db().prepare("SELECT 1 FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0").get()).toBeUndefined();
+    expect(await h.data().get(sql`SELECT 1 AS one FROM blade_param WHERE param_key = 'sword.delete' AND is_deleted = 0`)).toBeUndefined();
   });
 
   it('migration 232 moves the seeded page paths of a database seeded before, and keeps a path an operator changed', async () => {
@@ -104,16 +104,16 @@ describe('delete buttons at stock SpringBlade paths', () => {
       await migrate(data, MIGRATIONS.filter((m) => m.version < 232));
       await seed(data);
       // as the seed before 232 wrote them
-      db.prepare("UPDATE blade_menu SET path = (SELECT p.path FROM blade_menu p WHERE p.id = blade_menu.parent_id) || '/delete' WHERE category = 2 AND alias = 'delete'").run();
-      db.prepare("UPDATE blade_menu SET path = '/mine/remove' WHERE code = 'role_delete'").run();
+      await data.run(sql`UPDATE blade_menu SET path = (SELECT p.path FROM blade_menu p WHERE p.id = blade_menu.parent_id) || '/delete' WHERE category = 2 AND alias = 'delete'`);
+      await data.run(sql`UPDATE blade_menu SET path = '/mine/remove' WHERE code = 'role_delete'`);
       await migrate(data, MIGRATIONS);
-      const path = (code: string) => (db.prepare('SELECT path FROM blade_menu WHERE code = ?').get(code) as { path: string }).path;
-      expect(path('user_delete')).toBe('/api/blade-user/remove');
-      expect(path('menu_delete')).toBe('/api/blade-system/menu/remove');
-      expect(path('flowModel_delete')).toBe('/api/blade-flow/model/remove');
-      expect(path('role_delete')).toBe('/mine/remove');
-      expect(path('article_delete')).toBe('/article/article/delete');
-      for (const [menu, p] of Object.entries(STOCK_DELETE_PATHS)) if (menu !== 'role') expect(path(`${menu}_delete`), menu).toBe(p);
+      const path = async (code: string) => (await data.get(sql<{ path: string }>`SELECT path FROM blade_menu WHERE code = ${code}`))!.path;
+      expect(await path('user_delete')).toBe('/api/blade-user/remove');
+      expect(await path('menu_delete')).toBe('/api/blade-system/menu/remove');
+      expect(await path('flowModel_delete')).toBe('/api/blade-flow/model/remove');
+      expect(await path('role_delete')).toBe('/mine/remove');
+      expect(await path('article_delete')).toBe('/article/article/delete');
+      for (const [menu, p] of Object.entries(STOCK_DELETE_PATHS)) if (menu !== 'role') expect(await path(`${menu}_delete`), menu).toBe(p);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
