@@ -59,6 +59,8 @@ test('恢复 brings a backup back into the Local workspace; a damaged file is re
   await expect(failed).toBeVisible({ timeout: 60_000 });
   await expect(failed).toContainText(/^备份未恢复：.+。本机工作区保持恢复前的数据，可继续使用。$/);
   await expect(page.getByText('恢复成功')).toHaveCount(0);
+  await page.waitForTimeout(600); // the dialog's opening animation, for the screenshot only
+  await page.screenshot({ path: '/tmp/restore-refused.png' });
   await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
   expect(await paramKeys(freshHost, ['restore.before', 'restore.after'])).toEqual(['restore.before', 'restore.after']);
   expect(readdirSync(freshHost.dataDir).filter((n) => n.startsWith('server-before-restore-'))).toEqual([]);
@@ -69,6 +71,7 @@ test('恢复 brings a backup back into the Local workspace; a damaged file is re
   const confirm = page.getByTestId('restore-confirm');
   await expect(confirm).toContainText(`本机工作区当前的数据（${join(freshHost.dataDir, 'server')}）将被备份文件 ${backup.split('/').pop()} 中的数据替换`);
   await expect(confirm).toContainText(`当前的数据不会删除：恢复前整个数据文件夹移到旁边的 ${join(freshHost.dataDir, 'server')}-before-restore-<恢复时间> 文件夹中保留。`);
+  await page.waitForTimeout(600); // the dialog's opening animation, for the screenshot only
   await page.screenshot({ path: '/tmp/restore-confirm.png' });
   await page.getByRole('button', { name: '替换并恢复' }).click();
   const done = page.getByTestId('restore-done');
