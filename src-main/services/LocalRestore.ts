@@ -16,6 +16,8 @@ import { MAX_UPLOAD_BYTES } from './FileService';
 /** The embedded back end as main holds it: the one running now, stopped and started again on the same port. */
 export class LocalServer {
   private current: EmbeddedServer | null;
+  /** a restore is under way (one at a time) */
+  restoring = false;
 
   constructor(
     server: EmbeddedServer,
@@ -98,6 +100,16 @@ const reason = (e: unknown): string => (e instanceof Error ? e.message : String(
  * backup is refused: the data folder is then the one before, and the back end serves on it again.
  */
 export async function restoreLocalWorkspace(source: LocalRestoreSource, server: LocalServer, now = new Date()): Promise<RestoreOutcome> {
+  if (server.restoring) throw new DeskError(409, 'a restore of the Local workspace is already running');
+  server.restoring = true;
+  try {
+    return await restoreInto(source, server, now);
+  } finally {
+    server.restoring = false;
+  }
+}
+
+async function restoreInto(source: LocalRestoreSource, server: LocalServer, now: Date): Promise<RestoreOutcome> {
   const dataDir = server.dataDir;
   // browser mode: the page's bytes into a file of their own beside the data folder, removed afterwards
   let staged = '';
@@ -141,7 +153,11 @@ export async function restoreLocalWorkspace(source: LocalRestoreSource, server: 
       throw e;
     } finally {
       // whatever happened, the workspace serves again (on the data folder as it is now)
-      if (refused) await server.start(dataDir, port);
+      if (refused) {
+        await server.start(dataDir, port).catch((e: unknown) => {
+          throw new DeskError(500, `${reason(refused)}; the back end did not start again: ${reason(e)}`);
+        });
+      }
     }
   } finally {
     if (staged) await rm(staged, { recursive: true, force: true });

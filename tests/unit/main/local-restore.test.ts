@@ -86,6 +86,13 @@ describe('restore of the Local workspace', () => {
     }
   }, 60_000);
 
+  it('runs one restore at a time', async () => {
+    const first = restoreLocalWorkspace({ path: join(tmp.dir, 'none.tar.gz') }, local);
+    await expect(restoreLocalWorkspace({ path: backup }, local)).rejects.toMatchObject({ code: 409, message: 'a restore of the Local workspace is already running' });
+    await expect(first).rejects.toThrow(/does not exist/);
+    expect(await health()).toBe(200);
+  });
+
   it('names the folder kept aside by the time, never one that exists', () => {
     const at = new Date(2026, 10, 26, 20, 3, 9);
     expect(asideFolder(join(tmp.dir, 'x'), at)).toBe(join(tmp.dir, 'x-before-restore-20261126-200309'));
