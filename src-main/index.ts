@@ -15,6 +15,7 @@ import { createConsoleWindow, MIN_WINDOW } from './electron/window';
 import { loadKeytar } from './keytar';
 import { WorkspaceRegistry } from './profiles';
 import { LocalDb } from './services/LocalDb';
+import { LocalServer } from './services/LocalRestore';
 import { LOCAL_PROFILE_ID, ProfileService } from './services/ProfileService';
 import { selectSecretBackend } from './services/SecretStorage';
 import { TokenVault, VAULT_SERVICE } from './services/TokenVault';
@@ -37,12 +38,11 @@ const PRELOAD = join(here, '../preload/index.cjs');
 const INDEX_HTML = join(here, '../renderer/index.html');
 const WINDOWS_KEY = 'windows';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
 
 /** profile id -> its window; webContents id -> profile id */
 const windows = new Map<string, BrowserWindow>();
 const profileOfContents = new Map<number, string>();
-let server: Server | null = null;
+let server: LocalServer | null = null;
 let registry: WorkspaceRegistry | null = null;
 let windowStore: Store<Record<string, unknown>> | null = null;
 let quitting = false;
@@ -106,9 +106,12 @@ async function openProfileWindow(profileId: string): Promise<void> {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
-  server = await startServer({ dataDir: join(userData, 'server') });
+  const started = await startServer({ dataDir: join(userData, 'server') });
+  // 恢复 stops and starts it again (src-main/services/LocalRestore.ts)
+  const local = new LocalServer(started, (dataDir, port) => startServer({ dataDir, port }));
+  server = local;
   windowStore = new Store<Record<string, unknown>>({ name: 'windows' });
-  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: server.url, localAesKey: server.aesKey, localPublicKey: server.publicKey });
+  const profiles = new ProfileService(new Store({ name: 'profiles' }), { localBaseUrl: started.url, localAesKey: started.aesKey, localPublicKey: started.publicKey });
   const secrets = await selectSecretBackend({
     keytar: loadKeytar(),
     service: VAULT_SERVICE,
@@ -144,8 +147,20 @@ async function start(): Promise<void> {
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
       ...(updates ? { updates } : {}),
-      // 备份 copies the Local workspace's back end only
-      ...(id === LOCAL_PROFILE_ID ? { localServerDir: join(userData, 'server') } : {}),
+      // 备份 and 恢复 are the Local workspace's only
+      ...(id === LOCAL_PROFILE_ID
+        ? {
+          localServerDir: join(userData, 'server'),
+          localServer: local,
+          chooseBackupFile: async () => {
+            const win = windows.get(id);
+            const options = { properties: ['openFile' as const], filters: [{ name: 'Backup', extensions: ['gz', 'tgz'] }] };
+            const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+            return result.canceled ? null : (result.filePaths[0] ?? null);
+          },
+          onLocalRestored: (s: { url: string; aesKey: string; publicKey: string }) => registry!.localServerRestarted(s),
+        }
+        : {}),
     }),
     windows: {
       open: openProfileWindow,

@@ -127,6 +127,12 @@ export class WorkspaceRegistry {
     }
   }
 
+  /** The Local workspace's back end started again (after 恢复): its profile takes the new URL and keys, its workspace is made anew. */
+  async localServerRestarted(server: { url: string; aesKey?: string; publicKey?: string }): Promise<void> {
+    this.deps.profiles.setLocalServer(server);
+    await this.close(LOCAL_PROFILE_ID);
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([...this.live.keys()].map((id) => this.close(id)));
   }

@@ -48,6 +48,23 @@ export interface LocalBackupResult {
   bytes: number;
 }
 
+/** The backup file a restore reads: the path main's open dialog gave (Electron), or the bytes of the file the page picked (browser mode). */
+export type LocalRestoreSource = { path: string } | { name: string; base64: string };
+
+/** What 恢复 brought back (the backup's manifest, counted) and where the data it replaced was kept. */
+export interface LocalRestoreResult {
+  engine: string;
+  schemaVersion: number;
+  tables: number;
+  rows: number;
+  files: number;
+  bytes: number;
+  /** when the backup was taken (ISO time, the manifest's) */
+  takenAt: string;
+  /** the folder the workspace's data before the restore was moved to (a sibling of the data folder, never deleted) */
+  keptAt: string;
+}
+
 /** Where client secrets and tokens are kept: the OS keychain, Electron safeStorage, or memory only (lost on quit). */
 export type SecretStorageKind = 'keychain' | 'safe-storage' | 'memory';
 
@@ -192,6 +209,10 @@ export interface IpcContract {
   'export:reveal': [{ path: string }, { shown: boolean; path: string }];
   /** the Local workspace only: a backup of its embedded back end's data folder (database and files) into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
   'local:backup': [void, LocalBackupResult];
+  /** the Local workspace only: where its data folder is (the restore's confirm dialog names it and where the current data is kept) and, Electron, the backup file picked in the native open dialog (path null when cancelled or in browser mode, whose page picks the file) */
+  'local:restore-choose': [void, { path: string | null; dataDir: string }];
+  /** the Local workspace only: stops the embedded back end, moves its data folder aside, restores the backup (checked against its manifest; refused: the folder is put back as it was) and starts the back end again; the session ends (the restored database has its own accounts) */
+  'local:restore': [LocalRestoreSource, LocalRestoreResult];
   /** Electron: the native open dialog for a keyword .txt file (path null when cancelled); browser mode: null, the page's file input is used */
   'keywords:choose': [void, { path: string | null }];
   /** starts (and warms up) the keyword preview's worker thread ahead of a drop: the task form calls it when it opens */
@@ -294,6 +315,8 @@ const channelSet: { [K in Channel]: true } = {
   'export:reveal': true,
   'keywords:choose': true,
   'local:backup': true,
+  'local:restore-choose': true,
+  'local:restore': true,
   'keywords:warm': true,
   'update:state': true,
   'update:check': true,

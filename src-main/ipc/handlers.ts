@@ -22,6 +22,8 @@ import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
 import { backupLocalWorkspace } from '../services/LocalBackup';
+import { restoreLocalWorkspace, validateRestoreSource, type LocalServer } from '../services/LocalRestore';
+import type { EmbeddedServer } from '../../src-server/app';
 import { previewKeywords, uploadKeywords, validateKeywordSource, warmKeywordWorker } from '../services/KeywordFiles';
 import { validateSettings, type UpdateService } from '../services/UpdateService';
 import { DeskError, toErrorShape } from '../services/errors';
@@ -91,6 +93,12 @@ export interface HostExtras {
   profiles?: ProfileManagerApi;
   /** the Local workspace only: its embedded back end's data folder (what 备份 copies) */
   localServerDir?: string;
+  /** the Local workspace only: its embedded back end, which 恢复 stops and starts again */
+  localServer?: LocalServer;
+  /** Electron: the native open dialog for a backup file (null when cancelled) */
+  chooseBackupFile?: () => Promise<string | null>;
+  /** after a restore: the back end's new URL and keys go into the Local profile and its workspace is made anew */
+  onLocalRestored?: (server: EmbeddedServer) => Promise<void>;
 }
 
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
@@ -243,6 +251,24 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       } catch (e) {
         throw new DeskError(500, (e as Error).message);
       }
+    },
+    'local:restore-choose': async () => {
+      if (!extras.localServer) throw new DeskError(400, 'restore is for the Local workspace only');
+      return { path: extras.chooseBackupFile ? await extras.chooseBackupFile() : null, dataDir: extras.localServer.dataDir };
+    },
+    'local:restore': async (req) => {
+      if (!extras.localServer) throw new DeskError(400, 'restore is for the Local workspace only');
+      const source = validateRestoreSource(req);
+      let done;
+      try {
+        done = await restoreLocalWorkspace(source, extras.localServer);
+      } catch (e) {
+        throw e instanceof DeskError ? e : new DeskError(500, (e as Error).message);
+      }
+      // the restored database has its own accounts and sessions: this one ends here
+      await ws.session.end();
+      await extras.onLocalRestored?.(done.server);
+      return done.result;
     },
     'export:cancel': async (req) => ({ cancelled: exporter.cancel(isObject(req) && typeof req.id === 'string' ? req.id : bad('id is required')) }),
     'export:reveal': async (req) => {

@@ -144,9 +144,9 @@ export function readCaCert(caCert: string, read: (path: string) => string = (f) 
 
 export class ProfileService {
   private readonly store: KeyValueStore;
-  private readonly localBaseUrl: string;
-  private readonly localAesKey: string | undefined;
-  private readonly localPublicKey: string | undefined;
+  private localBaseUrl: string;
+  private localAesKey: string | undefined;
+  private localPublicKey: string | undefined;
   private readonly overrides: Partial<LocalEditable>;
 
   constructor(store: KeyValueStore, options: ProfileServiceOptions) {
@@ -155,6 +155,13 @@ export class ProfileService {
     this.localAesKey = options.localAesKey;
     this.localPublicKey = options.localPublicKey;
     this.overrides = options.localOverrides ?? {};
+  }
+
+  /** The embedded back end started again (after 恢复): its URL and, from the restored database, its keys. */
+  setLocalServer(server: { url: string; aesKey?: string; publicKey?: string }): void {
+    this.localBaseUrl = server.url;
+    this.localAesKey = server.aesKey;
+    this.localPublicKey = server.publicKey;
   }
 
   /** The Local workspace first, then the saved profiles in the order they were added. */

@@ -17,6 +17,7 @@ import { LOCAL_PROFILE_ID, ProfileService } from '../services/ProfileService';
 import { selectSecretBackend } from '../services/SecretStorage';
 import { TokenVault, VAULT_SERVICE } from '../services/TokenVault';
 import { WorkspaceRegistry } from '../profiles';
+import { LocalServer } from '../services/LocalRestore';
 import { startHost } from './host';
 import { downloadsFolder } from '../services/Exporter';
 import { FeedAdapter, UpdateService } from '../services/UpdateService';
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
   mkdirSync(args.dataDir, { recursive: true });
 
   const server = await startServer({ dataDir: join(args.dataDir, 'server'), port: 0 });
+  // 恢复 stops and starts it again (src-main/services/LocalRestore.ts)
+  const localServer = new LocalServer(server, (dataDir, port) => startServer({ dataDir, port }));
   const profiles = new ProfileService(new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'profiles' }), {
     localBaseUrl: server.url,
     localAesKey: server.aesKey,
@@ -109,9 +112,13 @@ async function main(): Promise<void> {
     chooseSavePath: downloadsFolder(args.downloadsDir),
     updates: new UpdateService(new FeedAdapter(join(args.dataDir, 'updates')), new Conf<Record<string, unknown>>({ cwd: args.dataDir, configName: 'settings' }), appVersion()),
   };
-  const registry = new WorkspaceRegistry({
+  const registry: WorkspaceRegistry = new WorkspaceRegistry({
     // 备份 copies the Local workspace's back end only
-    extras: (id) => (id === LOCAL_PROFILE_ID ? { ...webExtras, localServerDir: join(args.dataDir, 'server') } : webExtras),
+    // 恢复: the page picks the file (no native dialog here) and sends its bytes
+    extras: (id) =>
+      id === LOCAL_PROFILE_ID
+        ? { ...webExtras, localServerDir: join(args.dataDir, 'server'), localServer, onLocalRestored: (s): Promise<void> => registry.localServerRestarted(s) }
+        : webExtras,
     profiles,
     vault: new TokenVault(secrets.backend, { namespace, ...(secrets.kind === 'keychain' ? { kind: 'keychain' } : {}) }),
     host: 'web',
@@ -141,7 +148,7 @@ async function main(): Promise<void> {
     try {
       await host.close();
       await registry.closeAll();
-      await server.close();
+      await localServer.close();
     } finally {
       process.exit(0);
     }

@@ -132,6 +132,16 @@ export const shellZh = {
   backupRunning: '正在备份本机工作区…',
   backupDone: '备份完成: {{path}}({{tables}} 张表, {{rows}} 行, {{files}} 个文件)',
   backupFailed: '备份失败: {{reason}}',
+  restore: '恢复',
+  restoreTitle: '从备份恢复本机工作区',
+  restoreOk: '替换并恢复',
+  restoreReplace: '本机工作区当前的数据（{{dataDir}}）将被备份文件 {{file}} 中的数据替换：数据库、上传的文件和站点发布都以备份为准。',
+  restoreKept: '当前的数据不会删除：恢复前整个数据文件夹移到旁边的 {{aside}}<恢复时间> 文件夹中保留。',
+  restoreSignOut: '恢复期间本机后端暂停；恢复后需要用备份中的账号重新登录。',
+  restoreRunning: '正在恢复，请稍候…',
+  restoreDone: '恢复成功：已恢复 {{takenAt}} 的备份，{{engine}} 架构版本 {{schemaVersion}}，{{tables}} 张表（{{rows}} 行），{{files}} 个文件。恢复前的数据保留在 {{keptAt}}。请重新登录。',
+  restoreFailedTitle: '恢复失败',
+  restoreFailed: '备份未恢复：{{reason}}。本机工作区保持恢复前的数据，可继续使用。',
 };
 
 export const shellEn: typeof shellZh = {
@@ -265,4 +275,14 @@ export const shellEn: typeof shellZh = {
   backupRunning: 'Backing up the Local workspace…',
   backupDone: 'Backup written: {{path}} ({{tables}} tables, {{rows}} rows, {{files}} files)',
   backupFailed: 'Backup failed: {{reason}}',
+  restore: 'Restore',
+  restoreTitle: 'Restore the Local workspace from a backup',
+  restoreOk: 'Replace and restore',
+  restoreReplace: "The Local workspace's current data ({{dataDir}}) will be replaced by the data in the backup file {{file}}: the database, uploaded files and published sites are taken from the backup.",
+  restoreKept: 'The current data is not deleted: the whole data folder is moved aside to {{aside}}<time of the restore> and kept there.',
+  restoreSignOut: 'The local back end pauses during the restore; afterwards, sign in again with an account of the backup.',
+  restoreRunning: 'Restoring, please wait…',
+  restoreDone: 'Restore succeeded: restored the backup taken {{takenAt}}, {{engine}} schema version {{schemaVersion}}, {{tables}} tables ({{rows}} rows), {{files}} files. The data before the restore is kept in {{keptAt}}. Please sign in again.',
+  restoreFailedTitle: 'Restore failed',
+  restoreFailed: 'The backup was not restored: {{reason}}. The Local workspace keeps its data as before the restore and can be used.',
 };

@@ -1,10 +1,11 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { App, Avatar, Button, ColorPicker, Dropdown, Layout, Tooltip } from 'antd';
 import {
   CloudDownloadOutlined,
   ClusterOutlined,
   DatabaseOutlined,
   FullscreenExitOutlined,
+  HistoryOutlined,
   FullscreenOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -31,6 +32,7 @@ import { NoticeDropdown } from '../components/shell/NoticeDropdown';
 import { SwitchDialog } from '../components/shell/SwitchDialog';
 import { UpdateDialog } from '../components/update/UpdateDialog';
 import { UpdatePrompt } from '../components/update/UpdatePrompt';
+import { RestoreDialog, type RestoreHandle } from '../components/shell/RestoreDialog';
 import type { ScreenClass } from '../hooks/screenClass';
 
 /** The operations guide opened by the help icon. */
@@ -72,6 +74,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
   const [full, toggleFull] = useFullscreen();
   const [switching, setSwitching] = useState(false);
   const [updating, setUpdating] = useState(false);
+  const restore = useRef<RestoreHandle>(null);
   const name = user?.nick_name || user?.user_name || user?.account || '';
 
   // 备份: the Local workspace's embedded back end into one file (main picks the file and writes it)
@@ -149,7 +152,12 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               { key: 'info', icon: <UserOutlined />, label: t('shell.userInfo') },
               ...(switchMode ? [{ key: 'switch', icon: <SwapOutlined />, label: t('shell.switchIdentity') }] : []),
               { key: 'profiles', icon: <ClusterOutlined />, label: t('profileBand.manage') },
-              ...(local ? [{ key: 'backup', icon: <DatabaseOutlined />, label: t('shell.backup') }] : []),
+              ...(local
+                ? [
+                  { key: 'backup', icon: <DatabaseOutlined />, label: t('shell.backup') },
+                  { key: 'restore', icon: <HistoryOutlined />, label: t('shell.restore') },
+                ]
+                : []),
               { key: 'updates', icon: <CloudDownloadOutlined />, label: t('update.settings') },
               { type: 'divider' as const },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
@@ -161,6 +169,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
               else if (key === 'profiles') navigate(PROFILES_PATH);
               else if (key === 'updates') setUpdating(true);
               else if (key === 'backup') void onBackup();
+              else if (key === 'restore') restore.current?.start();
             },
           }}
         >
@@ -172,6 +181,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
       </div>
       {switchMode && <SwitchDialog open={switching} onClose={() => setSwitching(false)} />}
       <UpdateDialog open={updating} onClose={() => setUpdating(false)} />
+      {local && <RestoreDialog ref={restore} />}
       <UpdatePrompt />
     </Layout.Header>
   );

@@ -36,9 +36,11 @@ export default function LoginPage() {
   const [toast, toastHolder] = useToast();
   const navigate = useNavigate();
   // why we are here: the session expired, or a page that signed out left a message (registration)
-  const arrival = useLocation().state as { expired?: boolean; notice?: string } | null;
+  const arrival = useLocation().state as { expired?: boolean; notice?: string; restored?: string } | null;
   const expired = arrival?.expired === true;
   const notice = typeof arrival?.notice === 'string' ? arrival.notice : '';
+  // 恢复 of the Local workspace signed out here: what was restored stays in view until the next sign-in
+  const restored = typeof arrival?.restored === 'string' ? arrival.restored : '';
   const profile = useSession((s) => s.info?.profile);
   const colour = usePrimaryColour();
   const captchaMode = profile?.captchaMode ?? false;
@@ -197,6 +199,15 @@ export default function LoginPage() {
         <h1>{t('app.title')}</h1>
         <p>{t('login.heading')}</p>
         <LoginProfileBar />
+        {restored && (
+          <div
+            role="status"
+            data-testid="restore-done"
+            style={{ margin: '0 0 12px', padding: '8px 12px', fontSize: 13, lineHeight: 1.6, borderRadius: 6, background: '#f6ffed', border: '1px solid #b7eb8f', color: 'rgba(0,0,0,0.85)', overflowWrap: 'anywhere' }}
+          >
+            {restored}
+          </div>
+        )}
         <form name="login" noValidate onSubmit={(e) => void submit(e)}>
           {item('tenantId', t('login.tenantId'), input('tenantId', 'team', { autoComplete: 'off' }))}
           {item('username', t('login.username'), input('username', 'user', { autoComplete: 'username' }))}

@@ -103,4 +103,9 @@ describe('shell channels', () => {
     const cancelled = createHandlers(ws, { localServerDir: join(tmp.dir, 'server'), chooseSavePath: async () => null });
     expect(await cancelled['local:backup']()).toEqual({ path: '', tables: 0, rows: 0, files: 0, bytes: 0 });
   });
+
+  it('offers 恢复 to the Local workspace only', async () => {
+    expect(await dispatch(handlers, 'local:restore-choose', undefined)).toMatchObject({ ok: false, error: { code: 400, message: 'restore is for the Local workspace only' } });
+    expect(await dispatch(handlers, 'local:restore', { path: join(tmp.dir, 'local-backup.tar.gz') })).toMatchObject({ ok: false, error: { code: 400, message: 'restore is for the Local workspace only' } });
+  });
 });

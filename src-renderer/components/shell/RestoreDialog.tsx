@@ -1,0 +1,113 @@
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { App, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { LocalRestoreSource } from '../../../src-shared/ipc';
+import { call, hostKind } from '../../platform/bridge';
+import { fileToBase64 } from '../upload/files';
+import { clearLocalSession } from '../../session/service';
+import { useStableNavigate } from '../../layout/navigation';
+import { LOGIN_PATH } from '../../router/guard';
+
+export interface RestoreHandle {
+  /** picks the backup file (Electron: main's open dialog; browser mode: the page's file input), then asks to confirm */
+  start(): void;
+}
+
+interface Pending {
+  label: string;
+  source: LocalRestoreSource;
+  dataDir: string;
+}
+
+/**
+ * 恢复 of the Local workspace (profile menu): the backup file, a confirm that says the current data is
+ * replaced and where it is kept, then main restores and the console signs out to the login page.
+ */
+export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useStableNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const dataDir = useRef('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const failed = (reason: string) =>
+    modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason })}</div>, width: 520 });
+
+  useImperativeHandle(ref, () => ({
+    start: () => {
+      void (async () => {
+        try {
+          const chosen = await call('local:restore-choose');
+          dataDir.current = chosen.dataDir;
+          if (hostKind() === 'electron') {
+            if (chosen.path) setPending({ label: chosen.path, source: { path: chosen.path }, dataDir: chosen.dataDir });
+            return;
+          }
+          input.current?.click();
+        } catch (e) {
+          failed((e as Error).message);
+        }
+      })();
+    },
+  }));
+
+  const onFile = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    try {
+      setPending({ label: file.name, source: { name: file.name, base64: await fileToBase64(file) }, dataDir: dataDir.current });
+    } catch (e) {
+      failed((e as Error).message);
+    }
+  };
+
+  const restore = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const r = await call('local:restore', pending.source);
+      setPending(null);
+      // the restored database has its own accounts and sessions: sign in again; the login page shows what was restored
+      clearLocalSession();
+      const engine = r.engine === 'sqlite' ? 'SQLite' : r.engine;
+      const restored = t('shell.restoreDone', { ...r, engine, takenAt: new Date(r.takenAt).toLocaleString() });
+      navigate(LOGIN_PATH, { replace: true, state: { restored } });
+    } catch (e) {
+      setPending(null);
+      failed((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <input ref={input} type="file" accept=".gz,.tgz,application/gzip" hidden data-testid="restore-file" onChange={(e) => void onFile(e.target.files?.[0])} />
+      <Modal
+        open={!!pending}
+        title={t('shell.restoreTitle')}
+        okText={t('shell.restoreOk')}
+        okButtonProps={{ danger: true }}
+        onOk={() => void restore()}
+        onCancel={() => !busy && setPending(null)}
+        confirmLoading={busy}
+        cancelButtonProps={{ disabled: busy }}
+        closable={!busy}
+        maskClosable={false}
+        destroyOnHidden
+        width={560}
+      >
+        {pending && (
+          <div data-testid="restore-confirm">
+            <Typography.Paragraph>{t('shell.restoreReplace', { file: pending.label, dataDir: pending.dataDir })}</Typography.Paragraph>
+            <Typography.Paragraph>{t('shell.restoreKept', { aside: `${pending.dataDir}-before-restore-` })}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{t('shell.restoreSignOut')}</Typography.Paragraph>
+            {busy && <Typography.Paragraph type="warning">{t('shell.restoreRunning')}</Typography.Paragraph>}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
