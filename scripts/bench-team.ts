@@ -18,7 +18,7 @@
 //    profile pointed at it; scripts/bench-consoles.mjs benchTeamFirstOpen).
 import { execSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { postgresDataLayer } from '../src-server/db/data-layer';
@@ -109,22 +109,28 @@ async function main() {
   const pg = await startPostgres();
   const children: ChildProcess[] = [];
   const out: Record<string, unknown> = {};
+  const dirs: string[] = [];
+  const dirOf = (prefix: string) => {
+    const d = tempDir(prefix);
+    dirs.push(d);
+    return d;
+  };
   try {
     // --- 1. mixed load
-    const sqlite = await startCli(['--data', tempDir('smc-bench-team-sqlite-')]);
+    const sqlite = await startCli(['--data', dirOf('smc-bench-team-sqlite-')]);
     children.push(sqlite.child);
     out.sqlite = await mixedLoad(sqlite.base, await login(sqlite.base), 'sqlite');
     await stop([sqlite.child]);
     console.error('sqlite', JSON.stringify(out.sqlite), load());
 
-    const one = await startCli(['--database', await pg.createDatabase(), '--data', tempDir('smc-bench-team-pg1-')]);
+    const one = await startCli(['--database', await pg.createDatabase(), '--data', dirOf('smc-bench-team-pg1-')]);
     children.push(one.child);
     out.postgres1 = await mixedLoad(one.base, await login(one.base), 'pg1');
     await stop([one.child]);
     console.error('postgres1', JSON.stringify(out.postgres1), load());
 
     const database = await pg.createDatabase();
-    const dir = tempDir('smc-bench-team-pg2-');
+    const dir = dirOf('smc-bench-team-pg2-');
     const a = await startCli(['--database', database, '--data', dir, '--trust-proxy']);
     const b = await startCli(['--database', database, '--data', dir, '--trust-proxy']);
     children.push(a.child, b.child);
@@ -200,6 +206,7 @@ ANALYZE;`);
   } finally {
     await stop(children);
     await pg.close();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
   out.uptimeBefore = uptimeBefore;
   out.uptimeAfter = execSync('uptime').toString().trim();
