@@ -550,3 +550,60 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     },
   });
 }
+
+/**
+ * The console's first open of 文章管理 on a team server (issue 29): a profile pointed at `backendUrl` (a
+ * back end started with `--database`, already holding its rows), signed in with a password as
+ * tests/e2e/team-server.spec.ts does, idle 3 s, then the click on 文章管理 to the first frame with rows:
+ * the same measurement as benchScale's first open. Answers the times of `runs` fresh browser contexts.
+ */
+export async function benchTeamFirstOpen(backendUrl, runs = RUNS) {
+  const browser = await launch();
+  const times = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      // a fresh host (data folder) per run: the host keeps a profile's session and open tabs, which would
+      // make the next run's open a tab switch
+      const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-team-ui-'));
+      const host = await startHost(dataDir);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const page = await context.newPage();
+      try {
+        const input = {
+          name: '团队服务器',
+          baseUrl: backendUrl,
+          tenantId: '000000',
+          clientId: 'saber',
+          clientSecret: 'saber_secret',
+          colour: '#1677FF',
+          language: 'zh',
+          captchaMode: false,
+          switchMode: false,
+          dialect: 'spec',
+        };
+        const saved = await rpc(host.url, 'profiles:save', input);
+        if (!saved.ok) throw new Error(`profiles:save: ${JSON.stringify(saved)}`);
+        const u = new URL(host.url);
+        await page.goto(`${u.origin}/?profile=${encodeURIComponent(saved.data.id)}&k=${encodeURIComponent(u.searchParams.get('k') ?? '')}`);
+        await page.waitForSelector('body[data-app-state="ready"]');
+        await page.getByLabel(/账号|用户名/).fill('admin');
+        await page.getByLabel('密码').fill('admin');
+        await page.getByRole('button', { name: /登\s*录/ }).click();
+        await page.waitForURL(/#\/wel\/index/);
+        await page.locator('main').getByRole('button').first().waitFor();
+        await page.waitForTimeout(3000);
+        times.push(await openScreen(page, 'ours', SCALE[1]));
+      } catch (e) {
+        await page.screenshot({ path: join(tmpdir(), 'smc-bench-team-ui-failed.png') }).catch(() => {});
+        throw e;
+      } finally {
+        await context.close();
+        await host.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}

@@ -44,6 +44,8 @@ async function main() {
   // BENCH_GRANT=0 the role grant dialog; BENCH_BUILD=0 uses the renderer already built
   const off = (name) => process.env[`BENCH_${name}`] === '0';
   if (!off('SERVER')) benchServer(machineOf());
+  // BENCH_TEAM=0 skips the team server (scripts/bench-team.ts: SQLite, PostgreSQL, two instances behind nginx)
+  if (!off('TEAM')) benchTeam();
   // BENCH_ACCESS=0 skips the access check's cost
   if (!off('ACCESS')) benchAccess(machineOf());
   // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
@@ -182,6 +184,16 @@ function benchServer(machine) {
     `${table}\n<!-- bench:server:end -->`;
   const doc = readFileSync(docPath, 'utf8');
   writeFileSync(docPath, doc.replace(/<!-- bench:server:start -->[\s\S]*<!-- bench:server:end -->/, section));
+}
+
+/**
+ * The team server (scripts/bench-team.ts, issue 29): mixed load on SQLite, PostgreSQL and two
+ * PostgreSQL instances behind nginx, and 文章管理 at 1,000,000 articles on PostgreSQL; the script
+ * writes its own section (bench:team) of docs/benchmarks.md.
+ */
+function benchTeam() {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-team.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error('team server benchmark failed');
 }
 
 /**
