@@ -3,6 +3,11 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive browser mode (`npm run web`) in Debian's Chromium:
 // the real renderer, the real main services, the real embedded back end.
 // The renderer must be built first (scripts/test-all.mjs runs electron-vite build).
+
+// the hosts and back ends the tests start inherit it: the data layer refuses a query outside the transaction
+// it is inside of (src-server/db/data-layer.ts GUARD)
+process.env.SEO_TRANSACTION_GUARD = '1';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,

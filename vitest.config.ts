@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // engine, tests/contract/helpers.ts ENGINE). End-to-end tests run under
 // Playwright instead.
 
+/** the data layer refuses a query outside the transaction it is inside of (src-server/db/data-layer.ts GUARD) */
+const GUARD_ENV = { SEO_TRANSACTION_GUARD: '1' };
+
 /** Tests that choose their engines themselves (both, side by side): run once, in `contract`. */
 const ENGINE_EXPLICIT = [
   'tests/contract/cache-bus.test.ts',
@@ -28,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          env: GUARD_ENV,
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -37,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          env: GUARD_ENV,
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -47,7 +52,7 @@ export default defineConfig({
           name: 'contract-postgres',
           include: ['tests/contract/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...ENGINE_EXPLICIT, ...SQLITE_OWN],
-          env: { ENGINE: 'postgres' },
+          env: { ...GUARD_ENV, ENGINE: 'postgres' },
           environment: 'node',
           testTimeout: 30_000,
         },

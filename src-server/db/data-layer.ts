@@ -185,10 +185,17 @@ const postgresDialect: SqlDialect = {
 type TransactionMark = { open: boolean };
 
 /**
- * The queries of one Kysely handle: the data layer's own (`inside` null), or a transaction's (`transaction`
- * is then a savepoint). The data layer's own queries refuse to run from inside one of its open transactions:
- * on SQLite that query would wait for the transaction's connection, which waits for it (a hang); on
- * PostgreSQL it would run outside the transaction. `marks` follows the transactions' async contexts.
+ * SEO_TRANSACTION_GUARD=1 (the tests set it: vitest.config.ts, the e2e host): the data layer's own queries
+ * refuse to run from inside one of its open transactions. On SQLite such a query would wait for the
+ * transaction's connection, which waits for it (a hang); on PostgreSQL it would run outside the transaction.
+ * The check follows transactions through AsyncLocalStorage, whose promise hook costs every promise of the
+ * process (+20 % on a list page of several queries, docs/benchmarks.md): on in tests, off in the product.
+ */
+const GUARD = process.env.SEO_TRANSACTION_GUARD === '1';
+
+/**
+ * The queries of one Kysely handle: the data layer's own (`inside` false), or a transaction's (`transaction`
+ * is then a savepoint). `marks` follows the transactions' async contexts when the guard is on (GUARD).
  */
 function queries(
   engine: Engine,
@@ -199,7 +206,7 @@ function queries(
   inside: boolean,
 ): Queries {
   const outside = () => {
-    if (!inside && marks.getStore()?.open) {
+    if (GUARD && !inside && marks.getStore()?.open) {
       throw new Error('a query on the data layer from inside one of its transactions: use the transaction\'s queries (trx)');
     }
   };
@@ -245,7 +252,8 @@ function queries(
       return kysely.transaction().execute(async (trx) => {
         const mark: TransactionMark = { open: true };
         try {
-          return await marks.run(mark, () => work(queries(engine, trx, execOn, marks, true)));
+          const inner = queries(engine, trx, execOn, marks, true);
+          return await (GUARD ? marks.run(mark, () => work(inner)) : work(inner));
         } finally {
           mark.open = false;
         }
