@@ -9,7 +9,7 @@
 //
 // Write SQL both engines read the same way (see docs/team-server.md § "writing
 // SQL for both engines"); where they differ, use `data.dialect`. Nothing outside
-// src-server/db/ and src-server/backup/ imports better-sqlite3 or pg.
+// src-server/db/ and src-server/backup/ imports better-sqlite3, pg or kysely (ESLint).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -53,7 +53,7 @@ export interface DataLayer extends Queries {
    * transactions are on that connection. SQLite has one connection: `work` gets this data layer.
    */
   pinned<T>(work: (conn: DataLayer) => Promise<T>): Promise<T>;
-  /** SQLite only: the open file (online backup, and code not yet moved onto the data layer) */
+  /** SQLite only: the open file (its online backup, its size on disk) */
   readonly sqlite?: Db;
   /** PostgreSQL only: the pool */
   readonly pool?: pg.Pool;
