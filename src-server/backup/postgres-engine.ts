@@ -20,17 +20,25 @@ import type { BackupEngine, DatabaseSnapshot, TableStats } from './engine';
 
 export const DUMP_FILE = 'database.pgdump';
 
-/** The folder of pg_dump and pg_restore: PG_BIN, else the newest /usr/lib/postgresql/<major>/bin. */
-export function postgresToolsDir(explicit = process.env.PG_BIN): string {
+/**
+ * The folder of PostgreSQL's programs (`tool`: pg_dump and pg_restore here, initdb for the tests' own server):
+ * PG_BIN, else the newest /usr/lib/postgresql/<major>/bin holding `tool`, of major `minMajor` or newer.
+ */
+export function postgresToolsDir(explicit = process.env.PG_BIN, o: { tool?: string; minMajor?: number } = {}): string {
   if (explicit) return explicit;
+  const tool = o.tool ?? 'pg_dump';
   const base = '/usr/lib/postgresql';
   const majors = existsSync(base)
     ? readdirSync(base)
-        .filter((d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', 'pg_dump')))
+        .filter((d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', tool)))
         .map(Number)
         .sort((a, b) => b - a)
     : [];
-  if (majors.length === 0) throw new Error(`pg_dump not found under ${base}: install Debian's postgresql-client (or set PG_BIN)`);
+  if (majors.length === 0 || majors[0]! < (o.minMajor ?? 0)) {
+    throw new Error(
+      `${tool} of PostgreSQL ${o.minMajor ?? ''}${o.minMajor ? ' or newer ' : ''}not found under ${base} (found: ${majors.join(', ') || 'none'}); install Debian's postgresql (scripts/prerequisites.sh) or set PG_BIN`,
+    );
+  }
   return join(base, String(majors[0]), 'bin');
 }
 

@@ -13,11 +13,12 @@
 // otherwise the binaries run as the current user. Authentication is `trust`
 // on 127.0.0.1 and the folder's socket only.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { postgresToolsDir } from '../../src-server/backup/postgres-engine';
 
 export interface PostgresServer {
   readonly host: '127.0.0.1';
@@ -52,22 +53,9 @@ export interface PostgresOptions {
 const HOST = '127.0.0.1';
 const ROOT = process.getuid?.() === 0;
 
-/** The folder of PostgreSQL's server binaries, or an error saying how to get them. */
+/** The folder of PostgreSQL's server binaries (15 or newer), or an error saying how to get them. */
 export function postgresBinDir(explicit = process.env.PG_BIN): string {
-  if (explicit) return explicit;
-  const base = '/usr/lib/postgresql';
-  const majors = existsSync(base)
-    ? readdirSync(base)
-        .filter((d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', 'initdb')))
-        .map(Number)
-        .sort((a, b) => b - a)
-    : [];
-  if (majors.length === 0 || majors[0] < 15) {
-    throw new Error(
-      `PostgreSQL 15 or newer not found under ${base} (found: ${majors.join(', ') || 'none'}); run scripts/prerequisites.sh (Debian package postgresql) or set PG_BIN`,
-    );
-  }
-  return join(base, String(majors[0]), 'bin');
+  return postgresToolsDir(explicit, { tool: 'initdb', minMajor: 15 });
 }
 
 function postgresUser(): { uid: number; gid: number } {
