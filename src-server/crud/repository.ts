@@ -31,6 +31,8 @@ declare module 'fastify' {
 }
 
 export const MAX_PAGE_SIZE = 1000;
+/** from this offset on, a page is read ids first (see `page`) */
+export const DEFERRED_FROM = 1000;
 
 
 function withRowFilter(where: Where, filter: RawBuilder<unknown> | null): Where {
@@ -84,8 +86,13 @@ export class CrudRepository {
     const where = withRowFilter(buildWhere(this.resource, query, scope.tenantId, this.data.dialect), filter);
     const order = buildOrder(this.resource, query);
     const total = await this.total(where, scope);
+    const offset = (current - 1) * size;
+    // A deep page finds its ids first (the list index alone, no table rows for the skipped ones), then reads
+    // just those rows: on PostgreSQL an index-only scan instead of 50,000 table rows fetched and dropped.
     const rows = await this.data.all(
-      sql<Record<string, unknown>>`SELECT * FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${(current - 1) * size}`,
+      offset < DEFERRED_FROM
+        ? sql<Record<string, unknown>>`SELECT * FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${offset}`
+        : sql<Record<string, unknown>>`SELECT * FROM ${this.table} WHERE id IN (SELECT id FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${offset}) ${order.sql}`,
     );
     return {
       records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope, this.data),

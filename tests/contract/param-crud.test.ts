@@ -273,3 +273,34 @@ describe('errors', () => {
     expect((await api(base, admin, 'GET', `${P}/list`)).status).toBe(200);
   });
 });
+
+describe('deep pages', () => {
+  it('reads a page past the first thousand rows ids first, in the same order and with the same filter as the pages before it', async () => {
+    // 1,100 rows: two per second, so half the order is decided by the id alone; the ids are a permutation
+    // of the keys' order, so rows that come back in id order are in the wrong order
+    const rows = Array.from({ length: 1100 }, (_, i) => ({
+      id: String(7_000_000_000_000_000_000n + BigInt((i * 7919) % 1100)),
+      key: `deep.${String(i).padStart(4, '0')}`,
+      time: formatDateTime(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 1000),
+    }));
+    await h.data().transaction(async (trx) => {
+      for (const r of rows) {
+        await trx.run(sql`INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, status, create_time, update_time, is_deleted)
+          VALUES (${r.id}, '000000', ${r.key}, ${r.key}, 'v', 1, ${r.time}, ${r.time}, ${r.key.endsWith('7') ? 1 : 0})`);
+      }
+    });
+    const live = rows.filter((r) => !r.key.endsWith('7'));
+    const expected = [...live].sort((a, b) => (a.time === b.time ? (BigInt(b.id) > BigInt(a.id) ? 1 : -1) : a.time < b.time ? 1 : -1)).map((r) => r.key);
+    const keysOf = async (current: number, query: Record<string, string | number> = {}) =>
+      (await list(admin, { paramKey: 'deep.', size: 10, current, ...query })).data.records.map((r) => r.paramKey);
+    // offsets 980 and 990 are read directly, 1000 and 1010 ids first (DEFERRED_FROM)
+    const pages = [];
+    for (const current of [99, 100, 101, 102]) pages.push(...(await keysOf(current)));
+    expect(pages).toEqual(expected.slice(980, 1020));
+    expect((await list(admin, { paramKey: 'deep.', size: 10, current: 100 })).data.total).toBe(live.length);
+    // an explicit order and a size of 500 (offset 1000 on page 3)
+    const asc = (await list(admin, { paramKey: 'deep.', size: 500, current: 3, ascs: 'paramKey' })).data.records.map((r) => r.paramKey);
+    expect(asc).toEqual([...expected].sort().slice(1000, 1500));
+    expect(asc.every((k) => !k.endsWith('7'))).toBe(true);
+  });
+});
