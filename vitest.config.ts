@@ -16,6 +16,7 @@ const ENGINE_EXPLICIT = [
   'tests/contract/data-layer.test.ts',
   'tests/contract/data-layer-transactions.test.ts',
   'tests/contract/postgres-server.test.ts',
+  'tests/contract/prepared-statements.test.ts',
   'tests/contract/schema-engines.test.ts',
   'tests/contract/settings-once.test.ts',
   'tests/contract/team-server.test.ts',

@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Db } from './database';
+import { PreparedStatements } from './prepared-statements';
 
 export { sql };
 export type { RawBuilder };
@@ -333,6 +334,7 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   // Kysely gives a connection back to the pool without saying it broke: one the server dropped while it was in
   // use (a restart, a failover) would go back and fail every query it gets. Given back broken, it is destroyed.
   const broken = new WeakSet<pg.PoolClient>();
+  const prepared = new PreparedStatements();
   const kyselyPool = {
     async connect(): Promise<pg.PoolClient> {
       const client = await pool.connect();
@@ -342,6 +344,7 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
         client.on('error', () => broken.add(client));
         client.on('end', () => broken.add(client));
         client.release = (err?: Error | boolean) => give(err ?? (broken.has(client) ? true : undefined));
+        prepared.wrap(client);
       }
       return client;
     },
@@ -356,9 +359,14 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
       },
     }),
   });
-  // no parameters: node-postgres sends the simple protocol, which takes several statements
+  // no parameters: node-postgres sends the simple protocol, which takes several statements. A script is
+  // DDL more often than not: the statements prepared before it are prepared again.
   const execOn = (k: Kysely<any>) => async (script: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-    await k.executeQuery(CompiledQuery.raw(script));
+    try {
+      await k.executeQuery(CompiledQuery.raw(script));
+    } finally {
+      prepared.schemaChanged();
+    }
   };
   // the pool's layer, or (pinned) one connection's, whose close() leaves the pool alone
   const layer = (k: Kysely<any>, pinned: boolean): DataLayer => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
