@@ -27,7 +27,8 @@ interface Querying {
 
 export class PreparedStatements {
   private generation = 0;
-  private readonly seen = new Map<string, number>();
+  /** how often a text was run, and its name in this generation once it has one */
+  private readonly seen = new Map<string, { uses: number; name?: string; generation?: number }>();
 
   /** DDL ran: statements are prepared again under new names */
   schemaChanged(): void {
@@ -35,11 +36,17 @@ export class PreparedStatements {
   }
 
   private nameFor(text: string, prepared: Set<string>): string | null {
-    const n = (this.seen.get(text) ?? 0) + 1;
-    if (n === 1 && this.seen.size >= SEEN_LIMIT) this.seen.clear();
-    this.seen.set(text, n);
-    if (n < 2) return null;
-    const name = `s${this.generation}_${hash('sha1', text).slice(0, 24)}`;
+    let entry = this.seen.get(text);
+    if (!entry) {
+      if (this.seen.size >= SEEN_LIMIT) this.seen.clear();
+      this.seen.set(text, (entry = { uses: 0 }));
+    }
+    if (++entry.uses < 2) return null;
+    if (entry.generation !== this.generation) {
+      entry.name = `s${this.generation}_${hash('sha1', text).slice(0, 24)}`;
+      entry.generation = this.generation;
+    }
+    const name = entry.name!;
     if (!prepared.has(name)) {
       if (prepared.size >= PER_CONNECTION) return null;
       prepared.add(name);
