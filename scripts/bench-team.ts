@@ -43,10 +43,41 @@ interface LoadResult {
   p99: number;
   errors: number;
   writes: number;
+  /** CPU milliseconds per request, per process group, over the measured window */
+  cpu: Record<string, number>;
 }
 
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/** CPU seconds a process has used, with its children's (those waited for, and those still running). */
+function cpuOfTree(pid: number): number {
+  const ticks = (p: number, withChildren: boolean) => {
+    const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // fields 14-17 of stat(5): utime, stime, cutime, cstime (0-based 11-14 after the command)
+    return Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
+  };
+  let total = ticks(pid, true);
+  const kids = execSync(`ps -o pid= --ppid ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number);
+  for (const k of kids) {
+    try {
+      total += ticks(k, true);
+    } catch {
+      /* it ended between ps and now: its time is in the parent's */
+    }
+  }
+  return total / CLK_TCK;
+}
+
+/** The processes whose CPU a load run accounts for: name -> pids (the load generator is this process). */
+type CpuGroups = Record<string, number[]>;
+const cpuSample = (groups: CpuGroups) => {
+  const out: Record<string, number> = { 'load generator': process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 };
+  for (const [name, pids] of Object.entries(groups)) out[name] = pids.reduce((sum, pid) => sum + cpuOfTree(pid), 0);
+  return out;
+};
+
 /** 50 loops against `base` (…/api): reads of the parameter list's first page, every fifth request a write */
-async function mixedLoad(base: string, token: string, tag: string): Promise<LoadResult> {
+async function mixedLoad(base: string, token: string, tag: string, groups: CpuGroups): Promise<LoadResult> {
   const headers = { Authorization: SABER, 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/json' };
   let n = 0;
   let measuring = false;
@@ -83,12 +114,15 @@ async function mixedLoad(base: string, token: string, tag: string): Promise<Load
   await new Promise((r) => setTimeout(r, 2000));
   measuring = true;
   const t0 = performance.now();
+  const cpu0 = cpuSample(groups);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
+  const cpu1 = cpuSample(groups);
   const elapsed = (performance.now() - t0) / 1000;
   running = false;
   await Promise.all(loops);
-  return { requests: times.length, rps: times.length / elapsed, p50: pct(times, 0.5), p99: pct(times, 0.99), errors, writes };
+  const cpu = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - cpu0[k]!) * 1000) / Math.max(1, times.length)]));
+  return { requests: times.length, rps: times.length / elapsed, p50: pct(times, 0.5), p99: pct(times, 0.99), errors, writes, cpu };
 }
 
 async function stop(children: ChildProcess[]) {
@@ -119,13 +153,13 @@ async function main() {
     // --- 1. mixed load
     const sqlite = await startCli(['--data', dirOf('smc-bench-team-sqlite-')]);
     children.push(sqlite.child);
-    out.sqlite = await mixedLoad(sqlite.base, await login(sqlite.base), 'sqlite');
+    out.sqlite = await mixedLoad(sqlite.base, await login(sqlite.base), 'sqlite', { 'back end': [sqlite.child.pid!] });
     await stop([sqlite.child]);
     console.error('sqlite', JSON.stringify(out.sqlite), load());
 
     const one = await startCli(['--database', await pg.createDatabase(), '--data', dirOf('smc-bench-team-pg1-')]);
     children.push(one.child);
-    out.postgres1 = await mixedLoad(one.base, await login(one.base), 'pg1');
+    out.postgres1 = await mixedLoad(one.base, await login(one.base), 'pg1', { 'back end': [one.child.pid!], PostgreSQL: [pg.postmasterPid()] });
     await stop([one.child]);
     console.error('postgres1', JSON.stringify(out.postgres1), load());
 
@@ -137,7 +171,11 @@ async function main() {
     const lb = await startNginx([portOf(a.base), portOf(b.base)]);
     try {
       const base = `${lb.url}/api`;
-      out.postgres2 = await mixedLoad(base, await login(base), 'pg2');
+      out.postgres2 = await mixedLoad(base, await login(base), 'pg2', {
+        'back end': [a.child.pid!, b.child.pid!],
+        PostgreSQL: [pg.postmasterPid()],
+        nginx: [lb.masterPid()],
+      });
     } finally {
       await lb.close();
     }
@@ -241,6 +279,18 @@ function writeSection(at: Date, m: Record<string, unknown>) {
     loadRow('SQLite, one instance', L('sqlite'), false),
     loadRow('PostgreSQL, one instance', L('postgres1'), false),
     loadRow('PostgreSQL, two instances behind nginx', L('postgres2'), true),
+    '',
+    `Where the CPU went: milliseconds of CPU time per request over the measured window, by process group (\`/proc/<pid>/stat\`, children included; the load generator is the benchmark process). On ${cpus().length} cores the sum bounds the rate: ${cpus().length * 1000} ms of CPU per second / total = the most requests per second the machine can serve.`,
+    '',
+    `| configuration | back end | PostgreSQL | nginx | load generator | total | bound on ${cpus().length} cores |`,
+    '|---|---|---|---|---|---|---|',
+    ...(['sqlite', 'postgres1', 'postgres2'] as const).map((k, i) => {
+      const c = L(k).cpu;
+      const total = Object.values(c).reduce((a, b) => a + b, 0);
+      const cell = (name: string) => (c[name] === undefined ? '-' : c[name]!.toFixed(2));
+      const label = ['SQLite, one instance', 'PostgreSQL, one instance', 'PostgreSQL, two instances behind nginx'][i];
+      return `| ${label} | ${cell('back end')} | ${cell('PostgreSQL')} | ${cell('nginx')} | ${cell('load generator')} | ${total.toFixed(2)} | ${((cpus().length * 1000) / total).toFixed(0)} req/s |`;
+    }),
     '',
     `Lists at scale on PostgreSQL: ${WEBSITES.toLocaleString('en')} websites, ${ARTICLES.toLocaleString('en')} articles (inserted with generate_series in ${(
       (m.seedMs as number) / 1000

@@ -22,6 +22,8 @@ export interface NginxServer {
   readonly url: string;
   /** the access and error logs so far (for a failing test's message) */
   log(): string;
+  /** the master process (its workers are its children) */
+  masterPid(): number;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startNginx(upstreams: number[]): Promise<NginxServer> {
     port,
     url: `http://127.0.0.1:${port}`,
     log,
+    masterPid: () => Number(readFileSync(join(dir, 'nginx.pid'), 'utf8').trim()),
     async close() {
       stop();
     },

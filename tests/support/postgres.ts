@@ -37,6 +37,8 @@ export interface PostgresServer {
   restart(o?: { mode?: 'fast' | 'immediate'; downMs?: number }): Promise<void>;
   /** the server's log so far (for a failing test's message) */
   log(): string;
+  /** the postmaster (every session's backend is its child) */
+  postmasterPid(): number;
   /** stops the server and removes its folder; safe to call twice */
   close(): Promise<void>;
 }
@@ -226,6 +228,8 @@ export async function startPostgres(o: PostgresOptions = {}): Promise<PostgresSe
       await start();
     },
     log,
+    // postmaster.pid's first line (PostgreSQL's "Data Directory Layout"); readable by its owner, and by root
+    postmasterPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async close() {
       if (closed) return;
       closed = true;
