@@ -7,6 +7,7 @@ import { fileToBase64 } from '../upload/files';
 import { clearLocalSession } from '../../session/service';
 import { useStableNavigate } from '../../layout/navigation';
 import { LOGIN_PATH } from '../../router/guard';
+import { backupFailureText } from './backupFailure';
 
 export interface RestoreHandle {
   /** picks the backup file (Electron: main's open dialog; browser mode: the page's file input), then asks to confirm */
@@ -32,8 +33,9 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const failed = (reason: string) =>
-    modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason })}</div>, width: 520 });
+  // the reason in the operator's language (main sends it coded), shown whole
+  const failed = (e: unknown) =>
+    modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason: backupFailureText(e, t) })}</div>, width: 520 });
 
   useImperativeHandle(ref, () => ({
     start: () => {
@@ -47,7 +49,7 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
           }
           input.current?.click();
         } catch (e) {
-          failed((e as Error).message);
+          failed(e);
         }
       })();
     },
@@ -59,7 +61,7 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
     try {
       setPending({ label: file.name, source: { name: file.name, base64: await fileToBase64(file) }, dataDir: dataDir.current });
     } catch (e) {
-      failed((e as Error).message);
+      failed(e);
     }
   };
 
@@ -69,14 +71,13 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
     try {
       const r = await call('local:restore', pending.source);
       setPending(null);
-      // the restored database has its own accounts and sessions: sign in again; the login page shows what was restored
+      // the restored database has its own accounts and sessions: sign in again; the login page shows what was
+      // restored (rendered there, so it follows a change of language)
       clearLocalSession();
-      const engine = r.engine === 'sqlite' ? 'SQLite' : r.engine;
-      const restored = t('shell.restoreDone', { ...r, engine, takenAt: new Date(r.takenAt).toLocaleString() });
-      navigate(LOGIN_PATH, { replace: true, state: { restored } });
+      navigate(LOGIN_PATH, { replace: true, state: { restored: r } });
     } catch (e) {
       setPending(null);
-      failed((e as Error).message);
+      failed(e);
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../../src-shared/wire';
 import { DASHBOARD_OVERVIEW_URL, type DashboardActivity, type DashboardFailure, type DashboardKind, type DashboardOverview, type DashboardStorage } from '../../../src-shared/dashboard';
+import { ENGINE_LABELS } from '../../../src-shared/engines';
 import { call, DeskError } from '../../platform/bridge';
 import { useSession } from '../../stores/session';
 import { useStableNavigate } from '../../layout/navigation';
@@ -55,7 +56,7 @@ function menuPaths(nodes: readonly MenuNode[], out = new Set<string>()): Set<str
 function storageItems(storage: DashboardStorage, t: TFunction): DescriptionsProps['items'] {
   const database = {
     key: 'db',
-    label: t('dashboard.storageDatabase', { engine: ENGINE_NAMES[storage.engine] }),
+    label: t('dashboard.storageDatabase', { engine: ENGINE_LABELS[storage.engine] }),
     children: storage.databaseInDataDir ? (
       bytes(storage.database)
     ) : (
@@ -74,8 +75,6 @@ function storageItems(storage: DashboardStorage, t: TFunction): DescriptionsProp
   ];
   return storage.databaseInDataDir ? [database, ...folder] : [...folder, database];
 }
-
-const ENGINE_NAMES: Record<DashboardStorage['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
