@@ -28,6 +28,9 @@ export const BACKUP_REASONS_EN = {
   targetHoldsFunctions: 'the database already holds functions; restore into an empty database (it never overwrites)',
   // the archive
   archiveDamaged: 'the archive is damaged or not a backup ({{detail}})',
+  archiveCompressedDamaged: 'the archive is damaged or not a backup (its compressed data does not unpack: {{detail}})',
+  archiveCutShort: 'the archive is damaged or not a backup (it is cut short: {{detail}})',
+  archiveNotTar: 'the archive is damaged or not a backup (not a tar archive: {{detail}})',
   noManifest: 'the archive has no manifest.json (cut short, or not a backup)',
   manifestTooLarge: 'manifest.json is too large',
   manifestNotJson: 'manifest.json is not valid JSON',
@@ -80,7 +83,10 @@ export const BACKUP_REASONS_EN = {
   serverNotRunning: 'the embedded back end is not running',
   restoredNotStarted: 'the restored data did not start: {{detail}}',
   notRestarted: '{{items}}; the back end did not start again: {{detail}}',
-  // anything else (a disk error, a PostgreSQL tool's exit): the words of what failed
+  // the machine's refusals while reading or writing
+  diskFull: 'no space left on the disk ({{detail}})',
+  noPermission: 'no permission to read or write {{path}} ({{detail}})',
+  // anything else (a PostgreSQL tool's exit...): the words of what failed
   failed: '{{detail}}',
 } as const;
 

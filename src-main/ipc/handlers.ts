@@ -256,8 +256,9 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
     },
     'local:restore-choose': async () => {
       if (!extras.localServer) throw localRefusal(400, 'restoreLocalOnly');
-      // a restore already under way has the back end stopped: say so before any dialog
+      // a restore already under way (the back end stopped) or a backup reading the folder: say so before any dialog
       if (extras.localServer.restoring) throw localRefusal(409, 'restoreRunning');
+      if (extras.localServer.backingUp) throw localRefusal(409, 'restoreDuringBackup');
       return { path: extras.chooseBackupFile ? await extras.chooseBackupFile() : null, dataDir: extras.localServer.dataDir };
     },
     'local:restore': async (req) => {

@@ -11,6 +11,9 @@ const reasonsZh: Record<BackupReasonCode, string> = {
   targetHoldsTables: '目标数据库中已有数据表（{{tables}}）；只能恢复到空的数据库（恢复从不覆盖）',
   targetHoldsFunctions: '目标数据库中已有函数；只能恢复到空的数据库（恢复从不覆盖）',
   archiveDamaged: '备份文件已损坏或不是备份文件（{{detail}}）',
+  archiveCompressedDamaged: '备份文件已损坏：压缩数据无法解开（{{detail}}）',
+  archiveCutShort: '备份文件不完整：文件在结尾前中断（{{detail}}）',
+  archiveNotTar: '不是备份文件：内容不是 tar 归档（{{detail}}）',
   noManifest: '备份文件中没有 manifest.json（文件不完整，或不是备份文件）',
   manifestTooLarge: '备份文件中的 manifest.json 过大',
   manifestNotJson: '备份文件中的 manifest.json 不是有效的 JSON',
@@ -59,6 +62,8 @@ const reasonsZh: Record<BackupReasonCode, string> = {
   serverNotRunning: '本机后端未在运行',
   restoredNotStarted: '恢复的数据无法启动：{{detail}}',
   notRestarted: '{{items}}；本机后端未能重新启动：{{detail}}',
+  diskFull: '磁盘空间不足（{{detail}}）',
+  noPermission: '没有读写 {{path}} 的权限（{{detail}}）',
   failed: '出错：{{detail}}',
 };
 

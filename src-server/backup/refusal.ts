@@ -17,8 +17,12 @@ export function refusal(code: BackupReasonCode, params?: BackupReason['params'],
   return new BackupRefusal({ code, ...(params ? { params } : {}), ...(items ? { items } : {}) });
 }
 
-/** The reason of anything thrown: a refusal's own, else what failed in its own words (`failed`). */
+/** The reason of anything thrown: a refusal's own, a full disk or a denied file, else what failed in its own words (`failed`). */
 export function reasonOf(err: unknown): BackupReason {
   if (err instanceof BackupRefusal) return err.reason;
-  return { code: 'failed', params: { detail: err instanceof Error ? err.message : String(err) } };
+  const e = err as NodeJS.ErrnoException;
+  const detail = err instanceof Error ? err.message : String(err);
+  if (e?.code === 'ENOSPC') return { code: 'diskFull', params: { detail } };
+  if (e?.code === 'EACCES' || e?.code === 'EPERM' || e?.code === 'EROFS') return { code: 'noPermission', params: { path: e.path ?? '', detail } };
+  return { code: 'failed', params: { detail } };
 }

@@ -129,6 +129,16 @@ function compare(m: Manifest, got: Unpacked): BackupReason[] {
   return bad;
 }
 
+/** Why the archive could not be read, by the gzip or tar reader's code (its words kept as the detail). */
+function archiveRefusal(err: Error & { code?: string }): BackupRefusal {
+  const detail = err.message;
+  if (err.code === 'Z_DATA_ERROR') return refusal('archiveCompressedDamaged', { detail });
+  if (err.code === 'Z_BUF_ERROR' || (err.code === 'TAR_BAD_ARCHIVE' && /truncated/i.test(detail))) return refusal('archiveCutShort', { detail });
+  if (err.code === 'TAR_ENTRY_INVALID' || err.code === 'TAR_BAD_ARCHIVE') return refusal('archiveNotTar', { detail });
+  if (err.code === 'ENOSPC' || err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') return new BackupRefusal(reasonOf(err));
+  return refusal('archiveDamaged', { detail });
+}
+
 function emptyOrAbsent(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
@@ -147,7 +157,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
       got = await unpack(o);
     } catch (err) {
       if (err instanceof BackupRefusal) throw err;
-      throw refusal('archiveDamaged', { detail: (err as Error).message });
+      throw archiveRefusal(err as Error & { code?: string });
     }
     if (got.manifestText === undefined) throw refusal('noManifest');
     const manifest = parseManifest(got.manifestText, o.knownSchemaVersion);

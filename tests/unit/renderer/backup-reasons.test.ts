@@ -56,3 +56,17 @@ describe('backup and restore refusals', () => {
     expect(backupFailureText(odd, i18n.t)).toBe('kept');
   });
 });
+
+describe('reasons of what failed underneath', () => {
+  it('a full disk and a denied file are coded; anything else keeps its words', async () => {
+    const { reasonOf } = await import('../../../src-server/backup/refusal');
+    const err = (code: string, message: string, path?: string) => Object.assign(new Error(message), { code, path });
+    expect(reasonOf(err('ENOSPC', 'ENOSPC: no space left on device, write'))).toEqual({ code: 'diskFull', params: { detail: 'ENOSPC: no space left on device, write' } });
+    expect(reasonOf(err('EACCES', "EACCES: permission denied, open '/x/y'", '/x/y'))).toEqual({ code: 'noPermission', params: { path: '/x/y', detail: "EACCES: permission denied, open '/x/y'" } });
+    expect(reasonOf(new Error('pg_restore exited 1: boom'))).toEqual({ code: 'failed', params: { detail: 'pg_restore exited 1: boom' } });
+    initI18n('zh');
+    const shown = (reason: BackupReason) => backupFailureText(new DeskError({ code: 500, message: 'x', reason }), i18n.t);
+    expect(shown(reasonOf(err('ENOSPC', 'ENOSPC: no space left on device, write')))).toBe('磁盘空间不足（ENOSPC: no space left on device, write）');
+    expect(shown(reasonOf(new Error('pg_restore exited 1: boom')))).toBe('出错：pg_restore exited 1: boom');
+  });
+});
