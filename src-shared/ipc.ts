@@ -380,6 +380,8 @@ export interface Desk {
 
 /** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */
 export const RPC_SECRET_HEADER = 'x-desk-key';
+/** largest file the renderer sends as bytes (uploads, browser mode's backup file to restore; decoded bytes) */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const RPC_SECRET_QUERY = 'k';
 /** Browser mode: header naming the profile a call is for (query key of the event stream and the page URL: profile) */
 export const RPC_PROFILE_HEADER = 'x-desk-profile';

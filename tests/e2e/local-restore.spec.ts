@@ -67,6 +67,14 @@ test('恢复 brings a backup back into the Local workspace; a damaged file is re
   await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
   expect(await paramKeys(freshHost, ['restore.before', 'restore.after'])).toEqual(['restore.before', 'restore.after']);
 
+  // a file over the limit the page may send: refused in the page, before any confirm, with the same reason main gives
+  const big = join(freshHost.dataDir, 'big.tar.gz');
+  writeFileSync(big, Buffer.alloc(50 * 1024 * 1024 + 1));
+  await chooseRestore(page, big);
+  await expect(failed).toHaveText('备份未恢复：备份文件 big.tar.gz 超过 50 MB。本机工作区保持恢复前的数据，可继续使用。');
+  await expect(page.getByTestId('restore-confirm')).toHaveCount(0);
+  await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
+
   // a path that is not there (as Electron's open dialog gives one): refused with its own reason, coded, over the RPC
   const refused = (await rpc(freshHost, 'local:restore', { path: join(freshHost.dataDir, 'gone.tar.gz') })) as { ok: boolean; error: { code: number; reason?: unknown } };
   expect(refused).toMatchObject({ ok: false, error: { code: 400, reason: { code: 'backupFileMissing', params: { file: join(freshHost.dataDir, 'gone.tar.gz') } } } });

@@ -1,13 +1,13 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { App, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LocalRestoreSource } from '../../../src-shared/ipc';
+import { MAX_UPLOAD_BYTES, type LocalRestoreSource } from '../../../src-shared/ipc';
 import { call, hostKind } from '../../platform/bridge';
 import { fileToBase64 } from '../upload/files';
 import { clearLocalSession } from '../../session/service';
 import { useStableNavigate } from '../../layout/navigation';
 import { LOGIN_PATH } from '../../router/guard';
-import { backupFailureText } from './backupFailure';
+import { backupFailureText, backupReasonText } from './backupFailure';
 
 export interface RestoreHandle {
   /** picks the backup file (Electron: main's open dialog; browser mode: the page's file input), then asks to confirm */
@@ -34,8 +34,9 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
   const [busy, setBusy] = useState(false);
 
   // the reason in the operator's language (main sends it coded), shown whole
-  const failed = (e: unknown) =>
-    modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason: backupFailureText(e, t) })}</div>, width: 520 });
+  const refused = (reason: string) =>
+    modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason })}</div>, width: 520 });
+  const failed = (e: unknown) => refused(backupFailureText(e, t));
 
   useImperativeHandle(ref, () => ({
     start: () => {
@@ -58,6 +59,11 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
+    // over the limit main takes (and the page's RPC carries): refused here, with main's reason
+    if (file.size > MAX_UPLOAD_BYTES) {
+      refused(backupReasonText({ code: 'fileTooLarge', params: { file: file.name, limitMb: MAX_UPLOAD_BYTES / 1024 / 1024 } }, t));
+      return;
+    }
     try {
       setPending({ label: file.name, source: { name: file.name, base64: await fileToBase64(file) }, dataDir: dataDir.current });
     } catch (e) {

@@ -3,10 +3,16 @@
 // rendered here with i18next (`backupReason.<code>`); any other failure keeps its
 // own message, so no reason is ever replaced by a generic text.
 import type { TFunction } from 'i18next';
-import { renderBackupReason } from '../../../src-shared/backup-reasons';
+import { renderBackupReason, type BackupReason } from '../../../src-shared/backup-reasons';
 import { DeskError } from '../../platform/bridge';
 
+/** A coded reason in the current language, its listed reasons joined. */
+export function backupReasonText(reason: BackupReason, t: TFunction): string {
+  return renderBackupReason(reason, (code, params) => t(`backupReason.${code}`, params), t('backupReason.separator'));
+}
+
+/** What a failed 备份 / 恢复 call says: its coded reason translated, else its own message. */
 export function backupFailureText(e: unknown, t: TFunction): string {
-  if (e instanceof DeskError && e.reason) return renderBackupReason(e.reason, (code, params) => t(`backupReason.${code}`, params), t('backupReason.separator'));
+  if (e instanceof DeskError && e.reason) return backupReasonText(e.reason, t);
   return e instanceof Error ? e.message : String(e);
 }
