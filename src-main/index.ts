@@ -15,7 +15,7 @@ import { createConsoleWindow, MIN_WINDOW } from './electron/window';
 import { loadKeytar } from './keytar';
 import { WorkspaceRegistry } from './profiles';
 import { LocalDb } from './services/LocalDb';
-import { LocalServer } from './services/LocalRestore';
+import { LocalServer } from './services/LocalServer';
 import { LOCAL_PROFILE_ID, ProfileService } from './services/ProfileService';
 import { selectSecretBackend } from './services/SecretStorage';
 import { TokenVault, VAULT_SERVICE } from './services/TokenVault';

@@ -42,13 +42,19 @@ export interface DashboardSignIns {
   failed: { account: string; failCount: number; since: string; lockedUntil: string }[];
 }
 
-/** bytes */
+/** The platform administrator's storage card (bytes). */
 export interface DashboardStorage {
+  /** the back end's database engine: SQLite keeps its file in the data folder, PostgreSQL on its own server */
+  engine: 'sqlite' | 'postgres';
   dataDir: string;
+  /** the database's size (SQLite: its file and journal; PostgreSQL: what the server says the database takes) */
   database: number;
+  /** whether the database is counted in `total` (SQLite: yes, its file is in the data folder; PostgreSQL: no) */
+  databaseInDataDir: boolean;
   uploads: number;
   imports: number;
   sites: number;
+  /** the data folder's bytes, all of it: with the database only when its file is there (SQLite) */
   total: number;
 }
 

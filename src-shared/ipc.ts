@@ -5,6 +5,7 @@
 // over its loopback RPC (src-main/web). Nothing else names a channel.
 
 import type { CaptchaReply, DictItem, ErrorLogEntry, ErrorLogInput } from './wire';
+import type { BackupReason } from './backup-reasons';
 
 /** A workspace the console can sign in to. Secrets are never part of it. */
 /** The API a profile's back end speaks (src-main/services/dialects.ts). */
@@ -363,6 +364,8 @@ export interface DeskErrorShape {
   message: string;
   /** a 401 that refused this one call (the operator lacks the permission); the session goes on */
   denied?: boolean;
+  /** a refused backup or restore of the Local workspace: the reason as a code and its parameters, which the renderer translates (`message` is its English text) */
+  reason?: BackupReason;
 }
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: DeskErrorShape };
 
@@ -377,6 +380,8 @@ export interface Desk {
 
 /** Browser-mode RPC: header carrying the per-launch secret, and the URL query key it arrives in. */
 export const RPC_SECRET_HEADER = 'x-desk-key';
+/** largest file the renderer sends as bytes (uploads, browser mode's backup file to restore; decoded bytes) */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const RPC_SECRET_QUERY = 'k';
 /** Browser mode: header naming the profile a call is for (query key of the event stream and the page URL: profile) */
 export const RPC_PROFILE_HEADER = 'x-desk-profile';

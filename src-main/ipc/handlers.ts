@@ -22,7 +22,9 @@ import { validateLoginInput } from '../services/AuthService';
 import { FileService, validateUploadInput } from '../services/FileService';
 import { Exporter, validateExportStart, type ChooseSavePath } from '../services/Exporter';
 import { backupLocalWorkspace } from '../services/LocalBackup';
-import { restoreLocalWorkspace, validateRestoreSource, type LocalServer } from '../services/LocalRestore';
+import { restoreLocalWorkspace, validateRestoreSource } from '../services/LocalRestore';
+import { backupRefused, localRefusal, type LocalServer } from '../services/LocalServer';
+import { reasonOf } from '../../src-server/backup/refusal';
 import type { EmbeddedServer } from '../../src-server/app';
 import { previewKeywords, uploadKeywords, validateKeywordSource, warmKeywordWorker } from '../services/KeywordFiles';
 import { validateSettings, type UpdateService } from '../services/UpdateService';
@@ -244,26 +246,29 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       return exporter.start(start, extras.chooseSavePath);
     },
     'local:backup': async () => {
-      if (!extras.localServerDir) throw new DeskError(400, 'backup is for the Local workspace only');
-      if (!extras.chooseSavePath) throw new DeskError(400, 'this host has no save dialog');
+      if (!extras.localServerDir) throw localRefusal(400, 'backupLocalOnly');
+      if (!extras.chooseSavePath) throw localRefusal(400, 'noSaveDialog');
       try {
-        return await backupLocalWorkspace(extras.localServerDir, extras.chooseSavePath);
+        return await backupLocalWorkspace(extras.localServerDir, extras.chooseSavePath, extras.localServer);
       } catch (e) {
-        throw new DeskError(500, (e as Error).message);
+        throw e instanceof DeskError ? e : backupRefused(500, reasonOf(e));
       }
     },
     'local:restore-choose': async () => {
-      if (!extras.localServer) throw new DeskError(400, 'restore is for the Local workspace only');
+      if (!extras.localServer) throw localRefusal(400, 'restoreLocalOnly');
+      // a restore already under way (the back end stopped) or a backup reading the folder: say so before any dialog
+      if (extras.localServer.restoring) throw localRefusal(409, 'restoreRunning');
+      if (extras.localServer.backingUp) throw localRefusal(409, 'restoreDuringBackup');
       return { path: extras.chooseBackupFile ? await extras.chooseBackupFile() : null, dataDir: extras.localServer.dataDir };
     },
     'local:restore': async (req) => {
-      if (!extras.localServer) throw new DeskError(400, 'restore is for the Local workspace only');
+      if (!extras.localServer) throw localRefusal(400, 'restoreLocalOnly');
       const source = validateRestoreSource(req);
       let done;
       try {
         done = await restoreLocalWorkspace(source, extras.localServer);
       } catch (e) {
-        throw e instanceof DeskError ? e : new DeskError(500, (e as Error).message);
+        throw e instanceof DeskError ? e : backupRefused(500, reasonOf(e));
       }
       // the restored database has its own accounts and sessions: this one ends here
       await ws.session.end();

@@ -4,12 +4,13 @@
 // blob: images and, in browser mode, the page's origin is the host, not the API.
 import type { ApiClient } from './ApiClient';
 import { DeskError } from './errors';
+import { MAX_UPLOAD_BYTES } from '../../src-shared/ipc';
 
 export const PUT_FILE_URL = '/blade-resource/oss/endpoint/put-file';
 /** attachments of any type the object storage allows (附件管理; scene 'attach') */
 export const PUT_FILE_ATTACH_URL = '/blade-resource/oss/endpoint/put-file-attach';
-/** largest upload accepted from the renderer (bytes, decoded) */
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** largest upload accepted from the renderer (bytes, decoded): one limit with the renderer's own check */
+export { MAX_UPLOAD_BYTES };
 /** largest file returned as a data URL */
 export const MAX_READ_BYTES = 20 * 1024 * 1024;
 

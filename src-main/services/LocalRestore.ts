@@ -9,57 +9,12 @@ import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { EmbeddedServer } from '../../src-server/app';
 import { backupSummary, restoreDataFolder } from '../../src-server/backup/commands';
+import { reasonOf } from '../../src-server/backup/refusal';
+import type { BackupReason } from '../../src-shared/backup-reasons';
 import type { LocalRestoreResult, LocalRestoreSource } from '../../src-shared/ipc';
 import { DeskError } from './errors';
 import { MAX_UPLOAD_BYTES } from './FileService';
-
-/** The embedded back end as main holds it: the one running now, stopped and started again on the same port. */
-export class LocalServer {
-  private current: EmbeddedServer | null;
-  /** a restore is under way (one at a time) */
-  restoring = false;
-
-  constructor(
-    server: EmbeddedServer,
-    private readonly startOn: (dataDir: string, port: number) => Promise<EmbeddedServer>,
-  ) {
-    this.current = server;
-  }
-
-  get dataDir(): string {
-    return this.running().dataDir;
-  }
-
-  running(): EmbeddedServer {
-    if (!this.current) throw new DeskError(503, 'the embedded back end is not running');
-    return this.current;
-  }
-
-  async stop(): Promise<number> {
-    const s = this.running();
-    this.current = null;
-    await s.close();
-    return s.port;
-  }
-
-  /** Starts it on the data folder again, on the port it had (the Local workspace's URL stays), else on a free one. */
-  async start(dataDir: string, port: number): Promise<EmbeddedServer> {
-    if (this.current) return this.current;
-    try {
-      this.current = await this.startOn(dataDir, port);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
-      this.current = await this.startOn(dataDir, 0);
-    }
-    return this.current;
-  }
-
-  async close(): Promise<void> {
-    const s = this.current;
-    this.current = null;
-    await s?.close();
-  }
-}
+import { backupRefused, localRefusal, type LocalServer } from './LocalServer';
 
 const stamp = (d: Date): string => {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -77,14 +32,14 @@ export function asideFolder(dataDir: string, now = new Date()): string {
 /** The restore's input from the renderer: a path (Electron's open dialog) or the picked file's bytes (browser mode). */
 export function validateRestoreSource(req: unknown): LocalRestoreSource {
   const r = req && typeof req === 'object' && !Array.isArray(req) ? (req as Record<string, unknown>) : null;
-  if (!r) throw new DeskError(400, 'request must be an object');
+  if (!r) throw localRefusal(400, 'requestNotObject');
   if (typeof r.path === 'string' && r.path) {
-    if (r.path.length > 4096 || r.path.includes('\0')) throw new DeskError(400, 'path is not a file name');
+    if (r.path.length > 4096 || r.path.includes('\0')) throw localRefusal(400, 'pathInvalid');
     return { path: r.path };
   }
-  if (typeof r.name !== 'string' || !r.name.trim() || r.name.length > 255) throw new DeskError(400, 'name is required');
-  if (typeof r.base64 !== 'string' || !r.base64) throw new DeskError(400, 'base64 is required');
-  if (r.base64.length > Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) throw new DeskError(400, `the backup file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  if (typeof r.name !== 'string' || !r.name.trim() || r.name.length > 255) throw localRefusal(400, 'nameRequired');
+  if (typeof r.base64 !== 'string' || !r.base64) throw localRefusal(400, 'contentRequired');
+  if (r.base64.length > Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) throw localRefusal(400, 'fileTooLarge', { file: r.name, limitMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
   return { name: r.name, base64: r.base64 };
 }
 
@@ -93,20 +48,16 @@ export interface RestoreOutcome {
   server: EmbeddedServer;
 }
 
-const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** The reason of a DeskError thrown here, else of anything thrown (a refusal's own, else `failed` with its words). */
+const reasonIn = (e: unknown): BackupReason => (e instanceof DeskError && e.reason ? e.reason : reasonOf(e));
 
 /**
- * Restores a backup file into the Local workspace's data folder. Throws DeskError(400, reason) when the
- * backup is refused: the data folder is then the one before, and the back end serves on it again.
+ * Restores a backup file into the Local workspace's data folder. Throws DeskError(400) with the reason (coded)
+ * when the backup is refused: the data folder is then the one before, and the back end serves on it again.
+ * Refused (409) while a backup or another restore of the workspace runs.
  */
-export async function restoreLocalWorkspace(source: LocalRestoreSource, server: LocalServer, now = new Date()): Promise<RestoreOutcome> {
-  if (server.restoring) throw new DeskError(409, 'a restore of the Local workspace is already running');
-  server.restoring = true;
-  try {
-    return await restoreInto(source, server, now);
-  } finally {
-    server.restoring = false;
-  }
+export function restoreLocalWorkspace(source: LocalRestoreSource, server: LocalServer, now = new Date()): Promise<RestoreOutcome> {
+  return server.exclusive('restore', () => restoreInto(source, server, now));
 }
 
 async function restoreInto(source: LocalRestoreSource, server: LocalServer, now: Date): Promise<RestoreOutcome> {
@@ -119,10 +70,10 @@ async function restoreInto(source: LocalRestoreSource, server: LocalServer, now:
   }
   const from = 'path' in source ? source.path : join(staged, 'backup.tar.gz');
   try {
-    if (!existsSync(from)) throw new DeskError(400, `the backup file ${from} does not exist`);
+    if (!existsSync(from)) throw localRefusal(400, 'backupFileMissing', { file: 'path' in source ? source.path : source.name });
     const keptAt = asideFolder(dataDir, now);
     const port = await server.stop();
-    let refused: unknown = null;
+    let refusal: unknown = null;
     try {
       await rename(dataDir, keptAt);
       let manifest;
@@ -132,7 +83,7 @@ async function restoreInto(source: LocalRestoreSource, server: LocalServer, now:
         // restore removed what it unpacked; the folder it made goes too, and the data before comes back
         await rm(dataDir, { recursive: true, force: true });
         await rename(keptAt, dataDir);
-        throw new DeskError(400, reason(e));
+        throw backupRefused(400, reasonOf(e));
       }
       let started: EmbeddedServer;
       try {
@@ -141,7 +92,7 @@ async function restoreInto(source: LocalRestoreSource, server: LocalServer, now:
         // the restored data does not start: kept for a look, the data before put back
         await rename(dataDir, `${keptAt}-restored-not-started`);
         await rename(keptAt, dataDir);
-        throw new DeskError(500, `the restored data did not start: ${reason(e)}`);
+        throw localRefusal(500, 'restoredNotStarted', { detail: e instanceof Error ? e.message : String(e) });
       }
       const s = backupSummary(manifest);
       return {
@@ -149,13 +100,13 @@ async function restoreInto(source: LocalRestoreSource, server: LocalServer, now:
         result: { engine: manifest.engine, schemaVersion: manifest.schemaVersion, ...s, takenAt: manifest.createdAt, keptAt },
       };
     } catch (e) {
-      refused = e;
+      refusal = e;
       throw e;
     } finally {
       // whatever happened, the workspace serves again (on the data folder as it is now)
-      if (refused) {
+      if (refusal) {
         await server.start(dataDir, port).catch((e: unknown) => {
-          throw new DeskError(500, `${reason(refused)}; the back end did not start again: ${reason(e)}`);
+          throw backupRefused(500, { code: 'notRestarted', params: { detail: e instanceof Error ? e.message : String(e) }, items: [reasonIn(refusal)] });
         });
       }
     }

@@ -17,7 +17,7 @@ import { LOCAL_PROFILE_ID, ProfileService } from '../services/ProfileService';
 import { selectSecretBackend } from '../services/SecretStorage';
 import { TokenVault, VAULT_SERVICE } from '../services/TokenVault';
 import { WorkspaceRegistry } from '../profiles';
-import { LocalServer } from '../services/LocalRestore';
+import { LocalServer } from '../services/LocalServer';
 import { startHost } from './host';
 import { downloadsFolder } from '../services/Exporter';
 import { FeedAdapter, UpdateService } from '../services/UpdateService';

@@ -1,8 +1,10 @@
 import type { Messages } from './zh';
 import { shellEn } from './shell';
+import { backupReasonEn } from './backup-reasons';
 
 const en: Messages = {
   shell: shellEn,
+  backupReason: backupReasonEn,
   profileBand: {
     label: 'Current profile',
     localName: 'Local workspace',

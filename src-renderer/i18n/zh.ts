@@ -2,6 +2,7 @@
 // must mirror every key (the compiler checks it through the Messages type).
 
 import { shellZh } from './shell';
+import { backupReasonZh } from './backup-reasons';
 
 const zh = {
   app: {
@@ -148,6 +149,7 @@ const zh = {
   },
   menu: {} as Record<string, string>,
   shell: shellZh,
+  backupReason: backupReasonZh,
   profileBand: {
     label: '当前配置',
     localName: '本地工作区',

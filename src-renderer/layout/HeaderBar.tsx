@@ -33,6 +33,7 @@ import { SwitchDialog } from '../components/shell/SwitchDialog';
 import { UpdateDialog } from '../components/update/UpdateDialog';
 import { UpdatePrompt } from '../components/update/UpdatePrompt';
 import { RestoreDialog, type RestoreHandle } from '../components/shell/RestoreDialog';
+import { backupFailureText } from '../components/shell/backupFailure';
 import type { ScreenClass } from '../hooks/screenClass';
 
 /** The operations guide opened by the help icon. */
@@ -84,7 +85,8 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
       const r = await call('local:backup');
       if (r.path) void message.success(t('shell.backupDone', { ...r }), 8);
     } catch (e) {
-      void message.error(t('shell.backupFailed', { reason: (e as Error).message }), 8);
+      // refused (a restore runs, the file exists...) or failed: the reason in the operator's language
+      void message.error(t('shell.backupFailed', { reason: backupFailureText(e, t) }), 8);
     } finally {
       hide();
     }

@@ -17,6 +17,7 @@ import {
   type ReqOf,
   type ResOf,
 } from '../../src-shared/ipc';
+import { isBackupReason, type BackupReason } from '../../src-shared/backup-reasons';
 
 declare global {
   interface Window {
@@ -29,11 +30,14 @@ export class DeskError extends Error {
   readonly code: number;
   /** a 401 that refused this call only (请求未授权): the operator stays signed in */
   readonly denied: boolean;
+  /** a refused backup or restore: the reason, coded (render it with backupFailureText) */
+  readonly reason?: BackupReason;
   constructor(shape: DeskErrorShape) {
     super(shape.message);
     this.name = 'DeskError';
     this.code = shape.code;
     this.denied = shape.denied === true;
+    if (isBackupReason(shape.reason)) this.reason = shape.reason;
   }
 }
 

@@ -10,8 +10,15 @@ import type { BackupEngine } from './engine';
 import { listDataFiles } from './data-files';
 import { DATABASE_PREFIX, FILES_PREFIX, FORMAT, FORMAT_VERSION, MANIFEST_ENTRY, type FileRecord, type Manifest } from './manifest';
 import { TarWriter } from './tar-archive';
+import type { BackupReason } from '../../src-shared/backup-reasons';
+import { BackupRefusal, reasonOf } from './refusal';
 
-export class BackupError extends Error {}
+/** A refused backup: the message `backup: <the reason in English>`, the reason as data for the console. */
+export class BackupError extends BackupRefusal {
+  constructor(reason: BackupReason) {
+    super(reason, 'backup: ');
+  }
+}
 
 export interface BackupOptions {
   dataDir: string;
@@ -24,10 +31,10 @@ export interface BackupOptions {
 
 /** Writes the backup to `to` (through `<to>.part`, never over an existing file); answers its manifest. */
 export async function createBackup(o: BackupOptions): Promise<Manifest> {
-  if (existsSync(o.to)) throw new BackupError(`backup: ${o.to} exists; give a new file name (a backup never overwrites)`);
-  if (!existsSync(dirname(o.to))) throw new BackupError(`backup: no folder ${dirname(o.to)}`);
+  if (existsSync(o.to)) throw new BackupError({ code: 'backupExists', params: { file: o.to } });
+  if (!existsSync(dirname(o.to))) throw new BackupError({ code: 'backupNoFolder', params: { dir: dirname(o.to) } });
   const inside = relative(resolve(o.dataDir), resolve(o.to));
-  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new BackupError(`backup: ${o.to} is inside the data folder; put the backup somewhere else (the next backup would carry it)`);
+  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new BackupError({ code: 'backupInsideDataDir', params: { file: o.to } });
   const part = `${o.to}.part`;
   const work = mkdtempSync(join(tmpdir(), 'seo-backup-'));
   let writer: TarWriter | undefined;
@@ -59,7 +66,7 @@ export async function createBackup(o: BackupOptions): Promise<Manifest> {
       try {
         sha = await writer.addFile(FILES_PREFIX + f.path, f.abs, f.size, f.mode, f.mtime);
       } catch (err) {
-        throw new BackupError(`backup: ${(err as Error).message}`);
+        throw new BackupError(reasonOf(err));
       }
       firstName.set(f.inode, f.path);
       files.push({ path: f.path, type: 'file', size: f.size, sha256: sha });
@@ -81,7 +88,7 @@ export async function createBackup(o: BackupOptions): Promise<Manifest> {
   } catch (err) {
     writer?.abort();
     rmSync(part, { force: true });
-    throw err;
+    throw err instanceof BackupError ? err : new BackupError(reasonOf(err));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -4,6 +4,8 @@
 // today; PostgreSQL slots in behind the same interface (its snapshot a dump
 // taken in one repeatable-read transaction, its restore into an empty database).
 
+import type { BackupReason } from '../../src-shared/backup-reasons';
+
 /** One table's content at the moment of the backup. */
 export interface TableStat {
   rows: number;
@@ -28,7 +30,7 @@ export interface BackupEngine {
   /** copies the database consistently into `workDir` (the server keeps serving) */
   snapshot(workDir: string): Promise<DatabaseSnapshot>;
   /** null when the restore target holds no database yet, else why it cannot take one */
-  refuseTarget(): Promise<string | null>;
+  refuseTarget(): Promise<BackupReason | null>;
   /** where an archived database file (its name under `database/`) goes in the target; null: not one of this engine's */
   restorePath(name: string): string | null;
   /** after the archive is unpacked and checked: loads the database files into the target (when that is a step of its own) */

@@ -1,6 +1,7 @@
 // The backup's manifest (`manifest.json`, the archive's last entry): what the
 // backup holds and the checksums restore verifies before the folder is used.
 import type { TableStats } from './engine';
+import { refusal } from './refusal';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const FORMAT = 'seo-matrix-console-backup';
@@ -33,17 +34,17 @@ export interface Manifest {
   files: FileRecord[];
 }
 
-/** The manifest read from an archive, or the reason it is not one this program can restore. */
+/** The manifest read from an archive, or the reason (a BackupRefusal) it is not one this program can restore. */
 export function parseManifest(text: string, knownSchemaVersion: number): Manifest {
   let m: Partial<Manifest>;
   try {
     m = JSON.parse(text) as Partial<Manifest>;
   } catch {
-    throw new Error('manifest.json is not valid JSON');
+    throw refusal('manifestNotJson');
   }
-  if (m.format !== FORMAT) throw new Error(`not a backup of this product (format ${String(m.format)})`);
-  if (m.formatVersion !== FORMAT_VERSION) throw new Error(`backup format version ${String(m.formatVersion)} is not supported (this program reads ${FORMAT_VERSION})`);
-  if (typeof m.schemaVersion !== 'number' || !m.database || !m.tables || !Array.isArray(m.files) || typeof m.engine !== 'string') throw new Error('manifest.json is incomplete');
-  if (m.schemaVersion > knownSchemaVersion) throw new Error(`the backup's schema version ${m.schemaVersion} is newer than this program's (${knownSchemaVersion}); restore it with a newer version`);
+  if (m.format !== FORMAT) throw refusal('notThisProduct', { format: String(m.format) });
+  if (m.formatVersion !== FORMAT_VERSION) throw refusal('formatVersion', { version: String(m.formatVersion), supported: FORMAT_VERSION });
+  if (typeof m.schemaVersion !== 'number' || !m.database || !m.tables || !Array.isArray(m.files) || typeof m.engine !== 'string') throw refusal('manifestIncomplete');
+  if (m.schemaVersion > knownSchemaVersion) throw refusal('schemaNewer', { version: m.schemaVersion, known: knownSchemaVersion });
   return m as Manifest;
 }

@@ -16,7 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listTables, tableStatsOf } from '../db/catalog';
 import { postgresDataLayer, sql, type DataLayer, type Queries } from '../db/data-layer';
+import type { BackupReason } from '../../src-shared/backup-reasons';
 import type { BackupEngine, DatabaseSnapshot, TableStats } from './engine';
+import { refusal } from './refusal';
 
 export const DUMP_FILE = 'database.pgdump';
 
@@ -101,11 +103,11 @@ export class PostgresBackupEngine implements BackupEngine {
     );
   }
 
-  async refuseTarget(): Promise<string | null> {
+  async refuseTarget(): Promise<BackupReason | null> {
     return this.withData(async (data) => {
       const tables = await listTables(data);
-      if (tables.length) return `the database already holds tables (${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', ...' : ''})`;
-      if ((await schemaFunctions(data)).length) return 'the database already holds functions';
+      if (tables.length) return { code: 'targetHoldsTables', params: { tables: `${tables.slice(0, 3).join(', ')}${tables.length > 3 ? ', ...' : ''}` } };
+      if ((await schemaFunctions(data)).length) return { code: 'targetHoldsFunctions' };
       this.hadTrigram = !!(await data.get(sql`SELECT 1 AS had FROM pg_extension WHERE extname = 'pg_trgm'`));
       return null;
     });
@@ -118,7 +120,7 @@ export class PostgresBackupEngine implements BackupEngine {
   }
 
   async load(): Promise<void> {
-    if (!this.work) throw new Error(`the archive holds no ${DUMP_FILE}`);
+    if (!this.work) throw refusal('noDatabaseDump', { file: DUMP_FILE });
     try {
       // one transaction: a failing restore leaves the database empty
       await run(join(this.tools, 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', '--dbname', this.url, join(this.work, DUMP_FILE)]);

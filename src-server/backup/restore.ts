@@ -11,8 +11,15 @@ import type { ReadEntry } from 'tar';
 import type { BackupEngine } from './engine';
 import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, type Manifest } from './manifest';
 import { readTar, saveEntry } from './tar-archive';
+import type { BackupReason } from '../../src-shared/backup-reasons';
+import { BackupRefusal, reasonOf, refusal } from './refusal';
 
-export class RestoreError extends Error {}
+/** A refused restore: the message `restore: <the reason in English>`, the reason as data for the console. */
+export class RestoreError extends BackupRefusal {
+  constructor(reason: BackupReason) {
+    super(reason, 'restore: ');
+  }
+}
 
 export interface RestoreOptions {
   from: string;
@@ -35,7 +42,7 @@ async function readText(entry: ReadEntry): Promise<string> {
   let size = 0;
   for await (const chunk of entry as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_MANIFEST) throw new RestoreError('manifest.json is too large');
+    if (size > MAX_MANIFEST) throw refusal('manifestTooLarge');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -54,19 +61,19 @@ async function unpack(o: RestoreOptions): Promise<Unpacked> {
   const symlinks: [string, string][] = [];
   await readTar(o.from, async (entry) => {
     const name = entry.path;
-    if (got.manifestText !== undefined) throw new RestoreError(`entry ${name} follows manifest.json (the manifest must be last)`);
+    if (got.manifestText !== undefined) throw refusal('entryAfterManifest', { entry: name });
     if (name === MANIFEST_ENTRY) {
       got.manifestText = await readText(entry);
       return;
     }
     if (name.startsWith(DATABASE_PREFIX) && entry.type === 'File') {
       const target = o.engine.restorePath(name.slice(DATABASE_PREFIX.length));
-      if (!target) throw new RestoreError(`entry ${name} is not a database file of the ${o.engine.name} engine`);
+      if (!target) throw refusal('entryNotDatabase', { entry: name, engine: o.engine.name });
       got.database.set(name.slice(DATABASE_PREFIX.length), await saveEntry(entry, target));
       return;
     }
     const rel = name.startsWith(FILES_PREFIX) ? name.slice(FILES_PREFIX.length) : '';
-    if (!safeRelative(rel)) throw new RestoreError(`entry ${name} is not a data-folder path`);
+    if (!safeRelative(rel)) throw refusal('entryNotDataPath', { entry: name });
     const abs = join(o.dataDir, rel);
     mkdirSync(dirname(abs), { recursive: true });
     if (entry.type === 'File') {
@@ -74,64 +81,74 @@ async function unpack(o: RestoreOptions): Promise<Unpacked> {
     } else if (entry.type === 'Link') {
       const linkpath = String(entry.linkpath ?? '');
       const to = linkpath.startsWith(FILES_PREFIX) ? linkpath.slice(FILES_PREFIX.length) : '';
-      if (!safeRelative(to)) throw new RestoreError(`hard link ${name} points outside the data folder`);
+      if (!safeRelative(to)) throw refusal('hardLinkOutside', { entry: name });
       hardLinks.push([rel, to]);
       got.links.set(rel, { type: 'hardlink', target: to });
       entry.resume();
     } else if (entry.type === 'SymbolicLink') {
       const target = String(entry.linkpath ?? '');
       // a release's `current` names a folder beside it: a link may not lead out of the data folder
-      if (!target || posix.isAbsolute(target) || !safeRelative(posix.normalize(posix.join(posix.dirname(rel), target)))) throw new RestoreError(`symlink ${name} points outside the data folder (${target})`);
+      if (!target || posix.isAbsolute(target) || !safeRelative(posix.normalize(posix.join(posix.dirname(rel), target)))) throw refusal('symlinkOutside', { entry: name, target });
       symlinks.push([rel, target]);
       got.links.set(rel, { type: 'symlink', target });
       entry.resume();
-    } else throw new RestoreError(`entry ${name} has an unsupported type ${entry.type}`);
+    } else throw refusal('entryType', { entry: name, type: String(entry.type) });
   });
   // links last: no file is ever written through a restored symlink
   for (const [rel, to] of hardLinks) {
-    if (!got.files.has(to)) throw new RestoreError(`hard link ${rel} names ${to}, which the archive does not hold before it`);
+    if (!got.files.has(to)) throw refusal('hardLinkBeforeTarget', { entry: rel, target: to });
     linkSync(join(o.dataDir, to), join(o.dataDir, rel));
   }
   for (const [rel, target] of symlinks) symlinkSync(target, join(o.dataDir, rel));
   return got;
 }
 
-/** Differences between the manifest and what was unpacked, each one line (empty: they agree). */
-function compare(m: Manifest, got: Unpacked): string[] {
-  const bad: string[] = [];
+/** Differences between the manifest and what was unpacked, each a reason (empty: they agree). */
+function compare(m: Manifest, got: Unpacked): BackupReason[] {
+  const bad: BackupReason[] = [];
   for (const [name, want] of Object.entries(m.database)) {
     const have = got.database.get(name);
-    if (!have) bad.push(`database file ${name} is missing`);
-    else if (have.size !== want.size || have.sha256 !== want.sha256) bad.push(`database file ${name}: checksum mismatch (sha256 ${have.sha256}, manifest ${want.sha256})`);
+    if (!have) bad.push({ code: 'databaseFileMissing', params: { name } });
+    else if (have.size !== want.size || have.sha256 !== want.sha256) bad.push({ code: 'databaseFileChecksum', params: { name, sha256: have.sha256, expected: want.sha256 } });
   }
-  for (const name of got.database.keys()) if (!(name in m.database)) bad.push(`database file ${name} is not in the manifest`);
+  for (const name of got.database.keys()) if (!(name in m.database)) bad.push({ code: 'databaseFileExtra', params: { name } });
   const listed = new Set<string>();
   for (const f of m.files) {
     listed.add(f.path);
     if (f.type === 'file') {
       const have = got.files.get(f.path);
-      if (!have) bad.push(`${f.path} is missing`);
-      else if (have.size !== f.size) bad.push(`${f.path}: size ${have.size}, manifest ${f.size}`);
-      else if (have.sha256 !== f.sha256) bad.push(`${f.path}: checksum mismatch (sha256 ${have.sha256}, manifest ${f.sha256})`);
+      if (!have) bad.push({ code: 'fileMissing', params: { path: f.path } });
+      else if (have.size !== f.size) bad.push({ code: 'fileSize', params: { path: f.path, size: have.size, expected: f.size } });
+      else if (have.sha256 !== f.sha256) bad.push({ code: 'fileChecksum', params: { path: f.path, sha256: have.sha256, expected: f.sha256 } });
     } else {
       const have = got.links.get(f.path);
-      if (!have || have.type !== f.type || have.target !== f.target) bad.push(`${f.path}: ${f.type} to ${f.target} is missing or different`);
+      if (!have || have.type !== f.type || have.target !== f.target) bad.push({ code: 'linkDiffers', params: { path: f.path, type: f.type, target: f.target ?? '' } });
     }
   }
-  for (const path of [...got.files.keys(), ...got.links.keys()]) if (!listed.has(path)) bad.push(`${path} is not in the manifest`);
+  for (const path of [...got.files.keys(), ...got.links.keys()]) if (!listed.has(path)) bad.push({ code: 'fileExtra', params: { path } });
   return bad;
+}
+
+/** Why the archive could not be read, by the gzip or tar reader's code (its words kept as the detail). */
+function archiveRefusal(err: Error & { code?: string }): BackupRefusal {
+  const detail = err.message;
+  if (err.code === 'Z_DATA_ERROR') return refusal('archiveCompressedDamaged', { detail });
+  if (err.code === 'Z_BUF_ERROR' || (err.code === 'TAR_BAD_ARCHIVE' && /truncated/i.test(detail))) return refusal('archiveCutShort', { detail });
+  if (err.code === 'TAR_ENTRY_INVALID' || err.code === 'TAR_BAD_ARCHIVE') return refusal('archiveNotTar', { detail });
+  if (err.code === 'ENOSPC' || err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') return new BackupRefusal(reasonOf(err));
+  return refusal('archiveDamaged', { detail });
 }
 
 function emptyOrAbsent(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
-/** Restores the backup `from` into `dataDir`; answers the manifest. Throws RestoreError with the reason, leaving the folder as it was. */
+/** Restores the backup `from` into `dataDir`; answers the manifest. Throws RestoreError with the reason (coded), leaving the folder as it was. */
 export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
-  if (!existsSync(o.from)) throw new RestoreError(`restore: no file ${o.from}`);
-  if (!emptyOrAbsent(o.dataDir)) throw new RestoreError(`restore: ${o.dataDir} is not empty; restore into an empty or new folder (it never overwrites)`);
+  if (!existsSync(o.from)) throw new RestoreError({ code: 'archiveMissing', params: { file: o.from } });
+  if (!emptyOrAbsent(o.dataDir)) throw new RestoreError({ code: 'targetNotEmpty', params: { dir: o.dataDir } });
   const refused = await o.engine.refuseTarget();
-  if (refused) throw new RestoreError(`restore: ${refused}; restore into an empty database (it never overwrites)`);
+  if (refused) throw new RestoreError(refused);
   const created = !existsSync(o.dataDir);
   mkdirSync(o.dataDir, { recursive: true });
   try {
@@ -139,27 +156,26 @@ export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
     try {
       got = await unpack(o);
     } catch (err) {
-      if (err instanceof RestoreError) throw err;
-      throw new RestoreError(`the archive is damaged or not a backup (${(err as Error).message})`);
+      if (err instanceof BackupRefusal) throw err;
+      throw archiveRefusal(err as Error & { code?: string });
     }
-    if (got.manifestText === undefined) throw new RestoreError('the archive has no manifest.json (cut short, or not a backup)');
+    if (got.manifestText === undefined) throw refusal('noManifest');
     const manifest = parseManifest(got.manifestText, o.knownSchemaVersion);
-    if (manifest.engine !== o.engine.name) throw new RestoreError(`the backup is of the ${manifest.engine} engine, the target is ${o.engine.name}`);
+    if (manifest.engine !== o.engine.name) throw refusal('engineMismatch', { backup: manifest.engine, target: o.engine.name });
     const bad = compare(manifest, got);
-    if (bad.length) throw new RestoreError(`the archive does not match its manifest: ${bad.slice(0, 5).join('; ')}${bad.length > 5 ? `; and ${bad.length - 5} more` : ''}`);
+    if (bad.length) throw refusal('manifestMismatch', undefined, [...bad.slice(0, 5), ...(bad.length > 5 ? [{ code: 'andMore' as const, params: { count: bad.length - 5 } }] : [])]);
     await o.engine.load?.();
     const restored = await o.engine.inspectRestored();
-    if (restored.schemaVersion !== manifest.schemaVersion) throw new RestoreError(`restored schema version ${restored.schemaVersion}, manifest ${manifest.schemaVersion}`);
+    if (restored.schemaVersion !== manifest.schemaVersion) throw refusal('schemaMismatch', { restored: restored.schemaVersion, expected: manifest.schemaVersion });
     const tables = new Set([...Object.keys(manifest.tables), ...Object.keys(restored.tables)]);
     const off = [...tables].filter((t) => JSON.stringify(manifest.tables[t]) !== JSON.stringify(restored.tables[t]));
-    if (off.length) throw new RestoreError(`restored tables differ from the manifest: ${off.slice(0, 5).join(', ')}`);
+    if (off.length) throw refusal('tablesDiffer', { tables: off.slice(0, 5).join(', ') });
     return manifest;
   } catch (err) {
     // leave the folder (and the database) as they were: empty (or absent)
     await o.engine.discard?.().catch(() => undefined);
     if (created) rmSync(o.dataDir, { recursive: true, force: true });
     else for (const name of readdirSync(o.dataDir)) rmSync(join(o.dataDir, name), { recursive: true, force: true });
-    if (err instanceof RestoreError) throw new RestoreError(err.message.startsWith('restore:') ? err.message : `restore: ${err.message}`);
-    throw new RestoreError(`restore: ${(err as Error).message}`);
+    throw new RestoreError(reasonOf(err));
   }
 }

@@ -17,7 +17,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DB_FILE, databasePath, type Db } from '../db/database';
 import { openSqliteDataLayer } from '../db/data-layer';
+import type { BackupReason } from '../../src-shared/backup-reasons';
 import type { BackupEngine, DatabaseSnapshot, TableStats } from './engine';
+import { refusal } from './refusal';
 
 /** Files of the data folder that belong to the database (copied by the snapshot, never as files). */
 export const SQLITE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, `${DB_FILE}-journal`];
@@ -73,7 +75,7 @@ export class SqliteBackupEngine implements BackupEngine {
 
   async snapshot(workDir: string): Promise<DatabaseSnapshot> {
     const source = databasePath(this.dataDir);
-    if (!existsSync(source)) throw new Error(`no back-end database in ${this.dataDir} (give the folder with --data)`);
+    if (!existsSync(source)) throw refusal('noDatabase', { dir: this.dataDir });
     const data = openSqliteDataLayer(this.dataDir);
     const copy = join(workDir, DB_FILE);
     try {
@@ -91,8 +93,8 @@ export class SqliteBackupEngine implements BackupEngine {
     return { files: { [DB_FILE]: copy }, ...inspect(copy) };
   }
 
-  async refuseTarget(): Promise<string | null> {
-    return SQLITE_FILES.some((f) => existsSync(join(this.dataDir, f))) ? `${this.dataDir} already holds a database` : null;
+  async refuseTarget(): Promise<BackupReason | null> {
+    return SQLITE_FILES.some((f) => existsSync(join(this.dataDir, f))) ? { code: 'targetHoldsDatabase', params: { dir: this.dataDir } } : null;
   }
 
   restorePath(name: string): string | null {

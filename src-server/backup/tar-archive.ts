@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { createGzip, type Gzip } from 'node:zlib';
 import { Header, Parser, Pax, type HeaderData, type ReadEntry } from 'tar';
+import { refusal } from './refusal';
 
 const BLOCK = 512;
 
@@ -59,7 +60,7 @@ export class TarWriter {
         await this.write(chunk);
       }
     }
-    if (sent !== size) throw new Error(`${source} got shorter while it was being backed up (${sent} of ${size} bytes); run the backup again`);
+    if (sent !== size) throw refusal('fileShrank', { file: source, sent, size });
     await this.pad(size);
     return hash.digest('hex');
   }

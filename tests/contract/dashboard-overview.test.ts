@@ -2,13 +2,25 @@
 // work with progress, what failed in the last 24 hours with its kept reason,
 // sign-ins, storage and version; each part only for a caller who may see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DashboardOverview } from '../../src-shared/dashboard';
 import { DASHBOARD_OVERVIEW_URL } from '../../src-shared/dashboard';
 import { sql } from '../../src-server/db/data-layer';
 import { api, closedPortUrl, importTaskDone, login, multipart, otherTenantAdmin, startHarness, tokenCall, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
+
+/** the bytes of every file under `dir` (symlinks not followed), as the data folder's total counts them */
+function folderBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) total += folderBytes(path);
+    else if (e.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
 let h: Harness;
 let base: string;
 let admin: string;
@@ -37,9 +49,18 @@ describe('the dashboard overview', () => {
     expect(o.startedAt <= o.now).toBe(true);
     expect(o.activity).toEqual([]);
     expect(o.failures).toEqual([]);
-    expect(o.storage).toMatchObject({ dataDir: h.dataDir });
+    expect(o.storage).toMatchObject({ dataDir: h.dataDir, engine: h.engine });
     expect(o.storage!.database).toBeGreaterThan(0);
-    expect(o.storage!.total).toBeGreaterThanOrEqual(o.storage!.database + o.storage!.uploads + o.storage!.imports + o.storage!.sites);
+    if (h.engine === 'sqlite') {
+      // the database file is in the data folder: its total counts it
+      expect(o.storage!.databaseInDataDir).toBe(true);
+      expect(o.storage!.total).toBeGreaterThanOrEqual(o.storage!.database + o.storage!.uploads + o.storage!.imports + o.storage!.sites);
+    } else {
+      // PostgreSQL's database is on its server: its own line, the data folder's total is the folder's bytes alone
+      expect(o.storage!.databaseInDataDir).toBe(false);
+      expect(o.storage!.total).toBe(folderBytes(h.dataDir));
+      expect(o.storage!.total).toBeGreaterThanOrEqual(o.storage!.uploads + o.storage!.imports + o.storage!.sites);
+    }
     expect(o.signIns.recent[0]).toMatchObject({ account: 'admin' });
   });
 

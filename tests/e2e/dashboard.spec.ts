@@ -24,7 +24,12 @@ test('a fresh install shows the dashboard; a failed generation and an import wit
   await expect(d.getByTestId('dashboard-activity')).toContainText('当前没有正在执行或排队的任务');
   await expect(d.getByTestId('dashboard-failures')).toContainText('最近24小时没有失败的任务');
   await expect(d.getByTestId('dashboard-sign-ins')).toContainText('admin');
-  await expect(d.getByTestId('dashboard-storage')).toContainText('数据库');
+  // the embedded engine: SQLite's file is in the data folder, so the folder's total counts it (and says so)
+  const storage = d.getByTestId('dashboard-storage');
+  await expect(storage).toContainText('数据库 (SQLite)');
+  await expect(storage).toContainText('数据目录合计（含数据库）');
+  await expect(storage).not.toContainText('未计入数据目录合计');
+  await storage.screenshot({ path: 'test-results/dashboard-storage-zh.png' });
   await expect(d).not.toContainText('此页面在当前版本中尚未提供');
   await page.screenshot({ path: 'test-results/dashboard-fresh.png', fullPage: true });
 
@@ -60,7 +65,8 @@ test('a fresh install shows the dashboard; a failed generation and an import wit
   await expect(failures).toContainText('Failed in the last 24 hours');
   await expect(generation).toContainText('Article generation');
   await expect(generation).toContainText('2 of 2 failed');
-  await expect(d.getByTestId('dashboard-storage')).toContainText('Database');
+  await expect(storage).toContainText('Database (SQLite)');
+  await expect(storage).toContainText('Data folder in all (database included)');
   await page.screenshot({ path: 'test-results/dashboard-failures-en.png', fullPage: true });
   await page.getByRole('button', { name: 'Switch language' }).click();
   await page.getByRole('menuitem', { name: '中文' }).click();

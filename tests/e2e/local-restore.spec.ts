@@ -58,11 +58,26 @@ test('恢复 brings a backup back into the Local workspace; a damaged file is re
   const failed = page.getByTestId('restore-failed');
   await expect(failed).toBeVisible({ timeout: 60_000 });
   await expect(failed).toContainText(/^备份未恢复：.+。本机工作区保持恢复前的数据，可继续使用。$/);
+  // the reason in Chinese (main sends it coded): damaged, or not matching its manifest; none of the back end's English sentences
+  await expect(failed).toContainText(/^备份未恢复：备份文件已损坏：压缩数据无法解开（zlib: .+）。/);
+  await expect(failed).not.toContainText(/the archive|does not match|is damaged|is missing|not a backup/);
   await expect(page.getByText('恢复成功')).toHaveCount(0);
   await page.waitForTimeout(600); // the dialog's opening animation, for the screenshot only
   await page.screenshot({ path: '/tmp/restore-refused.png' });
   await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
   expect(await paramKeys(freshHost, ['restore.before', 'restore.after'])).toEqual(['restore.before', 'restore.after']);
+
+  // a file over the limit the page may send: refused in the page, before any confirm, with the same reason main gives
+  const big = join(freshHost.dataDir, 'big.tar.gz');
+  writeFileSync(big, Buffer.alloc(50 * 1024 * 1024 + 1));
+  await chooseRestore(page, big);
+  await expect(failed).toHaveText('备份未恢复：备份文件 big.tar.gz 超过 50 MB。本机工作区保持恢复前的数据，可继续使用。');
+  await expect(page.getByTestId('restore-confirm')).toHaveCount(0);
+  await page.getByRole('button', { name: /OK|确\s*定|知道了/ }).click();
+
+  // a path that is not there (as Electron's open dialog gives one): refused with its own reason, coded, over the RPC
+  const refused = (await rpc(freshHost, 'local:restore', { path: join(freshHost.dataDir, 'gone.tar.gz') })) as { ok: boolean; error: { code: number; reason?: unknown } };
+  expect(refused).toMatchObject({ ok: false, error: { code: 400, reason: { code: 'backupFileMissing', params: { file: join(freshHost.dataDir, 'gone.tar.gz') } } } });
   expect(readdirSync(freshHost.dataDir).filter((n) => n.startsWith('server-before-restore-'))).toEqual([]);
   await expect(page).toHaveURL(/#\/wel\/index/);
 
@@ -82,6 +97,11 @@ test('恢复 brings a backup back into the Local workspace; a damaged file is re
   await expect(done).toContainText(`恢复前的数据保留在 ${join(freshHost.dataDir, kept[0]!)}。请重新登录。`);
   await expect(page).toHaveURL(/#\/login/);
   await page.screenshot({ path: '/tmp/restore-done.png' });
+  // rendered on the login page: it follows a change of language
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(done).toContainText(/^Restore succeeded: restored the backup taken .+, SQLite schema version \d+, \d+ tables \(\d+ rows\), \d+ files\./);
+  await page.getByRole('button', { name: '中文' }).click();
+  await expect(done).toContainText(/^恢复成功：/);
   expect(((await rpc(freshHost, 'auth:session')) as { data: unknown }).data).toBeNull();
 
   await signIn(page, freshHost);

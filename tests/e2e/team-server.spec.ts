@@ -82,6 +82,12 @@ test.describe('console on the team server (PostgreSQL)', () => {
     await page.evaluate(() => (window.location.hash = '#/wel/dashboard'));
     await expect(shown(page).getByText('控制台只在本产品的后端上可用')).toHaveCount(0);
     await expect(shown(page).getByText('后端版本').first()).toBeVisible();
+    // the database is on PostgreSQL's server: its own line, not in the data folder's total
+    const storage = shown(page).getByTestId('dashboard-storage');
+    await expect(storage).toContainText('数据库 (PostgreSQL)');
+    await expect(storage).toContainText('在数据库服务器上，未计入数据目录合计');
+    await expect(storage).not.toContainText('含数据库');
     await page.screenshot({ path: 'test-results/team-server-dashboard.png' });
+    await storage.screenshot({ path: 'test-results/team-server-storage.png' });
   });
 });

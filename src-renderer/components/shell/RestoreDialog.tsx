@@ -1,12 +1,13 @@
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { App, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LocalRestoreSource } from '../../../src-shared/ipc';
+import { MAX_UPLOAD_BYTES, type LocalRestoreSource } from '../../../src-shared/ipc';
 import { call, hostKind } from '../../platform/bridge';
 import { fileToBase64 } from '../upload/files';
 import { clearLocalSession } from '../../session/service';
 import { useStableNavigate } from '../../layout/navigation';
 import { LOGIN_PATH } from '../../router/guard';
+import { backupFailureText, backupReasonText } from './backupFailure';
 
 export interface RestoreHandle {
   /** picks the backup file (Electron: main's open dialog; browser mode: the page's file input), then asks to confirm */
@@ -32,8 +33,10 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const failed = (reason: string) =>
+  // the reason in the operator's language (main sends it coded), shown whole
+  const refused = (reason: string) =>
     modal.error({ title: t('shell.restoreFailedTitle'), content: <div data-testid="restore-failed">{t('shell.restoreFailed', { reason })}</div>, width: 520 });
+  const failed = (e: unknown) => refused(backupFailureText(e, t));
 
   useImperativeHandle(ref, () => ({
     start: () => {
@@ -47,7 +50,7 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
           }
           input.current?.click();
         } catch (e) {
-          failed((e as Error).message);
+          failed(e);
         }
       })();
     },
@@ -56,10 +59,15 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
   const onFile = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
     if (!file) return;
+    // over the limit main takes (and the page's RPC carries): refused here, with main's reason
+    if (file.size > MAX_UPLOAD_BYTES) {
+      refused(backupReasonText({ code: 'fileTooLarge', params: { file: file.name, limitMb: MAX_UPLOAD_BYTES / 1024 / 1024 } }, t));
+      return;
+    }
     try {
       setPending({ label: file.name, source: { name: file.name, base64: await fileToBase64(file) }, dataDir: dataDir.current });
     } catch (e) {
-      failed((e as Error).message);
+      failed(e);
     }
   };
 
@@ -69,14 +77,13 @@ export function RestoreDialog({ ref }: { ref: Ref<RestoreHandle> }) {
     try {
       const r = await call('local:restore', pending.source);
       setPending(null);
-      // the restored database has its own accounts and sessions: sign in again; the login page shows what was restored
+      // the restored database has its own accounts and sessions: sign in again; the login page shows what was
+      // restored (rendered there, so it follows a change of language)
       clearLocalSession();
-      const engine = r.engine === 'sqlite' ? 'SQLite' : r.engine;
-      const restored = t('shell.restoreDone', { ...r, engine, takenAt: new Date(r.takenAt).toLocaleString() });
-      navigate(LOGIN_PATH, { replace: true, state: { restored } });
+      navigate(LOGIN_PATH, { replace: true, state: { restored: r } });
     } catch (e) {
       setPending(null);
-      failed((e as Error).message);
+      failed(e);
     } finally {
       setBusy(false);
     }

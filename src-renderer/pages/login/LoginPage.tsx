@@ -11,6 +11,9 @@ import { HOME_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
 import { takeFirstCaptcha } from '../../router/Boot';
 import { DEFAULT_TENANT_ID } from '../../../src-shared/wire';
+import type { LocalRestoreResult } from '../../../src-shared/ipc';
+import { ENGINE_LABELS } from '../../../src-shared/engines';
+import type { TFunction } from 'i18next';
 import { LoginIcon, type LoginIconName } from './icons';
 import { ProfileBand } from '../../profiles/ProfileBand';
 import { LoginProfileBar, MemoryOnlyNotice } from '../../profiles/LoginProfileBar';
@@ -31,16 +34,22 @@ function prefetchConsole(): void {
   void import('../../layout/ConsoleRoot').catch(() => undefined);
 }
 
+/** What 恢复 brought back, in the page's language ('' when the page was not reached by a restore). */
+function restoredText(r: LocalRestoreResult | undefined, t: TFunction): string {
+  if (!r || typeof r !== 'object' || typeof r.keptAt !== 'string') return '';
+  return t('shell.restoreDone', { ...r, engine: ENGINE_LABELS[r.engine] ?? r.engine, takenAt: new Date(r.takenAt).toLocaleString() });
+}
+
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const [toast, toastHolder] = useToast();
   const navigate = useNavigate();
   // why we are here: the session expired, or a page that signed out left a message (registration)
-  const arrival = useLocation().state as { expired?: boolean; notice?: string; restored?: string } | null;
+  const arrival = useLocation().state as { expired?: boolean; notice?: string; restored?: LocalRestoreResult } | null;
   const expired = arrival?.expired === true;
   const notice = typeof arrival?.notice === 'string' ? arrival.notice : '';
   // 恢复 of the Local workspace signed out here: what was restored stays in view until the next sign-in
-  const restored = typeof arrival?.restored === 'string' ? arrival.restored : '';
+  const restored = restoredText(arrival?.restored, t);
   const profile = useSession((s) => s.info?.profile);
   const colour = usePrimaryColour();
   const captchaMode = profile?.captchaMode ?? false;

@@ -6,12 +6,13 @@
 // seconds while work is running and the tab is shown. Against a stock back end
 // main refuses the call (an embedded-only path) and the page says so.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Progress, Row, Space, Tag, Typography, type DescriptionsProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../../src-shared/wire';
-import { DASHBOARD_OVERVIEW_URL, type DashboardActivity, type DashboardFailure, type DashboardKind, type DashboardOverview } from '../../../src-shared/dashboard';
+import { DASHBOARD_OVERVIEW_URL, type DashboardActivity, type DashboardFailure, type DashboardKind, type DashboardOverview, type DashboardStorage } from '../../../src-shared/dashboard';
+import { ENGINE_LABELS } from '../../../src-shared/engines';
 import { call, DeskError } from '../../platform/bridge';
 import { useSession } from '../../stores/session';
 import { useStableNavigate } from '../../layout/navigation';
@@ -45,6 +46,34 @@ function menuPaths(nodes: readonly MenuNode[], out = new Set<string>()): Set<str
     if (n.children) menuPaths(n.children, out);
   }
   return out;
+}
+
+/**
+ * The storage card's lines. SQLite's database file is in the data folder: its line comes first and the folder's
+ * total counts it. A team server's PostgreSQL database is not in the folder: its own line after the folder's,
+ * saying it is not in the total.
+ */
+function storageItems(storage: DashboardStorage, t: TFunction): DescriptionsProps['items'] {
+  const database = {
+    key: 'db',
+    label: t('dashboard.storageDatabase', { engine: ENGINE_LABELS[storage.engine] }),
+    children: storage.databaseInDataDir ? (
+      bytes(storage.database)
+    ) : (
+      <Space size={8} wrap>
+        {bytes(storage.database)}
+        <Typography.Text type="secondary">{t('dashboard.storageDatabaseApart')}</Typography.Text>
+      </Space>
+    ),
+  };
+  const folder = [
+    { key: 'uploads', label: t('dashboard.storageUploads'), children: bytes(storage.uploads) },
+    { key: 'imports', label: t('dashboard.storageImports'), children: bytes(storage.imports) },
+    { key: 'sites', label: t('dashboard.storageSites'), children: bytes(storage.sites) },
+    { key: 'total', label: t(storage.databaseInDataDir ? 'dashboard.storageTotalWithDatabase' : 'dashboard.storageTotal'), children: bytes(storage.total) },
+    { key: 'dir', label: t('dashboard.storageDir'), children: <Typography.Text copyable>{storage.dataDir}</Typography.Text> },
+  ];
+  return storage.databaseInDataDir ? [database, ...folder] : [...folder, database];
 }
 
 function bytes(n: number): string {
@@ -267,14 +296,7 @@ export function Dashboard() {
               <Descriptions
                 column={1}
                 size="small"
-                items={[
-                  { key: 'db', label: t('dashboard.storageDatabase'), children: bytes(storage.database) },
-                  { key: 'uploads', label: t('dashboard.storageUploads'), children: bytes(storage.uploads) },
-                  { key: 'imports', label: t('dashboard.storageImports'), children: bytes(storage.imports) },
-                  { key: 'sites', label: t('dashboard.storageSites'), children: bytes(storage.sites) },
-                  { key: 'total', label: t('dashboard.storageTotal'), children: bytes(storage.total) },
-                  { key: 'dir', label: t('dashboard.storageDir'), children: <Typography.Text copyable>{storage.dataDir}</Typography.Text> },
-                ]}
+                items={storageItems(storage, t)}
               />
             </Card>
           </Col>

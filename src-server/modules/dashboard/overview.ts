@@ -1,7 +1,8 @@
 // What the 控制台 (/wel/dashboard) shows, read from the tables the background work
 // keeps: the generation, import and deploy work running and queued (with
 // progress), what failed in the last 24 hours with each kept reason, the
-// sign-ins, and for the platform administrator the data folder's storage.
+// sign-ins, and for the platform administrator the data folder's storage and the
+// database's (in the folder on SQLite, on its own server on PostgreSQL).
 // Everything but storage, version and uptime is the caller's tenant only, and
 // each part only for a caller granted the screen it links to.
 import { readdir, stat } from 'node:fs/promises';
@@ -162,8 +163,9 @@ async function databaseSize(data: DataLayer): Promise<{ bytes: number; inDataDir
 }
 
 /**
- * Bytes the data folder holds: the database (with its journal), uploads, import files, rendered sites and releases, all of it.
- * A database outside the folder (a team server's PostgreSQL) is counted in the total too.
+ * Bytes the data folder holds (uploads, import files, rendered sites and releases, all of it) and the database's:
+ * SQLite's file is in the folder and counted in its total; a team server's PostgreSQL database is not in the
+ * folder, so it is its own line and the folder's total leaves it out.
  */
 export async function storageOf(data: DataLayer, dataDir: string): Promise<DashboardStorage> {
   const [database, uploads, imports, sites, folder] = await Promise.all([
@@ -173,5 +175,5 @@ export async function storageOf(data: DataLayer, dataDir: string): Promise<Dashb
     sizeOf(join(dataDir, 'sites')),
     sizeOf(dataDir),
   ]);
-  return { dataDir, database: database.bytes, uploads, imports, sites, total: folder + (database.inDataDir ? 0 : database.bytes) };
+  return { engine: data.engine, dataDir, database: database.bytes, databaseInDataDir: database.inDataDir, uploads, imports, sites, total: folder };
 }

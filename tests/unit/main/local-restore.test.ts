@@ -7,8 +7,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../src-server/app';
 import { backupDataFolder } from '../../../src-server/backup/commands';
-import { LocalServer, asideFolder, restoreLocalWorkspace, validateRestoreSource } from '../../../src-main/services/LocalRestore';
-import { DeskError } from '../../../src-main/services/errors';
+import { asideFolder, restoreLocalWorkspace, validateRestoreSource } from '../../../src-main/services/LocalRestore';
+import { LocalServer } from '../../../src-main/services/LocalServer';
+import { backupLocalWorkspace } from '../../../src-main/services/LocalBackup';
+import { DeskError, toErrorShape } from '../../../src-main/services/errors';
 import { tempDir } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -46,6 +48,9 @@ describe('restore of the Local workspace', () => {
     expect(refused).toBeInstanceOf(DeskError);
     expect((refused as DeskError).code).toBe(400);
     expect((refused as DeskError).message).toMatch(/damaged|not a backup|mismatch/);
+    // the reason crosses to the renderer coded, with its parameters (it translates them)
+    expect(toErrorShape(refused).reason).toEqual({ code: 'archiveCompressedDamaged', params: { detail: 'zlib: incorrect data check' } });
+    expect(toErrorShape(refused).message).toBe((refused as DeskError).message);
     expect(readFileSync(join(dataDir, 'uploads', 'after.txt'), 'utf8')).toBe('after');
     expect(asides()).toEqual([]);
     expect(local.running().port).toBe(port);
@@ -53,8 +58,17 @@ describe('restore of the Local workspace', () => {
   }, 60_000);
 
   it('refuses a file that is not there, and bytes that are no backup, the same way', async () => {
-    await expect(restoreLocalWorkspace({ path: join(tmp.dir, 'none.tar.gz') }, local)).rejects.toThrow(/does not exist/);
-    await expect(restoreLocalWorkspace({ name: 'x.tar.gz', base64: Buffer.from('hello').toString('base64') }, local)).rejects.toMatchObject({ code: 400 });
+    const missing = join(tmp.dir, 'none.tar.gz');
+    await expect(restoreLocalWorkspace({ path: missing }, local)).rejects.toMatchObject({
+      code: 400,
+      message: `the backup file ${missing} does not exist`,
+      reason: { code: 'backupFileMissing', params: { file: missing } },
+    });
+    // bytes that are no archive: refused by the restore itself, its reason (the archive's words kept as the detail)
+    await expect(restoreLocalWorkspace({ name: 'x.tar.gz', base64: Buffer.from('hello').toString('base64') }, local)).rejects.toMatchObject({
+      code: 400,
+      reason: { code: expect.stringMatching(/^(archiveNotTar|noManifest)$/) },
+    });
     expect(existsSync(join(dataDir, 'uploads', 'after.txt'))).toBe(true);
     expect(asides()).toEqual([]);
     expect(readdirSync(tmp.dir).filter((n) => n.startsWith('.restore-'))).toEqual([]);
@@ -88,10 +102,44 @@ describe('restore of the Local workspace', () => {
 
   it('runs one restore at a time', async () => {
     const first = restoreLocalWorkspace({ path: join(tmp.dir, 'none.tar.gz') }, local);
-    await expect(restoreLocalWorkspace({ path: backup }, local)).rejects.toMatchObject({ code: 409, message: 'a restore of the Local workspace is already running' });
+    await expect(restoreLocalWorkspace({ path: backup }, local)).rejects.toMatchObject({ code: 409, message: 'a restore of the Local workspace is already running', reason: { code: 'restoreRunning' } });
     await expect(first).rejects.toThrow(/does not exist/);
     expect(await health()).toBe(200);
   });
+
+  it('refuses a backup while a restore runs, and a restore while a backup runs; each runs again once the other is done', async () => {
+    const target = (name: string) => join(tmp.dir, `${name}.tar.gz`);
+    // a real restore of the real backup: the back end stopped, the data folder moved aside meanwhile
+    const restoring = restoreLocalWorkspace({ path: backup }, local);
+    expect(local.restoring).toBe(true);
+    const during = await backupLocalWorkspace(dataDir, async () => target('during-restore'), local).then(() => null, (e: unknown) => e);
+    expect(during).toBeInstanceOf(DeskError);
+    expect(during).toMatchObject({ code: 409, reason: { code: 'backupDuringRestore' } });
+    expect(toErrorShape(during).reason).toEqual({ code: 'backupDuringRestore' });
+    expect(existsSync(target('during-restore'))).toBe(false);
+    await restoring;
+    expect(await health()).toBe(200);
+
+    // a real backup of the data folder: a restore asked meanwhile is refused and changes nothing
+    const backingUp = backupLocalWorkspace(dataDir, async () => target('while-backing-up'), local);
+    expect(local.backingUp).toBe(true);
+    const port = local.running().port;
+    await expect(restoreLocalWorkspace({ path: backup }, local)).rejects.toMatchObject({ code: 409, reason: { code: 'restoreDuringBackup' } });
+    await expect(backupLocalWorkspace(dataDir, async () => target('second'), local)).rejects.toMatchObject({ code: 409, reason: { code: 'backupDuringBackup' } });
+    const done = await backingUp;
+    expect(done.path).toBe(target('while-backing-up'));
+    expect(done.tables).toBeGreaterThan(10);
+    expect(local.running().port).toBe(port);
+    expect(existsSync(target('second'))).toBe(false);
+
+    // neither runs now: a backup goes through again (refused only for its own reason: the file exists)
+    await expect(backupLocalWorkspace(dataDir, async () => target('while-backing-up'), local)).rejects.toMatchObject({
+      code: 500,
+      reason: { code: 'backupExists', params: { file: target('while-backing-up') } },
+    });
+    expect((await backupLocalWorkspace(dataDir, async () => target('after'), local)).path).toBe(target('after'));
+    expect(await health()).toBe(200);
+  }, 60_000);
 
   it('names the folder kept aside by the time, never one that exists', () => {
     const at = new Date(2026, 10, 26, 20, 3, 9);
@@ -101,9 +149,19 @@ describe('restore of the Local workspace', () => {
   });
 
   it('checks the source the renderer sends', () => {
-    expect(() => validateRestoreSource(null)).toThrow('request must be an object');
-    expect(() => validateRestoreSource({ name: 'a' })).toThrow('base64 is required');
-    expect(() => validateRestoreSource({ base64: 'AA==' })).toThrow('name is required');
+    const refusalOf = (req: unknown) => {
+      try {
+        validateRestoreSource(req);
+      } catch (e) {
+        return toErrorShape(e);
+      }
+      return null;
+    };
+    expect(refusalOf(null)).toMatchObject({ code: 400, message: 'request must be an object', reason: { code: 'requestNotObject' } });
+    expect(refusalOf({ name: 'a' })).toMatchObject({ code: 400, reason: { code: 'contentRequired' } });
+    expect(refusalOf({ base64: 'AA==' })).toMatchObject({ code: 400, message: 'name is required', reason: { code: 'nameRequired' } });
+    expect(refusalOf({ path: 'a\0b' })).toMatchObject({ reason: { code: 'pathInvalid' } });
+    expect(refusalOf({ name: 'big.tar.gz', base64: 'A'.repeat(70 * 1024 * 1024) })).toMatchObject({ reason: { code: 'fileTooLarge', params: { file: 'big.tar.gz', limitMb: 50 } } });
     expect(validateRestoreSource({ path: '/a/b.tar.gz' })).toEqual({ path: '/a/b.tar.gz' });
   });
 });
