@@ -11,8 +11,11 @@
 //
 // The stores are cached (one S3 client per row); the cache is cleared when a
 // 对象存储 row is written, removed or enabled: CacheRegistry.clearAll, which
-// reaches every instance of a team server through the cache bus. The secret
-// key is kept sealed (SecretBox) and opened here only, never sent to a client.
+// reaches every instance of a team server through the cache bus. An upload
+// also reads the tenant's enabled row itself (one indexed query), so it never
+// writes to a store disabled or changed through another instance a moment
+// before that instance's notification arrived. The secret key is kept sealed
+// (SecretBox) and opened here only, never sent to a client.
 import { sql, type Queries } from '../db/data-layer';
 import type { CacheRegistry } from '../system/cache';
 import type { SecretBox } from '../modules/content/shared/secrets';
@@ -37,12 +40,13 @@ interface OssRow {
 }
 
 const SEALED = 'v1:';
+const COLUMNS = 'id, category, oss_code, endpoint, access_key, secret_key, bucket_name, region';
 
 export class FileStores {
   /** the data folder */
   readonly local: FileStore;
-  private readonly byTenant = new Map<string, Promise<string>>();
-  private readonly stores = new Map<string, Promise<FileStore>>();
+  /** the S3 stores opened, by row id, with the settings they were opened with */
+  private readonly stores = new Map<string, { settings: string; store: FileStore }>();
 
   constructor(
     private readonly data: Queries,
@@ -54,38 +58,38 @@ export class FileStores {
     caches.register(() => this.clear());
   }
 
-  /** where the tenant's new files go */
+  /**
+   * Where the tenant's new files go. The enabled row is read on every upload (one indexed query), so a store
+   * enabled or changed through another instance a moment ago is the one written to; its S3 client is reused
+   * while the row's settings are those it was opened with.
+   */
   async forTenant(tenantId: string): Promise<FileStore> {
-    let id = this.byTenant.get(tenantId);
-    if (!id) {
-      id = this.data
-        .get(sql<{ id: string; category: number }>`SELECT id, category FROM blade_oss
-          WHERE tenant_id = ${tenantId} AND status = ${ENABLED} AND is_deleted = 0 ORDER BY update_time DESC, id LIMIT 1`)
-        .then((row) => (!row || Number(row.category) === LOCAL_CATEGORY ? LOCAL_STORE : row.id));
-      this.byTenant.set(tenantId, id);
-      id.catch(() => this.byTenant.delete(tenantId));
-    }
-    return this.byId(await id);
+    const row = await this.data.get(sql<OssRow>`SELECT ${sql.raw(COLUMNS)} FROM blade_oss
+      WHERE tenant_id = ${tenantId} AND status = ${ENABLED} AND is_deleted = 0 ORDER BY update_time DESC, id LIMIT 1`);
+    return row ? this.storeOf(row) : this.local;
   }
 
-  /** the store a file recorded with `id` lives in (null, '' or 'local': the data folder) */
+  /**
+   * The store a file recorded with `id` lives in (null, '' or 'local': the data folder). Reads use the store
+   * cached for the row until a change of 对象存储 clears the cache (on every instance, through the cache bus).
+   */
   async byId(id: string | null | undefined): Promise<FileStore> {
     if (!id || id === LOCAL_STORE) return this.local;
-    let store = this.stores.get(id);
-    if (!store) {
-      store = this.open(id);
-      this.stores.set(id, store);
-      store.catch(() => this.stores.delete(id));
-    }
-    return store;
+    const cached = this.stores.get(id);
+    if (cached) return cached.store;
+    // a removed or disabled row still says where the files written to it are
+    const row = await this.data.get(sql<OssRow>`SELECT ${sql.raw(COLUMNS)} FROM blade_oss WHERE id = ${id}`);
+    if (!row) throw new Error(`对象存储配置不存在: ${id}`);
+    return this.storeOf(row);
   }
 
-  private async open(id: string): Promise<FileStore> {
-    // a removed or disabled row still says where the files written to it are
-    const row = await this.data.get(sql<OssRow>`SELECT id, category, oss_code, endpoint, access_key, secret_key, bucket_name, region FROM blade_oss WHERE id = ${id}`);
-    if (!row) throw new Error(`对象存储配置不存在: ${id}`);
+  private storeOf(row: OssRow): FileStore {
     if (Number(row.category) === LOCAL_CATEGORY) return this.local;
-    return s3FileStore({
+    const settings = JSON.stringify([row.category, row.oss_code, row.endpoint, row.access_key, row.secret_key, row.bucket_name, row.region]);
+    const cached = this.stores.get(row.id);
+    if (cached?.settings === settings) return cached.store;
+    if (cached) this.closeLater([cached.store]);
+    const store = s3FileStore({
       id: row.id,
       code: row.oss_code,
       category: Number(row.category),
@@ -95,6 +99,8 @@ export class FileStores {
       bucket: row.bucket_name ?? '',
       region: row.region,
     });
+    this.stores.set(row.id, { settings, store });
+    return store;
   }
 
   /** a 对象存储 secret key as stored: sealed with the install's key */
@@ -114,12 +120,16 @@ export class FileStores {
   }
 
   private clear(): void {
-    const open = [...this.stores.values()];
+    const open = [...this.stores.values()].map((c) => c.store);
     this.stores.clear();
-    this.byTenant.clear();
-    // a dropped store may still be streaming a file to a reader: its connections go a while later
+    this.closeLater(open);
+  }
+
+  /** a dropped store may still be streaming a file to a reader: its connections go a while later */
+  private closeLater(stores: FileStore[]): void {
+    if (stores.length === 0) return;
     const later = setTimeout(() => {
-      for (const store of open) store.then((s) => s.close(), () => undefined);
+      for (const store of stores) store.close();
     }, 120_000);
     later.unref();
   }
