@@ -201,6 +201,7 @@ describe('two instances on one PostgreSQL, the test S3 server enabled in 对象�
 
 describe('the embedded back end (SQLite)', () => {
   let one: Node;
+  let ossId = '';
   beforeAll(async () => {
     one = await node(await startHarness());
     expect(one.h.engine).toBe('sqlite');
@@ -214,7 +215,21 @@ describe('the embedded back end (SQLite)', () => {
   });
 
   it('with the test S3 server enabled: files in the object storage', async () => {
-    await enableS3(one);
+    ossId = await enableS3(one);
     await journey(one, one, true);
+  });
+
+  it('a file the object storage refuses to give is answered with the storage\'s reason, not a 500', async () => {
+    const img = await putImage(one);
+    expect(img.status).toBe(200);
+    expect((await post(one, `${OSS}/submit`, { id: ossId, secretKey: 'not-the-secret' })).body.code).toBe(200);
+    const r = await fetch(new URL(img.link, one.base).toString());
+    expect(r.status).toBe(502);
+    expect(((await r.json()) as { msg: string }).msg).toMatch(/^读取失败: 对象存储 team-minio \(127\.0\.0\.1:\d+\/seo-files\) 拒绝了访问密钥 \(SignatureDoesNotMatch, HTTP 403\)/);
+    // a keyword import whose file cannot be stored says why
+    const refused = await post(one, '/website-blade-article/keyword/import', { keywords: ['存不进去'] });
+    expect(refused.body.msg).toMatch(/^上传失败: 对象存储 team-minio .* 拒绝了访问密钥/);
+    expect((await post(one, `${OSS}/submit`, { id: ossId, secretKey: s3.secretKey })).body.code).toBe(200);
+    expect((await fetch(new URL(img.link, one.base).toString())).status).toBe(200);
   });
 });
