@@ -111,13 +111,7 @@ export class ImportRunner {
     } else {
       const found = await uploadedFile({ data: this.data, files: this.files }, fileLink);
       if (!found || found.row?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
-      let there;
-      try {
-        there = await found.store.head(found.key);
-      } catch (err) {
-        throw storeFailure(found.store, '读取失败', err);
-      }
-      if (!there) throw new ServiceError(IMPORT_MSG.file);
+      if (!(await this.exists(found))) throw new ServiceError(IMPORT_MSG.file);
       if (!found.name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
     }
     const now = formatDateTime(this.clock());
@@ -188,6 +182,15 @@ export class ImportRunner {
     return found && { store: found.store, key: found.key };
   }
 
+  /** whether the source's file is there */
+  private async exists(source: Source): Promise<boolean> {
+    try {
+      return (await source.store.head(source.key)) !== null;
+    } catch (err) {
+      throw storeFailure(source.store, '读取失败', err);
+    }
+  }
+
   /** the source's bytes as a stream, or null when the file is not there */
   private async open(source: Source): Promise<Readable | null> {
     try {
@@ -207,13 +210,9 @@ export class ImportRunner {
       /* the defaults */
     }
     const source = await this.sourceOf(String(task.file_link ?? ''), options);
-    const first = source && (await this.open(source));
-    if (!source || !first) throw new ServiceError(IMPORT_MSG.file);
-    // the first read is this one; a task read again (a restart) opens the file again
-    let opened: Readable | null = first;
+    if (!source || !(await this.exists(source))) throw new ServiceError(IMPORT_MSG.file);
     const file = async (): Promise<Readable> => {
-      const body = opened ?? (await this.open(source));
-      opened = null;
+      const body = await this.open(source);
       if (!body) throw new ServiceError(IMPORT_MSG.file);
       return body;
     };
