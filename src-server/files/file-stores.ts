@@ -114,6 +114,20 @@ export class FileStores {
     return stored.startsWith(SEALED) ? this.box.open(stored) : stored;
   }
 
+  /**
+   * Seals the secret keys rows saved before they were sealed still hold in clear (once per start; the built-in
+   * local storage's placeholder `-` stays). Each row is sealed only if it still holds what was read.
+   */
+  async sealClearSecrets(): Promise<number> {
+    const clear = await this.data.all(sql<{ id: string; secret_key: string }>`SELECT id, secret_key FROM blade_oss
+      WHERE secret_key IS NOT NULL AND secret_key <> '' AND secret_key <> '-' AND secret_key NOT LIKE 'v1:%'`);
+    let sealed = 0;
+    for (const row of clear)
+      sealed += await this.data.run(sql`UPDATE blade_oss SET secret_key = ${this.box.seal(row.secret_key)} WHERE id = ${row.id} AND secret_key = ${row.secret_key}`);
+    if (sealed) await this.changed();
+    return sealed;
+  }
+
   /** a 对象存储 row changed: every instance drops its stores (through `q`, at its commit) */
   async changed(q?: Queries): Promise<void> {
     await this.caches.clearAll(q);

@@ -18,7 +18,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
-import { KEY_ENV } from '../../src-server/modules/content/shared/secrets';
+import { KEY_ENV, SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { FileStores } from '../../src-server/files/file-stores';
+import { CacheRegistry } from '../../src-server/system/cache';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { api, importTaskDone, login, multipart, PNG, sharedPostgres, startHarness, type Harness } from './helpers';
 
@@ -231,5 +233,20 @@ describe('the embedded back end (SQLite)', () => {
     expect(refused.body.msg).toMatch(/^上传失败: 对象存储 team-minio .* 拒绝了访问密钥/);
     expect((await post(one, `${OSS}/submit`, { id: ossId, secretKey: s3.secretKey })).body.code).toBe(200);
     expect((await fetch(new URL(img.link, one.base).toString())).status).toBe(200);
+  });
+
+  it('a secret key saved in clear before it was sealed is sealed at the next start, and still opens', async () => {
+    await one.h.data().run(sql`UPDATE blade_oss SET secret_key = ${s3.secretKey} WHERE id = ${ossId}`);
+    const files = new FileStores(one.h.data(), one.h.dataDir, SecretBox.forDataDir(one.h.dataDir), new CacheRegistry());
+    expect(await files.sealClearSecrets()).toBe(1);
+    const stored = (await one.h.data().get(sql<{ v: string }>`SELECT secret_key AS v FROM blade_oss WHERE id = ${ossId}`))!.v;
+    expect(stored.startsWith('v1:')).toBe(true);
+    expect(files.openSecret(stored)).toBe(s3.secretKey);
+    // the built-in local storage's placeholder stays as seeded
+    expect((await one.h.data().get(sql<{ v: string }>`SELECT secret_key AS v FROM blade_oss WHERE oss_code = 'local'`))!.v).toBe('-');
+    expect(await files.sealClearSecrets()).toBe(0);
+    const img = await putImage(one);
+    expect(img.status, img.msg).toBe(200);
+    expect(objects().has(`upload/${fileName(img.link)}`)).toBe(true);
   });
 });
