@@ -35,6 +35,8 @@ import { aesKey, decryptToken } from './auth/crypto-token';
 import { MenuService, registerMenuRoutes } from './system/menus';
 import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
+import { FileStores } from './files/file-stores';
+import { SecretBox } from './modules/content/shared/secrets';
 
 export interface EmbeddedServer {
   /** http://127.0.0.1:PORT/api */
@@ -140,7 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
-      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, migrations: MIGRATIONS };
+      const files = new FileStores(data, opts.dataDir, SecretBox.forDataDir(opts.dataDir), caches);
+      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, files, migrations: MIGRATIONS };
       for (const module of MODULES) {
         for (const resource of module.resources ?? []) registerResource(api, data, resource, clock);
         await module.routes?.(api, deps);

@@ -11,6 +11,7 @@ import type { DictService } from '../system/dicts';
 import type { MenuService } from '../system/menus';
 import type { TokenService } from '../auth/token-service';
 import type { Clock } from '../util/clock';
+import type { FileStores } from '../files/file-stores';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {
@@ -21,8 +22,10 @@ export interface ModuleDeps {
   menus: MenuService;
   dicts: DictService;
   tokens: TokenService;
-  /** the data folder (uploads live under it) */
+  /** the data folder (uploads live under it when the tenant enabled no object storage) */
   dataDir: string;
+  /** where files go and are read from: the tenant's enabled 对象存储, or the data folder (files/file-stores.ts) */
+  files: FileStores;
   /** every migration of the product (code generation tells the tables it creates from the ones it does not) */
   migrations: readonly Migration[];
 }

@@ -92,6 +92,15 @@ describe('oss configurations', () => {
     expect((await list(OSS, other)).total).toBe(0);
     expect((await post(`${OSS}/remove`, undefined, admin, { ids: a.body.data.id })).body.success).toBe(true);
     expect((await list(OSS)).total).toBe(2);
+    // the enabled storage is where uploads go: nothing answers at minio-b's address, and the uploader is told so
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'logo.png');
+    const res = await fetch(`${base}/blade-resource/oss/endpoint/put-file`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: form });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toBe('上传失败: 对象存储 minio-b (127.0.0.1:9000/b) 无法连接 (ECONNREFUSED)');
+    // the built-in local storage enabled again: uploads go to the data folder (below)
+    const local = (await list(OSS)).records.find((r) => r.ossCode === 'local')!;
+    await post(`${OSS}/enable`, undefined, admin, { id: local.id });
   });
 });
 

@@ -1,9 +1,12 @@
 // Secrets never leave the server in clear: lists and details answer a mask, a
 // save that sends the mask back (or leaves the field empty on an edit) keeps
 // the stored secret, and the code that uses a secret still has the original.
+// The object storage's secret key is also sealed at rest (SecretBox): only the
+// server opens it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
 import { sql } from '../../src-server/db/data-layer';
+import { SecretBox } from '../../src-server/modules/content/shared/secrets';
 
 let h: Harness;
 let base: string;
@@ -22,8 +25,15 @@ const post = (path: string, json: unknown) => api<Row>(base, admin, 'POST', path
 const detail = async (path: string, id: string) => (await api<Row>(base, admin, 'GET', `${path}/detail`, { query: { id } })).body.data;
 const listed = async (path: string, id: string) =>
   (await api<{ records: Row[] }>(base, admin, 'GET', `${path}/list`, { query: { current: 1, size: 100 } })).body.data.records.find((r) => r.id === id);
-const stored = async (table: string, column: string, id: string) =>
+const raw = async (table: string, column: string, id: string) =>
   (await h.data().get(sql<{ v: string }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE id = ${id}`))!.v;
+/** the stored secret, opened when it is sealed (the object storage's: never in clear in the database) */
+const stored = async (table: string, column: string, id: string) => {
+  const v = await raw(table, column, id);
+  if (table !== 'blade_oss') return v;
+  expect(v.startsWith('v1:')).toBe(true);
+  return SecretBox.forDataDir(h.dataDir).open(v);
+};
 
 // [path, table, secret column (wire), secret column (db), a valid new row]
 const CASES: [string, string, string, string, Record<string, unknown>][] = [

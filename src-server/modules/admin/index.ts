@@ -2,6 +2,7 @@
 // notices, SMS, object storage, attachments, code generation, workflow, logs, reports.
 // Migrations are numbered 400-499.
 import type { ServerModule } from '../types';
+import { registerResource } from '../../crud/router';
 import { DICT, DICT_BIZ, DICT_MIGRATION, registerDictKind } from './dicts';
 import { LOG_MIGRATION, registerLogRoutes } from './logs';
 import { CODE_MENU_MIGRATION, codeResource, datasourceResource, DEVELOP_MIGRATION, modelResource, registerDevelopRoutes } from './develop';
@@ -13,11 +14,14 @@ import { ATTACH_LIMITS_MIGRATION, CATEGORY_DICTS_MIGRATION, LOCAL_OSS_MIGRATION,
 export const adminModule: ServerModule = {
   name: 'admin',
   migrations: [DICT_MIGRATION, RESOURCE_MIGRATION, LOG_MIGRATION, REPORT_MIGRATION, DEVELOP_MIGRATION, LOCAL_OSS_MIGRATION, CATEGORY_DICTS_MIGRATION, ATTACH_LIMITS_MIGRATION, CODE_MENU_MIGRATION],
-  resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, ossResource, datasourceResource, modelResource, modelFieldResource, codeResource],
-  routes(api, deps) {
+  resources: [DICT.resource, DICT_BIZ.resource, noticeResource, smsResource, datasourceResource, modelResource, modelFieldResource, codeResource],
+  async routes(api, deps) {
     // a changed system dictionary drops the server's dictionary cache (the console drops its own copy)
     registerDictKind(api, deps.data, DICT, (_code, q) => deps.caches.clearAll(q));
     registerDictKind(api, deps.data, DICT_BIZ, async () => undefined);
+    // the object storage configurations seal their secret and drop the file stores cached (files/file-stores.ts)
+    registerResource(api, deps.data, ossResource(deps.files), deps.clock);
+    await deps.files.sealClearSecrets();
     registerResourceRoutes(api, deps);
     registerLogRoutes(api, deps);
     registerReportRoutes(api, deps.data);

@@ -1,8 +1,10 @@
 // SMS and object-storage configurations (/blade-resource/sms, /blade-resource/oss):
 // declared resources (tenant-scoped), plus enable (exactly one enabled per tenant),
 // send-message (through a provider; the built-in one writes an outbox table) and
-// attachments (every put-file upload, /blade-resource/attach).
-import { unlinkSync } from 'node:fs';
+// attachments (every put-file upload, /blade-resource/attach). The enabled object
+// storage is where the tenant's files go (files/file-stores.ts); its secret key is
+// kept sealed, and every change of a configuration drops the stores every
+// instance cached.
 import type { FastifyInstance } from 'fastify';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { defineResource, screenAccess } from '../../crud/resource';
@@ -13,7 +15,9 @@ import { formatDateTime } from '../../util/dates';
 import type { Clock } from '../../util/clock';
 import { idList, paramOf } from '../system/common';
 import { PHONE_EMPTY, phoneError } from '../shell';
-import { CONTENT_TYPES, saveUpload, storedPath } from '../content/shared/uploads';
+import { CONTENT_TYPES, saveUpload, uploadedFile } from '../content/shared/uploads';
+import { storeFailure } from '../../files/file-store';
+import type { FileStores } from '../../files/file-stores';
 import {
   ATTACH_CONTENT_TYPES, ATTACH_MAX_MB, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, MSG_SIZE_RANGE, MSG_TYPES_FORMAT, TYPES_PATTERN,
 } from './attach-rules';
@@ -141,7 +145,11 @@ export const smsResource = defineResource({
   ],
 });
 
-export const ossResource = defineResource({
+/**
+ * The object storage configurations. Their secret key is stored sealed (`files` opens it on the server only;
+ * clients get the mask), and a write or remove drops the cached stores of every instance at its commit.
+ */
+export const ossResource = (files: FileStores) => defineResource({
   name: 'oss',
   access: screenAccess('oss'),
   basePath: OSS,
@@ -168,11 +176,16 @@ export const ossResource = defineResource({
     { name: 'status', type: 'int', readOnly: true },
   ],
   hooks: {
-    beforeWrite(row) {
+    async beforeWrite(row, ctx) {
       if (typeof row.allowTypes === 'string') {
         const forbidden = forbiddenIn(row.allowTypes);
         if (forbidden.length) throw new ServiceError(`不允许的附件类型: ${forbidden.join(',')}`);
       }
+      if (typeof row.secretKey === 'string' && row.secretKey) row.secretKey = files.sealSecret(row.secretKey);
+      await files.changed(ctx.q);
+    },
+    async beforeRemove(_ids, ctx) {
+      await files.changed(ctx.q);
     },
   },
 });
@@ -210,7 +223,14 @@ export function outboxProvider(clock: Clock): SmsProvider {
   };
 }
 
-function registerEnable(api: FastifyInstance, data: DataLayer, base: string, table: 'blade_sms' | 'blade_oss', code: 'sms' | 'oss'): void {
+function registerEnable(
+  api: FastifyInstance,
+  data: DataLayer,
+  base: string,
+  table: 'blade_sms' | 'blade_oss',
+  code: 'sms' | 'oss',
+  changed: (q: Queries) => Promise<void> = async () => undefined,
+): void {
   const from = sql.id(table);
   api.post(`${base}/enable`, allow(menuButton(code, `${code}_edit`)), async (request) => {
     const caller = callerOf(request);
@@ -221,6 +241,7 @@ function registerEnable(api: FastifyInstance, data: DataLayer, base: string, tab
     await data.transaction(async (trx) => {
       await trx.run(sql`UPDATE ${from} SET status = 1 WHERE tenant_id = ${caller.tenantId} AND is_deleted = 0 AND id <> ${id}`);
       await trx.run(sql`UPDATE ${from} SET status = ${ENABLED} WHERE id = ${id}`);
+      await changed(trx);
     });
     return status(true);
   });
@@ -228,12 +249,13 @@ function registerEnable(api: FastifyInstance, data: DataLayer, base: string, tab
 
 export function registerResourceRoutes(
   api: FastifyInstance,
-  deps: { data: DataLayer; clock: Clock; dataDir: string },
+  deps: { data: DataLayer; clock: Clock; files: FileStores },
   provider: SmsProvider = outboxProvider(deps.clock),
 ): void {
   const { data } = deps;
   registerEnable(api, data, SMS, 'blade_sms', 'sms');
-  registerEnable(api, data, OSS, 'blade_oss', 'oss');
+  // the enabled one is where the tenant's files go from now on: every instance drops its stores
+  registerEnable(api, data, OSS, 'blade_oss', 'oss', (q) => deps.files.changed(q));
 
   api.post(`${SMS}/endpoint/send-message`, allow(menuButton('sms', 'sms_edit')), async (request) => {
     const caller = callerOf(request);
@@ -336,8 +358,14 @@ export function registerResourceRoutes(
     for (const name of ids) {
       const row = await data.get(sql`SELECT name FROM content_upload WHERE name = ${name} AND tenant_id = ${caller.tenantId}`);
       if (!row) continue;
-      const file = storedPath(deps.dataDir, name);
-      if (file) unlinkSync(file);
+      const found = await uploadedFile(deps, name);
+      if (found) {
+        try {
+          await found.store.delete(found.key);
+        } catch (err) {
+          throw storeFailure(found.store, '删除失败', err);
+        }
+      }
       await data.run(sql`DELETE FROM content_upload WHERE name = ${name}`);
     }
     return status(true);

@@ -43,7 +43,7 @@ import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
-import { registerUploadRoutes } from './shared/uploads';
+import { registerUploadRoutes, UPLOAD_STORE_MIGRATION } from './shared/uploads';
 import { siteResources } from './sites/resources';
 import { registerSiteRoutes } from './sites/routes';
 
@@ -66,7 +66,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
@@ -82,6 +82,7 @@ export const contentModule: ServerModule = {
     const ctx: ContentContext = {
       data: deps.data,
       dataDir: deps.dataDir,
+      files: deps.files,
       clock: deps.clock,
       box,
       deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box),

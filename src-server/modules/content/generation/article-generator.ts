@@ -12,7 +12,6 @@
 // unreachable, the key refused: the URL and HTTP status, never the key) is the
 // task's reason (error_msg) and fails the remaining items at once with it.
 // API keys are never logged.
-import { readFileSync } from 'node:fs';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
@@ -20,7 +19,9 @@ import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../shared/secrets';
 import { QUOTA_MSG } from '../quota/quota';
 import { articlesLeft } from '../quota/quota';
-import { storedPath } from '../shared/uploads';
+import { uploadedFile } from '../shared/uploads';
+import { readAll, storeFailure } from '../../../files/file-store';
+import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, TASK } from '../shared/task-status';
 
 type Rec = Record<string, unknown>;
@@ -63,7 +64,7 @@ export class ArticleGenerator {
 
   constructor(
     private readonly data: DataLayer,
-    private readonly dataDir: string,
+    private readonly files: FileStores,
     private readonly clock: Clock,
     private readonly box: SecretBox,
     opts: GeneratorOptions = {},
@@ -124,14 +125,25 @@ export class ArticleGenerator {
       data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${taskId}`);
     await data.run(sql`UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ${taskId}`);
     const model = await data.get(sql<Rec>`SELECT * FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1`);
-    const name = String(task.file_link ?? '').split('/').pop() ?? '';
-    const file = storedPath(this.dataDir, name);
-    if (!model || !file) {
+    // the keyword file, from the store that holds it (the tenant's 对象存储 or the data folder)
+    const found = model ? await uploadedFile({ data, files: this.files }, String(task.file_link ?? '')) : null;
+    let text: string | null = null;
+    if (found) {
+      try {
+        const file = await found.store.get(found.key);
+        text = file ? (await readAll(file.body)).toString('utf8') : null;
+      } catch (err) {
+        await data.run(sql`UPDATE gpt_produce_article SET fail_count = total WHERE id = ${taskId}`);
+        await finish(STATUS.failed, storeFailure(found.store, '读取失败', err).message);
+        return;
+      }
+    }
+    if (!model || text === null) {
       await data.run(sql`UPDATE gpt_produce_article SET fail_count = total WHERE id = ${taskId}`);
       await finish(STATUS.failed, model ? GENERATION_MSG.noFile : GENERATION_MSG.noModel);
       return;
     }
-    const keywords = keywordLines(readFileSync(file, 'utf8'));
+    const keywords = keywordLines(text);
     let prompts: { input: string }[] = [];
     try {
       prompts = JSON.parse(String(task.prompts)) as { input: string }[];

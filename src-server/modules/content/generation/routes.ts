@@ -1,19 +1,15 @@
 // Generate-article tasks (spec content-area.md §7): start with a keyword file,
 // produce, progress, the generated titles and articles, and deploys started from
 // the generation area. One ArticleGenerator per app runs the tasks.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from '../../../db/data-layer';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
-import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
 import { ArticleGenerator, keywordFailures } from './article-generator';
 import { isFinished, TASK_STATUS } from '../shared/task-status';
-import { checkUpload, CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
+import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 import { MSG } from '../shared/messages';
@@ -22,7 +18,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   const { data } = ctx;
   const repo = (name: string) => new CrudRepository(data, ctx.resources.get(name)!, ctx.clock);
   const { deployer } = ctx;
-  const generator = new ArticleGenerator(data, ctx.dataDir, ctx.clock, ctx.box);
+  const generator = new ArticleGenerator(data, ctx.files, ctx.clock, ctx.box);
+  const save = saveUpload(ctx);
   generator.resume().catch((e: unknown) => api.log.error(e, 'generation tasks not resumed'));
   api.addHook('onClose', async () => generator.stop());
 
@@ -74,12 +71,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     if (files.length === 1) {
       const f = files[0];
       const ext = checkUpload(SCENES.keyword, f.name, f.bytes);
-      const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
-      mkdirSync(join(ctx.dataDir, UPLOAD_DIR), { recursive: true });
-      writeFileSync(join(ctx.dataDir, UPLOAD_DIR, name), f.bytes, { flag: 'wx' });
-      await ctx.data.run(sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
-        VALUES (${name}, ${scope.tenantId}, ${f.name}, ${CONTENT_TYPES[ext]}, ${f.bytes.length}, ${formatDateTime(ctx.clock())})`);
-      fileLink = `/api/blade-resource/oss/endpoint/file/${name}`;
+      fileLink = (await save(scope.tenantId, f.name, ext, f.bytes, CONTENT_TYPES[ext])).link;
       fileName = f.name;
     }
     const r = repo('gptProduceArticle');

@@ -3,7 +3,11 @@
 // (status 0 queued, 1 running, then 2 已完成 when every line was imported, 4 部分失败
 // when some were not, 3 失败 when none was or the task could not run, its reason in
 // error_msg; total / success / failed rows).
-// The source is a file of lines read as a stream; every bad line goes to
+// The source is a file of lines read as a stream from its store (the tenant's
+// 对象存储 or the data folder: an uploaded file's store is recorded with it, a
+// JSON body import's lines are stored as imports/<task id>.txt and the store
+// named in the task's options), so any instance can run or continue the task;
+// every bad line goes to
 // task_error_log (line, message, raw data) and is skipped, good lines are kept.
 // Lines are written in batches, each batch one transaction together with the
 // task's counters and the number of lines done, so a task picked up again after
@@ -12,8 +16,7 @@
 // Formats: `lines` (one keyword a line), `json` (one JSON object a line: an
 // article, website or template as its form sends it), `text` (articles as
 // `title|keyword|content` lines, website group, website and column from the task).
-import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { CrudRepository, type Scope } from '../../../crud/repository';
@@ -22,10 +25,26 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { MSG } from '../shared/messages';
-import { storedPath } from '../shared/uploads';
+import { uploadedFile } from '../shared/uploads';
+import { storeFailure, type FileStore } from '../../../files/file-store';
+import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, TASK } from '../shared/task-status';
 
 type Rec = Record<string, unknown>;
+
+/** where a task's lines are read from */
+interface Source {
+  store: FileStore;
+  key: string;
+}
+
+/** what an import task keeps in its options */
+interface TaskOptions {
+  format: ImportFormat;
+  defaults: Rec;
+  /** the store of a JSON body import's lines (imports/<id>.txt); absent for tasks made before: the data folder */
+  store?: string;
+}
 
 export type ImportKind = 'keyword' | 'article' | 'website' | 'template';
 export type ImportFormat = 'lines' | 'json' | 'text';
@@ -68,7 +87,7 @@ export class ImportRunner {
 
   constructor(
     private readonly data: DataLayer,
-    private readonly dataDir: string,
+    private readonly files: FileStores,
     private readonly clock: Clock,
     private readonly resources: Map<string, Resource>,
   ) {}
@@ -77,21 +96,28 @@ export class ImportRunner {
   async start(scope: Scope, o: ImportStart): Promise<Rec> {
     const id = nextId();
     let fileLink = o.fileLink ?? '';
+    const options: TaskOptions = { format: o.format, defaults: o.defaults ?? {} };
     if (o.lines) {
       if (o.lines.every((l) => !l.trim())) throw new ServiceError(IMPORT_MSG.empty);
-      mkdirSync(join(this.dataDir, IMPORTS_DIR), { recursive: true });
-      writeFileSync(join(this.dataDir, IMPORTS_DIR, `${id}.txt`), o.lines.join('\n'));
+      const text = Buffer.from(o.lines.join('\n'));
+      const store = await this.files.forTenant(scope.tenantId);
       fileLink = `${IMPORTS_DIR}/${id}.txt`;
+      try {
+        await store.put(fileLink, text, { size: text.length, contentType: 'text/plain; charset=utf-8' });
+      } catch (err) {
+        throw storeFailure(store, '上传失败', err);
+      }
+      options.store = store.id;
     } else {
-      const name = fileLink.split('/').pop() ?? '';
-      const owner = await this.data.get(sql<{ tenant_id: string }>`SELECT tenant_id FROM content_upload WHERE name = ${name}`);
-      if (!storedPath(this.dataDir, name) || owner?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
-      if (!name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
+      const found = await uploadedFile({ data: this.data, files: this.files }, fileLink);
+      if (!found || found.row?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
+      if (!(await this.exists(found))) throw new ServiceError(IMPORT_MSG.file);
+      if (!found.name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
     }
     const now = formatDateTime(this.clock());
     await this.data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines,
            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (${id}, ${scope.tenantId}, ${o.taskName.slice(0, 50)}, ${o.kind}, 0, 0, 0, ${fileLink}, ${JSON.stringify({ format: o.format, defaults: o.defaults ?? {} })}, 0,
+         VALUES (${id}, ${scope.tenantId}, ${o.taskName.slice(0, 50)}, ${o.kind}, 0, 0, 0, ${fileLink}, ${JSON.stringify(options)}, 0,
            ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 0, 0)`);
     this.launch(id);
     return this.row(id);
@@ -146,27 +172,52 @@ export class ImportRunner {
     this.waiters.set(id, p);
   }
 
-  private fileOf(link: string): string | null {
+  /** where a task's lines are: a JSON body import's own file, or an upload (null: gone, or not a source) */
+  private async sourceOf(link: string, options: TaskOptions): Promise<Source | null> {
     if (link.startsWith(`${IMPORTS_DIR}/`)) {
-      const file = join(this.dataDir, link);
-      return /^imports\/\d+\.txt$/.test(link) && existsSync(file) ? file : null;
+      if (!/^imports\/\d+\.txt$/.test(link)) return null;
+      return { store: await this.files.byId(options.store), key: link };
     }
-    return storedPath(this.dataDir, link.split('/').pop() ?? '');
+    const found = await uploadedFile({ data: this.data, files: this.files }, link);
+    return found && { store: found.store, key: found.key };
+  }
+
+  /** whether the source's file is there */
+  private async exists(source: Source): Promise<boolean> {
+    try {
+      return (await source.store.head(source.key)) !== null;
+    } catch (err) {
+      throw storeFailure(source.store, '读取失败', err);
+    }
+  }
+
+  /** the source's bytes as a stream, or null when the file is not there */
+  private async open(source: Source): Promise<Readable | null> {
+    try {
+      return (await source.store.get(source.key))?.body ?? null;
+    } catch (err) {
+      throw storeFailure(source.store, '读取失败', err);
+    }
   }
 
   private async run(id: string): Promise<void> {
     const task = await this.data.get(sql<Rec>`SELECT * FROM import_task WHERE id = ${id}`);
     if (!task) return;
-    const file = this.fileOf(String(task.file_link ?? ''));
-    if (!file) throw new ServiceError(IMPORT_MSG.file);
-    await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id}`);
-    const kind = String(task.task_type) as ImportKind;
-    let options: { format: ImportFormat; defaults: Rec } = { format: 'lines', defaults: {} };
+    let options: TaskOptions = { format: 'lines', defaults: {} };
     try {
-      options = JSON.parse(String(task.options ?? '{}')) as typeof options;
+      options = JSON.parse(String(task.options ?? '{}')) as TaskOptions;
     } catch {
       /* the defaults */
     }
+    const source = await this.sourceOf(String(task.file_link ?? ''), options);
+    if (!source || !(await this.exists(source))) throw new ServiceError(IMPORT_MSG.file);
+    const file = async (): Promise<Readable> => {
+      const body = await this.open(source);
+      if (!body) throw new ServiceError(IMPORT_MSG.file);
+      return body;
+    };
+    await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id}`);
+    const kind = String(task.task_type) as ImportKind;
     const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
     const handle = kind === 'keyword' ? async () => null : this.handlerOf(kind, options, scope);
     const flush = async (batch: { n: number; text: string }[], lastLine: number): Promise<void> => {
@@ -212,7 +263,7 @@ export class ImportRunner {
       ? ((await this.data.get(sql<{ error_msg: string }>`SELECT error_msg FROM task_error_log WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`))?.error_msg ?? null)
       : null;
     await this.data.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
-    if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) rmSync(file, { force: true });
+    if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) await source.store.delete(source.key).catch(() => undefined);
   }
 
   /**
@@ -224,7 +275,7 @@ export class ImportRunner {
    * is appended to rather than written at random places. A task picked up after a
    * restart stages again and continues after its last committed chunk.
    */
-  private async runKeywords(id: string, file: string, scope: Scope): Promise<void> {
+  private async runKeywords(id: string, file: () => Promise<Readable>, scope: Scope): Promise<void> {
     const data = this.data;
     // scratch tables of this task (SQLite: the connection's temp database; PostgreSQL: unlogged tables, as
     // a pooled connection's temp tables would not be seen by the next statement's connection)
@@ -341,7 +392,7 @@ export class ImportRunner {
 }
 
 /** The lines of a file (decoded: BOM / UTF-8 / GBK) in batches, numbered from 1, after the first `skip` lines. */
-async function* lineBatches(file: string, size: number, skip: number): AsyncGenerator<{ n: number; text: string }[]> {
+async function* lineBatches(file: () => Promise<Readable>, size: number, skip: number): AsyncGenerator<{ n: number; text: string }[]> {
   let batch: { n: number; text: string }[] = [];
   let lineNo = 0;
   for await (const lines of lineArrays(file)) {
@@ -363,24 +414,38 @@ async function* lineBatches(file: string, size: number, skip: number): AsyncGene
  * (never an empty array). A line keeps its trailing '\r', except the last line of the file, which loses it
  * and is left out when that leaves it empty.
  */
-async function* lineArrays(file: string): AsyncGenerator<string[]> {
+async function* lineArrays(file: () => Promise<Readable>): AsyncGenerator<string[]> {
   let carry = '';
   let decoder: TextDecoder | null = null;
-  const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+  const stream = await file();
+  const split = function* (bytes: Buffer): Generator<string[]> {
+    decoder ??= new TextDecoder(encodingOf(bytes));
+    const parts = (carry + decoder.decode(bytes, { stream: true })).split('\n');
+    carry = parts.pop() ?? '';
+    if (parts.length) yield parts;
+  };
   try {
-    for await (const bytes of stream as AsyncIterable<Buffer>) {
-      decoder ??= new TextDecoder(encodingOf(bytes));
-      const parts = (carry + decoder.decode(bytes, { stream: true })).split('\n');
-      carry = parts.pop() ?? '';
-      if (parts.length) yield parts;
+    // reads of 256 KB (an object store's stream comes in smaller pieces): one statement per read downstream
+    let pending: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size < READ_BYTES) continue;
+      yield* split(Buffer.concat(pending));
+      pending = [];
+      size = 0;
     }
+    if (size) yield* split(Buffer.concat(pending));
   } finally {
     stream.destroy();
   }
-  carry += decoder?.decode() ?? '';
+  carry += (decoder as TextDecoder | null)?.decode() ?? '';
   if (carry.endsWith('\r')) carry = carry.slice(0, -1);
   if (carry !== '') yield [carry];
 }
+
+const READ_BYTES = 256 * 1024;
 
 /** The text encoding of a file from its first bytes: a BOM, else UTF-8 when the start decodes as UTF-8, else GBK. */
 export function encodingOf(head: Buffer): string {

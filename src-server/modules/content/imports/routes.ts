@@ -1,17 +1,17 @@
 // Imports as import tasks (import-runner.ts): keywords, articles, websites and
 // templates, from an uploaded file or from rows in the request (spec content-area.md §7).
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from '../../../db/data-layer';
 import { ok, ServiceError } from '../../../http/reply';
 import { allow, menuButton } from '../../../http/access-policy';
-import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
 import { ImportRunner, IMPORT_MSG } from './import-runner';
-import { CONTENT_TYPES, SCENES, UPLOAD_DIR } from '../shared/uploads';
+import { CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { bodyOf, scopeOf, str, type Rec } from '../shared/request';
 import { MSG } from '../shared/messages';
 
@@ -19,10 +19,14 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
   const { data } = ctx;
 
   // ---- imports as import tasks (import-runner.ts): keywords, articles, websites, templates
-  const imports = new ImportRunner(data, ctx.dataDir, ctx.clock, ctx.resources);
+  const imports = new ImportRunner(data, ctx.files, ctx.clock, ctx.resources);
+  const save = saveUpload(ctx);
   imports.resume().catch((e: unknown) => api.log.error(e, 'import tasks not resumed'));
   api.addHook('onClose', async () => imports.stop());
-  /** The uploaded file of a multipart import, streamed to the upload folder (never held in memory), and its text fields. */
+  /**
+   * The uploaded file of a multipart import, streamed to a temporary file (never held in memory), checked, then
+   * stored in the tenant's store as an upload; and the request's text fields.
+   */
   const receive = async (request: FastifyRequest): Promise<{ link: string; name: string; fields: Rec } | { link: null; fields: Rec }> => {
     if (!request.isMultipart()) throw new ServiceError(MSG.keywordFile);
     const scope = scopeOf(request);
@@ -38,22 +42,17 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
         part.file.resume();
         throw new ServiceError(SCENES.keyword.typeMessage);
       }
-      const name = `${randomUUID().replace(/-/g, '')}.txt`;
-      mkdirSync(join(ctx.dataDir, UPLOAD_DIR), { recursive: true });
-      const path = join(ctx.dataDir, UPLOAD_DIR, name);
-      await pipeline(part.file, createWriteStream(path, { flags: 'wx' }));
-      const size = statSync(path).size;
-      if (part.file.truncated || size > SCENES.keyword.maxBytes) {
-        rmSync(path, { force: true });
-        throw new ServiceError(SCENES.keyword.sizeMessage);
+      const temp = join(tmpdir(), `seo-import-${randomUUID()}.txt`);
+      try {
+        await pipeline(part.file, createWriteStream(temp, { flags: 'wx' }));
+        const size = (await stat(temp)).size;
+        if (part.file.truncated || size > SCENES.keyword.maxBytes) throw new ServiceError(SCENES.keyword.sizeMessage);
+        if (size === 0) throw new ServiceError('上传失败');
+        const stored = await save(scope.tenantId, original, 'txt', { file: temp, size }, CONTENT_TYPES.txt);
+        got = { link: stored.link, name: original };
+      } finally {
+        await rm(temp, { force: true });
       }
-      if (size === 0) {
-        rmSync(path, { force: true });
-        throw new ServiceError('上传失败');
-      }
-      await data.run(sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
-        VALUES (${name}, ${scope.tenantId}, ${original}, ${CONTENT_TYPES.txt}, ${size}, ${formatDateTime(ctx.clock())})`);
-      got = { link: `/api/blade-resource/oss/endpoint/file/${name}`, name: original };
     }
     return got ? { ...got, fields } : { link: null, fields };
   };

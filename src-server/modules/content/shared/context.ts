@@ -6,10 +6,13 @@ import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
 import type { SiteDeployer } from '../deploy/site-deployer';
 import type { SecretBox } from './secrets';
+import type { FileStores } from '../../../files/file-stores';
 
 export interface ContentContext {
   data: DataLayer;
   dataDir: string;
+  /** where uploads and import sources are kept: the tenant's 对象存储, or the data folder */
+  files: FileStores;
   clock: Clock;
   box: SecretBox;
   deployer: SiteDeployer;

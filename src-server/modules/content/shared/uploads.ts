@@ -1,20 +1,25 @@
 // The upload pipeline of the embedded back end (BladeX oss endpoint dialect):
-// POST /blade-resource/oss/endpoint/put-file (multipart `file`) stores the bytes
-// under <data>/upload after checking type (extension AND content) and size on
-// the server; GET /blade-resource/oss/endpoint/file/<name> serves them back.
+// POST /blade-resource/oss/endpoint/put-file (multipart `file`) checks type
+// (extension AND content) and size on the server, then stores the bytes as
+// `upload/<name>` in the tenant's store (the 对象存储 it enabled, else the data
+// folder: files/file-stores.ts) and records the store with the file
+// (content_upload.oss_id); GET /blade-resource/oss/endpoint/file/<name> streams
+// them back from there, through any instance.
 // An optional `scene` query names the limits of the form that uploads (template
 // image, material image, cover, avatar, keyword file); the default is any image
 // up to 10 MB.
 // Attachments of other types (documents, archives) come through put-file-attach
-// (admin/resources.ts, the object storage's limits) and are stored here too
+// (admin/resources.ts, the object storage's limits) and are stored the same way
 // (`saveUpload`). A stored file that is not an image is served as a download
 // under its original name.
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Queries } from '../../../db/data-layer';
 import { fail, ok, ServiceError } from '../../../http/reply';
+import { storeFailure, type FileStore } from '../../../files/file-store';
+import type { FileStores } from '../../../files/file-stores';
 import { callerOf } from '../../../http/auth-user';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
@@ -78,7 +83,11 @@ export function checkUpload(scene: UploadScene, originalName: string, bytes: Buf
 
 const NAME = /^[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
 
-/** The stored file's path for a served name, or null (unknown, or not a plain stored name: no traversal). */
+/**
+ * The stored file's path in the data folder for a served name, or null (unknown, not there, or not a plain
+ * stored name: no traversal). Only for files known to be in the data folder (a deploy's images, the sample
+ * matrix's); an upload's store is `uploadedFile`'s.
+ */
 export function storedPath(dataDir: string, name: string): string | null {
   if (!NAME.test(name)) return null;
   const file = join(dataDir, UPLOAD_DIR, name);
@@ -94,18 +103,55 @@ export interface StoredUpload {
   attachId: string;
 }
 
-/** Writes checked bytes under a new random name and records them (content_upload, what 附件管理 lists). */
-export function saveUpload(deps: { data: Queries; dataDir: string; clock: Clock }): (tenantId: string, originalName: string, ext: string, bytes: Buffer, contentType?: string) => Promise<StoredUpload> {
-  const dir = join(deps.dataDir, UPLOAD_DIR);
-  mkdirSync(dir, { recursive: true });
-  return async (tenantId, originalName, ext, bytes, contentType) => {
+export interface UploadDeps {
+  data: Queries;
+  files: FileStores;
+  clock: Clock;
+}
+
+/** the key of an upload `name` in its store */
+export const uploadKey = (name: string): string => `${UPLOAD_DIR}/${name}`;
+
+/** An upload's link (what put-file answers and records point at). */
+export const uploadLink = (name: string): string => `/api${FILE_ROUTE}/${name}`;
+
+/** The store and record of an upload by its served name (or link), or null when the name is not an upload's. */
+export async function uploadedFile(
+  deps: Pick<UploadDeps, 'data' | 'files'>,
+  nameOrLink: string,
+): Promise<{ name: string; key: string; store: FileStore; row: { tenant_id: string; original_name: string | null; content_type: string | null } | undefined } | null> {
+  const name = nameOrLink.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  if (!NAME.test(name)) return null;
+  const row = await deps.data.get(
+    sql<{ tenant_id: string; original_name: string | null; content_type: string | null; oss_id: string | null }>`SELECT tenant_id, original_name, content_type, oss_id
+      FROM content_upload WHERE name = ${name}`,
+  );
+  // a file without a record is one the data folder had before records named the store
+  const store = await deps.files.byId(row?.oss_id).catch(() => null);
+  return store ? { name, key: uploadKey(name), store, row } : null;
+}
+
+/**
+ * Stores checked bytes (or a checked temporary file) under a new random name in the tenant's store and records
+ * them (content_upload, what 附件管理 lists, with the store). A store that refuses or cannot be reached fails the
+ * upload with its reason (storeFailure).
+ */
+export function saveUpload(deps: UploadDeps): (tenantId: string, originalName: string, ext: string, body: Buffer | { file: string; size: number }, contentType?: string) => Promise<StoredUpload> {
+  return async (tenantId, originalName, ext, body, contentType) => {
     const name = `${randomUUID().replace(/-/g, '')}.${ext}`;
-    writeFileSync(join(dir, name), bytes, { flag: 'wx' });
+    const type = contentType ?? 'application/octet-stream';
+    const size = Buffer.isBuffer(body) ? body.length : body.size;
+    const store = await deps.files.forTenant(tenantId);
+    try {
+      await store.put(uploadKey(name), Buffer.isBuffer(body) ? body : createReadStream(body.file), { size, contentType: type });
+    } catch (err) {
+      throw storeFailure(store, '上传失败', err);
+    }
     await deps.data.run(
-      sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time)
-        VALUES (${name}, ${tenantId}, ${originalName}, ${contentType ?? 'application/octet-stream'}, ${bytes.length}, ${formatDateTime(deps.clock())})`,
+      sql`INSERT INTO content_upload (name, tenant_id, original_name, content_type, size, create_time, oss_id)
+        VALUES (${name}, ${tenantId}, ${originalName}, ${type}, ${size}, ${formatDateTime(deps.clock())}, ${store.id})`,
     );
-    return { link: `/api${FILE_ROUTE}/${name}`, domain: '', name, originalName, attachId: name };
+    return { link: uploadLink(name), domain: '', name, originalName, attachId: name };
   };
 }
 
@@ -115,7 +161,7 @@ export function attachmentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 
-export function registerUploadRoutes(api: FastifyInstance, deps: { data: Queries; dataDir: string; clock: Clock }): void {
+export function registerUploadRoutes(api: FastifyInstance, deps: UploadDeps): void {
   const save = saveUpload(deps);
 
   api.post(PUT_FILE, allow('user'), async (request) => {
@@ -136,19 +182,32 @@ export function registerUploadRoutes(api: FastifyInstance, deps: { data: Queries
   });
 
   // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
+  // Streamed from the file's store, so a link works through every instance.
   api.get(`${FILE_ROUTE}/:name`, allow('public'), async (request, reply) => {
-    const name = String((request.params as { name?: string }).name ?? '');
-    const file = storedPath(deps.dataDir, name);
+    const found = await uploadedFile(deps, String((request.params as { name?: string }).name ?? ''));
+    if (!found) return reply.code(404).send(fail(404, '文件不存在'));
+    let file;
+    try {
+      file = await found.store.get(found.key);
+    } catch (err) {
+      return reply.code(502).send(fail(502, storeFailure(found.store, '读取失败', err).message));
+    }
     if (!file) return reply.code(404).send(fail(404, '文件不存在'));
-    const row = await deps.data.get(sql<{ original_name: string | null; content_type: string | null }>`SELECT original_name, content_type FROM content_upload WHERE name = ${name}`);
-    const type = row?.content_type || CONTENT_TYPES[extOf(name)] || 'application/octet-stream';
+    const type = found.row?.content_type || CONTENT_TYPES[extOf(found.name)] || 'application/octet-stream';
     // an image shows inline (<img>, previews); anything else downloads under its original name
-    if (!type.startsWith('image/')) reply.header('content-disposition', attachmentDisposition(row?.original_name || name));
+    if (!type.startsWith('image/')) reply.header('content-disposition', attachmentDisposition(found.row?.original_name || found.name));
     return reply
       .type(type)
-      .header('content-length', statSync(file).size)
+      .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, max-age=86400')
-      .send(createReadStream(file));
+      .send(file.body);
   });
 }
+
+/** content_upload says which store holds each file (null: the data folder, as every file before it) */
+export const UPLOAD_STORE_MIGRATION = {
+  version: 374,
+  name: 'content: an upload records the store that holds it (对象存储 or the data folder)',
+  sql: 'ALTER TABLE content_upload ADD COLUMN oss_id TEXT;',
+};
