@@ -3,13 +3,17 @@
 // connections; on SQLite the one instance. Tenant content quotas (articles, websites) hold exactly: of 3N
 // inserts at once with N places left, N are written and the rest get the quota message; a workflow task
 // completed twice at once advances once (one history entry, one next task), the other caller is told the task
-// was handled; a task claimed twice at once is claimed once. (docs/team-server.md step 9)
+// was handled; a task claimed twice at once is claimed once. Values checked unique by reading, numbers given by
+// reading the largest, a setting of one quota beside another, a scheduled deploy seen due by two schedulers:
+// each holds too. (docs/team-server.md step 9)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { sql } from '../../src-server/db/data-layer';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
-import { api, ENGINE, login, PNG, SABER, sharedPostgres, startHarness, tempDir, type Harness, type Reply } from './helpers';
+import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';
+import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
+import { api, ENGINE, login, PNG, SABER, sharedPostgres, startHarness, tempDir, until, type Harness, type Reply } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -177,5 +181,49 @@ describe('workflow steps under concurrent calls', () => {
     // the removal came first (the completion refused), or the completion (the removal ended the next task)
     if (done.status !== 200) expect(done.body.msg).toMatch(new RegExp(`${TASK_DONE}|${INSTANCE_GONE}`));
     expect(removed.status).toBe(200);
+  });
+});
+
+describe('read-then-write elsewhere, at once', () => {
+  it('a value checked unique by reading (a CRUD unique rule) is saved once of several saves at once', async () => {
+    const replies = await atOnce(6, (base, i) => post('/website-blade-system/param/submit', { paramName: `并发参数${i}`, paramKey: 'locks.same.key', paramValue: String(i) }, admin, base));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 200).map((r) => [r.status, r.body.msg])).toEqual(Array.from({ length: 5 }, () => [400, '参数键名已存在']));
+    expect(await n(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_param WHERE param_key = 'locks.same.key' AND is_deleted = 0`)).toBe(1);
+  });
+
+  it('a workflow model key is saved once of several saves at once; deploys at once get a version each', async () => {
+    const replies = await atOnce(4, (base, i) => post('/blade-flow/model/submit', { name: `并发模型${i}`, modelKey: 'Leave', xml: LEAVE_BPMN }, admin, base));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status !== 200).map((r) => r.body.msg)).toEqual(['模型标识已存在', '模型标识已存在', '模型标识已存在']);
+    const modelId = (await h.data().get(sql<{ id: string }>`SELECT id FROM flow_model WHERE model_key = 'Leave' AND tenant_id = '000000' AND is_deleted = 0`))!.id;
+    const deploys = await atOnce(4, (base) => api(base, admin, 'POST', '/blade-flow/model/deploy', { query: { modelId, category: 'flow_1' } }));
+    expect(deploys.map((r) => r.body.msg)).toEqual(['部署成功', '部署成功', '部署成功', '部署成功']);
+    const versions = await h.data().all(sql<{ version: number }>`SELECT version FROM flow_definition WHERE tenant_id = '000000' AND process_key = 'Leave' ORDER BY version`);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('two quota settings at once, one of websites and one of articles, both hold', async () => {
+    for (let round = 0; round < 5; round++) {
+      await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: -1 });
+      await atOnce(2, (base, i) => post(Q, i === 0 ? { tenantId: '000000', websiteNumber: 100 + round } : { tenantId: '000000', articleNumber: 200 + round }, admin, base));
+      const row = await h.data().get(sql<{ w: number; a: number }>`SELECT website_number AS w, article_number AS a FROM content_quota WHERE tenant_id = '000000'`);
+      expect(row).toEqual({ w: 100 + round, a: 200 + round });
+    }
+    await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: -1 });
+  });
+
+  it('a scheduled deploy task seen due by two schedulers at once runs once', async () => {
+    const empty = await idOf(`${M}/websiteGroup/save`, { name: '空的并发组', type: 0 });
+    const id = await idOf('/website-blade-deploy/deployTasks/save', { taskName: '并发定时', groupIds: empty, scheduleType: 'FIX_RATE', scheduleConf: '3600', articleCount: 0 });
+    // two more schedulers beside the servers' own; the task is made due now
+    const schedulers = [0, 1].map(() => new DeployScheduler(h.data(), () => Date.now(), {} as never));
+    await h.data().run(sql`UPDATE deploy_tasks SET status = 1, next_time = ${Date.now() - 1000} WHERE id = ${id}`);
+    await Promise.all(schedulers.map((s) => s.tick()));
+    const runs = sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`;
+    await until(async () => (await n(runs)) > 0);
+    expect(await n(runs)).toBe(1);
+    const next = (await h.data().get(sql<{ next: number }>`SELECT next_time AS next FROM deploy_tasks WHERE id = ${id}`))!.next;
+    expect(next).toBeGreaterThan(Date.now());
   });
 });

@@ -254,21 +254,25 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (!xml.trim()) throw new ServiceError('请输入流程XML');
     const parsed = await parseProcess(xml);
     if (parsed.key !== modelKey) throw new ServiceError(`模型标识须与流程标识一致: ${parsed.key}`);
-    const dup = await data.get(sql`SELECT id FROM flow_model WHERE tenant_id = ${user.tenantId} AND model_key = ${modelKey} AND is_deleted = 0 AND id <> ${id}`);
-    if (dup) throw new ServiceError('模型标识已存在');
     const t = now();
-    if (id) {
-      const changed = await data.run(
-        sql`UPDATE flow_model SET name = ${name}, model_key = ${modelKey}, description = ${str('description')}, xml = ${xml}, version = version + 1,
-          last_updated = ${t}, last_updated_by = ${user.userId} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
-      );
-      if (changed === 0) throw new ServiceError('数据不存在或已被删除');
-    } else {
-      await data.run(
-        sql`INSERT INTO flow_model (id, tenant_id, name, model_key, description, xml, created, created_by, last_updated, last_updated_by)
-          VALUES (${nextId()}, ${user.tenantId}, ${name}, ${modelKey}, ${str('description')}, ${xml}, ${t}, ${user.userId}, ${t}, ${user.userId})`,
-      );
-    }
+    // the key is checked unique and written under its lock: two saves of one key at once (any instances) see each other
+    await data.transaction(async (trx) => {
+      await trx.run(trx.dialect.transactionLock(`flow_model.model_key:${user.tenantId}:${modelKey}`));
+      const dup = await trx.get(sql`SELECT id FROM flow_model WHERE tenant_id = ${user.tenantId} AND model_key = ${modelKey} AND is_deleted = 0 AND id <> ${id}`);
+      if (dup) throw new ServiceError('模型标识已存在');
+      if (id) {
+        const changed = await trx.run(
+          sql`UPDATE flow_model SET name = ${name}, model_key = ${modelKey}, description = ${str('description')}, xml = ${xml}, version = version + 1,
+            last_updated = ${t}, last_updated_by = ${user.userId} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
+        );
+        if (changed === 0) throw new ServiceError('数据不存在或已被删除');
+      } else {
+        await trx.run(
+          sql`INSERT INTO flow_model (id, tenant_id, name, model_key, description, xml, created, created_by, last_updated, last_updated_by)
+            VALUES (${nextId()}, ${user.tenantId}, ${name}, ${modelKey}, ${str('description')}, ${xml}, ${t}, ${user.userId}, ${t}, ${user.userId})`,
+        );
+      }
+    });
     return status(true);
   });
   api.post(`${MODEL}/remove`, allow(menuButton('flowModel', 'flowModel_delete')), async (request) => {

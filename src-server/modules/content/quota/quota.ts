@@ -111,11 +111,14 @@ export function registerQuotaRoutes(api: FastifyInstance, data: DataLayer, clock
     if (!tenantId || !(await tenantExists(tenantId))) throw new ServiceError(QUOTA_MSG.tenant);
     const website = quotaNumber(b.websiteNumber);
     const article = quotaNumber(b.articleNumber);
-    const old = await quotaOf(data, tenantId);
+    // one statement: a quota not given keeps the row's own value (two settings at once, one of websites and
+    // one of articles, both hold), -1 on a new row
+    const given = (n: number | undefined) => sql`CAST(${n ?? null} AS INTEGER)`;
     await data.run(
       sql`INSERT INTO content_quota (tenant_id, website_number, article_number, update_time)
-        VALUES (${tenantId}, ${website ?? old.websiteNumber}, ${article ?? old.articleNumber}, ${formatDateTime(clock())})
-        ON CONFLICT (tenant_id) DO UPDATE SET website_number = excluded.website_number, article_number = excluded.article_number, update_time = excluded.update_time`,
+        VALUES (${tenantId}, COALESCE(${given(website)}, -1), COALESCE(${given(article)}, -1), ${formatDateTime(clock())})
+        ON CONFLICT (tenant_id) DO UPDATE SET website_number = COALESCE(${given(website)}, content_quota.website_number),
+          article_number = COALESCE(${given(article)}, content_quota.article_number), update_time = excluded.update_time`,
     );
     return ok(await quotaOf(data, tenantId));
   });
