@@ -13,6 +13,8 @@ import { sql } from '../../src-server/db/data-layer';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
 import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';
 import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
+import { SEED_IDS } from '../../src-server/db/seed';
+import { MSG_QUOTA } from '../../src-server/modules/system/tenants';
 import { api, ENGINE, login, PNG, SABER, sharedPostgres, startHarness, tempDir, until, type Harness, type Reply } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -225,5 +227,36 @@ describe('read-then-write elsewhere, at once', () => {
     expect(await n(runs)).toBe(1);
     const next = (await h.data().get(sql<{ next: number }>`SELECT next_time AS next FROM deploy_tasks WHERE id = ${id}`))!.next;
     expect(next).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('system writes at once', () => {
+  const S = '/website-blade-system';
+  const user = (i: number, account = `locks${i}`) => ({ account, name: 'u', realName: 'u', password: 'pw1pw1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept });
+
+  it('users: of 3N saves at once with N accounts left in the tenant\'s quota, exactly N are written', async () => {
+    const live = sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0`;
+    const before = await n(live);
+    await h.data().run(sql`UPDATE blade_tenant SET account_number = ${before + 2} WHERE tenant_id = '000000'`);
+    try {
+      const replies = await atOnce(6, (base, i) => post(`${S}/user/submit`, user(i), admin, base));
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(2);
+      expect(replies.filter((r) => r.status !== 200).map((r) => [r.status, r.body.msg])).toEqual(Array.from({ length: 4 }, () => [400, MSG_QUOTA]));
+      expect(await n(live)).toBe(before + 2);
+    } finally {
+      await h.data().run(sql`UPDATE blade_tenant SET account_number = -1 WHERE tenant_id = '000000'`);
+    }
+  });
+
+  it('an account, a role alias, a menu code: each saved once of several saves at once, the others told', async () => {
+    const users = await atOnce(4, (base) => post(`${S}/user/submit`, user(0, 'locks.same'), admin, base));
+    expect(users.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(users.filter((r) => r.status !== 200).map((r) => r.body.msg)).toEqual(Array.from({ length: 3 }, () => '当前用户 [locks.same] 已存在!'));
+    const roles = await atOnce(4, (base, i) => post(`${S}/role/submit`, { roleName: `并发角色${i}`, roleAlias: 'locksSame', sort: 1, parentId: '0' }, admin, base));
+    expect(roles.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(roles.filter((r) => r.status !== 200).map((r) => r.body.msg)).toEqual(Array.from({ length: 3 }, () => '角色别名已存在'));
+    const menus = await atOnce(4, (base, i) => post(`${S}/menu/submit`, { parentId: '0', code: 'locksSame', name: `并发菜单${i}`, alias: 'menu', path: `/locks/${i}`, category: 1, action: 0, isOpen: 1, sort: 99 }, admin, base));
+    expect(menus.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(menus.filter((r) => r.status !== 200).map((r) => r.body.msg)).toEqual(Array.from({ length: 3 }, () => '菜单编号已存在!'));
   });
 });
