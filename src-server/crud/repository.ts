@@ -113,8 +113,13 @@ export class CrudRepository {
     return row ? (await this.decorate([toRecord(this.resource, row)], scope, q))[0]! : null;
   }
 
+  /** Whether another live row of the scope holds `value` in a unique column. Runs in the write's transaction. */
   private uniqueCheck(q: Queries, scope: Scope, exceptId: string | null) {
     return async (col: Column, value: Value): Promise<boolean> => {
+      // two writes of one value at once (two instances, or two pooled connections) check one after the other,
+      // the second seeing the first's row: the value's lock is held until the write's transaction ends
+      const owner = this.resource.tenantScoped ? scope.tenantId : '';
+      await q.run(q.dialect.transactionLock(`unique:${this.resource.table}.${col.column}:${owner}:${String(value)}`));
       const row = await q.get(
         sql`SELECT 1 AS taken FROM ${this.table} WHERE ${sql.id(col.column)} = ${value} AND id <> ${exceptId ?? ''}${this.scopeSql(scope)} LIMIT 1`,
       );

@@ -45,6 +45,15 @@ export async function findUserByAccount(q: Queries, tenantId: string, account: s
   return q.get(sql<UserRow>`SELECT * FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${account} AND is_deleted = 0`);
 }
 
+/**
+ * Takes the account's lock until the caller's transaction ends (`dialect.transactionLock`): a save that checks
+ * an account is free and then writes it holds it, so of two saves of one account at once (any instances) the
+ * second sees the first's row.
+ */
+export async function lockAccount(trx: Queries, tenantId: string, account: string): Promise<void> {
+  await trx.run(trx.dialect.transactionLock(`blade_user.account:${tenantId}:${account}`));
+}
+
 export async function findUserById(q: Queries, id: string): Promise<UserRow | undefined> {
   return q.get(sql<UserRow>`SELECT * FROM blade_user WHERE id = ${id} AND is_deleted = 0`);
 }

@@ -81,4 +81,19 @@ describe.each(['sqlite', 'postgres'])('%s', (engine) => {
     });
     expect(await later).toEqual([8]);
   });
+
+  it('rows read with dialect.forUpdate() in transactions at once are changed one transaction after the other', async () => {
+    const data = engines[engine]!;
+    await data.run(sql`DELETE FROM t`);
+    await data.run(sql`INSERT INTO t (a) VALUES (${0})`);
+    // read, something else, write what was read plus one: without the lock two of them would read the same value
+    const bump = () =>
+      data.transaction(async (trx) => {
+        const { a } = (await trx.get(sql<{ a: number }>`SELECT a FROM t${trx.dialect.forUpdate()}`))!;
+        await trx.get(sql`SELECT COUNT(*) AS n FROM t`);
+        await trx.run(sql`UPDATE t SET a = ${a + 1}`);
+      });
+    await Promise.all(Array.from({ length: 8 }, bump));
+    expect(await values(data)).toEqual([8]);
+  });
 });

@@ -306,17 +306,21 @@ export function ownedTables(migrations: readonly Migration[]): Set<string> {
 
 /**
  * The code entry's first migration version: kept on the entry once given, else the next free slot of the range
- * (after every version given to an entry and every generated version this database has applied).
+ * (after every version given to an entry and every generated version this database has applied). Given under
+ * one lock (`transactionLock`): two entries generated at once (any instances) get two slots.
  */
 export async function versionOf(q: Queries, codeId: string): Promise<number> {
-  const kept = await q.get(sql<{ v: number | null }>`SELECT migration_version AS v FROM blade_code WHERE id = ${codeId}`);
-  if (kept?.v) return kept.v;
-  const { first, last, step } = GENERATED_MIGRATIONS;
-  const given = (await q.get(sql<{ v: number | null }>`SELECT MAX(migration_version) AS v FROM blade_code`))?.v ?? 0;
-  const applied = (await q.get(sql<{ v: number | null }>`SELECT MAX(version) AS v FROM schema_migrations WHERE version BETWEEN ${first} AND ${last}`))?.v ?? 0;
-  const top = Math.max(given, applied);
-  const next = top < first ? first : Math.floor(top / step) * step + step;
-  if (next + step - 1 > last) throw new ServiceError('生成模块的迁移版本号已用尽');
-  await q.run(sql`UPDATE blade_code SET migration_version = ${next} WHERE id = ${codeId}`);
-  return next;
+  return q.transaction(async (trx) => {
+    await trx.run(trx.dialect.transactionLock('blade_code.migration_version'));
+    const kept = await trx.get(sql<{ v: number | null }>`SELECT migration_version AS v FROM blade_code WHERE id = ${codeId}`);
+    if (kept?.v) return kept.v;
+    const { first, last, step } = GENERATED_MIGRATIONS;
+    const given = (await trx.get(sql<{ v: number | null }>`SELECT MAX(migration_version) AS v FROM blade_code`))?.v ?? 0;
+    const applied = (await trx.get(sql<{ v: number | null }>`SELECT MAX(version) AS v FROM schema_migrations WHERE version BETWEEN ${first} AND ${last}`))?.v ?? 0;
+    const top = Math.max(given, applied);
+    const next = top < first ? first : Math.floor(top / step) * step + step;
+    if (next + step - 1 > last) throw new ServiceError('生成模块的迁移版本号已用尽');
+    await trx.run(sql`UPDATE blade_code SET migration_version = ${next} WHERE id = ${codeId}`);
+    return next;
+  });
 }

@@ -11,7 +11,7 @@ import { requireButton } from '../../http/access-check';
 import type { PageParams } from '../../http/paging';
 import type { ModuleDeps } from '../types';
 import { body, idList, isAdministrator, paramOf, requireParam } from '../system/common';
-import type { FlowRuntime, Variables } from './runtime';
+import { FLOW_MSG, type FlowRuntime, type Variables } from './runtime';
 import {
   categoryName, checkCategory, deploy, duration, FLOW_MENUS, groupsOf, page, paging, parseProcess, processRow, splitBusinessKey, userNames, type Rec,
 } from './service';
@@ -184,13 +184,18 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const taskId = requireParam(request, 'taskId');
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
-    if (!task) throw new ServiceError('任务不存在或已办结');
-    if (task.assignee) throw new ServiceError(task.assignee === user.userId ? '任务已签收' : '任务已被他人签收');
+    if (!task) throw new ServiceError(FLOW_MSG.taskDone);
+    const claimed = (assignee: unknown) => new ServiceError(assignee === user.userId ? '任务已签收' : '任务已被他人签收');
+    if (task.assignee) throw claimed(task.assignee);
     const groups = groupsOf(user);
     const inGroup = String(task.candidate_groups ?? '').split(',').some((g) => groups.includes(g.trim()));
     const inUsers = String(task.candidate_users ?? '').split(',').some((u) => u.trim() === user.userId);
     if (!inGroup && !inUsers) throw new ServiceError('无权签收该任务');
-    await data.run(sql`UPDATE flow_task SET assignee = ${user.userId}, claim_time = ${now()} WHERE id = ${taskId} AND assignee IS NULL`);
+    // claimed only while still open and unclaimed: of two claims at once (any instances), one changes the row
+    if ((await data.run(sql`UPDATE flow_task SET assignee = ${user.userId}, claim_time = ${now()} WHERE id = ${taskId} AND assignee IS NULL AND end_time IS NULL`)) === 0) {
+      const after = await data.get(sql<Rec>`SELECT assignee FROM flow_task WHERE id = ${taskId} AND end_time IS NULL`);
+      throw after ? claimed(after.assignee) : new ServiceError(FLOW_MSG.taskDone);
+    }
     return status(true);
   });
 
@@ -206,7 +211,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const variables = b.variables === undefined || b.variables === null ? {} : b.variables;
     if (typeof variables !== 'object' || Array.isArray(variables)) throw new ServiceError('请求参数格式错误: variables');
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
-    if (!task) throw new ServiceError('任务不存在或已办结');
+    if (!task) throw new ServiceError(FLOW_MSG.taskDone);
     if (b.processInstanceId && String(b.processInstanceId) !== task.instance_id) throw new ServiceError('任务不属于该流程实例');
     if (task.assignee !== user.userId) throw new ServiceError(task.assignee ? '无权办理该任务' : '请先签收任务');
     const pass = flag === 'ok' || comment === '同意';
@@ -249,21 +254,25 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (!xml.trim()) throw new ServiceError('请输入流程XML');
     const parsed = await parseProcess(xml);
     if (parsed.key !== modelKey) throw new ServiceError(`模型标识须与流程标识一致: ${parsed.key}`);
-    const dup = await data.get(sql`SELECT id FROM flow_model WHERE tenant_id = ${user.tenantId} AND model_key = ${modelKey} AND is_deleted = 0 AND id <> ${id}`);
-    if (dup) throw new ServiceError('模型标识已存在');
     const t = now();
-    if (id) {
-      const changed = await data.run(
-        sql`UPDATE flow_model SET name = ${name}, model_key = ${modelKey}, description = ${str('description')}, xml = ${xml}, version = version + 1,
-          last_updated = ${t}, last_updated_by = ${user.userId} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
-      );
-      if (changed === 0) throw new ServiceError('数据不存在或已被删除');
-    } else {
-      await data.run(
-        sql`INSERT INTO flow_model (id, tenant_id, name, model_key, description, xml, created, created_by, last_updated, last_updated_by)
-          VALUES (${nextId()}, ${user.tenantId}, ${name}, ${modelKey}, ${str('description')}, ${xml}, ${t}, ${user.userId}, ${t}, ${user.userId})`,
-      );
-    }
+    // the key is checked unique and written under its lock: two saves of one key at once (any instances) see each other
+    await data.transaction(async (trx) => {
+      await trx.run(trx.dialect.transactionLock(`flow_model.model_key:${user.tenantId}:${modelKey}`));
+      const dup = await trx.get(sql`SELECT id FROM flow_model WHERE tenant_id = ${user.tenantId} AND model_key = ${modelKey} AND is_deleted = 0 AND id <> ${id}`);
+      if (dup) throw new ServiceError('模型标识已存在');
+      if (id) {
+        const changed = await trx.run(
+          sql`UPDATE flow_model SET name = ${name}, model_key = ${modelKey}, description = ${str('description')}, xml = ${xml}, version = version + 1,
+            last_updated = ${t}, last_updated_by = ${user.userId} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
+        );
+        if (changed === 0) throw new ServiceError('数据不存在或已被删除');
+      } else {
+        await trx.run(
+          sql`INSERT INTO flow_model (id, tenant_id, name, model_key, description, xml, created, created_by, last_updated, last_updated_by)
+            VALUES (${nextId()}, ${user.tenantId}, ${name}, ${modelKey}, ${str('description')}, ${xml}, ${t}, ${user.userId}, ${t}, ${user.userId})`,
+        );
+      }
+    });
     return status(true);
   });
   api.post(`${MODEL}/remove`, allow(menuButton('flowModel', 'flowModel_delete')), async (request) => {
@@ -394,8 +403,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (!reason) throw new ServiceError('请输入删除原因');
     if (reason.length > 255) throw new ServiceError('删除原因不能超过255个字符');
     const row = await data.get(sql`SELECT id FROM flow_instance WHERE id = ${id} AND tenant_id = ${user.tenantId} AND status = 'running'`);
-    if (!row) throw new ServiceError('流程实例不存在或已结束');
-    await runtime.remove(id, reason);
+    if (!row || !(await runtime.remove(id, reason))) throw new ServiceError(FLOW_MSG.instanceGone);
     return status(true);
   });
 

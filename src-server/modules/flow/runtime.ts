@@ -18,6 +18,18 @@ import { FLOWABLE_EXPRESSIONS } from './expressions';
 
 export type Variables = Record<string, unknown>;
 
+/** The runtime's refusals (envelope code 400). */
+export const FLOW_MSG = {
+  /** the task is not open: completed (by another caller too), or its instance ended */
+  taskDone: '任务不存在或已办结',
+  instanceGone: '流程实例不存在或已结束',
+  /** every try of a step found the instance advanced by another step first */
+  busy: '流程实例正在被他人办理，请稍后重试',
+} as const;
+
+/** how many times a step is run again after another step of the same instance saved first */
+const STEP_ATTEMPTS = 10;
+
 interface ElementEvent {
   id: string;
   type: string;
@@ -139,16 +151,27 @@ export class FlowRuntime {
     return listener;
   }
 
-  /** The queued writes of a step, then the instance's new state, in one transaction. */
-  private async flush(writes: Write[], instanceId: string, state: EngineState, running: boolean, variables: Variables): Promise<void> {
+  /**
+   * The queued writes of a step, then the instance's new state, in one transaction. A step that resumed the
+   * instance from `from` (its state as read) saves only if the instance still holds that state: its row is
+   * locked first (`dialect.forUpdate`), so another instance's step of the same process instance either
+   * committed before (the state differs: false, nothing written, the step is run again on the new state) or
+   * waits for this one.
+   */
+  private async flush(writes: Write[], instanceId: string, state: EngineState, running: boolean, variables: Variables, from?: string): Promise<boolean> {
     const now = this.now();
-    await this.data.transaction(async (trx) => {
+    return this.data.transaction(async (trx) => {
+      if (from !== undefined) {
+        const current = await trx.get(sql<{ state: string | null }>`SELECT state FROM flow_instance WHERE id = ${instanceId} AND status = 'running'${trx.dialect.forUpdate()}`);
+        if (current?.state !== from) return false;
+      }
       for (const write of writes) await write(trx);
       if (running) {
         await trx.run(sql`UPDATE flow_instance SET state = ${JSON.stringify(state)}, variables = ${JSON.stringify(variables)} WHERE id = ${instanceId}`);
       } else {
         await trx.run(sql`UPDATE flow_instance SET state = NULL, variables = ${JSON.stringify(variables)}, status = 'finished', end_time = ${now} WHERE id = ${instanceId}`);
       }
+      return true;
     });
   }
 
@@ -180,42 +203,62 @@ export class FlowRuntime {
     });
   }
 
-  /** Completes an open task: its variables join the instance's, then the task's activity is signalled. */
+  /**
+   * Completes an open task: its variables join the instance's, then the task's activity is signalled. Steps of
+   * one instance run one at a time here (`serial`); across instances the save checks that nobody advanced the
+   * instance meanwhile (`flush`), and a step that lost runs again on the new state, where a task completed by
+   * the other is refused (FLOW_MSG.taskDone).
+   */
   complete(taskId: string, variables: Variables, comment: string, pass: boolean): Promise<void> {
     return this.serial(async () => {
-      const task = await this.data.get(
-        sql<{ id: string; instance_id: string; tenant_id: string; definition_id: string; task_def_key: string }>`SELECT * FROM flow_task WHERE id = ${taskId} AND end_time IS NULL`,
-      );
-      if (!task) throw new ServiceError('任务不存在或已办结');
-      const instance = await this.data.get(sql<{ id: string; state: string | null; variables: string }>`SELECT * FROM flow_instance WHERE id = ${task.instance_id} AND status = 'running'`);
-      if (!instance?.state) throw new ServiceError('流程实例不存在或已结束');
-      const merged: Variables = { ...(JSON.parse(instance.variables) as Variables), ...variables, pass, comment };
-      const state = JSON.parse(instance.state) as EngineState;
-      mergeVariables(state, merged);
-      const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS }).recover(state);
-      const writes: Write[] = [];
-      const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged, writes);
-      const execution = await engine.resume({ listener });
-      const waiting = execution.getPostponed().some((p) => p.id === task.task_def_key);
-      if (!waiting) throw new ServiceError('任务不存在或已办结');
-      const ended = this.now();
-      writes.push(async (q) => {
-        await q.run(sql`UPDATE flow_task SET end_time = ${ended}, comment = ${comment}, pass = ${pass ? 1 : 0} WHERE id = ${task.id}`);
-      });
-      execution.signal({ id: task.task_def_key });
-      const after = (await engine.getState()) as EngineState;
-      await this.flush(writes, instance.id, after, execution.isRunning, merged);
+      for (let attempt = 1; ; attempt++) {
+        if (await this.completeOnce(taskId, variables, comment, pass)) return;
+        if (attempt >= STEP_ATTEMPTS) throw new ServiceError(FLOW_MSG.busy);
+      }
     });
   }
 
-  /** Ends a running instance without completing it (follow: delete-process-instance). */
-  remove(instanceId: string, reason: string): Promise<void> {
+  /** One try of `complete`: false when another step saved the instance first. */
+  private async completeOnce(taskId: string, variables: Variables, comment: string, pass: boolean): Promise<boolean> {
+    const task = await this.data.get(
+      sql<{ id: string; instance_id: string; tenant_id: string; definition_id: string; task_def_key: string }>`SELECT * FROM flow_task WHERE id = ${taskId} AND end_time IS NULL`,
+    );
+    if (!task) throw new ServiceError(FLOW_MSG.taskDone);
+    const instance = await this.data.get(sql<{ id: string; state: string | null; variables: string }>`SELECT * FROM flow_instance WHERE id = ${task.instance_id} AND status = 'running'`);
+    if (!instance?.state) throw new ServiceError(FLOW_MSG.instanceGone);
+    const merged: Variables = { ...(JSON.parse(instance.variables) as Variables), ...variables, pass, comment };
+    const state = JSON.parse(instance.state) as EngineState;
+    mergeVariables(state, merged);
+    const engine = new Engine({ name: instance.id, moddleOptions: { flowable: FLOWABLE_MODDLE }, expressions: FLOWABLE_EXPRESSIONS }).recover(state);
+    const writes: Write[] = [];
+    const listener = this.listener({ id: instance.id, tenantId: task.tenant_id, definitionId: task.definition_id }, () => merged, writes);
+    const execution = await engine.resume({ listener });
+    const waiting = execution.getPostponed().some((p) => p.id === task.task_def_key);
+    if (!waiting) throw new ServiceError(FLOW_MSG.taskDone);
+    const ended = this.now();
+    writes.push(async (q) => {
+      // the instance's row is locked and unchanged since it was read, so the task is still open: a guard all the same
+      const closed = await q.run(sql`UPDATE flow_task SET end_time = ${ended}, comment = ${comment}, pass = ${pass ? 1 : 0} WHERE id = ${task.id} AND end_time IS NULL`);
+      if (closed === 0) throw new ServiceError(FLOW_MSG.taskDone);
+    });
+    execution.signal({ id: task.task_def_key });
+    const after = (await engine.getState()) as EngineState;
+    return this.flush(writes, instance.id, after, execution.isRunning, merged, instance.state);
+  }
+
+  /**
+   * Ends a running instance without completing it (follow: delete-process-instance); false when it was not
+   * running (any more: another instance's step may have finished it, or another removal ended it).
+   */
+  remove(instanceId: string, reason: string): Promise<boolean> {
     return this.serial(async () => {
       const now = this.now();
-      await this.data.transaction(async (trx) => {
-        await trx.run(sql`UPDATE flow_instance SET status = 'deleted', delete_reason = ${reason}, end_time = ${now}, state = NULL WHERE id = ${instanceId}`);
+      return this.data.transaction(async (trx) => {
+        const ended = await trx.run(sql`UPDATE flow_instance SET status = 'deleted', delete_reason = ${reason}, end_time = ${now}, state = NULL WHERE id = ${instanceId} AND status = 'running'`);
+        if (ended === 0) return false;
         await trx.run(sql`UPDATE flow_task SET end_time = ${now}, comment = ${reason} WHERE instance_id = ${instanceId} AND end_time IS NULL`);
         await trx.run(sql`UPDATE flow_activity SET end_time = ${now} WHERE instance_id = ${instanceId} AND end_time IS NULL`);
+        return true;
       });
     });
   }

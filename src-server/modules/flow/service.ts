@@ -61,18 +61,25 @@ export async function parseProcess(xml: string): Promise<{ key: string; name: st
   return { key: first.id, name: first.name || first.id };
 }
 
-/** Deploys a BPMN source into a tenant: a new version of its process key. Returns the definition id. */
+/**
+ * Deploys a BPMN source into a tenant: a new version of its process key. Returns the definition id. The version
+ * is the largest plus one, read and written under the process key's lock (`transactionLock`), so two deploys
+ * of one key at once (any instances) get two versions.
+ */
 export async function deploy(q: Queries, input: { tenantId: string; xml: string; category: string; resourceName: string; now: string; deploymentId?: string }): Promise<string> {
   const { key, name } = await parseProcess(input.xml);
-  const last = await q.get(sql<{ v: number | null }>`SELECT max(version) AS v FROM flow_definition WHERE tenant_id = ${input.tenantId} AND process_key = ${key}`);
-  const version = (last?.v ?? 0) + 1;
   const deploymentId = input.deploymentId ?? nextId();
-  const id = `${key}:${version}:${deploymentId}`;
-  await q.run(
-    sql`INSERT INTO flow_definition (id, tenant_id, process_key, name, version, category, deployment_id, resource_name, xml, suspension_state, deployment_time)
-     VALUES (${id}, ${input.tenantId}, ${key}, ${name}, ${version}, ${input.category}, ${deploymentId}, ${input.resourceName}, ${input.xml}, 1, ${input.now})`,
-  );
-  return id;
+  return q.transaction(async (trx) => {
+    await trx.run(trx.dialect.transactionLock(`flow_definition.version:${input.tenantId}:${key}`));
+    const last = await trx.get(sql<{ v: number | null }>`SELECT max(version) AS v FROM flow_definition WHERE tenant_id = ${input.tenantId} AND process_key = ${key}`);
+    const version = (last?.v ?? 0) + 1;
+    const id = `${key}:${version}:${deploymentId}`;
+    await trx.run(
+      sql`INSERT INTO flow_definition (id, tenant_id, process_key, name, version, category, deployment_id, resource_name, xml, suspension_state, deployment_time)
+       VALUES (${id}, ${input.tenantId}, ${key}, ${name}, ${version}, ${input.category}, ${deploymentId}, ${input.resourceName}, ${input.xml}, 1, ${input.now})`,
+    );
+    return id;
+  });
 }
 
 export async function processRow(q: Queries, r: Rec): Promise<Rec> {

@@ -5,7 +5,7 @@ import type { ServerModule, ModuleDeps } from '../types';
 import { AUDIT } from '../../db/sql';
 import { ok, status, ServiceError } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
-import { findTenant, findUserByAccount, findUserById, splitIds } from '../../system/directory';
+import { findTenant, findUserByAccount, findUserById, lockAccount, splitIds } from '../../system/directory';
 import { getSetting, setSetting } from '../../system/settings';
 import { formatRow } from '../../system/rows';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../auth/passwords';
@@ -218,18 +218,23 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     if (short) throw new ServiceError(short);
     if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
     if (!(await findTenant(data, tenantId))) throw new ServiceError('租户信息错误!');
-    if (await findUserByAccount(data, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
-    await checkAccountQuota(deps.data, tenantId, clock);
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
     const digest = hashPasswordDigest(md5Hex(password));
     const shown = name || account;
     const createUser = str(b.oauthId) || caller.userId;
-    await data.run(
-      sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
-         create_user, create_time, update_time, status)
-       VALUES (${nextId()}, ${tenantId}, ${account}, ${account}, ${digest}, ${shown}, ${shown}, '', '-1', '-1', '-1', ${createUser}, ${stamp}, ${stamp}, 1)`,
-    );
+    // the account's check, the tenant's account quota and the insert in one transaction, under the account's lock
+    // and the quota's (two sign-ups at once, on any instances, count one after the other)
+    await data.transaction(async (trx) => {
+      await lockAccount(trx, tenantId, account);
+      if (await findUserByAccount(trx, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
+      await checkAccountQuota(trx, tenantId, clock);
+      await trx.run(
+        sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
+           create_user, create_time, update_time, status)
+         VALUES (${nextId()}, ${tenantId}, ${account}, ${account}, ${digest}, ${shown}, ${shown}, '', '-1', '-1', '-1', ${createUser}, ${stamp}, ${stamp}, 1)`,
+      );
+    });
     return status(true);
   });
 

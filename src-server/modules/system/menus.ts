@@ -95,22 +95,26 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
       if (parent.category === 2) throw new ServiceError('按钮下不可再添加菜单或按钮!');
       if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
     } else if (category === 2) throw new ServiceError('按钮必须选择上级菜单');
-    if (await data.get(sql`SELECT 1 AS taken FROM blade_menu WHERE code = ${code} AND is_deleted = 0 AND id <> ${id ?? ''}`)) throw new ServiceError('菜单编号已存在!');
     const source = str(b.source);
     const component = str(b.component);
     const remark = str(b.remark);
     let menuId = id;
-    if (id) {
-      const ch = await data.run(sql`UPDATE blade_menu SET parent_id = ${parentId}, code = ${code}, name = ${name}, alias = ${alias}, path = ${path},
-          source = ${source}, sort = ${sort}, category = ${category}, action = ${action}, is_open = ${isOpen}, component = ${component}, remark = ${remark}
-        WHERE id = ${id} AND is_deleted = 0`);
-      if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
-    } else {
-      menuId = nextId();
-      await data.run(sql`INSERT INTO blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open, component, remark, id)
-          VALUES (${parentId}, ${code}, ${name}, ${alias}, ${path}, ${source}, ${sort}, ${category}, ${action}, ${isOpen}, ${component}, ${remark}, ${menuId})`);
-      // the creator's administrator role sees every menu anyway; BladeX grants nothing else automatically
-    }
+    // the code is checked unique and written under its lock: two saves of one code at once (any instances) see each other
+    await data.transaction(async (trx) => {
+      await trx.run(trx.dialect.transactionLock(`blade_menu.code:${code}`));
+      if (await trx.get(sql`SELECT 1 AS taken FROM blade_menu WHERE code = ${code} AND is_deleted = 0 AND id <> ${id ?? ''}`)) throw new ServiceError('菜单编号已存在!');
+      if (id) {
+        const ch = await trx.run(sql`UPDATE blade_menu SET parent_id = ${parentId}, code = ${code}, name = ${name}, alias = ${alias}, path = ${path},
+            source = ${source}, sort = ${sort}, category = ${category}, action = ${action}, is_open = ${isOpen}, component = ${component}, remark = ${remark}
+          WHERE id = ${id} AND is_deleted = 0`);
+        if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
+      } else {
+        menuId = nextId();
+        await trx.run(sql`INSERT INTO blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open, component, remark, id)
+            VALUES (${parentId}, ${code}, ${name}, ${alias}, ${path}, ${source}, ${sort}, ${category}, ${action}, ${isOpen}, ${component}, ${remark}, ${menuId})`);
+        // the creator's administrator role sees every menu anyway; BladeX grants nothing else automatically
+      }
+    });
     await caches.clearAll();
     return ok((await all(byId(menuId!)))[0]);
   });

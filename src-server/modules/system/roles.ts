@@ -84,18 +84,22 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (parentId !== '0' && !(await data.get(sql`SELECT 1 AS found FROM blade_role WHERE id = ${parentId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`)))
       throw new ServiceError('上级角色不存在');
     if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
-    if (await data.get(sql`SELECT 1 AS taken FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = ${alias} AND is_deleted = 0 AND id <> ${id ?? ''}`))
-      throw new ServiceError('角色别名已存在');
-    if (id) {
-      const ch = await data.run(sql`UPDATE blade_role SET role_name = ${roleName}, role_alias = ${alias}, sort = ${sort}, parent_id = ${parentId}
-        WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`);
-      if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
-      return ok((await rows(data, sql`SELECT * FROM blade_role WHERE id = ${id}`))[0]);
-    }
-    const newId = nextId();
-    await data.run(sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
-      VALUES (${newId}, ${user.tenantId}, ${parentId}, ${roleName}, ${sort}, ${alias})`);
-    return ok((await rows(data, sql`SELECT * FROM blade_role WHERE id = ${newId}`))[0]);
+    // the alias is checked unique and written under its lock: two saves of one alias at once (any instances) see each other
+    const roleId = id ?? nextId();
+    await data.transaction(async (trx) => {
+      await trx.run(trx.dialect.transactionLock(`blade_role.role_alias:${user.tenantId}:${alias}`));
+      if (await trx.get(sql`SELECT 1 AS taken FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = ${alias} AND is_deleted = 0 AND id <> ${id ?? ''}`))
+        throw new ServiceError('角色别名已存在');
+      if (id) {
+        const ch = await trx.run(sql`UPDATE blade_role SET role_name = ${roleName}, role_alias = ${alias}, sort = ${sort}, parent_id = ${parentId}
+          WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`);
+        if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
+      } else {
+        await trx.run(sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
+          VALUES (${roleId}, ${user.tenantId}, ${parentId}, ${roleName}, ${sort}, ${alias})`);
+      }
+    });
+    return ok((await rows(data, sql`SELECT * FROM blade_role WHERE id = ${roleId}`))[0]);
   });
   api.post(`${R}/remove`, allow(menuButton('role', 'role_delete')), async (request) => {
     const user = caller(request);

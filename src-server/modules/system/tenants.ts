@@ -50,7 +50,11 @@ export async function checkAccountQuota(q: Queries, tenantId: string, clock: Clo
   const t = await tenantRow(q, tenantId);
   if (!t) throw new ServiceError('租户ID未找到');
   if (await tenantExpired(q, tenantId, clock)) throw new ServiceError(MSG_EXPIRED);
-  if (t.account_number >= 0 && (await liveAccounts(q, tenantId)) >= t.account_number) throw new ServiceError(MSG_QUOTA);
+  if (t.account_number < 0) return;
+  // a limit's row stays locked until the caller's transaction (the user's insert) ends (`dialect.forUpdate`):
+  // two saves of users of one tenant at once, on any instances, count one after the other
+  const limit = await q.get(sql<{ n: number }>`SELECT account_number AS n FROM blade_tenant WHERE tenant_id = ${tenantId} AND is_deleted = 0${q.dialect.forUpdate()}`);
+  if (limit && limit.n >= 0 && (await liveAccounts(q, tenantId)) >= limit.n) throw new ServiceError(MSG_QUOTA);
 }
 
 /** Menu ids (with their buttons' ancestors) a package grants. */

@@ -13,6 +13,7 @@ import {
   body, caller, idList, idsFrom, isAdministrator, paramOf, paramValue, requireParam, rows, SYS, withoutSecrets,
 } from './common';
 import { checkAccountQuota } from './tenants';
+import { lockAccount } from '../../system/directory';
 import { requireButton } from '../../http/access-check';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
@@ -105,6 +106,8 @@ async function validateInput(
   if (insert || u.account !== undefined) {
     if (!u.account) throw new ServiceError('请输入登录账号');
     if (u.account.length > 45) throw new ServiceError('登录账号不能超过45个字符');
+    // of two saves of one account at once (any instances) the second is told, rather than refused by the unique index
+    await lockAccount(q, tenantId, u.account);
     const taken = await q.get(
       sql`SELECT 1 AS taken FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${u.account} AND is_deleted = 0 AND id <> ${exceptId ?? ''}`,
     );

@@ -56,7 +56,11 @@ export class DeployScheduler {
         } catch {
           next = null;
         }
-        await this.data.run(sql`UPDATE deploy_tasks SET next_time = ${next} WHERE id = ${String(task.id)}`);
+        // the run is claimed by moving the task's next time on from the one read: of two instances' schedulers
+        // seeing it due at once, one changes the row and runs it, the other leaves it
+        const claimed = await this.data.run(sql`UPDATE deploy_tasks SET next_time = ${next}
+          WHERE id = ${String(task.id)} AND status = 1 AND is_deleted = 0 AND next_time = ${Number(task.next_time)}`);
+        if (claimed === 0) continue;
         await this.run(task).catch(() => undefined); // each deploy records its own failure
       }
       this.failing = false;
@@ -95,7 +99,7 @@ export class DeployScheduler {
         const ids = (await q.all(sql<{ id: string }>`SELECT id FROM article
           WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id IN (${sql.join(siteIds)}) ORDER BY sort, create_time LIMIT ${limit}`)).map((r) => r.id);
         if (ids.length === 0) return 0;
-        return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)})`);
+        return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)}) AND status = 0`);
       };
       const whiteHat = group.type === 1;
       const ab = whiteHat ? sites.filter((s) => s.website_type === 1).map((s) => String(s.id)) : [];

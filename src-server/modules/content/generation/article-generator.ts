@@ -218,9 +218,10 @@ export class ArticleGenerator {
         const html = toHtml(content, title);
         const site = target.sites.length ? target.sites[i % target.sites.length] : '';
         const cate = target.cates.length ? target.cates[i % target.cates.length] : '';
-        // the quota is checked again at the moment of writing (other workers may have taken the last places)
+        // the quota is checked again at the moment of writing, its row locked until the insert commits (other
+        // workers, forms and imports of any instance may have taken the last places meanwhile)
         const wrote = await data.transaction(async (trx) => {
-          if ((await articlesLeft(trx, tenantId)) < 1) return false;
+          if ((await articlesLeft(trx, tenantId, { lock: true })) < 1) return false;
           const added = await trx.run(sql`INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, content, desc_val, save_status,
               gpt_task_id, gpt_item_index, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
             VALUES (${nextId()}, ${tenantId}, ${site}, ${target.group}, ${cate}, ${title}, ${keyword.slice(0, 50)}, ${html}, ${plainOf(html, title).slice(0, 300)}, 'AI生成',

@@ -329,6 +329,9 @@ export class ImportRunner {
         const base = idBase(to - from);
         const idOf = sql`CAST(CAST(${base} AS BIGINT) + CAST(o.pos - ${from} AS BIGINT) AS TEXT)`;
         await data.transaction(async (trx) => {
+          // another keyword import of the tenant (on any instance) writes its chunk before or after this one, never
+          // between the look-up of the table's keywords and the insert: a word both files hold is written once
+          await trx.run(trx.dialect.transactionLock(`keyword:${t}`));
           // the first occurrence of a keyword the table already holds becomes a repeat (occ 0), looked up once;
           // the chunk is sorted, so the lookups run only when the table holds some keyword between its first
           // and its last (one index probe), which a fresh file into an empty range skips

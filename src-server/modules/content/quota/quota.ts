@@ -48,24 +48,37 @@ export async function articlesUsed(q: Queries, tenantId: string): Promise<number
   return r?.live ?? 0;
 }
 
-/** How many more articles the tenant may create (Infinity when unlimited). */
-export async function articlesLeft(q: Queries, tenantId: string): Promise<number> {
-  const quota = await q.get(sql<{ article_number: number }>`SELECT article_number FROM content_quota WHERE tenant_id = ${tenantId}`);
-  const limit = quota?.article_number ?? -1;
+/**
+ * The tenant's limit in `column` (-1 unlimited, also without a quota row). With `lock`, a limit's row stays
+ * locked until the caller's transaction ends (`dialect.forUpdate`): every write that checks a quota takes it
+ * before counting, so two writers of one tenant, on any instance, count one after the other and the second
+ * sees the first's rows. An unlimited tenant's row is not locked (nothing to keep).
+ */
+async function limitOf(q: Queries, tenantId: string, column: 'website_number' | 'article_number', lock: boolean): Promise<number> {
+  const limited = lock ? sql` AND ${sql.ref(column)} >= 0${q.dialect.forUpdate()}` : sql``;
+  const row = await q.get(sql<{ n: number }>`SELECT ${sql.ref(column)} AS n FROM content_quota WHERE tenant_id = ${tenantId}${limited}`);
+  return row?.n ?? -1;
+}
+
+/**
+ * How many more articles the tenant may create (Infinity when unlimited). `{ lock: true }` inside the
+ * transaction that then writes them: the places counted stay this transaction's until it ends.
+ */
+export async function articlesLeft(q: Queries, tenantId: string, o: { lock?: boolean } = {}): Promise<number> {
+  const limit = await limitOf(q, tenantId, 'article_number', o.lock === true);
   return limit < 0 ? Infinity : Math.max(0, limit - (await articlesUsed(q, tenantId)));
 }
 
-/** Throws unless `adding` more websites fit the tenant's quota. */
+/** Throws unless `adding` more websites fit the tenant's quota. Call it in the transaction that writes them (it locks: limitOf). */
 export async function checkWebsiteQuota(q: Queries, tenantId: string, adding = 1): Promise<void> {
-  const quota = await q.get(sql<{ website_number: number }>`SELECT website_number FROM content_quota WHERE tenant_id = ${tenantId}`);
-  const limit = quota?.website_number ?? -1;
+  const limit = await limitOf(q, tenantId, 'website_number', true);
   if (limit < 0) return;
   if ((await websitesUsed(q, tenantId)) + adding > limit) throw new ServiceError(QUOTA_MSG.website);
 }
 
-/** Throws unless `adding` more articles fit the tenant's quota. */
+/** Throws unless `adding` more articles fit the tenant's quota. Call it in the transaction that writes them (it locks: limitOf). */
 export async function checkArticleQuota(q: Queries, tenantId: string, adding = 1): Promise<void> {
-  if ((await articlesLeft(q, tenantId)) < adding) throw new ServiceError(QUOTA_MSG.article);
+  if ((await articlesLeft(q, tenantId, { lock: true })) < adding) throw new ServiceError(QUOTA_MSG.article);
 }
 
 const quotaNumber = (v: unknown): number | undefined => {
@@ -98,11 +111,14 @@ export function registerQuotaRoutes(api: FastifyInstance, data: DataLayer, clock
     if (!tenantId || !(await tenantExists(tenantId))) throw new ServiceError(QUOTA_MSG.tenant);
     const website = quotaNumber(b.websiteNumber);
     const article = quotaNumber(b.articleNumber);
-    const old = await quotaOf(data, tenantId);
+    // one statement: a quota not given keeps the row's own value (two settings at once, one of websites and
+    // one of articles, both hold), -1 on a new row
+    const given = (n: number | undefined) => sql`CAST(${n ?? null} AS INTEGER)`;
     await data.run(
       sql`INSERT INTO content_quota (tenant_id, website_number, article_number, update_time)
-        VALUES (${tenantId}, ${website ?? old.websiteNumber}, ${article ?? old.articleNumber}, ${formatDateTime(clock())})
-        ON CONFLICT (tenant_id) DO UPDATE SET website_number = excluded.website_number, article_number = excluded.article_number, update_time = excluded.update_time`,
+        VALUES (${tenantId}, COALESCE(${given(website)}, -1), COALESCE(${given(article)}, -1), ${formatDateTime(clock())})
+        ON CONFLICT (tenant_id) DO UPDATE SET website_number = COALESCE(${given(website)}, content_quota.website_number),
+          article_number = COALESCE(${given(article)}, content_quota.article_number), update_time = excluded.update_time`,
     );
     return ok(await quotaOf(data, tenantId));
   });
