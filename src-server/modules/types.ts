@@ -11,6 +11,7 @@ import type { DictService } from '../system/dicts';
 import type { MenuService } from '../system/menus';
 import type { TokenService } from '../auth/token-service';
 import type { Clock } from '../util/clock';
+import type { Jobs } from '../jobs/jobs';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {
@@ -25,6 +26,8 @@ export interface ModuleDeps {
   dataDir: string;
   /** every migration of the product (code generation tells the tables it creates from the ones it does not) */
   migrations: readonly Migration[];
+  /** durable jobs: enqueue from any instance; handlers and schedules run where `jobs.working` (src-server/jobs) */
+  jobs: Jobs;
 }
 
 export interface ServerModule {
