@@ -14,6 +14,7 @@
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
+import type { JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
@@ -66,7 +67,7 @@ export class DeployScheduler {
     private readonly jobs: Jobs,
     private readonly tickMs = 250,
   ) {
-    jobs.handle(DEPLOY_TASK_JOB, (job) => this.fire(job));
+    jobs.handle(DEPLOY_TASK_JOB, (job, ctx) => this.fire(job, ctx));
   }
 
   /** Ticks on a working instance (an `api` instance queues no trigger and runs none). */
@@ -124,12 +125,19 @@ export class DeployScheduler {
     }
   }
 
-  /** One trigger's job: the task runs if it is still started (switched off meanwhile, the trigger is dropped). */
-  private async fire(job: Job): Promise<RunResult | null> {
+  /**
+   * One trigger's job: the task runs if it is still started (switched off or removed meanwhile, the trigger is
+   * dropped). The job's progress says which, and the run's counts.
+   */
+  private async fire(job: Job, ctx: JobContext): Promise<void> {
     const { taskId } = job.payload as TriggerPayload;
     const task = await this.data.get(sql<Rec>`SELECT * FROM deploy_tasks WHERE id = ${taskId} AND is_deleted = 0 AND status = 1`);
-    if (!task) return null;
-    return this.run(task);
+    if (!task) {
+      ctx.progress({ skipped: '任务已停止或已删除' });
+      return;
+    }
+    const r = await this.run(task);
+    ctx.progress({ state: r.state, published: r.published, deployed: r.deployed, failed: r.failed });
   }
 
   /** Schedules a task from now (switching on) or clears its schedule (switching off). */
