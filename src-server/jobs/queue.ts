@@ -188,6 +188,11 @@ export class JobQueue {
    */
   async claim(kinds: readonly string[], owner: string, leaseMs: number, limit: number): Promise<Job[]> {
     if (kinds.length === 0 || limit <= 0) return [];
+    // an idle poll is this one read (no transaction, no write)
+    const now = this.clock();
+    const some = await this.data.get(sql<{ found: number }>`SELECT 1 AS found FROM job WHERE kind IN (${sql.join([...kinds])})
+      AND ((state = 'queued' AND run_at <= ${now}) OR (state = 'running' AND lease_until < ${now})) LIMIT 1`);
+    if (!some) return [];
     await this.settleExpired(kinds);
     const taken: Job[] = [];
     while (taken.length < limit) {

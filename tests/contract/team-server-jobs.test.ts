@@ -4,7 +4,7 @@
 // trigger is a job keyed `deploy-task:<task>:<time>`; the triggers of a task are
 // its schedule's times one after the other, none missing, none twice, and its
 // execution count is the number of triggers that ran), and both instances ran
-// some. Then the roles: an `--role api` instance arms tasks but fires none; a
+// some; a restart of PostgreSQL does not stop them. Then the roles: an `--role api` instance arms tasks but fires none; a
 // `--role worker` instance fires them and answers only /api/health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
@@ -124,6 +124,30 @@ describe('two instances on one PostgreSQL: scheduled deploy tasks', () => {
     await new Promise((r) => setTimeout(r, 2 * RATE_MS + 500));
     expect((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE kind = 'deploy-task'`))!.n).toBe(after!.n);
   }, 180_000);
+
+  it('a restart of PostgreSQL: the schedule and the workers carry on by themselves', async () => {
+    const token = await login(b);
+    const [id] = await tasksOn(b, token, 1);
+    await jobSwitch(b, token, id, 1);
+    const count = async (): Promise<number> => {
+      try {
+        return Number((await data.get(sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`))!.n);
+      } catch {
+        return -1; // this test's own pool, while the database is away
+      }
+    };
+    await until(async () => (await count()) >= 1, 15_000);
+    await pg.restart({ mode: 'fast', downMs: 3000 });
+    const before = await until(async () => (await count()) >= 0, 15_000).then(count);
+    await until(async () => (await count()) >= before + 2, 30_000);
+    await jobSwitch(a, await login(a), id, 0);
+    await until(async () => (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`))!.n === 0, 30_000);
+    // every trigger queued ran once (a trigger due while the database was away is skipped, not run twice)
+    const jobs = await data.all(sql<{ state: string; progress: string | null }>`SELECT state, progress FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`}`);
+    const ran = jobs.filter((j) => j.state === 'done' && !(JSON.parse(j.progress ?? '{}') as Rec).skipped).length;
+    expect(jobs.every((j) => j.state === 'done')).toBe(true);
+    expect(await count()).toBe(ran);
+  }, 120_000);
 });
 
 describe('roles', () => {
