@@ -149,6 +149,7 @@ export class JobWorker {
     if (this.woken || this.stopping) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.pollMs);
+      timer.unref?.(); // the worker alone keeps no process alive (the server does)
       this.wakeUp = () => {
         clearTimeout(timer);
         resolve();
