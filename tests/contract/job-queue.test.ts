@@ -291,6 +291,32 @@ describe('the worker', () => {
     await w.stop();
   });
 
+  it('a job queued, or cancelled, while the worker sleeps is seen at once: NOTIFY from another instance (PostgreSQL), the queue\'s own signal (SQLite)', async () => {
+    // it would poll again in 10 minutes and heartbeat in 10: only the news can make it act within the test
+    const w = worker({ pollMs: 600_000, leaseMs: 1_800_000, heartbeatMs: 600_000 });
+    let why: StopReason | undefined;
+    w.handle('w-news', (job, ctx) =>
+      (job.payload as { wait?: boolean }).wait
+        ? new Promise((_resolve, reject) => ctx.signal.addEventListener('abort', () => reject(new Error((why = ctx.signal.reason as StopReason)))))
+        : Promise.resolve());
+    await w.start();
+    await new Promise((r) => setTimeout(r, 200)); // its first claim has found nothing: it sleeps
+    let other = w.queue;
+    if (database) {
+      const d = postgresDataLayer(database, { max: 2 });
+      extra.push(d);
+      other = new JobQueue(d, Date.now); // another instance: no in-process signal reaches this worker
+    }
+    const quick = await other.enqueue(other.data, { kind: 'w-news', tenantId: '000000' });
+    await until(async () => (await stateOf(w, quick.id)).state === 'done', 30_000);
+    const slow = await other.enqueue(other.data, { kind: 'w-news', tenantId: '000000', payload: { wait: true } });
+    await until(async () => w.runningIds().includes(slow.id), 30_000);
+    expect(await other.cancel(slow.id)).toBe('requested');
+    await until(async () => (await stateOf(w, slow.id)).state === 'cancelled', 30_000);
+    expect(why).toBe('cancelled');
+    await w.stop();
+  }, 60_000);
+
   it('takes over the job of an instance that died once its lease runs out; a handler whose lease is lost is aborted', async () => {
     const q = new JobQueue(data, Date.now);
     const { id } = await q.enqueue(data, { kind: 'w-take', tenantId: '000000' });
