@@ -288,6 +288,7 @@ CREATE TABLE job (
   payload TEXT NOT NULL DEFAULT '{}',
   state TEXT NOT NULL DEFAULT 'queued',
   priority INTEGER NOT NULL DEFAULT 0,
+  lane TEXT,
   run_at BIGINT NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0,
   max_attempts INTEGER NOT NULL DEFAULT 3,
@@ -306,8 +307,17 @@ CREATE UNIQUE INDEX ux_job_key ON job(job_key);
 -- the claim: due queued jobs of some kinds, and running ones whose lease ran out
 CREATE INDEX ix_job_due ON job(state, kind, run_at);
 CREATE INDEX ix_job_lease ON job(state, lease_until);
--- the fairness rule counts each tenant's running jobs
+-- the fairness rule counts each tenant's running jobs, a lane's limit its running jobs
 CREATE INDEX ix_job_tenant ON job(tenant_id, state);
+CREATE INDEX ix_job_lane ON job(lane, state) WHERE lane IS NOT NULL;
+
+-- the most jobs of a lane (e.g. one AI model's: its provider limits requests per key) running at once, across
+-- every instance; a lane without a row has no limit
+CREATE TABLE job_lane (
+  lane TEXT PRIMARY KEY,
+  max_running INTEGER NOT NULL,
+  update_time BIGINT NOT NULL
+);
 `,
   },
 ], {

@@ -42,6 +42,11 @@ export interface JobSpec {
   maxAttempts?: number;
   /** higher first within a tenant; default 0 */
   priority?: number;
+  /**
+   * the shared limit it counts against (e.g. `ai-model:<id>`): at most the lane's `max_running` jobs of it run at
+   * once across every instance (setLaneLimit); none by default
+   */
+  lane?: string;
 }
 
 export interface Job {
@@ -52,6 +57,7 @@ export interface Job {
   payload: unknown;
   state: JobState;
   priority: number;
+  lane: string | null;
   runAt: number;
   attempts: number;
   maxAttempts: number;
@@ -80,7 +86,7 @@ export interface QueueOptions {
 
 type Row = Record<string, unknown>;
 
-const COLUMNS = sql`id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until,
+const COLUMNS = sql`id, kind, tenant_id, job_key, payload, state, priority, lane, run_at, attempts, max_attempts, lease_owner, lease_until,
   cancel_requested, progress, error, create_time, update_time, start_time, end_time`;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -95,6 +101,7 @@ function jobOf(r: Row): Job {
     payload: json(r.payload),
     state: r.state as JobState,
     priority: Number(r.priority),
+    lane: (r.lane as string | null) ?? null,
     runAt: Number(r.run_at),
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
@@ -149,10 +156,10 @@ export class JobQueue {
   async enqueue(q: Queries, spec: JobSpec): Promise<{ id: string; created: boolean }> {
     const now = this.clock();
     const id = nextId();
-    const created = await q.run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts,
+    const created = await q.run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, lane, run_at, attempts, max_attempts,
         cancel_requested, create_time, update_time)
       VALUES (${id}, ${spec.kind}, ${spec.tenantId}, ${spec.key ?? null}, ${JSON.stringify(spec.payload ?? {})}, 'queued', ${spec.priority ?? 0},
-        ${spec.runAt ?? now}, 0, ${spec.maxAttempts ?? 3}, 0, ${now}, ${now})
+        ${spec.lane ?? null}, ${spec.runAt ?? now}, 0, ${spec.maxAttempts ?? 3}, 0, ${now}, ${now})
       ON CONFLICT (job_key) DO NOTHING`);
     if (created === 1) {
       await this.signal(q, spec.kind);
@@ -174,10 +181,33 @@ export class JobQueue {
     return r ? jobOf(r) : undefined;
   }
 
-  /** what a claim may take at `now`: due queued jobs, and running ones whose lease ran out (with attempts left) */
+  /**
+   * At most `maxRunning` jobs of `lane` run at once, across every instance (null: no limit). Through `q`, the
+   * caller's transaction when the limit comes with its own row (an AI model's concurrency).
+   */
+  async setLaneLimit(q: Queries, lane: string, maxRunning: number | null): Promise<void> {
+    if (maxRunning === null) {
+      await q.run(sql`DELETE FROM job_lane WHERE lane = ${lane}`);
+      return;
+    }
+    await q.run(sql`INSERT INTO job_lane (lane, max_running, update_time) VALUES (${lane}, ${maxRunning}, ${this.clock()})
+      ON CONFLICT (lane) DO UPDATE SET max_running = excluded.max_running, update_time = excluded.update_time`);
+    await this.signal(q, 'lane'); // a higher limit may free jobs now
+  }
+
+  /** the jobs of `lane` running at `now` (a lease that ran out does not count: its job is up for takeover) */
+  private laneRunning(lane: RawBuilder<unknown>, now: number): RawBuilder<number> {
+    return sql<number>`(SELECT COUNT(*) FROM job r WHERE r.lane = ${lane} AND r.state = 'running' AND r.lease_until >= ${now})`;
+  }
+
+  /**
+   * what a claim may take at `now`: due queued jobs, and running ones whose lease ran out (with attempts left),
+   * whose lane (if any) is below its limit
+   */
   private claimable(kinds: readonly string[], now: number): RawBuilder<unknown> {
     return sql`kind IN (${sql.join([...kinds])}) AND ((state = 'queued' AND run_at <= ${now})
-      OR (state = 'running' AND lease_until < ${now} AND cancel_requested = 0 AND attempts < max_attempts))`;
+      OR (state = 'running' AND lease_until < ${now} AND cancel_requested = 0 AND attempts < max_attempts))
+      AND (lane IS NULL OR NOT EXISTS (SELECT 1 FROM job_lane l WHERE l.lane = job.lane AND l.max_running <= ${this.laneRunning(sql`job.lane`, now)}))`;
   }
 
   /**
@@ -227,9 +257,14 @@ export class JobQueue {
         LIMIT 8`);
       for (const { tenant_id: tenant } of tenants) {
         // another instance may hold this tenant's first job: SKIP LOCKED takes its next one
-        const pick = await trx.get(sql<{ id: string; state: string }>`SELECT id, state FROM job WHERE tenant_id = ${tenant} AND ${ready}
-          ORDER BY priority DESC, run_at, id LIMIT 1 ${trx.dialect.skipLocked()}`);
+        const pick = await trx.get(sql<{ id: string; state: string; lane: string | null }>`SELECT id, state, lane FROM job
+          WHERE tenant_id = ${tenant} AND ${ready} ORDER BY priority DESC, run_at, id LIMIT 1 ${trx.dialect.skipLocked()}`);
         if (!pick) continue;
+        if (pick.lane !== null) {
+          // the lane's claims take turns on its row (PostgreSQL): counted again under that lock, a limit is never passed
+          const limit = await trx.get(sql<{ max_running: number }>`SELECT max_running FROM job_lane WHERE lane = ${pick.lane} ${trx.dialect.forUpdate()}`);
+          if (limit && (await trx.get(sql<{ n: number }>`SELECT ${this.laneRunning(sql`${pick.lane}`, now)} AS n`))!.n >= limit.max_running) continue;
+        }
         const took = await trx.run(sql`UPDATE job SET state = 'running', lease_owner = ${owner}, lease_until = ${now + leaseMs},
             attempts = attempts + 1, start_time = ${now}, end_time = NULL, update_time = ${now}
           WHERE id = ${pick.id} AND state = ${pick.state}`);

@@ -136,7 +136,7 @@ export class JobWorker {
 
   private told(payload: string): void {
     if (payload.startsWith('cancel:')) this.running.get(payload.slice('cancel:'.length))?.beat();
-    else if (this.handlers.has(payload)) this.wake();
+    else if (this.handlers.has(payload) || payload === 'lane') this.wake();
   }
 
   /** claims now instead of at the next poll */

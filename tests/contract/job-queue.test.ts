@@ -185,6 +185,69 @@ describe('the queue', () => {
     expect(more.map((j) => j.tenantId)).toEqual(['small', 'big']);
   });
 
+  it('a lane runs at most its limit at once; a job without a lane is not held back by it', async () => {
+    const q = queue();
+    await q.setLaneLimit(data, 'ai-model:1', 2);
+    const laned = [];
+    for (let i = 0; i < 5; i++) laned.push((await q.enqueue(data, { kind: 'q-lane', tenantId: '000000', lane: 'ai-model:1', payload: { i } })).id);
+    const free = await q.enqueue(data, { kind: 'q-lane', tenantId: '000000' });
+    const first = await q.claim(['q-lane'], 'a', 600_000, 10);
+    expect(first.map((j) => j.id).sort()).toEqual([laned[0], laned[1], free.id].sort());
+    expect(first.filter((j) => j.lane === 'ai-model:1')).toHaveLength(2);
+    expect(await q.claim(['q-lane'], 'b', 600_000, 10)).toEqual([]);
+    await q.complete(laned[0], 'a');
+    expect((await q.claim(['q-lane'], 'b', 600_000, 10)).map((j) => j.id)).toEqual([laned[2]]);
+    // a higher limit lets more run; no limit lets the rest run
+    await q.setLaneLimit(data, 'ai-model:1', 3);
+    expect((await q.claim(['q-lane'], 'b', 600_000, 10)).map((j) => j.id)).toEqual([laned[3]]);
+    await q.setLaneLimit(data, 'ai-model:1', null);
+    expect((await q.claim(['q-lane'], 'b', 600_000, 10)).map((j) => j.id)).toEqual([laned[4]]);
+  });
+
+  it('a lane\'s limit holds while claims race (PostgreSQL: from three data layers)', async () => {
+    const layers = [data];
+    if (database) {
+      for (let i = 0; i < 2; i++) {
+        const d = postgresDataLayer(database, { max: 4 });
+        extra.push(d);
+        layers.push(d);
+      }
+    }
+    const seed = new JobQueue(data, Date.now);
+    await seed.setLaneLimit(data, 'ai-model:race', 3);
+    const total = 40;
+    for (let i = 0; i < total; i++) await seed.enqueue(data, { kind: 'q-lane-race', tenantId: `t${i % 2}`, lane: 'ai-model:race' });
+    // counted up after a claim committed and down before its completion is written: never above the database's count
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    await Promise.all(
+      layers.flatMap((d, li) =>
+        [0, 1].map(async (k) => {
+          const owner = `lane${li}-${k}`;
+          const q = new JobQueue(d, Date.now);
+          while (done < total) {
+            const [job] = await q.claim(['q-lane-race'], owner, 60_000, 1);
+            if (!job) {
+              await new Promise((r) => setTimeout(r, 5));
+              continue;
+            }
+            running++;
+            most = Math.max(most, running);
+            await new Promise((r) => setTimeout(r, 15));
+            running--;
+            done++;
+            expect(await q.complete(job.id, owner)).toBe(true);
+          }
+        }),
+      ),
+    );
+    expect(done).toBe(total);
+    expect(most).toBeLessThanOrEqual(3);
+    expect(most).toBeGreaterThan(1); // the claimers did run side by side
+    expect((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE kind = 'q-lane-race' AND state = 'done' AND attempts = 1`))!.n).toBe(total);
+  }, 120_000);
+
   it('claims racing (PostgreSQL: two data layers, as two instances) never take one job twice', async () => {
     const layers = [data];
     if (database) {

@@ -116,6 +116,7 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       { k: 'job.run_at', t: 'bigint' },
       { k: 'job.start_time', t: 'bigint' },
       { k: 'job.update_time', t: 'bigint' },
+      { k: 'job_lane.update_time', t: 'bigint' },
       { k: 'website_deploy.bytes_sent', t: 'bigint' },
       { k: 'website_deploy.duration_ms', t: 'bigint' },
     ]);
