@@ -48,7 +48,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** the heartbeat's interval (default the lease / 3, at most 2 s: a cancel is seen within it) */
   heartbeatMs?: number;
-  /** how long stop() waits for running jobs before giving them back (default 10 s) */
+  /** how long stop() waits for running jobs before giving them back (default 5 s: a desktop quit or restore waits for it) */
   graceMs?: number;
   /** how long finished jobs are kept (default 7 days); pruned every 10 minutes */
   keepMs?: number;
@@ -101,7 +101,7 @@ export class JobWorker {
     this.pollMs = o.pollMs ?? 250;
     this.leaseMs = o.leaseMs ?? 30_000;
     this.heartbeatMs = o.heartbeatMs ?? Math.min(2000, Math.floor(this.leaseMs / 3));
-    this.graceMs = o.graceMs ?? 10_000;
+    this.graceMs = o.graceMs ?? 5000;
     this.keepMs = o.keepMs ?? 7 * 86_400_000;
     this.log = o.log ?? ((m) => console.error(m));
   }
@@ -280,7 +280,8 @@ export class JobWorker {
     clearTimeout(timer);
     if (!late) return;
     for (const r of this.running.values()) r.controller.abort('shutdown' satisfies StopReason);
-    // a handler that ignores its signal is left behind: its lease runs out and another instance takes the job over
-    await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    // a handler that ignores its signal is left behind (at most a second more): its lease runs out and another
+    // instance, or this one's next start, takes the job over
+    await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, Math.min(graceMs, 1000)).unref())]);
   }
 }
