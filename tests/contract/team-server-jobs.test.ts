@@ -4,7 +4,8 @@
 // trigger is a job keyed `deploy-task:<task>:<time>`; the triggers of a task are
 // its schedule's times one after the other, none missing, none twice, and its
 // execution count is the number of triggers that ran), and both instances ran
-// some; a restart of PostgreSQL does not stop them. Then the roles: an `--role api` instance arms tasks but fires none; a
+// some; the trigger job of an instance that died is taken over once its lease
+// runs out; a restart of PostgreSQL does not stop them. Then the roles: an `--role api` instance arms tasks but fires none; a
 // `--role worker` instance fires them and answers only /api/health.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
@@ -124,6 +125,25 @@ describe('two instances on one PostgreSQL: scheduled deploy tasks', () => {
     await new Promise((r) => setTimeout(r, 2 * RATE_MS + 500));
     expect((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE kind = 'deploy-task'`))!.n).toBe(after!.n);
   }, 180_000);
+
+  it('the trigger job of an instance that died mid-run is taken over by a live one once its lease runs out', async () => {
+    const token = await login(a);
+    const [id] = await tasksOn(a, token, 1);
+    // started, with no trigger of its own to come: the only run is the dead instance's
+    await data.run(sql`UPDATE deploy_tasks SET status = 1, next_time = NULL WHERE id = ${id}`);
+    const now = Date.now();
+    const key = `deploy-task:${id}:${now}`;
+    await data.run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until,
+        cancel_requested, create_time, update_time, start_time)
+      VALUES ('9000000000000000001', 'deploy-task', '000000', ${key}, ${JSON.stringify({ taskId: id, trigger: now })}, 'running', 0, ${now}, 1, 3,
+        'killed-host/4242/dead00', ${now + 1500}, 0, ${now}, ${now}, ${now})`);
+    await until(async () => (await data.get(sql<{ state: string }>`SELECT state FROM job WHERE job_key = ${key}`))!.state === 'done', 30_000);
+    const job = (await data.get(sql<{ attempts: number; lease_owner: string }>`SELECT attempts, lease_owner FROM job WHERE job_key = ${key}`))!;
+    expect(Number(job.attempts)).toBe(2);
+    expect(job.lease_owner).not.toBe('killed-host/4242/dead00');
+    expect(Number((await data.get(sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`))!.n)).toBe(1);
+    await jobSwitch(a, token, id, 0);
+  }, 60_000);
 
   it('a restart of PostgreSQL: the schedule and the workers carry on by themselves', async () => {
     const token = await login(b);
