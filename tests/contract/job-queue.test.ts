@@ -33,6 +33,14 @@ afterAll(async () => {
 
 const queue = (o: { backoffMs?: number } = {}) => new JobQueue(data, clock, o);
 
+/** on PostgreSQL, `n` more data layers on the database, as other instances would have (closed at the end); none on SQLite */
+function otherInstances(n: number): DataLayer[] {
+  if (!database) return [];
+  const made = Array.from({ length: n }, () => postgresDataLayer(database!, { max: 6 }));
+  extra.push(...made);
+  return made;
+}
+
 describe('the queue', () => {
   it('enqueue, claim, complete: the job is leased to its claimer, and only the claimer finishes it', async () => {
     const q = queue();
@@ -205,14 +213,7 @@ describe('the queue', () => {
   });
 
   it('a lane\'s limit holds while claims race (PostgreSQL: from three data layers)', async () => {
-    const layers = [data];
-    if (database) {
-      for (let i = 0; i < 2; i++) {
-        const d = postgresDataLayer(database, { max: 4 });
-        extra.push(d);
-        layers.push(d);
-      }
-    }
+    const layers = [data, ...otherInstances(2)];
     const seed = new JobQueue(data, Date.now);
     await seed.setLaneLimit(data, 'ai-model:race', 3);
     const total = 40;
@@ -249,14 +250,7 @@ describe('the queue', () => {
   }, 120_000);
 
   it('claims racing (PostgreSQL: two data layers, as two instances) never take one job twice', async () => {
-    const layers = [data];
-    if (database) {
-      for (let i = 0; i < 2; i++) {
-        const d = postgresDataLayer(database, { max: 6 });
-        extra.push(d);
-        layers.push(d);
-      }
-    }
+    const layers = [data, ...otherInstances(2)];
     const seed = queue();
     const total = 150;
     for (let i = 0; i < total; i++) await seed.enqueue(data, { kind: 'q-race', tenantId: `t${i % 3}`, payload: { i } });
@@ -364,12 +358,9 @@ describe('the worker', () => {
         : Promise.resolve());
     await w.start();
     await new Promise((r) => setTimeout(r, 200)); // its first claim has found nothing: it sleeps
-    let other = w.queue;
-    if (database) {
-      const d = postgresDataLayer(database, { max: 2 });
-      extra.push(d);
-      other = new JobQueue(d, Date.now); // another instance: no in-process signal reaches this worker
-    }
+    // on PostgreSQL another instance's queue: no in-process signal reaches this worker
+    const [elsewhere] = otherInstances(1);
+    const other = elsewhere ? new JobQueue(elsewhere, Date.now) : w.queue;
     const quick = await other.enqueue(other.data, { kind: 'w-news', tenantId: '000000' });
     await until(async () => (await stateOf(w, quick.id)).state === 'done', 30_000);
     const slow = await other.enqueue(other.data, { kind: 'w-news', tenantId: '000000', payload: { wait: true } });
