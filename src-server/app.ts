@@ -37,6 +37,9 @@ import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
 import { FileStores } from './files/file-stores';
 import { SecretBox } from './modules/content/shared/secrets';
+import { JobQueue } from './jobs/queue';
+import { JobWorker, type WorkerOptions } from './jobs/worker';
+import type { Jobs, ServerRole } from './jobs/jobs';
 
 export interface EmbeddedServer {
   /** http://127.0.0.1:PORT/api */
@@ -68,6 +71,13 @@ export interface StartOptions {
   migrations?: Migration[];
   /** which API dialects to serve (http/dialects.ts); default both */
   dialect?: Dialect;
+  /**
+   * what this instance does (default all): `api` serves the API and runs no job worker nor schedule; `worker` runs
+   * them and answers only /api/health (docs/team-server.md § "Roles")
+   */
+  role?: ServerRole;
+  /** the job worker's settings (tests shorten the lease) */
+  worker?: WorkerOptions;
 }
 
 export interface BuildOptions {
@@ -80,6 +90,10 @@ export interface BuildOptions {
   dialect?: Dialect;
   /** see StartOptions.trustProxy */
   trustProxy?: boolean | string;
+  /** see StartOptions.role */
+  role?: ServerRole;
+  /** see StartOptions.worker */
+  worker?: WorkerOptions;
   /**
    * scripts/bench-access.ts only (never the product): false builds the app without
    * the access check (declarations are still required) to measure what the check costs.
@@ -88,6 +102,9 @@ export interface BuildOptions {
 }
 
 export const API_PREFIX = '/api';
+
+/** what a `--role worker` instance answers to anything but /api/health */
+export const MSG_WORKER_ONLY = '此实例只运行后台任务（--role worker），不提供接口';
 
 async function jwtSecret(data: DataLayer): Promise<string> {
   const [secret] = await settingsOnce(data, ['jwt.secret'], () => [randomBytes(48).toString('base64url')], ([s]) => !!s);
@@ -103,6 +120,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
+  const role = opts.role ?? 'all';
+  if (role === 'worker') {
+    // a worker's event loop is the jobs': only the probe of a supervisor or load balancer is answered
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.split('?')[0] !== `${API_PREFIX}/health`) return reply.code(404).send(fail(404, MSG_WORKER_ONLY));
+    });
+  }
 
   const caches = new CacheRegistry();
   // several instances on one PostgreSQL: a clear reaches them all (nothing to tell on SQLite)
@@ -113,6 +137,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const captcha = new CaptchaStore(data, clock);
   const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock));
   const menus = new MenuService(data, caches);
+  const worker = new JobWorker(new JobQueue(data, clock), opts.worker);
+  const jobs: Jobs = { queue: worker.queue, working: role !== 'api', handle: (kind, handler) => worker.handle(kind, handler) };
   const dicts = new DictService(data, caches);
 
   await app.register(formbody);
@@ -143,7 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
       const files = new FileStores(data, opts.dataDir, SecretBox.forDataDir(opts.dataDir), caches);
-      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, files, migrations: MIGRATIONS };
+      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, files, migrations: MIGRATIONS, jobs };
       for (const module of MODULES) {
         for (const resource of module.resources ?? []) registerResource(api, data, resource, clock);
         await module.routes?.(api, deps);
@@ -151,6 +177,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  if (jobs.working) {
+    // every module has registered its handlers by now
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
   return app;
 }
 
@@ -168,7 +199,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     lease = await leaseIdWorker(data);
     // the modules' once-per-install seeds run in buildApp: one instance at a time
     app = await whileHolding(data, STARTUP_LOCK, () =>
-      buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect, trustProxy: opts.trustProxy }),
+      buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect, trustProxy: opts.trustProxy, role: opts.role, worker: opts.worker }),
     );
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });

@@ -7,6 +7,9 @@
 // may serve one database behind a load balancer (`--trust-proxy`: the client's
 // address from X-Forwarded-For; `--host 0.0.0.0` to listen beyond loopback).
 // `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
+// `--role api|worker|all` (default all, a team server's only): `api` serves the API
+// and runs no job worker nor schedule, `worker` runs them and answers only
+// /api/health (src-server/jobs, docs/team-server.md § "Roles").
 // `npm run server -- unlock <account> [--tenant 000000]` clears an account's
 // sign-in lockout and exits (auth/unlock-account.ts): the way back for a
 // locked-out last administrator.
@@ -25,6 +28,7 @@ import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/commands';
 import { importLocal } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
+import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
 import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
       database: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'trust-proxy': { type: 'boolean', default: false },
+      role: { type: 'string', default: 'all' },
     },
     allowPositionals: true,
     strict: true,
@@ -98,7 +103,11 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${values.port}`);
   const dialect = values.dialect;
   if (dialect !== 'both' && dialect !== 'stock') throw new Error(`--dialect: both or stock, not ${dialect}`);
-  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy: values['trust-proxy'] });
+  const role = values.role as ServerRole;
+  if (!SERVER_ROLES.includes(role)) throw new Error(`--role: api, worker or all, not ${values.role}`);
+  // one process runs the embedded back end: its SQLite file is not shared between an API and a worker process
+  if (role !== 'all' && !database) throw new Error(`--role ${role}: splitting the API from the workers needs a team server's --database postgres://...`);
+  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy: values['trust-proxy'], role });
   process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
 
   let stopping = false;

@@ -138,6 +138,17 @@ export interface SqlDialect {
    * one at a time).
    */
   transactionLock(key: string): RawBuilder<unknown>;
+  /**
+   * The ending of a SELECT that locks the rows it answers, skipping rows another transaction holds: two
+   * instances claiming jobs at once never take the same row (PostgreSQL's `FOR UPDATE SKIP LOCKED`). Empty on
+   * SQLite, where one process serialises its writers (a transaction waits for the one before it).
+   */
+  skipLocked(): RawBuilder<unknown>;
+  /**
+   * A statement telling every instance's LISTEN on `channel` (a short payload: a key, not a value), at the commit
+   * of the transaction it runs in; null on SQLite (one process: nothing to tell).
+   */
+  notify(channel: string, payload: string): RawBuilder<unknown> | null;
 }
 
 /** the SQL function (SQLite) behind `textKey`, registered on every handle the data layer opens */
@@ -168,6 +179,8 @@ const sqliteDialect: SqlDialect = {
   scratchTable: (name, key, columns) => `CREATE TEMP TABLE ${name} (${key} INTEGER PRIMARY KEY, ${columns})`,
   textKey: (column) => sql<string | null>`${sql.raw(TEXT_KEY_FN)}(CAST(${column} AS BLOB))`,
   forUpdate: () => sql``,
+  skipLocked: () => sql``,
+  notify: () => null,
   transactionLock: () => sql`SELECT 0 AS locked`,
 };
 
@@ -201,6 +214,8 @@ const postgresDialect: SqlDialect = {
   textKey: (column) => sql<string | null>`substr(translate(encode(sha256(convert_to(${column}, 'UTF8')), 'base64'), '+/', '-_'), 1, 22)`,
   forUpdate: () => sql` FOR UPDATE`,
   transactionLock: (key) => sql`SELECT pg_advisory_xact_lock(hashtextextended(CAST(${key} AS TEXT), 0))`,
+  skipLocked: () => sql`FOR UPDATE SKIP LOCKED`,
+  notify: (channel, payload) => sql`SELECT pg_notify(${channel}, ${payload})`,
 };
 
 /** What a transaction's async context carries: whether that transaction is still open. */

@@ -274,6 +274,52 @@ CREATE TABLE id_worker (
 );
 `,
   },
+  {
+    version: 32,
+    name: 'core: durable jobs (src-server/jobs: a queue claimed by any instance, leases taken over when one dies)',
+    // times are ms since the epoch (BIGINT on both engines): a lease is arithmetic (now + lease, compared with now)
+    // read from the injected clock, the same on both engines, as id_worker's heartbeat and deploy_tasks.next_time
+    sql: `
+CREATE TABLE job (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  tenant_id TEXT NOT NULL,
+  job_key TEXT,
+  payload TEXT NOT NULL DEFAULT '{}',
+  state TEXT NOT NULL DEFAULT 'queued',
+  priority INTEGER NOT NULL DEFAULT 0,
+  lane TEXT,
+  run_at BIGINT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  max_attempts INTEGER NOT NULL DEFAULT 3,
+  lease_owner TEXT,
+  lease_until BIGINT,
+  cancel_requested INTEGER NOT NULL DEFAULT 0,
+  progress TEXT,
+  error TEXT,
+  create_time BIGINT NOT NULL,
+  update_time BIGINT NOT NULL,
+  start_time BIGINT,
+  end_time BIGINT
+);
+-- one job per key (a trigger, an item): NULL keys never collide, on both engines
+CREATE UNIQUE INDEX ux_job_key ON job(job_key);
+-- the claim: due queued jobs of some kinds, and running ones whose lease ran out
+CREATE INDEX ix_job_due ON job(state, kind, run_at);
+CREATE INDEX ix_job_lease ON job(state, lease_until);
+-- the fairness rule counts each tenant's running jobs, a lane's limit its running jobs
+CREATE INDEX ix_job_tenant ON job(tenant_id, state);
+CREATE INDEX ix_job_lane ON job(lane, state) WHERE lane IS NOT NULL;
+
+-- the most jobs of a lane (e.g. one AI model's: its provider limits requests per key) running at once, across
+-- every instance; a lane without a row has no limit
+CREATE TABLE job_lane (
+  lane TEXT PRIMARY KEY,
+  max_running INTEGER NOT NULL,
+  update_time BIGINT NOT NULL
+);
+`,
+  },
 ], {
   // times in ms since the epoch pass 2^31
   1: (sqlite) =>

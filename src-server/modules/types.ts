@@ -12,6 +12,7 @@ import type { MenuService } from '../system/menus';
 import type { TokenService } from '../auth/token-service';
 import type { Clock } from '../util/clock';
 import type { FileStores } from '../files/file-stores';
+import type { Jobs } from '../jobs/jobs';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {
@@ -28,6 +29,8 @@ export interface ModuleDeps {
   files: FileStores;
   /** every migration of the product (code generation tells the tables it creates from the ones it does not) */
   migrations: readonly Migration[];
+  /** durable jobs: enqueue from any instance; handlers and schedules run where `jobs.working` (src-server/jobs) */
+  jobs: Jobs;
 }
 
 export interface ServerModule {

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { sql } from '../../src-server/db/data-layer';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
+import { JobQueue } from '../../src-server/jobs/queue';
 import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';
 import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
 import { SEED_IDS } from '../../src-server/db/seed';
@@ -218,8 +219,10 @@ describe('read-then-write elsewhere, at once', () => {
   it('a scheduled deploy task seen due by two schedulers at once runs once', async () => {
     const empty = await idOf(`${M}/websiteGroup/save`, { name: '空的并发组', type: 0 });
     const id = await idOf('/website-blade-deploy/deployTasks/save', { taskName: '并发定时', groupIds: empty, scheduleType: 'FIX_RATE', scheduleConf: '3600', articleCount: 0 });
-    // two more schedulers beside the servers' own; the task is made due now
-    const schedulers = [0, 1].map(() => new DeployScheduler(h.data(), () => Date.now(), {} as never));
+    // two more schedulers beside the servers' own, enqueueing only (the servers' workers run the trigger's job);
+    // the task is made due now
+    const jobs = { queue: new JobQueue(h.data(), () => Date.now()), working: false, handle: () => undefined };
+    const schedulers = [0, 1].map(() => new DeployScheduler(h.data(), () => Date.now(), {} as never, jobs));
     await h.data().run(sql`UPDATE deploy_tasks SET status = 1, next_time = ${Date.now() - 1000} WHERE id = ${id}`);
     await Promise.all(schedulers.map((s) => s.tick()));
     const runs = sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`;

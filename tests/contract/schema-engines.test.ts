@@ -97,7 +97,7 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
     expect([...post.keys()].sort()).toEqual([...lite.keys()].sort());
     expect(lite.size).toBeGreaterThan(50);
     for (const [table, columns] of lite) expect(sorted(post.get(table)!), table).toEqual(sorted(columns));
-    // what PostgreSQL widens: ms times and byte sizes are bigint there, a temperature double precision
+    // what PostgreSQL widens: ms times and byte sizes are bigint there (the job table's times are BIGINT in its one text), a temperature double precision
     const types = await pgData.all(sql<{ k: string; t: string }>`
       SELECT table_name || '.' || column_name AS k, data_type AS t FROM information_schema.columns
        WHERE table_schema = current_schema() AND (data_type IN ('bigint', 'double precision', 'real') OR column_name IN ('expires_at', 'size', 'bytes_sent'))
@@ -110,6 +110,13 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       { k: 'content_upload.size', t: 'bigint' },
       { k: 'deploy_tasks.next_time', t: 'bigint' },
       { k: 'id_worker.heartbeat_ms', t: 'bigint' },
+      { k: 'job.create_time', t: 'bigint' },
+      { k: 'job.end_time', t: 'bigint' },
+      { k: 'job.lease_until', t: 'bigint' },
+      { k: 'job.run_at', t: 'bigint' },
+      { k: 'job.start_time', t: 'bigint' },
+      { k: 'job.update_time', t: 'bigint' },
+      { k: 'job_lane.update_time', t: 'bigint' },
       { k: 'website_deploy.bytes_sent', t: 'bigint' },
       { k: 'website_deploy.duration_ms', t: 'bigint' },
     ]);

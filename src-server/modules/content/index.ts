@@ -87,6 +87,7 @@ export const contentModule: ServerModule = {
       box,
       deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box),
       resources: new Map(resources.map((r) => [r.name, r])),
+      jobs: deps.jobs,
     };
     await ctx.deployer.recover();
     registerSiteRoutes(api, ctx);

@@ -5,7 +5,16 @@
 // group's websites and counts the execution. The run's outcome is kept on the
 // task (last_run_*): 成功 when every site deployed, 部分失败 / 失败 otherwise,
 // with each site's deploy status and reason.
+//
+// A trigger is a durable job (src-server/jobs) keyed `deploy-task:<taskId>:<triggerTime>`,
+// queued in the transaction that moves next_time on: with several instances
+// ticking on one database, the key's unique index lets one trigger fire once, and
+// whichever instance's worker claims the job runs the task. Only working
+// instances (`--role worker|all`) tick and run; any instance arms and runs once.
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
+import type { Jobs } from '../../../jobs/jobs';
+import type { Job } from '../../../jobs/queue';
+import type { JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
@@ -19,6 +28,32 @@ export type RunResult = RunOutcome;
 
 export const RUN_STATE_NAMES: Record<RunState, string> = { success: '成功', partial: '部分失败', failed: '失败' };
 
+/** the job kind of one trigger of a deploy task */
+export const DEPLOY_TASK_JOB = 'deploy-task';
+
+/** the key that makes a trigger fire once across instances */
+export const triggerKey = (taskId: string, trigger: number): string => `${DEPLOY_TASK_JOB}:${taskId}:${trigger}`;
+
+interface TriggerPayload {
+  taskId: string;
+  trigger: number;
+}
+
+/**
+ * The trigger after `trigger`, on the task's own schedule (a fixed rate does not drift with the tick); a trigger
+ * already past (the back end was stopped, or busy) is skipped: the schedule goes on from now.
+ */
+function nextAfter(task: Rec, trigger: number, now: number): number | null {
+  try {
+    const type = String(task.schedule_type);
+    const conf = String(task.schedule_conf ?? '');
+    const next = nextTriggerTime(type, conf, trigger);
+    return next !== null && next <= now ? nextTriggerTime(type, conf, now) : next;
+  } catch {
+    return null;
+  }
+}
+
 export class DeployScheduler {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
@@ -29,10 +64,15 @@ export class DeployScheduler {
     private readonly data: DataLayer,
     private readonly clock: Clock,
     private readonly deployer: SiteDeployer,
+    private readonly jobs: Jobs,
     private readonly tickMs = 250,
-  ) {}
+  ) {
+    jobs.handle(DEPLOY_TASK_JOB, (job, ctx) => this.fire(job, ctx));
+  }
 
+  /** Ticks on a working instance (an `api` instance queues no trigger and runs none). */
   start(): void {
+    if (!this.jobs.working) return;
     this.timer ??= setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref?.();
   }
@@ -42,26 +82,38 @@ export class DeployScheduler {
     this.timer = undefined;
   }
 
-  /** Fires every started task that is due (one tick at a time: a tick waits for its deploys). */
+  /**
+   * Queues a trigger job for every started task that is due, moving its next_time on in the same transaction; the
+   * update only moves the trigger this tick read, so of two instances ticking at once one queues it (and were both
+   * to try, the job key lets one job exist).
+   */
   async tick(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
       const now = this.clock();
-      const due = await this.data.all(sql<Rec>`SELECT * FROM deploy_tasks WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ${now}`);
+      const due = await this.data.all(sql<Rec>`SELECT id, tenant_id, schedule_type, schedule_conf, next_time FROM deploy_tasks
+        WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ${now}`);
       for (const task of due) {
-        let next: number | null = null;
-        try {
-          next = nextTriggerTime(String(task.schedule_type), String(task.schedule_conf ?? ''), now);
-        } catch {
-          next = null;
-        }
-        // the run is claimed by moving the task's next time on from the one read: of two instances' schedulers
-        // seeing it due at once, one changes the row and runs it, the other leaves it
-        const claimed = await this.data.run(sql`UPDATE deploy_tasks SET next_time = ${next}
-          WHERE id = ${String(task.id)} AND status = 1 AND is_deleted = 0 AND next_time = ${Number(task.next_time)}`);
-        if (claimed === 0) continue;
-        await this.run(task).catch(() => undefined); // each deploy records its own failure
+        const id = String(task.id);
+        const trigger = Number(task.next_time);
+        await this.data.transaction(async (trx) => {
+          const moved = await trx.run(sql`UPDATE deploy_tasks SET next_time = ${nextAfter(task, trigger, now)}
+            WHERE id = ${id} AND status = 1 AND is_deleted = 0 AND next_time = ${trigger}`);
+          if (moved !== 1) return; // another instance fired it
+          // one run of a task at a time (as when the one process's tick waited for its deploys): a trigger that comes
+          // while the previous one is still queued or running is skipped, its sites would be refused as being deployed
+          const previous = await trx.get(sql`SELECT 1 AS busy FROM job WHERE kind = ${DEPLOY_TASK_JOB} AND state IN ('queued', 'running')
+            AND job_key LIKE ${`${DEPLOY_TASK_JOB}:${id}:%`}`);
+          if (previous) return;
+          await this.jobs.queue.enqueue(trx, {
+            kind: DEPLOY_TASK_JOB,
+            tenantId: String(task.tenant_id),
+            key: triggerKey(id, trigger),
+            payload: { taskId: id, trigger } satisfies TriggerPayload,
+            runAt: trigger,
+          });
+        });
       }
       this.failing = false;
     } catch (e) {
@@ -71,6 +123,21 @@ export class DeployScheduler {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * One trigger's job: the task runs if it is still started (switched off or removed meanwhile, the trigger is
+   * dropped). The job's progress says which, and the run's counts.
+   */
+  private async fire(job: Job, ctx: JobContext): Promise<void> {
+    const { taskId } = job.payload as TriggerPayload;
+    const task = await this.data.get(sql<Rec>`SELECT * FROM deploy_tasks WHERE id = ${taskId} AND is_deleted = 0 AND status = 1`);
+    if (!task) {
+      ctx.progress({ skipped: '任务已停止或已删除' });
+      return;
+    }
+    const r = await this.run(task);
+    ctx.progress({ state: r.state, published: r.published, deployed: r.deployed, failed: r.failed });
   }
 
   /** Schedules a task from now (switching on) or clears its schedule (switching off). */

@@ -13,7 +13,7 @@ import { liveRow } from '../shared/lookups';
 
 export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const repo = (name: string) => new CrudRepository(ctx.data, ctx.resources.get(name)!, ctx.clock);
-  const scheduler = new DeployScheduler(ctx.data, ctx.clock, ctx.deployer);
+  const scheduler = new DeployScheduler(ctx.data, ctx.clock, ctx.deployer, ctx.jobs);
   scheduler.start();
   api.addHook('onClose', async () => scheduler.stop());
 

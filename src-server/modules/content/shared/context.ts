@@ -4,6 +4,7 @@
 import type { DataLayer } from '../../../db/data-layer';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
+import type { Jobs } from '../../../jobs/jobs';
 import type { SiteDeployer } from '../deploy/site-deployer';
 import type { SecretBox } from './secrets';
 import type { FileStores } from '../../../files/file-stores';
@@ -17,4 +18,6 @@ export interface ContentContext {
   box: SecretBox;
   deployer: SiteDeployer;
   resources: Map<string, Resource>;
+  /** durable jobs (src-server/jobs): the deploy schedule's triggers */
+  jobs: Jobs;
 }

@@ -1,0 +1,287 @@
+// The job worker of one instance (issue 30, docs/team-server.md § "Durable
+// jobs"): handlers registered by kind, up to `concurrency` jobs at a time,
+// claimed from the queue (jobs/queue.ts) every `pollMs` and at once when a
+// NOTIFY says one was queued (PostgreSQL; on SQLite the queue tells its own
+// process). Each running job's lease is renewed by a heartbeat; its handler gets
+// an AbortSignal that fires when the job is cancelled (from any instance), when
+// its lease is lost (another instance took it over, or the database stayed away
+// past the lease), or when the worker stops and the job is given back.
+// A database outage is said once and the loop tries again.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { JOB_CHANNEL, type Job, type JobQueue } from './queue';
+
+/** what a handler gets besides its job */
+export interface JobContext {
+  /** fires when the job must stop: cancelled, lease lost, or the worker stopping (signal.reason says which) */
+  signal: AbortSignal;
+  /** keeps the job's progress (sent with the next heartbeat; the console shows it) */
+  progress(progress: unknown): void;
+}
+
+/**
+ * Answers when the job is done; throws to fail it (retried while it has attempts left, unless a JobError says not).
+ * Once `ctx.signal` fired it should stop soon: its run no longer counts as done (cancelled, lost or given back).
+ * A job may run more than once (a takeover after its instance died): what it writes must bear a second run.
+ */
+export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
+
+/** a failure a retry would not mend (bad input): the job is failed at once with this message */
+export class JobError extends Error {
+  constructor(
+    message: string,
+    readonly retry = false,
+  ) {
+    super(message);
+  }
+}
+
+/** why a running job's signal fired */
+export type StopReason = 'cancelled' | 'lost' | 'shutdown';
+
+export interface WorkerOptions {
+  /** jobs run at once by this instance (default 4) */
+  concurrency?: number;
+  /** the claim's interval when nothing wakes it (default 250 ms) */
+  pollMs?: number;
+  /** a claim's lease (default 30 s): how long a job of a dead instance waits for its takeover */
+  leaseMs?: number;
+  /** the heartbeat's interval (default the lease / 3, at most 2 s: a cancel is seen within it) */
+  heartbeatMs?: number;
+  /** how long stop() waits for running jobs before giving them back (default 5 s: a desktop quit or restore waits for it) */
+  graceMs?: number;
+  /** how long finished jobs are kept (default 7 days); pruned every 10 minutes */
+  keepMs?: number;
+  /** this instance's name in lease_owner (default host/pid/random) */
+  owner?: string;
+  /** said once when the database is away (default console.error) */
+  log?: (message: string) => void;
+}
+
+/** a readable, unique name of this process: the console shows which instance runs a job */
+export function instanceName(): string {
+  return `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
+}
+
+interface Running {
+  job: Job;
+  controller: AbortController;
+  done: Promise<void>;
+  /** a heartbeat now (a cancel was told) */
+  beat(): void;
+}
+
+const PRUNE_EVERY_MS = 600_000;
+
+export class JobWorker {
+  readonly owner: string;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Map<string, Running>();
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly graceMs: number;
+  private readonly keepMs: number;
+  private readonly log: (message: string) => void;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+  private failing = false;
+  private lastPrune = 0;
+  private unsubscribe: Array<() => unknown> = [];
+
+  constructor(
+    readonly queue: JobQueue,
+    o: WorkerOptions = {},
+  ) {
+    this.owner = o.owner ?? instanceName();
+    this.concurrency = o.concurrency ?? 4;
+    this.pollMs = o.pollMs ?? 250;
+    this.leaseMs = o.leaseMs ?? 30_000;
+    this.heartbeatMs = o.heartbeatMs ?? Math.min(2000, Math.floor(this.leaseMs / 3));
+    this.graceMs = o.graceMs ?? 5000;
+    this.keepMs = o.keepMs ?? 7 * 86_400_000;
+    this.log = o.log ?? ((m) => console.error(m));
+  }
+
+  /** Registers the handler of a kind (before start(): the claim asks for the kinds it has handlers for). */
+  handle(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`jobs: a second handler for ${kind}`);
+    this.handlers.set(kind, handler);
+  }
+
+  get kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** ids of the jobs running here now */
+  runningIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Starts claiming (a worker without handlers claims nothing and listens to nothing). */
+  async start(): Promise<void> {
+    if (this.loop || this.handlers.size === 0) return;
+    this.stopping = false;
+    this.unsubscribe.push(this.queue.onSignal((p) => this.told(p)));
+    const data = this.queue.data;
+    if (data.listen) {
+      // a notification missed while the listening connection was away: a claim at once finds its job anyway
+      this.unsubscribe.push(await data.listen(JOB_CHANNEL, (p) => this.told(p), () => this.wake()));
+    }
+    this.loop = this.run();
+  }
+
+  private told(payload: string): void {
+    if (payload.startsWith('cancel:')) this.running.get(payload.slice('cancel:'.length))?.beat();
+    else if (this.handlers.has(payload) || payload === 'lane') this.wake();
+  }
+
+  /** claims now instead of at the next poll */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async pause(): Promise<void> {
+    if (this.woken || this.stopping) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.pollMs);
+      timer.unref?.(); // the worker alone keeps no process alive (the server does)
+      this.wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wakeUp = undefined;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      this.woken = false;
+      await this.fill();
+      await this.pause();
+    }
+  }
+
+  /** claims as many jobs as there are free slots and starts them */
+  private async fill(): Promise<void> {
+    const free = this.concurrency - this.running.size;
+    try {
+      if (free > 0) {
+        const jobs = await this.queue.claim(this.kinds, this.owner, this.leaseMs, free);
+        for (const job of jobs) {
+          if (this.stopping) await this.queue.release(job.id, this.owner);
+          else this.launch(job);
+        }
+      }
+      if (this.queue.clock() - this.lastPrune > PRUNE_EVERY_MS) {
+        this.lastPrune = this.queue.clock();
+        await this.queue.prune(this.keepMs);
+      }
+      if (this.failing) this.log('jobs: the database answers again; claiming');
+      this.failing = false;
+    } catch (e) {
+      // the database is away (a team server's PostgreSQL restarting): the next poll tries again; said once
+      if (!this.failing) this.log(`jobs: ${(e as Error).message}; trying again every ${this.pollMs} ms`);
+      this.failing = true;
+    }
+  }
+
+  private launch(job: Job): void {
+    const handler = this.handlers.get(job.kind)!;
+    const controller = new AbortController();
+    const clock = this.queue.clock;
+    // the lease as this instance knows it: past it without a renewal, another instance may have taken the job
+    let leaseEnd = job.leaseUntil ?? clock() + this.leaseMs;
+    let progress: unknown;
+    let beating: Promise<void> | undefined;
+    const stop = (why: StopReason) => {
+      if (!controller.signal.aborted) controller.abort(why);
+    };
+    const beat = (): void => {
+      beating ??= (async () => {
+        try {
+          const answer = await this.queue.heartbeat(job.id, this.owner, this.leaseMs, progress);
+          if (answer === 'ok') leaseEnd = clock() + this.leaseMs;
+          else stop(answer);
+        } catch {
+          if (clock() > leaseEnd) stop('lost');
+        } finally {
+          beating = undefined;
+        }
+      })();
+    };
+    const timer = setInterval(beat, this.heartbeatMs);
+    timer.unref?.();
+    const done = (async () => {
+      let failure: unknown;
+      let finished = false;
+      try {
+        await handler(job, { signal: controller.signal, progress: (p) => (progress = p) });
+        finished = true;
+      } catch (e) {
+        failure = e;
+      } finally {
+        clearInterval(timer);
+        await beating;
+      }
+      const why = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
+      await this.settle(job, () => leaseEnd, async () => {
+        // once its signal fired, a run does not count as done, however its handler ended
+        if (why === 'cancelled') return void (await this.queue.acknowledgeCancel(job.id, this.owner));
+        if (why === 'lost') return;
+        if (why === 'shutdown') return void (await this.queue.release(job.id, this.owner));
+        if (finished) return void (await this.queue.complete(job.id, this.owner, progress));
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        await this.queue.fail(job.id, this.owner, reason.slice(0, 2000), { retry: !(failure instanceof JobError) || failure.retry });
+      });
+    })().finally(() => {
+      this.running.delete(job.id);
+      this.wake(); // a slot is free
+    });
+    this.running.set(job.id, { job, controller, done, beat });
+  }
+
+  /** records a job's outcome, trying again through a database outage for as long as the lease lasts */
+  private async settle(job: Job, leaseEnd: () => number, write: () => Promise<void>): Promise<void> {
+    for (let wait = 100; ; wait = Math.min(wait * 2, 2000)) {
+      try {
+        await write();
+        return;
+      } catch (e) {
+        if (this.queue.clock() > leaseEnd()) {
+          this.log(`jobs: the outcome of job ${job.id} (${job.kind}) was not recorded: ${(e as Error).message}; it is taken over after its lease`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  }
+
+  /**
+   * Stops claiming, waits up to the grace period for the running jobs, then aborts those still running (their
+   * handlers see signal.reason 'shutdown') and gives them back to the queue for another instance.
+   */
+  async stop(graceMs = this.graceMs): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.loop;
+    this.loop = undefined;
+    for (const u of this.unsubscribe.splice(0)) await u();
+    const all = () => Promise.all([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      all().then(() => false),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!late) return;
+    for (const r of this.running.values()) r.controller.abort('shutdown' satisfies StopReason);
+    // a handler that ignores its signal is left behind (at most a second more): its lease runs out and another
+    // instance, or this one's next start, takes the job over
+    await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, Math.min(graceMs, 1000)).unref())]);
+  }
+}
