@@ -9,7 +9,8 @@
 //   version needed and how to get it, and exits non-zero.
 // The npm cache (filled by .ci/run's own `npm ci`) makes the install offline-fast.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,7 +74,8 @@ describe('entry points check the Node version first', () => {
 
 describe('fresh install without a buildable keytar', () => {
   const dir = mkdtempSync(join(tmpdir(), 'smc-fresh-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // a whole install's node_modules: removing it takes a while on a busy machine
+  afterAll(() => rm(dir, { recursive: true, force: true }), 120_000);
 
   it('keytar is optional', () => {
     expect(pkg.optionalDependencies?.keytar).toBeTruthy();
