@@ -7,19 +7,15 @@
 // and leaves the live site as it was. Deploys of one website never overlap.
 // Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
 // all come through deploy().
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { gunzipSync, gzip } from 'node:zlib';
 import { sql, type DataLayer } from '../../../db/data-layer';
+import type { FileStores } from '../../../files/file-stores';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { liveRow } from '../shared/lookups';
 import type { SecretBox } from '../shared/secrets';
-import type { Manifest } from './release-manifest';
+import { ReleaseKeys } from './release-keys';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
@@ -63,53 +59,30 @@ export class SiteDeployer {
   readonly servers: ServerTargets;
   private readonly running = new Map<string, DeployProgress>();
   private readonly controllers = new Map<string, AbortController>();
-  /** the manifest of the release each site root last got from here, so a redeploy need not read it back */
-  private readonly manifests = new Map<string, Manifest>();
+  /** the page fingerprints of the release each site root got last, shared by every instance (release-keys.ts) */
+  private readonly keys: ReleaseKeys;
 
   constructor(
     private readonly data: DataLayer,
-    private readonly dataDir: string,
+    dataDir: string,
     private readonly clock: Clock,
     box: SecretBox,
+    files: FileStores,
   ) {
-    this.renderer = new SiteRenderer(data, dataDir);
+    this.renderer = new SiteRenderer(data, dataDir, files);
     this.servers = new ServerTargets(data, dataDir, box, clock);
+    this.keys = new ReleaseKeys(data, clock);
+  }
+
+  /** Renders a website as a deploy would (the preview of a site whose release is in another instance's data folder). */
+  render(site: Rec, tenantId: string): Promise<RenderedSite> {
+    return this.renderer.render(site, tenantId);
   }
 
   /** At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left. */
   async recover(): Promise<void> {
     await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
         WHERE status_name = ${DEPLOYING}`);
-  }
-
-  private manifestFile(key: string): string {
-    return join(this.dataDir, 'deploys', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json.gz`);
-  }
-
-  /** The manifest (with page fingerprints) of a release this back end made for a site root: memory, else the data folder. */
-  private knownManifest(key: string, release: string): Manifest | undefined {
-    let m = this.manifests.get(key);
-    if (!m) {
-      try {
-        m = JSON.parse(gunzipSync(readFileSync(this.manifestFile(key))).toString('utf8')) as Manifest;
-        this.manifests.set(key, m);
-      } catch {
-        return undefined;
-      }
-    }
-    return m.release === release ? m : undefined;
-  }
-
-  private keepManifest(key: string, m: Manifest): void {
-    this.manifests.set(key, m);
-    // written in the background: only a cache (without it the next deploy reads the manifest from the server)
-    const file = this.manifestFile(key);
-    gzip(JSON.stringify(m), (err, packed) => {
-      if (err) return;
-      mkdir(join(this.dataDir, 'deploys'), { recursive: true })
-        .then(() => writeFile(file, packed))
-        .catch(() => undefined);
-    });
   }
 
   /** Deploys in progress (for the website list and the deploy dialog). */
@@ -176,7 +149,7 @@ export class SiteDeployer {
       }
       try {
         const root = opened.rootFor(domain, websiteId);
-        const key = `${String(server.id)}|${opened.target.label}|${root}`;
+        const key = ReleaseKeys.rootKey(String(server.id), opened.target.label, root);
         const render = async () => (await rendering).files;
         let r;
         try {
@@ -185,14 +158,15 @@ export class SiteDeployer {
             now: this.clock(),
             signal: controller.signal,
             live: { release: live },
-            knownManifest: (name) => this.knownManifest(key, name),
+            knownManifest: (name) => this.keys.known(key, name),
             onProgress: (p) => Object.assign(progress, p),
           });
         } catch (e) {
           if (e instanceof ServiceError) throw e;
           throw new Error(opened.explain(e));
         }
-        this.keepManifest(key, r.manifest);
+        // only a cache: a deploy that could not keep it still went live (the next one renders every page)
+        await this.keys.keep(key, r.manifest).catch(() => undefined);
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
         await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         result = {
