@@ -9,6 +9,8 @@
 // reads no image again. A site deployed to the data folder of one instance is
 // previewed through the other. An image the storage refuses to give fails that
 // site's deploy with the storage's reason and leaves the live site as it was.
+// A site being deployed through one instance (its lease in the database) is
+// refused through the other until the lease ends.
 // On the embedded back end (SQLite) with no object storage, the same deploy
 // reads the data folder (the S3 server never asked), and a missing file fails
 // the deploy with its reason.
@@ -233,6 +235,21 @@ describe('two instances on one PostgreSQL, the test S3 server enabled in 对象�
     const fixed = await deploy(b, site.id);
     expect(fixed.statusName, String(fixed.message)).toBe('部署成功');
     expect(readFileSync(join(root, 'current', 'assets', added))).toEqual(PNG);
+  });
+
+  it('one deploy of a site at a time across instances: a site another instance deploys is refused until its lease ends', async () => {
+    const site = await buildSite(a, 'l', shared);
+    // instance A deploying it (its lease in the database)
+    await a.h.data().run(sql`INSERT INTO content_deploy_lease (website_info_id, holder, expires_at) VALUES (${site.id}, 'instance-a', '2999-01-01 00:00:00')`);
+    const refused = await post(b, '/website-blade-deploy/websiteDeploy/deploy', { id: site.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('该网站正在部署中, 请稍后再试');
+    expect(existsSync(join(shared, site.host))).toBe(false);
+    // a lease whose instance died runs out: the site deploys again, and the lease is gone afterwards
+    await a.h.data().run(sql`UPDATE content_deploy_lease SET expires_at = '2000-01-01 00:00:00' WHERE website_info_id = ${site.id}`);
+    const done = await deploy(b, site.id);
+    expect(done.statusName, String(done.message)).toBe('部署成功');
+    expect(await a.h.data().get(sql`SELECT holder FROM content_deploy_lease WHERE website_info_id = ${site.id}`)).toBeUndefined();
   });
 });
 

@@ -16,6 +16,7 @@ import { nextId } from '../../../util/ids';
 import { liveRow } from '../shared/lookups';
 import type { SecretBox } from '../shared/secrets';
 import { ReleaseKeys } from './release-keys';
+import { DeployLeases, type HeldLease } from './deploy-lease';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
@@ -23,6 +24,7 @@ import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
 export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
+const BUSY = '该网站正在部署中, 请稍后再试';
 
 type Rec = Record<string, unknown>;
 
@@ -61,6 +63,7 @@ export class SiteDeployer {
   private readonly controllers = new Map<string, AbortController>();
   /** the page fingerprints of the release each site root got last, shared by every instance (release-keys.ts) */
   private readonly keys: ReleaseKeys;
+  private readonly leases: DeployLeases;
 
   constructor(
     private readonly data: DataLayer,
@@ -72,6 +75,14 @@ export class SiteDeployer {
     this.renderer = new SiteRenderer(data, dataDir, files);
     this.servers = new ServerTargets(data, dataDir, box, clock);
     this.keys = new ReleaseKeys(data, clock);
+    this.leases = new DeployLeases(data, clock);
+  }
+
+  /** the website's deploy lease (one deploy of a site at a time across instances), else refused */
+  private async lease(websiteId: string): Promise<HeldLease> {
+    const held = await this.leases.claim(websiteId);
+    if (!held) throw new ServiceError(BUSY);
+    return held;
   }
 
   /** Renders a website as a deploy would (the preview of a site whose release is in another instance's data folder). */
@@ -79,10 +90,13 @@ export class SiteDeployer {
     return this.renderer.render(site, tenantId);
   }
 
-  /** At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left. */
+  /**
+   * At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left.
+   * A site another instance is deploying now (it holds the lease) stays 部署中.
+   */
   async recover(): Promise<void> {
     await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
-        WHERE status_name = ${DEPLOYING}`);
+        WHERE status_name = ${DEPLOYING} AND ${this.leases.notLeased()}`);
   }
 
   /** Deploys in progress (for the website list and the deploy dialog). */
@@ -115,10 +129,17 @@ export class SiteDeployer {
   async deploy(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, opts: { signal?: AbortSignal } = {}): Promise<DeployResult> {
     const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
     if (!site) throw new ServiceError('网站不存在');
-    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
     const started = this.clock();
     const progress: DeployProgress = { websiteInfoId: websiteId, phase: 'connect', done: 0, total: 0, startedAt: formatDateTime(started) };
     this.running.set(websiteId, progress);
+    let lease: HeldLease;
+    try {
+      lease = await this.lease(websiteId);
+    } catch (e) {
+      this.running.delete(websiteId);
+      throw e;
+    }
     const controller = new AbortController();
     opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     this.controllers.set(websiteId, controller);
@@ -198,7 +219,11 @@ export class SiteDeployer {
       this.running.delete(websiteId);
       this.controllers.delete(websiteId);
     }
-    return this.record('deploy', site, tenantId, scope, server, domain, started, result);
+    try {
+      return await this.record('deploy', site, tenantId, scope, server, domain, started, result);
+    } finally {
+      await lease.release();
+    }
   }
 
   private async record(
@@ -256,8 +281,17 @@ export class SiteDeployer {
 
   /** Switches the website's live folder back to a kept release (default: the one before the live one). */
   async rollback(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, release?: string): Promise<DeployResult> {
-    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
     const started = this.clock();
+    const lease = await this.lease(websiteId);
+    try {
+      return await this.rollbackHeld(websiteId, tenantId, scope, started, release);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async rollbackHeld(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, started: number, release?: string): Promise<DeployResult> {
     return this.withTarget(websiteId, tenantId, async ({ target, root, site, server, host }) => {
       let r;
       try {
