@@ -281,5 +281,11 @@ describe('the embedded back end (SQLite) with no object storage', () => {
     expect((await post(one, '/website-blade-article/article/update', { id: site.articleId, content: `<img src="/api/blade-resource/oss/endpoint/file/${added}">` })).body.code).toBe(200);
     expect(await deployFails(one, site.id)).toBe(`部署失败: 图片 ${added} 读取失败: 数据目录中没有这个文件; 线上版本未改变 (${done.release})`);
     expect(liveDir(root)).toBe(join(root, 'releases', String(done.release)));
+
+    // a deploy holding the site's lease refuses another; a lease run out does not
+    await one.h.data().run(sql`INSERT INTO content_deploy_lease (website_info_id, holder, expires_at) VALUES (${site.id}, 'other', '2999-01-01 00:00:00')`);
+    expect((await post(one, '/website-blade-deploy/websiteDeploy/deploy', { id: site.id })).body.msg).toBe('该网站正在部署中, 请稍后再试');
+    await one.h.data().run(sql`UPDATE content_deploy_lease SET expires_at = '2000-01-01 00:00:00' WHERE website_info_id = ${site.id}`);
+    expect(await deployFails(one, site.id)).toMatch(/^部署失败: 图片 [0-9a-f]{32}\.png 读取失败: 数据目录中没有这个文件/);
   });
 });
