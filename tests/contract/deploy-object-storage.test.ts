@@ -13,7 +13,7 @@
 // refused through the other until the lease ends.
 // On the embedded back end (SQLite) with no object storage, the same deploy
 // reads the data folder (the S3 server never asked), and a missing file fails
-// the deploy with its reason.
+// the deploy with its reason; with the S3 server enabled, it reads from there.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -253,7 +253,7 @@ describe('two instances on one PostgreSQL, the test S3 server enabled in 对象�
   });
 });
 
-describe('the embedded back end (SQLite) with no object storage', () => {
+describe('the embedded back end (SQLite)', () => {
   let one: Node;
   beforeAll(async () => {
     one = await node(await startHarness());
@@ -263,7 +263,7 @@ describe('the embedded back end (SQLite) with no object storage', () => {
     await one?.h.stop();
   });
 
-  it('deploys the images from the data folder, as before; a missing one fails the deploy with the reason', async () => {
+  it('with no object storage: the images are deployed from the data folder, as before; a missing one fails the deploy with the reason', async () => {
     const asked = s3.requests.length;
     const site = await buildSite(one, 's');
     for (const name of site.images) expect(existsSync(join(one.h.dataDir, 'upload', name))).toBe(true);
@@ -287,5 +287,16 @@ describe('the embedded back end (SQLite) with no object storage', () => {
     expect((await post(one, '/website-blade-deploy/websiteDeploy/deploy', { id: site.id })).body.msg).toBe('该网站正在部署中, 请稍后再试');
     await one.h.data().run(sql`UPDATE content_deploy_lease SET expires_at = '2000-01-01 00:00:00' WHERE website_info_id = ${site.id}`);
     expect(await deployFails(one, site.id)).toMatch(/^部署失败: 图片 [0-9a-f]{32}\.png 读取失败: 数据目录中没有这个文件/);
+  });
+
+  it('with the test S3 server enabled: the images are deployed from the object storage', async () => {
+    await enableS3(one);
+    const site = await buildSite(one, 'e');
+    const asked = s3.requests.length;
+    const done = await deploy(one, site.id);
+    expect(done.statusName, String(done.message)).toBe('部署成功');
+    expectImages(join(one.h.dataDir, 'sites', site.id, site.host), site);
+    for (const name of site.images) expect(existsSync(join(one.h.dataDir, 'upload', name))).toBe(false);
+    expect(readsOf(site.images, asked)).toHaveLength(site.images.length);
   });
 });
