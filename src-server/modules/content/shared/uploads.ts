@@ -91,8 +91,8 @@ export function uploadName(nameOrLink: unknown): string | null {
 
 /**
  * The stored file's path in the data folder for a served name, or null (unknown, not there, or not a plain
- * stored name: no traversal). Only for files known to be in the data folder (a deploy's images, the sample
- * matrix's); an upload's store is `uploadedFile`'s.
+ * stored name: no traversal). Only for files known to be in the data folder (files without a record: from
+ * before records named the store, the sample matrix's); a recorded upload's store is `uploadedFile`'s.
  */
 export function storedPath(dataDir: string, name: string): string | null {
   if (!NAME.test(name)) return null;
