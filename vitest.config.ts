@@ -21,6 +21,7 @@ const ENGINE_EXPLICIT = [
   'tests/contract/settings-once.test.ts',
   'tests/contract/team-server.test.ts',
   'tests/contract/files-object-storage.test.ts',
+  'tests/contract/deploy-object-storage.test.ts',
   'tests/contract/team-server-data.test.ts',
   'tests/contract/team-server-faults.test.ts',
   'tests/contract/team-server-jobs.test.ts',

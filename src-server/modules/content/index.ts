@@ -40,6 +40,8 @@ import { CONTENT_MIGRATIONS } from './migrations';
 import { QUOTA_MIGRATIONS } from './quota/migrations';
 import { TENANT_SEED_MIGRATIONS } from './tenant-seeds';
 import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
+import { RELEASE_KEYS_MIGRATION } from './deploy/release-keys';
+import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
@@ -66,7 +68,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
@@ -85,7 +87,7 @@ export const contentModule: ServerModule = {
       files: deps.files,
       clock: deps.clock,
       box,
-      deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box),
+      deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box, deps.files),
       resources: new Map(resources.map((r) => [r.name, r])),
       jobs: deps.jobs,
     };

@@ -67,7 +67,7 @@ export interface PublishOptions {
   /** the live release, when the caller read it already */
   live?: { release: string | undefined };
   /** the manifest of the live release, when the caller kept it (saves reading it from the target) */
-  knownManifest?: (release: string) => Manifest | undefined;
+  knownManifest?: (release: string) => Manifest | undefined | Promise<Manifest | undefined>;
 }
 
 export interface PublishResult {
@@ -150,7 +150,7 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
   const previous = opts.live ? opts.live.release : await liveRelease(target, root);
   let prev: Manifest | undefined;
   if (previous) {
-    prev = opts.knownManifest?.(previous) ?? parseManifest(await target.readFile(join(releases, manifestName(previous))));
+    prev = (await opts.knownManifest?.(previous)) ?? parseManifest(await target.readFile(join(releases, manifestName(previous))));
   }
   const name = releaseName(opts.now, randomBytes(3).toString('hex'), previous);
   const dir = join(releases, name);

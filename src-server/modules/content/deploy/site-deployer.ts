@@ -7,19 +7,16 @@
 // and leaves the live site as it was. Deploys of one website never overlap.
 // Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
 // all come through deploy().
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { gunzipSync, gzip } from 'node:zlib';
 import { sql, type DataLayer } from '../../../db/data-layer';
+import type { FileStores } from '../../../files/file-stores';
 import { ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { liveRow } from '../shared/lookups';
 import type { SecretBox } from '../shared/secrets';
-import type { Manifest } from './release-manifest';
+import { ReleaseKeys } from './release-keys';
+import { DeployLeases, type HeldLease } from './deploy-lease';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
@@ -27,6 +24,7 @@ import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
 export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
+const BUSY = '该网站正在部署中, 请稍后再试';
 
 type Rec = Record<string, unknown>;
 
@@ -63,53 +61,42 @@ export class SiteDeployer {
   readonly servers: ServerTargets;
   private readonly running = new Map<string, DeployProgress>();
   private readonly controllers = new Map<string, AbortController>();
-  /** the manifest of the release each site root last got from here, so a redeploy need not read it back */
-  private readonly manifests = new Map<string, Manifest>();
+  /** the page fingerprints of the release each site root got last, shared by every instance (release-keys.ts) */
+  private readonly keys: ReleaseKeys;
+  private readonly leases: DeployLeases;
 
   constructor(
     private readonly data: DataLayer,
-    private readonly dataDir: string,
+    dataDir: string,
     private readonly clock: Clock,
     box: SecretBox,
+    files: FileStores,
   ) {
-    this.renderer = new SiteRenderer(data, dataDir);
+    this.renderer = new SiteRenderer(data, dataDir, files);
     this.servers = new ServerTargets(data, dataDir, box, clock);
+    this.keys = new ReleaseKeys(data, clock);
+    this.leases = new DeployLeases(data, clock);
   }
 
-  /** At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left. */
+  /** the website's deploy lease (one deploy of a site at a time across instances), else refused */
+  private async lease(websiteId: string): Promise<HeldLease> {
+    const held = await this.leases.claim(websiteId);
+    if (!held) throw new ServiceError(BUSY);
+    return held;
+  }
+
+  /** Renders a website as a deploy would (the preview of a site whose release is in another instance's data folder). */
+  render(site: Rec, tenantId: string): Promise<RenderedSite> {
+    return this.renderer.render(site, tenantId);
+  }
+
+  /**
+   * At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left.
+   * A site another instance is deploying now (it holds the lease) stays 部署中.
+   */
   async recover(): Promise<void> {
     await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
-        WHERE status_name = ${DEPLOYING}`);
-  }
-
-  private manifestFile(key: string): string {
-    return join(this.dataDir, 'deploys', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json.gz`);
-  }
-
-  /** The manifest (with page fingerprints) of a release this back end made for a site root: memory, else the data folder. */
-  private knownManifest(key: string, release: string): Manifest | undefined {
-    let m = this.manifests.get(key);
-    if (!m) {
-      try {
-        m = JSON.parse(gunzipSync(readFileSync(this.manifestFile(key))).toString('utf8')) as Manifest;
-        this.manifests.set(key, m);
-      } catch {
-        return undefined;
-      }
-    }
-    return m.release === release ? m : undefined;
-  }
-
-  private keepManifest(key: string, m: Manifest): void {
-    this.manifests.set(key, m);
-    // written in the background: only a cache (without it the next deploy reads the manifest from the server)
-    const file = this.manifestFile(key);
-    gzip(JSON.stringify(m), (err, packed) => {
-      if (err) return;
-      mkdir(join(this.dataDir, 'deploys'), { recursive: true })
-        .then(() => writeFile(file, packed))
-        .catch(() => undefined);
-    });
+        WHERE status_name = ${DEPLOYING} AND ${this.leases.notLeased()}`);
   }
 
   /** Deploys in progress (for the website list and the deploy dialog). */
@@ -142,10 +129,17 @@ export class SiteDeployer {
   async deploy(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, opts: { signal?: AbortSignal } = {}): Promise<DeployResult> {
     const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
     if (!site) throw new ServiceError('网站不存在');
-    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
     const started = this.clock();
     const progress: DeployProgress = { websiteInfoId: websiteId, phase: 'connect', done: 0, total: 0, startedAt: formatDateTime(started) };
     this.running.set(websiteId, progress);
+    let lease: HeldLease;
+    try {
+      lease = await this.lease(websiteId);
+    } catch (e) {
+      this.running.delete(websiteId);
+      throw e;
+    }
     const controller = new AbortController();
     opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     this.controllers.set(websiteId, controller);
@@ -176,7 +170,7 @@ export class SiteDeployer {
       }
       try {
         const root = opened.rootFor(domain, websiteId);
-        const key = `${String(server.id)}|${opened.target.label}|${root}`;
+        const key = ReleaseKeys.rootKey(String(server.id), opened.target.label, root);
         const render = async () => (await rendering).files;
         let r;
         try {
@@ -185,14 +179,15 @@ export class SiteDeployer {
             now: this.clock(),
             signal: controller.signal,
             live: { release: live },
-            knownManifest: (name) => this.knownManifest(key, name),
+            knownManifest: (name) => this.keys.known(key, name),
             onProgress: (p) => Object.assign(progress, p),
           });
         } catch (e) {
           if (e instanceof ServiceError) throw e;
           throw new Error(opened.explain(e));
         }
-        this.keepManifest(key, r.manifest);
+        // only a cache: a deploy that could not keep it still went live (the next one renders every page)
+        await this.keys.keep(key, r.manifest).catch(() => undefined);
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
         await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         result = {
@@ -224,7 +219,11 @@ export class SiteDeployer {
       this.running.delete(websiteId);
       this.controllers.delete(websiteId);
     }
-    return this.record('deploy', site, tenantId, scope, server, domain, started, result);
+    try {
+      return await this.record('deploy', site, tenantId, scope, server, domain, started, result);
+    } finally {
+      await lease.release();
+    }
   }
 
   private async record(
@@ -282,8 +281,17 @@ export class SiteDeployer {
 
   /** Switches the website's live folder back to a kept release (default: the one before the live one). */
   async rollback(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, release?: string): Promise<DeployResult> {
-    if (this.running.has(websiteId)) throw new ServiceError('该网站正在部署中, 请稍后再试');
+    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
     const started = this.clock();
+    const lease = await this.lease(websiteId);
+    try {
+      return await this.rollbackHeld(websiteId, tenantId, scope, started, release);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async rollbackHeld(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, started: number, release?: string): Promise<DeployResult> {
     return this.withTarget(websiteId, tenantId, async ({ target, root, site, server, host }) => {
       let r;
       try {

@@ -8,12 +8,12 @@
 // Only published (status 1) and shown (displayStatus 1) articles of listed
 // columns appear anywhere: pages, lists, sitemap, feed.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql, type DataLayer, type RawBuilder } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { liveRow } from '../shared/lookups';
 import { sanitizeHtml } from '../articles/sanitize';
-import { storedPath } from '../shared/uploads';
+import type { FileStores } from '../../../files/file-stores';
+import { readUpload, uploadStores } from './site-assets';
 import {
   type Alternate,
   articleLd,
@@ -128,6 +128,7 @@ export class SiteRenderer {
   constructor(
     private readonly data: DataLayer,
     private readonly dataDir: string,
+    private readonly files: FileStores,
   ) {
     this.contentOf = contentReader(data);
   }
@@ -215,15 +216,6 @@ export class SiteRenderer {
     const siteName = String(site.website_name);
     const abs = (url: string) => `${origin}${url}`;
 
-    // images are copied once into assets/<stored name>
-    const assets = new Map<string, string>();
-    const asset = (url: unknown): string | undefined => {
-      const name = String(url ?? '').split(/[?#]/)[0].split('/').pop() ?? '';
-      const from = storedPath(this.dataDir, name);
-      if (!from) return undefined;
-      assets.set(name, from);
-      return `/assets/${name}`;
-    };
     const homeCfg = Object.fromEntries(configs.filter((c) => c.type === 4).map((c) => [String(c.config_key), String(c.config_value ?? '')]));
 
     const cates = await this.rows(sql<Rec>`SELECT * FROM article_cate
@@ -244,6 +236,21 @@ export class SiteRenderer {
       const ad = await liveRow(this.data, 'website_advert', String(c.advert_id), t);
       if (ad) adverts.set(String(c.advert_id), ad);
     }
+
+    // uploaded images are copied once into assets/<stored name>, read from the store that holds each (site-assets.ts)
+    const imgSrcs = (html: unknown) => [...String(html ?? '').matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => m[1]);
+    const stores = await uploadStores(this.data, this.dataDir, t, [
+      logo?.image_url, ico?.image_url, ...banners.map((b) => b.image_url), ...goods.map((g) => g.image_url),
+      ...articles.flatMap((a) => [a.cover_img, ...imgSrcs(a.img_content)]),
+    ]);
+    const assets = new Map<string, string>();
+    const asset = (url: unknown): string | undefined => {
+      const name = String(url ?? '').split(/[?#]/)[0].split('/').pop() ?? '';
+      const store = stores.get(name);
+      if (!store) return undefined;
+      assets.set(name, store);
+      return `/assets/${name}`;
+    };
 
     // URLs
     const patternOf = await this.patterns(String(site.id), t);
@@ -451,7 +458,7 @@ ${links.length ? `<section class="links">${links.map((l) => `<a href="${esc(safe
         const url = articleUrl(a);
         const cover = a.cover_img ? asset(a.cover_img) : undefined;
         // images the content refers to are registered now: the page itself may not be rendered in this deploy
-        const inline = a.img_content == null ? [] : [...String(a.img_content).matchAll(/<img\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/gi)].map((m) => asset(m[1]) ?? '');
+        const inline = a.img_content == null ? [] : imgSrcs(a.img_content).map((src) => asset(src) ?? '');
         const path = filePath(url);
         claim(path, `article ${String(a.id)}`);
         const dup = (titles.get(String(a.title)) ?? 0) > 1;
@@ -557,7 +564,8 @@ ${a.desc_val ? `<p class="desc">${esc(a.desc_val)}</p>` : ''}
       })),
     );
     add('feed.xml', rssFeed({ title: siteName, link: `${origin}/`, description: siteDesc, lang, self: `${origin}/feed.xml` }, feedItems), 'feed');
-    for (const [name, from] of assets) files.push({ path: `assets/${name}`, data: readFileSync(from) });
+    // an upload's name is never reused for other bytes: a release that has the image under the same key keeps it unread
+    for (const [name, store] of assets) files.push({ path: `assets/${name}`, key: fingerprint('upload', name), render: () => readUpload(this.files, name, store) });
     return { host, origin, files, pages: [...seen.keys()].filter((p) => p.endsWith('.html')).length, articles: articles.length };
   }
 }

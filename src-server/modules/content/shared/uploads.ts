@@ -83,10 +83,16 @@ export function checkUpload(scene: UploadScene, originalName: string, bytes: Buf
 
 const NAME = /^[0-9a-f]{32}\.[a-z0-9]{1,5}$/;
 
+/** The stored name an upload's link (or name) refers to, or null when it is not an upload's (any other URL). */
+export function uploadName(nameOrLink: unknown): string | null {
+  const name = String(nameOrLink ?? '').split(/[?#]/)[0]!.split('/').pop() ?? '';
+  return NAME.test(name) ? name : null;
+}
+
 /**
  * The stored file's path in the data folder for a served name, or null (unknown, not there, or not a plain
- * stored name: no traversal). Only for files known to be in the data folder (a deploy's images, the sample
- * matrix's); an upload's store is `uploadedFile`'s.
+ * stored name: no traversal). Only for files known to be in the data folder (files without a record: from
+ * before records named the store, the sample matrix's); a recorded upload's store is `uploadedFile`'s.
  */
 export function storedPath(dataDir: string, name: string): string | null {
   if (!NAME.test(name)) return null;
@@ -120,8 +126,8 @@ export async function uploadedFile(
   deps: Pick<UploadDeps, 'data' | 'files'>,
   nameOrLink: string,
 ): Promise<{ name: string; key: string; store: FileStore; row: { tenant_id: string; original_name: string | null; content_type: string | null } | undefined } | null> {
-  const name = nameOrLink.split(/[?#]/)[0]!.split('/').pop() ?? '';
-  if (!NAME.test(name)) return null;
+  const name = uploadName(nameOrLink);
+  if (!name) return null;
   const row = await deps.data.get(
     sql<{ tenant_id: string; original_name: string | null; content_type: string | null; oss_id: string | null }>`SELECT tenant_id, original_name, content_type, oss_id
       FROM content_upload WHERE name = ${name}`,
