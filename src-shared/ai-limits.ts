@@ -15,5 +15,5 @@ export const AI_LIMIT_MSG = {
   concurrencyRequired: '请输入并发上限',
   concurrencyRange: '并发上限须为1-1000的整数',
   rateRequired: '请输入每分钟请求上限',
-  rateRange: '每分钟请求上限须为0-100000的整数（0为不限）',
+  rateRange: '每分钟请求上限须为0-100000的整数',
 } as const;

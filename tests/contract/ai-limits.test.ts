@@ -85,8 +85,8 @@ describe('the AI model setting\'s limits', () => {
       [{ maxConcurrency: 1001 }, '并发上限须为1-1000的整数'],
       [{ maxConcurrency: 2.5 }, '并发上限须为1-1000的整数'],
       [{ maxConcurrency: null }, '请输入并发上限'],
-      [{ ratePerMinute: -1 }, '每分钟请求上限须为0-100000的整数（0为不限）'],
-      [{ ratePerMinute: 100001 }, '每分钟请求上限须为0-100000的整数（0为不限）'],
+      [{ ratePerMinute: -1 }, '每分钟请求上限须为0-100000的整数'],
+      [{ ratePerMinute: 100001 }, '每分钟请求上限须为0-100000的整数'],
       [{ ratePerMinute: '' }, '请输入每分钟请求上限'],
     ];
     for (const [values, msg] of refused) {

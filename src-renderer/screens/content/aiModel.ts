@@ -14,6 +14,7 @@ const wholeIn = (bound: { min: number; max: number }, message: string) => [
 const aiModel: ScreenDef = {
   code: 'aiModel',
   title: 'content.c2.aiModel.title',
+  labelWidth: 130,
   api: { list: `${AM}/page`, detail: `${AM}/detail`, submit: `${AM}/submit`, remove: `${AM}/remove` },
   columns: [
     { name: 'name', label: 'content.c2.aiModel.name', search: true, rules: [req('content.c2.aiModel.nameRequired')] },
