@@ -7,12 +7,15 @@
 //     row only while both are under the model's max_concurrency / rate_per_minute
 //     (0 = no rate limit). Else it waits (short polls with jitter, or until the
 //     oldest request leaves the minute) and tries again; an AbortSignal stops waiting.
+//     While the model is full, a try only reads (no lock, no write); a slot this
+//     process releases wakes its longest waiter for the model at once (first come,
+//     first served within the process).
 //   - while the request runs, no transaction is open; the lease (LEASE_MS) is renewed
 //     every third of it, so a killed instance's slots come back when it runs out.
 //   - release marks the row released; it still counts for the rate until it is a
 //     minute old, then the next acquire for the model deletes it.
 // The limits are read from the model row at each acquire: an edit applies at once.
-import { sql, type DataLayer } from '../../../db/data-layer';
+import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { nextId } from '../../../util/ids';
 import { AI_LIMITS } from '../../../../src-shared/ai-limits';
@@ -40,10 +43,21 @@ export interface Slot {
 /** What one try found: a slot, or how long to wait before trying again. */
 type Attempt = { slot: string } | { waitMs: number };
 
+/** a model's limits and what counts against them at one moment */
+interface Usage {
+  most: number;
+  rate: number;
+  held: number;
+  recent: number;
+  oldest: number | null;
+}
+
 export class AiModelLimiter {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly holder: string;
+  /** this process's callers waiting for a slot, per model, in arrival order: woken one at a time by a release */
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly data: DataLayer,
@@ -70,46 +84,91 @@ export class AiModelLimiter {
     for (;;) {
       signal?.throwIfAborted();
       const found = await this.tryAcquire(modelId);
-      if ('slot' in found) return this.held(found.slot);
-      await pause(found.waitMs, signal);
+      if ('slot' in found) return this.held(modelId, found.slot);
+      await this.pause(modelId, found.waitMs, signal);
     }
   }
 
-  /** One try, in one short transaction (no network inside). */
+  /** One try: a look without a lock, then (when there seems to be room) one short transaction (no network inside). */
   async tryAcquire(modelId: string): Promise<Attempt> {
     const now = this.clock();
-    const id = nextId();
     const poll = this.pollMs + Math.floor(Math.random() * this.pollMs);
+    const wait = (u: Usage): number | null => {
+      if (u.held >= u.most) return poll;
+      // the next place in the window opens when the oldest request in it is a minute old
+      if (u.rate > 0 && u.recent >= u.rate) return Math.max(poll, Math.min((u.oldest ?? now) + RATE_WINDOW_MS + 1 - now, 10 * poll));
+      return null;
+    };
+    // a full model costs its waiters a read, not a lock
+    const seen = wait(await this.usage(this.data, modelId, now, false));
+    if (seen !== null) return { waitMs: seen };
     return this.data.transaction(async (trx) => {
       // the model row is the lock every instance takes before counting (PostgreSQL; SQLite writes one at a time)
-      const model = await trx.get(sql<{ max_concurrency: number; rate_per_minute: number }>`SELECT max_concurrency, rate_per_minute
-        FROM ai_model WHERE id = ${modelId} ${trx.dialect.forUpdate()}`);
-      const most = Number(model?.max_concurrency ?? AI_LIMITS.maxConcurrency.default);
-      const rate = Number(model?.rate_per_minute ?? AI_LIMITS.ratePerMinute.default);
-      const since = now - RATE_WINDOW_MS;
-      // rows neither held nor counted any more
-      await trx.run(sql`DELETE FROM ai_model_slot WHERE model_id = ${modelId} AND acquired_ms <= ${since} AND (released_ms IS NOT NULL OR expires_ms <= ${now})`);
-      const counts = await trx.get(sql<{ held: number; recent: number; oldest: number | null }>`SELECT
-          COALESCE(SUM(CASE WHEN released_ms IS NULL AND expires_ms > ${now} THEN 1 ELSE 0 END), 0) AS held,
-          COALESCE(SUM(CASE WHEN acquired_ms > ${since} THEN 1 ELSE 0 END), 0) AS recent,
-          MIN(CASE WHEN acquired_ms > ${since} THEN acquired_ms END) AS oldest
-        FROM ai_model_slot WHERE model_id = ${modelId}`);
-      const held = Number(counts?.held ?? 0);
-      const recent = Number(counts?.recent ?? 0);
-      if (held >= most) return { waitMs: poll };
-      if (rate > 0 && recent >= rate) {
-        // the next place in the window opens when the oldest request in it is a minute old
-        const opens = Number(counts?.oldest ?? now) + RATE_WINDOW_MS + 1 - now;
-        return { waitMs: Math.max(poll, Math.min(opens, 10 * poll)) };
-      }
+      const usage = await this.usage(trx, modelId, now, true);
+      const waitMs = wait(usage);
+      if (waitMs !== null) return { waitMs };
+      const id = nextId();
       await trx.run(sql`INSERT INTO ai_model_slot (id, model_id, holder, acquired_ms, expires_ms, released_ms)
         VALUES (${id}, ${modelId}, ${this.holder}, ${now}, ${now + this.leaseMs}, NULL)`);
+      // rows neither held nor counted any more
+      await trx.run(sql`DELETE FROM ai_model_slot WHERE model_id = ${modelId} AND acquired_ms <= ${now - RATE_WINDOW_MS}
+        AND (released_ms IS NOT NULL OR expires_ms <= ${now})`);
       return { slot: id };
     });
   }
 
+  /** The model's limits (its row locked when `lock`) and its slots held and started in the last minute. */
+  private async usage(q: Queries, modelId: string, now: number, lock: boolean): Promise<Usage> {
+    const model = await q.get(sql<{ max_concurrency: number; rate_per_minute: number }>`SELECT max_concurrency, rate_per_minute
+      FROM ai_model WHERE id = ${modelId} ${lock ? q.dialect.forUpdate() : sql``}`);
+    const since = now - RATE_WINDOW_MS;
+    const counts = await q.get(sql<{ held: number; recent: number; oldest: number | null }>`SELECT
+        COALESCE(SUM(CASE WHEN released_ms IS NULL AND expires_ms > ${now} THEN 1 ELSE 0 END), 0) AS held,
+        COALESCE(SUM(CASE WHEN acquired_ms > ${since} THEN 1 ELSE 0 END), 0) AS recent,
+        MIN(CASE WHEN acquired_ms > ${since} THEN acquired_ms END) AS oldest
+      FROM ai_model_slot WHERE model_id = ${modelId}`);
+    return {
+      most: Number(model?.max_concurrency ?? AI_LIMITS.maxConcurrency.default),
+      rate: Number(model?.rate_per_minute ?? AI_LIMITS.ratePerMinute.default),
+      held: Number(counts?.held ?? 0),
+      recent: Number(counts?.recent ?? 0),
+      oldest: counts?.oldest === null || counts?.oldest === undefined ? null : Number(counts.oldest),
+    };
+  }
+
+  /** Waits `ms`, or less when a release of this process wakes this waiter; rejects when `signal` is aborted. */
+  private pause(modelId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    const queue = this.waiting.get(modelId) ?? new Set<() => void>();
+    this.waiting.set(modelId, queue);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        queue.delete(wake);
+        if (queue.size === 0 && this.waiting.get(modelId) === queue) this.waiting.delete(modelId);
+        signal?.removeEventListener('abort', stop);
+      };
+      const wake = () => {
+        done();
+        resolve();
+      };
+      const stop = () => {
+        done();
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+      };
+      const timer = setTimeout(wake, ms);
+      queue.add(wake);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  /** Wakes this process's longest waiter for the model (a slot was given back). */
+  private wakeOne(modelId: string): void {
+    const first = this.waiting.get(modelId)?.values().next().value;
+    first?.();
+  }
+
   /** A held slot, its lease renewed every third of it until released. */
-  private held(id: string): Slot {
+  private held(modelId: string, id: string): Slot {
     let released = false;
     const renew = setInterval(() => {
       this.data
@@ -128,26 +187,8 @@ export class AiModelLimiter {
         } catch {
           // the database away: the lease runs out by itself
         }
+        this.wakeOne(modelId);
       },
     };
   }
-}
-
-/** Waits `ms`, or rejects with the signal's reason when it is aborted first. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-    };
-    const stop = () => {
-      done();
-      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
 }
