@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, fakeAiProvider, login, multipart, startCli, tempDir, until } from './helpers';
+import { api, articleAnswer, fakeAiProvider, login, multipart, startCli, tempDir, until } from './helpers';
 
 type Rec = Record<string, unknown>;
 let pg: PostgresServer;
@@ -28,10 +28,7 @@ const A = '/website-blade-article';
 const M = '/seo-blade-article/aiModel';
 
 beforeAll(async () => {
-  ai = await fakeAiProvider(({ body }) => {
-    const prompt = (body as { messages: { content: string }[] }).messages[0].content;
-    return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] } };
-  }, { delayMs: 300 });
+  ai = await fakeAiProvider(articleAnswer, { delayMs: 300 });
   pg = await startPostgres();
   const database = await pg.createDatabase();
   const dataDir = tempDir('seo-ai-team-');

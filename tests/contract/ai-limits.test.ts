@@ -5,7 +5,7 @@
 // one PostgreSQL: ai-limits-team.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
-import { api, fakeAiProvider, login, multipart, startHarness, until, type Harness } from './helpers';
+import { api, articleAnswer, fakeAiProvider, login, multipart, startHarness, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -27,10 +27,7 @@ const advance = (ms: number) => {
 };
 
 beforeAll(async () => {
-  ai = await fakeAiProvider(({ body }) => {
-    const prompt = (body as { messages: { content: string }[] }).messages[0].content;
-    return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] } };
-  }, { delayMs: 300 });
+  ai = await fakeAiProvider(articleAnswer, { delayMs: 300 });
   h = await startHarness();
   base = h.server.url;
   admin = await login(base);

@@ -271,6 +271,12 @@ export async function fakeAiProvider(
   };
 }
 
+/** A provider's answer writing an article about the prompt: `# <prompt>` and a line of text. */
+export const articleAnswer = ({ body }: { body: Record<string, unknown> }): AiAnswer => {
+  const prompt = (body as { messages: { content: string }[] }).messages[0].content;
+  return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] } };
+};
+
 /** The base URL (…/v1) of a port on 127.0.0.1 nobody listens on: taken, then given back (an AI provider that is down). */
 export async function closedPortUrl(): Promise<string> {
   const server = createServer();
