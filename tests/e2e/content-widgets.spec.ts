@@ -324,6 +324,8 @@ test('AI model form: 并发上限 and 每分钟请求上限 start at 8 and 0, ou
   const row = page.getByRole('table').getByRole('row', { name: /限流模型/ });
   await expect(row).toContainText('3');
   await expect(row).toContainText('60');
+  await expect(page.getByRole('columnheader', { name: '并发上限' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '每分钟上限' })).toBeVisible();
   const saved = ((await api(host, 'get', '/seo-blade-article/aiModel/page', undefined, { name: '限流模型' })).records as Record<string, unknown>[])[0];
   expect(saved).toMatchObject({ maxConcurrency: 3, ratePerMinute: 60 });
   await shot(page, '/tmp/limits-list.png');

@@ -35,11 +35,11 @@ const aiModel: ScreenDef = {
     },
     // limits all instances of the back end keep together for this model (issue 30)
     {
-      name: 'maxConcurrency', label: 'content.c2.aiModel.maxConcurrency', valueType: 'number', default: AI_LIMITS.maxConcurrency.default, extra: 'content.c2.aiModel.concurrencyHint',
+      name: 'maxConcurrency', label: 'content.c2.aiModel.maxConcurrency', tableLabel: 'content.c2.aiModel.concurrencyColumn', valueType: 'number', default: AI_LIMITS.maxConcurrency.default, extra: 'content.c2.aiModel.concurrencyHint',
       rules: [req('content.c2.aiModel.concurrencyRequired'), ...wholeIn(AI_LIMITS.maxConcurrency, 'content.c2.aiModel.concurrencyRange')],
     },
     {
-      name: 'ratePerMinute', label: 'content.c2.aiModel.ratePerMinute', valueType: 'number', default: AI_LIMITS.ratePerMinute.default, extra: 'content.c2.aiModel.rateHint',
+      name: 'ratePerMinute', label: 'content.c2.aiModel.ratePerMinute', tableLabel: 'content.c2.aiModel.rateColumn', valueType: 'number', default: AI_LIMITS.ratePerMinute.default, extra: 'content.c2.aiModel.rateHint',
       rules: [req('content.c2.aiModel.rateRequired'), ...wholeIn(AI_LIMITS.ratePerMinute, 'content.c2.aiModel.rateRange')],
     },
     createTimeColumn,
