@@ -5,6 +5,7 @@
 // one PostgreSQL: ai-limits-team.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
+import { AiModelLimiter } from '../../src-server/modules/content/generation/ai-limiter';
 import { api, articleAnswer, fakeAiProvider, login, multipart, startHarness, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -143,6 +144,29 @@ describe('the generator keeps them', () => {
     advance(121_000); // the leases run out
     expect(await finished(id)).toMatchObject({ statusName: '已完成', successCount: 4 });
     expect(ai.counts.maxInFlight).toBe(3);
+    expect(await heldSlots()).toBe(0);
+  });
+});
+
+describe('the limiter itself', () => {
+  it('a wait for a slot stops when its signal is aborted; a slot given back wakes the next waiter', async () => {
+    advance(121_000);
+    await limits(1, 0);
+    const clock = () => Date.now() + moved;
+    const limiter = new AiModelLimiter(h.data(), clock, { pollMs: 50, holder: 'test:1' });
+    const first = await limiter.acquire(modelId);
+    const stop = new AbortController();
+    const refused = limiter.acquire(modelId, stop.signal);
+    stop.abort(new Error('cancelled'));
+    await expect(refused).rejects.toThrow('cancelled');
+    const next = limiter.acquire(modelId);
+    expect(await heldSlots()).toBe(1);
+    await first.release();
+    const second = await next;
+    expect(second.id).not.toBe(first.id);
+    expect(await heldSlots()).toBe(1);
+    await second.release();
+    await second.release(); // idempotent
     expect(await heldSlots()).toBe(0);
   });
 });
