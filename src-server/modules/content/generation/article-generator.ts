@@ -5,7 +5,9 @@
 // task's website group / website / column when it names them, else unassigned),
 // failed items in gpt_article with their reason. Template parameters fill their
 // {paramKey} placeholders in the prompts; the tenant's article quota is kept. Items run with a concurrency
-// limit, transient errors (network, 429, 5xx) are retried with backoff, counts
+// limit per task (SEO_AI_CONCURRENCY), and every request attempt holds a slot of the model's limits that all
+// instances keep together (并发上限, 每分钟请求上限: ai-limiter.ts, no transaction open while it runs);
+// transient errors (network, 429, 5xx) are retried with backoff, counts
 // are kept on the task, and running tasks resume after a restart (done items
 // are skipped). A finished task is 已完成 only when every item succeeded (部分失败,
 // 失败: task-status.ts). An error no other keyword can escape (the endpoint
