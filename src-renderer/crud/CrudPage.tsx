@@ -263,7 +263,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       columnNeeds({
         key: c.name,
         fixed: c.width,
-        header: t(c.label),
+        header: t(c.tableLabel ?? c.label),
         values: c.valueType === 'image' ? [] : rows.map((row) => (c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, row[c.name], options[c.name] ?? [], yesNo))),
       }),
     );
@@ -281,7 +281,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       ...dataColumns.map((c, i) => ({
         key: c.name,
         dataIndex: c.name,
-        title: t(c.label),
+        title: t(c.tableLabel ?? c.label),
         width: widths.data[i],
         ellipsis: true,
         render: (v: unknown, row: Row) => {

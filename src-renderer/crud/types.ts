@@ -57,6 +57,8 @@ export interface ColumnDef {
   /** list filter operator: like (BladeX default for text) or equal (`<name>_equal`) */
   searchOp?: 'like' | 'equal';
   hideInTable?: boolean;
+  /** i18n key of the list's column header when the form's label is too long for one (default: label) */
+  tableLabel?: string;
   hideInForm?: boolean;
   /** disabled when editing an existing row */
   readonlyOnEdit?: boolean;

@@ -220,12 +220,29 @@ export interface AiAnswer {
   body: unknown;
 }
 
+/** What a stand-in AI provider counted: requests being answered now, the most at once, when each arrived. */
+export interface AiCounts {
+  inFlight: number;
+  maxInFlight: number;
+  /** Date.now() at each request's arrival */
+  arrivals: number[];
+}
+
 /**
  * A small OpenAI-compatible server on 127.0.0.1 standing for the outside AI provider: each request's path,
- * Authorization header and JSON body go to `answer`; `url` is its base (…/v1), `close` stops it.
+ * Authorization header and JSON body go to `answer`; `url` is its base (…/v1), `close` stops it. With `delayMs`
+ * every answer comes that much later (a provider at work); `counts` says how many requests it was answering at
+ * once at most and when each arrived (`reset()` starts counting again).
  */
-export async function fakeAiProvider(answer: (req: { path: string; auth: string; body: Record<string, unknown> }) => AiAnswer): Promise<{ url: string; close(): Promise<void> }> {
+export async function fakeAiProvider(
+  answer: (req: { path: string; auth: string; body: Record<string, unknown> }) => AiAnswer,
+  o: { delayMs?: number } = {},
+): Promise<{ url: string; close(): Promise<void>; counts: AiCounts; reset(): void }> {
+  const counts: AiCounts = { inFlight: 0, maxInFlight: 0, arrivals: [] };
   const server = createServer((req, res) => {
+    counts.inFlight++;
+    counts.maxInFlight = Math.max(counts.maxInFlight, counts.inFlight);
+    counts.arrivals.push(Date.now());
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
@@ -236,15 +253,29 @@ export async function fakeAiProvider(answer: (req: { path: string; auth: string;
         /* not JSON: answered from the path and header alone */
       }
       const a = answer({ path: req.url ?? '', auth: req.headers.authorization ?? '', body });
-      res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+      setTimeout(() => {
+        counts.inFlight--;
+        res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
+      }, o.delayMs ?? 0);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     close: () => new Promise<void>((r) => server.close(() => r())),
+    counts,
+    reset() {
+      counts.maxInFlight = counts.inFlight;
+      counts.arrivals.length = 0;
+    },
   };
 }
+
+/** A provider's answer writing an article about the prompt: `# <prompt>` and a line of text. */
+export const articleAnswer = ({ body }: { body: Record<string, unknown> }): AiAnswer => {
+  const prompt = (body as { messages: { content: string }[] }).messages[0].content;
+  return { status: 200, body: { choices: [{ message: { role: 'assistant', content: `# ${prompt}\n正文` } }] } };
+};
 
 /** The base URL (…/v1) of a port on 127.0.0.1 nobody listens on: taken, then given back (an AI provider that is down). */
 export async function closedPortUrl(): Promise<string> {

@@ -104,6 +104,9 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
        ORDER BY 1`);
     expect(types).toEqual([
       { k: 'ai_model.temperature', t: 'double precision' },
+      { k: 'ai_model_slot.acquired_ms', t: 'bigint' },
+      { k: 'ai_model_slot.expires_ms', t: 'bigint' },
+      { k: 'ai_model_slot.released_ms', t: 'bigint' },
       { k: 'blade_captcha.expires_at', t: 'bigint' },
       { k: 'blade_login_fail.first_fail_at', t: 'bigint' },
       { k: 'blade_login_fail.locked_until', t: 'bigint' },

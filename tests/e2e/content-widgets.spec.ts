@@ -282,3 +282,51 @@ test('websites: 批量部署 of the ticked sites shows each site\'s result; 更�
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText(/栏目更新失败：batch坏站: 部署失败: Logo分组中没有图片/)).toBeVisible();
 });
+
+test('AI model form: 并发上限 and 每分钟请求上限 start at 8 and 0, out of range is refused in the form, saved values show in the list', async ({ page, host }) => {
+  await signIn(page, host);
+  await openScreen(page, host, '/ai/aiModel');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const d = dialog(page);
+  await d.getByLabel('名称').fill('限流模型');
+  await d.getByLabel('密钥').fill('sk-limits-e2e-01');
+  await d.getByLabel('链接').fill('http://127.0.0.1:9/v1');
+  await d.getByLabel('模型', { exact: true }).fill('m');
+  await pick(page, '平台', 'OpenAI');
+  await d.getByLabel('温度').fill('0.5');
+  await d.getByLabel('返回token数').fill('256');
+  const most = d.getByLabel('并发上限');
+  const rate = d.getByLabel('每分钟请求上限');
+  await expect(most).toHaveValue('8');
+  await expect(rate).toHaveValue('0');
+  await expect(formItem(page, '每分钟请求上限')).toContainText('0为不限');
+
+  await most.fill('0');
+  await rate.fill('100001');
+  await d.locator('.ant-modal-title').click();
+  await expect(fieldError(page, '并发上限须为1-1000的整数')).toBeVisible();
+  await expect(fieldError(page, '每分钟请求上限须为0-100000的整数')).toBeVisible();
+  await shot(page, '/tmp/limits-form-refused.png');
+  await save(page);
+  await expect(fieldError(page, '并发上限须为1-1000的整数')).toBeVisible();
+  await most.fill('1001');
+  await save(page);
+  await expect(fieldError(page, '并发上限须为1-1000的整数')).toBeVisible();
+  await expect(page.getByText('新增成功')).toHaveCount(0);
+  expect(((await api(host, 'get', '/seo-blade-article/aiModel/page', undefined, { name: '限流模型' })).records as unknown[])).toHaveLength(0);
+
+  await most.fill('3');
+  await rate.fill('60');
+  await expect(fieldError(page, '并发上限须为1-1000的整数')).toHaveCount(0);
+  await shot(page, '/tmp/limits-form.png');
+  await save(page);
+  await expect(page.getByText('新增成功')).toBeVisible();
+  const row = page.getByRole('table').getByRole('row', { name: /限流模型/ });
+  await expect(row).toContainText('3');
+  await expect(row).toContainText('60');
+  await expect(page.getByRole('columnheader', { name: '并发上限' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '每分钟上限' })).toBeVisible();
+  const saved = ((await api(host, 'get', '/seo-blade-article/aiModel/page', undefined, { name: '限流模型' })).records as Record<string, unknown>[])[0];
+  expect(saved).toMatchObject({ maxConcurrency: 3, ratePerMinute: 60 });
+  await shot(page, '/tmp/limits-list.png');
+});

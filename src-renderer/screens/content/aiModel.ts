@@ -1,13 +1,20 @@
 // AI model settings: spec content-area.md §3 AI model setting, §5 (all required; temperature 0-2, 2 decimals).
 import type { ScreenDef } from '../../crud/types';
 import { createTimeColumn } from './shared';
+import { AI_LIMITS } from '../../../src-shared/ai-limits';
 
 const AM = '/seo-blade-article/aiModel';
 const req = (message: string) => ({ required: true, message });
+/** a whole number within the bounds the server keeps too (src-shared/ai-limits.ts); the input does not clamp, so the message shows */
+const wholeIn = (bound: { min: number; max: number }, message: string) => [
+  { min: bound.min, max: bound.max, message },
+  { check: (v: unknown) => v === null || v === undefined || v === '' || Number.isInteger(Number(v)), message },
+];
 
 const aiModel: ScreenDef = {
   code: 'aiModel',
   title: 'content.c2.aiModel.title',
+  labelWidth: 130,
   api: { list: `${AM}/page`, detail: `${AM}/detail`, submit: `${AM}/submit`, remove: `${AM}/remove` },
   columns: [
     { name: 'name', label: 'content.c2.aiModel.name', search: true, rules: [req('content.c2.aiModel.nameRequired')] },
@@ -25,6 +32,15 @@ const aiModel: ScreenDef = {
     {
       name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, switchValues: [1, 2], numeric: true, default: 1, search: true, searchOp: 'equal',
       options: [{ value: 1, label: 'content.common.on' }, { value: 2, label: 'content.common.off' }], rules: [req('content.c2.aiModel.statusRequired')],
+    },
+    // limits all instances of the back end keep together for this model (issue 30)
+    {
+      name: 'maxConcurrency', label: 'content.c2.aiModel.maxConcurrency', tableLabel: 'content.c2.aiModel.concurrencyColumn', valueType: 'number', default: AI_LIMITS.maxConcurrency.default, extra: 'content.c2.aiModel.concurrencyHint',
+      rules: [req('content.c2.aiModel.concurrencyRequired'), ...wholeIn(AI_LIMITS.maxConcurrency, 'content.c2.aiModel.concurrencyRange')],
+    },
+    {
+      name: 'ratePerMinute', label: 'content.c2.aiModel.ratePerMinute', tableLabel: 'content.c2.aiModel.rateColumn', valueType: 'number', default: AI_LIMITS.ratePerMinute.default, extra: 'content.c2.aiModel.rateHint',
+      rules: [req('content.c2.aiModel.rateRequired'), ...wholeIn(AI_LIMITS.ratePerMinute, 'content.c2.aiModel.rateRange')],
     },
     createTimeColumn,
   ],

@@ -5,7 +5,9 @@
 // task's website group / website / column when it names them, else unassigned),
 // failed items in gpt_article with their reason. Template parameters fill their
 // {paramKey} placeholders in the prompts; the tenant's article quota is kept. Items run with a concurrency
-// limit, transient errors (network, 429, 5xx) are retried with backoff, counts
+// limit per task (SEO_AI_CONCURRENCY), and every request attempt holds a slot of the model's limits that all
+// instances keep together (并发上限, 每分钟请求上限: ai-limiter.ts, no transaction open while it runs);
+// transient errors (network, 429, 5xx) are retried with backoff, counts
 // are kept on the task, and running tasks resume after a restart (done items
 // are skipped). A finished task is 已完成 only when every item succeeded (部分失败,
 // 失败: task-status.ts). An error no other keyword can escape (the endpoint
@@ -23,6 +25,7 @@ import { uploadedFile } from '../shared/uploads';
 import { readAll, storeFailure } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, TASK } from '../shared/task-status';
+import { AiModelLimiter, type LimiterOptions } from './ai-limiter';
 
 type Rec = Record<string, unknown>;
 
@@ -43,7 +46,12 @@ export interface GeneratorOptions {
   concurrency?: number;
   retries?: number;
   backoffMs?: number;
+  /** the shared per-model limiter's options (ai-limiter.ts) */
+  limits?: LimiterOptions;
 }
+
+/** The shared limiter could not be asked (the database away): the task resumes later, no item fails for it. */
+class LimiterUnavailable extends Error {}
 
 export class TransientError extends Error {}
 
@@ -61,6 +69,10 @@ export class ArticleGenerator {
   private readonly concurrency: number;
   private readonly retries: number;
   private readonly backoffMs: number;
+  /** every request to a provider holds one of its model's slots, shared by all instances */
+  private readonly limiter: AiModelLimiter;
+  /** aborted by stop(): requests waiting for a slot give up */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly data: DataLayer,
@@ -72,6 +84,7 @@ export class ArticleGenerator {
     this.concurrency = opts.concurrency ?? Number(process.env.SEO_AI_CONCURRENCY ?? 8);
     this.retries = opts.retries ?? 3;
     this.backoffMs = opts.backoffMs ?? 300;
+    this.limiter = new AiModelLimiter(data, clock, opts.limits);
   }
 
   /** Picks up the tasks left running by a previous process. */
@@ -82,6 +95,7 @@ export class ArticleGenerator {
 
   stop(): void {
     this.stopped = true;
+    this.stopping.abort(new Error('stopped'));
   }
 
   /** Starts (or resumes) a task in the background; resolves once the task is marked running. */
@@ -205,9 +219,10 @@ export class ArticleGenerator {
         }
         let content = '';
         try {
-          content = await this.complete(endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt });
+          content = await this.complete(String(model.id), endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt });
         } catch (e) {
           if (this.stopped) return;
+          if (e instanceof LimiterUnavailable) throw e;
           if (e instanceof FatalAiError) fatal ??= e.message;
           await fail(i, keyword, (e as Error).message);
           continue;
@@ -243,12 +258,22 @@ export class ArticleGenerator {
     await finish(status, fatal ?? (status === STATUS.failed ? await common() : null));
   }
 
-  private async complete(endpoint: string, apiKey: string, o: { model: unknown; temperature: number; max_tokens: number; prompt: string }): Promise<string> {
+  /** One request to the provider (with its retries), each attempt holding a slot of the model's shared limits. */
+  private async complete(modelId: string, endpoint: string, apiKey: string, o: { model: unknown; temperature: number; max_tokens: number; prompt: string }): Promise<string> {
     let lastError = '';
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
       if (this.stopped) throw new Error('stopped');
+      let slot;
+      try {
+        slot = await this.limiter.acquire(modelId, this.stopping.signal);
+      } catch (e) {
+        if (this.stopped) throw new Error('stopped');
+        throw new LimiterUnavailable((e as Error).message);
+      }
+      // the slot is held until the answer is read: the provider works on the request until then
       let res: Response;
+      let text: string;
       try {
         res = await fetch(endpoint, {
           method: 'POST',
@@ -256,23 +281,26 @@ export class ArticleGenerator {
           body: JSON.stringify({ model: o.model, temperature: o.temperature, max_tokens: o.max_tokens, messages: [{ role: 'user', content: o.prompt }] }),
           signal: AbortSignal.timeout(120_000),
         });
+        text = await res.text();
       } catch (e) {
         lastError = networkReason(endpoint, e);
         continue;
+      } finally {
+        await slot.release();
       }
       if (res.status === 429 || res.status >= 500) {
-        lastError = await httpReason(endpoint, res, apiKey);
+        lastError = httpReason(endpoint, res.status, text, apiKey);
         continue;
       }
       if (!res.ok) {
-        const reason = await httpReason(endpoint, res, apiKey);
+        const reason = httpReason(endpoint, res.status, text, apiKey);
         // the key refused or the URL wrong: the same for every keyword
         throw res.status === 401 || res.status === 403 || res.status === 404 ? new FatalAiError(reason) : new Error(reason);
       }
-      const body = (await res.json().catch(() => null)) as { choices?: { message?: { content?: string } }[] } | null;
-      const text = body?.choices?.[0]?.message?.content;
-      if (typeof text !== 'string' || !text.trim()) throw new Error(`AI接口返回内容为空: ${endpoint}`);
-      return text;
+      const body = parseJson(text) as { choices?: { message?: { content?: string } }[] } | null;
+      const content = body?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string' || !content.trim()) throw new Error(`AI接口返回内容为空: ${endpoint}`);
+      return content;
     }
     // after the retries: an endpoint that cannot be reached stops the task; a 5xx or 429 fails this item only
     throw lastError.startsWith(UNREACHABLE) ? new FatalAiError(lastError) : new Error(lastError || `AI接口错误: ${endpoint}`);
@@ -280,6 +308,15 @@ export class ArticleGenerator {
 }
 
 const UNREACHABLE = '无法连接AI接口';
+
+/** the JSON in `text`, or null when it is none */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 /** Why a call got no answer: the endpoint and the network's code (ECONNREFUSED, ENOTFOUND, a timeout). */
 export function networkReason(endpoint: string, e: unknown): string {
@@ -289,8 +326,7 @@ export function networkReason(endpoint: string, e: unknown): string {
 }
 
 /** An error answer as a reason: the endpoint, the HTTP status and the provider's own message (the key blanked out if echoed). */
-async function httpReason(endpoint: string, res: Response, apiKey: string): Promise<string> {
-  const text = await res.text().catch(() => '');
+function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
   let detail = '';
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -301,7 +337,7 @@ async function httpReason(endpoint: string, res: Response, apiKey: string): Prom
   }
   if (apiKey) detail = detail.split(apiKey).join('******');
   detail = detail.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `AI接口错误: HTTP ${res.status} ${endpoint}${detail ? ` (${detail})` : ''}`;
+  return `AI接口错误: HTTP ${status} ${endpoint}${detail ? ` (${detail})` : ''}`;
 }
 
 /** The tenant's template parameters (gptGenerateTemplateParm): key -> value. */

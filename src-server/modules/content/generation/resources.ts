@@ -2,7 +2,7 @@
 // sent masked), generate-article tasks and the generation template parameters.
 import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
 import { addNames, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, range, req } from '../shared/rules';
@@ -10,6 +10,12 @@ import type { SecretBox } from '../shared/secrets';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
+import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
+
+/** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
+function limitColumn(name: string, bound: { min: number; max: number; default: number }, required: string, outOfRange: string): ColumnDef {
+  return { name, type: 'decimal', default: bound.default, rules: [req(required), { pattern: /^-?\d+$/, message: outOfRange }, ...range(bound.min, bound.max, outOfRange)] };
+}
 
 /** The AI settings and generation tasks; every query of their hooks runs on the hooks' `q`. */
 export function generationResources(box: SecretBox): Resource[] {
@@ -39,6 +45,9 @@ export function generationResources(box: SecretBox): Resource[] {
       { name: 'temperature', type: 'decimal', rules: [req('请输入温度'), ...range(0, 2, '温度范围为0-2'), { pattern: /^\d+(\.\d{1,2})?$/, message: '温度最多两位小数' }] },
       { name: 'maxTokens', type: 'int', rules: [req('请输入返回token数'), { min: 0, message: '返回token数不能小于0' }] },
       { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
+      // limits every instance keeps together (ai-limiter.ts); declared decimal so 2.5 gets the range message, not a format error
+      limitColumn('maxConcurrency', AI_LIMITS.maxConcurrency, AI_LIMIT_MSG.concurrencyRequired, AI_LIMIT_MSG.concurrencyRange),
+      limitColumn('ratePerMinute', AI_LIMITS.ratePerMinute, AI_LIMIT_MSG.rateRequired, AI_LIMIT_MSG.rateRange),
     ],
     hooks: {
       async beforeWrite(row, ctx) {
