@@ -110,6 +110,8 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       { k: 'blade_captcha.expires_at', t: 'bigint' },
       { k: 'blade_login_fail.first_fail_at', t: 'bigint' },
       { k: 'blade_login_fail.locked_until', t: 'bigint' },
+      // a deploy lease's end is local-time text, as the product's other times (compared as text on both)
+      { k: 'content_deploy_lease.expires_at', t: 'text' },
       { k: 'content_upload.size', t: 'bigint' },
       { k: 'deploy_tasks.next_time', t: 'bigint' },
       { k: 'id_worker.heartbeat_ms', t: 'bigint' },
