@@ -276,10 +276,10 @@ describe('errors', () => {
 
 describe('deep pages', () => {
   it('reads a page past the first thousand rows ids first, in the same order and with the same filter as the pages before it', async () => {
-    // 1,100 rows: two per second, so half the order is decided by the id alone; the ids are a permutation
-    // of the keys' order, so rows that come back in id order are in the wrong order
-    const rows = Array.from({ length: 1100 }, (_, i) => ({
-      id: String(7_000_000_000_000_000_000n + BigInt((i * 7919) % 1100)),
+    // 1,305 rows (1,175 live): two per second, so half the order is decided by the id alone; the ids are a
+    // permutation of the keys' order, so rows that come back in id order are in the wrong order
+    const rows = Array.from({ length: 1305 }, (_, i) => ({
+      id: String(7_000_000_000_000_000_000n + BigInt((i * 7919) % 1305)),
       key: `deep.${String(i).padStart(4, '0')}`,
       time: formatDateTime(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 1000),
     }));
@@ -290,16 +290,28 @@ describe('deep pages', () => {
       }
     });
     const live = rows.filter((r) => !r.key.endsWith('7'));
+    expect(live.length).toBe(1175);
     const expected = [...live].sort((a, b) => (a.time === b.time ? (BigInt(b.id) > BigInt(a.id) ? 1 : -1) : a.time < b.time ? 1 : -1)).map((r) => r.key);
     const keysOf = async (current: number, query: Record<string, string | number> = {}) =>
       (await list(admin, { paramKey: 'deep.', size: 10, current, ...query })).data.records.map((r) => r.paramKey);
     // offsets 980 and 990 are read directly, 1000 and 1010 ids first (DEFERRED_FROM)
     const pages = [];
     for (const current of [99, 100, 101, 102]) pages.push(...(await keysOf(current)));
+    expect(pages).toHaveLength(40);
     expect(pages).toEqual(expected.slice(980, 1020));
     expect((await list(admin, { paramKey: 'deep.', size: 10, current: 100 })).data.total).toBe(live.length);
+    // the last page is short: its rows tell the total; a page past the end counts
+    const lastPage = Math.ceil(live.length / 10);
+    const last = (await list(admin, { paramKey: 'deep.', size: 10, current: lastPage })).data;
+    expect(last.records.map((r) => r.paramKey)).toEqual(expected.slice((lastPage - 1) * 10));
+    expect(last.records.length).toBeLessThan(10);
+    expect(last.total).toBe(live.length);
+    const past = (await list(admin, { paramKey: 'deep.', size: 10, current: lastPage + 3 })).data;
+    expect(past).toMatchObject({ records: [], total: live.length, pages: lastPage });
+    expect((await list(admin, { paramKey: 'deep.000', size: 10 })).data).toMatchObject({ total: 9, pages: 1 });
     // an explicit order and a size of 500 (offset 1000 on page 3)
     const asc = (await list(admin, { paramKey: 'deep.', size: 500, current: 3, ascs: 'paramKey' })).data.records.map((r) => r.paramKey);
+    expect(asc).toHaveLength(175);
     expect(asc).toEqual([...expected].sort().slice(1000, 1500));
     expect(asc.every((k) => !k.endsWith('7'))).toBe(true);
   });
