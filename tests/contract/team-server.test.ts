@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startNginx, type NginxServer } from '../support/nginx';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, login, SABER, startCli, tempDir } from './helpers';
+import { api, login, SABER, startCli, tempDir, until } from './helpers';
 
 let pg: PostgresServer;
 interface Instance {
