@@ -175,6 +175,12 @@ export class JobQueue {
     return r ? jobOf(r) : undefined;
   }
 
+  /** these jobs (ids of pruned jobs are left out) */
+  async many(ids: readonly string[], q: Queries = this.data): Promise<Job[]> {
+    if (ids.length === 0) return [];
+    return (await q.all(sql<Row>`SELECT ${COLUMNS} FROM job WHERE id IN (${sql.join([...ids])})`)).map(jobOf);
+  }
+
   /** the job queued under `key`, if any */
   async byKey(key: string, q: Queries = this.data): Promise<Job | undefined> {
     const r = await q.get(sql<Row>`SELECT ${COLUMNS} FROM job WHERE job_key = ${key}`);
