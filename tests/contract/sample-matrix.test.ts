@@ -174,4 +174,15 @@ describe('the sample matrix', () => {
     // and it loads again
     expect((await post(`${S}/load`, {}, admin)).status).toBe(200);
   });
+
+  it('loaded twice at once (two clicks, two instances): one loads, the other is told it is loaded, no upload is left behind', async () => {
+    expect((await post(`${S}/remove`, {}, admin)).status).toBe(200);
+    const uploadsBefore = readdirSync(join(h.dataDir, 'upload')).length;
+    const answers = await Promise.all([post(`${S}/load`, {}, admin), post(`${S}/load`, {}, admin)]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.body.code === 400)!.body.msg).toBe('示例矩阵已加载，请先移除再重新加载');
+    expect((await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM sample_matrix`))!.n).toBe(1);
+    // the refused load's files are removed with it: only the loaded sample's nine are new
+    expect(readdirSync(join(h.dataDir, 'upload')).length).toBe(uploadsBefore + 9);
+  });
 });

@@ -42,8 +42,8 @@ export class SampleMatrix {
     private readonly clock: Clock,
   ) {}
 
-  private record(): Promise<{ tenant_id: string; tenant_name: string; load_time: string } | undefined> {
-    return this.data.get(sql<{ tenant_id: string; tenant_name: string; load_time: string }>`SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1`);
+  private record(q: Queries = this.data): Promise<{ tenant_id: string; tenant_name: string; load_time: string } | undefined> {
+    return q.get(sql<{ tenant_id: string; tenant_name: string; load_time: string }>`SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1`);
   }
 
   async status(callerTenantId: string): Promise<SampleStatus> {
@@ -90,6 +90,9 @@ export class SampleMatrix {
       const keywordFile = store('txt', Buffer.from(SAMPLE_GENERATION.keywords.join('\n') + '\n', 'utf8'), SAMPLE_GENERATION.fileName);
 
       await this.data.transaction(async (trx) => {
+        // two loads at once (two clicks, two instances): the second waits for the first and is refused as loaded
+        await trx.get(trx.dialect.transactionLock('sample-matrix'));
+        if (await this.record(trx)) throw new ServiceError(SAMPLE_MSG.loaded);
         const { tenantId } = await createTenant(trx, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
         const admin = (await trx.get(sql<{ id: string; dept_id: string }>`SELECT id, dept_id FROM blade_user WHERE tenant_id = ${tenantId} AND account = 'admin'`))!;
         const insert = async (table: string, row: Rec): Promise<string> => {
