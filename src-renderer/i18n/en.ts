@@ -17,6 +17,7 @@ const en: Messages = {
     title: 'SEO Matrix Console',
     loading: 'Loading...',
     bootFailed: 'Cannot reach the local service',
+    hostUnreachable: 'The connection to the local service was lost; check that it is still running and try again',
     retry: 'Retry',
     crashed: 'Something went wrong on this page',
     crashedHint: 'The error was written to the local log. Reload the page to continue.',

@@ -9,6 +9,7 @@ const zh = {
     title: 'SEO 矩阵控制台',
     loading: '加载中...',
     bootFailed: '无法连接到本地服务',
+    hostUnreachable: '与本地服务的连接已断开，请确认它仍在运行后重试',
     retry: '重试',
     crashed: '页面出现错误',
     crashedHint: '错误已记录到本地日志。请重新加载页面继续工作。',

@@ -18,6 +18,7 @@ import {
   type ResOf,
 } from '../../src-shared/ipc';
 import { isBackupReason, type BackupReason } from '../../src-shared/backup-reasons';
+import i18n from '../i18n';
 
 declare global {
   interface Window {
@@ -106,8 +107,9 @@ function rpcDesk(): Desk {
           headers: { 'content-type': 'application/json', [RPC_SECRET_HEADER]: secret, ...profileHeader },
           body: JSON.stringify({ req: req ?? null }),
         });
-      } catch (e) {
-        return { ok: false, error: { code: 0, message: (e as Error).message } };
+      } catch {
+        // the page lost the local service (it was stopped, or restarts): the browser's words ("Failed to fetch") say nothing
+        return { ok: false, error: { code: 0, message: i18n.t('app.hostUnreachable') } };
       }
       if (!res.ok) return { ok: false, error: { code: res.status, message: await res.text() } };
       return (await res.json()) as IpcResult<never>;
