@@ -24,6 +24,8 @@ let font = '';
 const measured = new Map<string, number>();
 const MEASURED_MAX = 5000;
 const SIZE = 14;
+/** the least room a column's values get (about six Chinese characters): narrower, the list scrolls sideways */
+const VALUE_MIN = 6 * SIZE + CELL + 4;
 
 /** East Asian wide characters (CJK ideographs, kana, Hangul, full-width forms): 1 em in every CJK font */
 function isWide(c: number): boolean {
@@ -84,14 +86,18 @@ export interface ColumnNeed {
   values: readonly string[];
 }
 
-/** min: the header fits; wish: the longest value fits (capped) */
+/**
+ * min: the header fits, and so do the values up to VALUE_MIN (a name cut to one character and an ellipsis says
+ * nothing; when the minimums do not fit, the table scrolls sideways); wish: the longest value fits (capped)
+ */
 export function columnNeeds(c: ColumnNeed): { min: number; wish: number; fixed: boolean } {
-  const min = textWidth(c.header, 600) + CELL + 4;
+  const header = textWidth(c.header, 600) + CELL + 4;
   // a declared width is kept, but never below what the header needs
-  if (c.fixed) return { min: Math.max(min, c.fixed), wish: Math.max(min, c.fixed), fixed: true };
+  if (c.fixed) return { min: Math.max(header, c.fixed), wish: Math.max(header, c.fixed), fixed: true };
   let longest = 0;
   for (const v of c.values) longest = Math.max(longest, v.length > 80 ? MAX_WISH : textWidth(v));
-  return { min, wish: Math.max(min, Math.min(longest + CELL + 4, MAX_WISH)), fixed: false };
+  const wish = Math.max(header, Math.min(longest + CELL + 4, MAX_WISH));
+  return { min: Math.max(header, Math.min(wish, VALUE_MIN)), wish, fixed: false };
 }
 
 /**

@@ -45,3 +45,17 @@ describe('data columns sharing the box', () => {
     expect(shareWidths(needs, 100)).toEqual([60, 80, 120]);
   });
 });
+
+describe('what a data column needs', () => {
+  it('keeps a few characters of its values in view, beyond its header, and never more than they need', async () => {
+    const { columnNeeds } = await import('../../../src-renderer/crud/columnWidths');
+    // no canvas in this process: every character counts 14 px (wide characters always do)
+    const name = columnNeeds({ key: 'name', header: '名称', values: ['限流测试模型名称很长很长'] });
+    expect(name.min).toBe(6 * 14 + 22); // six characters of the value, not just the two of the header
+    expect(name.wish).toBe(12 * 14 + 22);
+    const short = columnNeeds({ key: 'n', header: '名称', values: ['甲'] });
+    expect(short.min).toBe(2 * 14 + 22); // a value shorter than six characters asks for no more than its header
+    const fixed = columnNeeds({ key: 't', header: '创建时间', values: ['2026-11-27 02:55:30'], fixed: 170 });
+    expect(fixed).toEqual({ min: 170, wish: 170, fixed: true });
+  });
+});
