@@ -147,7 +147,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >
                   {mode === 'view' && c.valueType === 'job' ? (
-                    <JobDetail value={record?.[c.name]} />
+                    <JobDetail job={record?.[c.name]} />
                   ) : mode === 'view' ? (
                     <ViewValue column={c} options={options[c.name] ?? []} shown={c.displayField ? record?.[c.displayField] : undefined} yesNo={{ yes: t('crud.yes'), no: t('crud.no') }} />
                   ) : (

@@ -73,8 +73,11 @@ export function JobCell({ value }: { value: unknown }) {
   );
 }
 
-/** The view dialog's value of a job column: every fact, the reason in full. */
-export function JobDetail({ value }: { value: unknown }) {
+/**
+ * The view dialog's value of a job column: every fact, the reason in full. The record's job comes as `job`
+ * (Form.Item injects the form's `value`, which a job column never has).
+ */
+export function JobDetail({ job: value }: { job: unknown }) {
   const { t } = useTranslation();
   const job = asJob(value);
   if (!job) return <div className="desk-view-value">{t('crud.job.none')}</div>;

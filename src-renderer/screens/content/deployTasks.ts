@@ -55,10 +55,10 @@ const deployTasks: ScreenDef = {
     },
     { name: 'executeCount', label: 'content.c2.deployTask.executeCount', hideInForm: true, width: 100 },
     { name: 'statusName', label: 'content.common.status', hideInForm: true, width: 90 },
+    // 执行情况, beside the status: the latest trigger's job: the instance running it, progress, attempt and reason
+    jobColumn,
     { name: 'lastRunState', label: 'content.ops.run.lastRun', valueType: 'select', options: RUN_STATES, hideInForm: true },
     { name: 'lastRunTime', label: 'content.ops.run.lastRunTime', hideInForm: true, width: 170 },
-    // 执行情况: the latest trigger's job: the instance running it, progress, attempt and reason
-    jobColumn,
     createTimeColumn,
   ],
   extraActions: [

@@ -33,10 +33,10 @@ const gptProduceArticle: ScreenDef = {
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
+    jobColumn,
     // next to the status, so a narrow window scrolling the table sideways still shows why
     { name: 'failReason', label: 'content.c2.task.failReason', hideInForm: true },
-    // 执行情况: the instance running it, progress, attempt and the job's reason
-    jobColumn,
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },
     { name: 'successCount', label: 'content.c2.task.successCount', hideInForm: true, width: 80 },
     { name: 'failCount', label: 'content.c2.task.failCount', hideInForm: true, width: 80 },

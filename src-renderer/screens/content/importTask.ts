@@ -18,12 +18,12 @@ const importTask: ScreenDef = {
     { name: 'taskName', label: 'content.c2.importTask.taskName', search: true },
     { name: 'taskTypeName', label: 'content.c2.importTask.taskTypeName', hideInForm: true },
     { name: 'status', label: 'content.c2.importTask.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
+    jobColumn,
     { name: 'totalRows', label: 'content.c2.importTask.totalRows', hideInForm: true, width: 100 },
     { name: 'successRows', label: 'content.c2.importTask.successRows', hideInForm: true, width: 100 },
     { name: 'failedRows', label: 'content.c2.importTask.failedRows', hideInForm: true, width: 100 },
     { name: 'errorMsg', label: 'content.c2.importTask.errorMsg', hideInForm: true },
-    // 执行情况: the instance running it, progress, attempt and the job's reason
-    jobColumn,
     createTimeColumn,
   ],
   extraActions: [

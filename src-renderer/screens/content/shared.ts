@@ -56,5 +56,8 @@ export function remoteSelect(name: string, label: string, remote: RemoteOptions,
 
 export const createTimeColumn: ColumnDef = { name: 'createTime', label: 'content.common.createTime', hideInForm: true, width: 170 };
 
-/** the 执行情况 column of a task screen: the task's latest durable job (crud/JobCell.tsx), in the list and the view dialog */
-export const jobColumn: ColumnDef = { name: 'job', label: 'crud.job.column', valueType: 'job' };
+/**
+ * the 执行情况 column of a task screen: the task's latest durable job (crud/JobCell.tsx), in the list and the view
+ * dialog; wide enough for its facts on two lines (and the reason on a third) when the table scrolls sideways
+ */
+export const jobColumn: ColumnDef = { name: 'job', label: 'crud.job.column', valueType: 'job', width: 250 };
