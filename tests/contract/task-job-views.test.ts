@@ -9,7 +9,7 @@ import type { JobView } from '../../src-shared/jobs';
 import type { Page } from '../../src-shared/wire';
 import { sql } from '../../src-server/db/data-layer';
 import { JobQueue } from '../../src-server/jobs/queue';
-import { api, login, startHarness, type Harness } from './helpers';
+import { api, login, PNG, SABER, startHarness, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 let h: Harness;
@@ -122,5 +122,35 @@ describe('task rows carry their latest job', () => {
     expect(done).toMatchObject({ state: 'done', attempts: 2, progress: { done: 10, total: 10 } });
     await h.data().run(sql`DELETE FROM job WHERE id = ${jobId}`);
     expect((await get('/website-blade-deploy/deployTasks/detail', { id: task })).body.data.job).toBeNull();
+  });
+
+  it('a website: its list and detail answer its latest deploy\'s job as deployJob', async () => {
+    const M = '/website-blade-material';
+    const group = await idOf(`${M}/websiteGroup/save`, { name: '部署作业组', type: 0 });
+    const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'jobs', serverIp: '10.1.0.9', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local' });
+    const domainId = await idOf(`${M}/domainInfo/save`, { name: 'jobs-example.com', domain: 'jobs-example.com', domainService: '1', serverId });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'tpl.png');
+    const up = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=template`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: form });
+    const image = ((await up.json()) as { data: Rec }).data.link as string;
+    const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '作业模板', type: '1', image });
+    const contactId = await idOf(`${M}/contactInfo/submit`, { name: '作业客服' });
+    const img = await idOf(`${M}/imgGroup/submit`, { name: '作业图组' });
+    const site = await idOf(`${M}/websiteInfo/save`, {
+      websiteGroupId: group, websiteType: 0, websiteName: '作业站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
+      domainInfoId: domainId, templateId, type: 0, subdomain: 'www', icoId: img, logoId: img, bannerId: img, contactId,
+    });
+    let row = (await get<Page<Rec>>(`${M}/websiteInfo/page`, { size: 100 })).body.data.records.find((r) => r.id === site)!;
+    expect(row.deployJob).toBeNull();
+    const { id } = await h.data().transaction(async (trx) => {
+      const job = await queue.enqueue(trx, { kind: KIND, tenantId: '000000', key: `site:${site}` });
+      await trx.run(sql`UPDATE website_info SET deploy_job_id = ${job.id} WHERE id = ${site}`);
+      return job;
+    });
+    await queue.claim([KIND], OWNER_A, LEASE, 1);
+    await queue.heartbeat(id, OWNER_A, LEASE, { done: 20, total: 50, phase: 'upload' });
+    row = (await get<Page<Rec>>(`${M}/websiteInfo/page`, { size: 100 })).body.data.records.find((r) => r.id === site)!;
+    expect(row.deployJob).toMatchObject({ id, state: 'running', instance: OWNER_A, attempts: 1, progress: { done: 20, total: 50, phase: 'upload' } });
+    expect((await get(`${M}/websiteInfo/detail`, { id: site })).body.data.deployJob).toMatchObject({ id, instance: OWNER_A });
   });
 });
