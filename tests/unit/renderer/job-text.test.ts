@@ -17,6 +17,7 @@ import { formColumns, viewColumns } from '../../../src-renderer/crud/values';
 import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
 import importTask from '../../../src-renderer/screens/content/importTask';
 import deployTasks from '../../../src-renderer/screens/content/deployTasks';
+import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
 import { TASK_STATUS } from '../../../src-renderer/screens/content/shared';
 
 const job = (over: Partial<JobView> = {}): JobView => ({
@@ -92,6 +93,11 @@ describe('the task screens', () => {
       expect(viewColumns(def).some((c) => c.valueType === 'job')).toBe(true);
     }
     expect(zh.crud.job.column).toBe('执行情况');
+    // a website's latest deploy job: in its view dialog, not in the (already wide) list
+    const deployJob = websiteInfo.columns.find((c) => c.name === 'deployJob');
+    expect(deployJob).toMatchObject({ valueType: 'job', hideInTable: true });
+    expect(viewColumns(websiteInfo)).toContain(deployJob);
+    expect(formColumns(websiteInfo)).not.toContain(deployJob);
   });
 
   it('name the task status 5 已取消', () => {
