@@ -18,6 +18,8 @@ import { useExtraActions, visibleActions } from './ExtraActions';
 import { SIDE_TREE_WIDTH, SideTree } from './SideTree';
 import { RowActions, rowActionsWidth, type RowAction } from './RowActions';
 import { StatusSwitch } from './StatusSwitch';
+import { JobCell } from './JobCell';
+import { jobActive, jobSummary } from './jobText';
 import { columnNeeds, shareWidths, textWidth, useContentWidth } from './columnWidths';
 import { StoredImage } from '../components/upload/ImageUpload';
 import { usePagePath } from '../layout/pagePath';
@@ -43,6 +45,8 @@ const LIST_GAP = 12;
  * replaces the rows without the overlay flashing in and out (and without the two renders it costs).
  */
 const LOADING_DELAY_MS = 200;
+/** a list with rows that change by themselves (ScreenDef.refreshWhile, a running job) reads its page again this often while shown */
+const RUNNING_POLL_MS = 3000;
 
 /** The one generic list-and-form screen, driven by a ScreenDef. */
 export function CrudPage({ def }: { def: ScreenDef }) {
@@ -88,6 +92,22 @@ export function CrudPage({ def }: { def: ScreenDef }) {
       reload();
     },
   });
+
+  // rows that change by themselves (a task or job running): the page is read again every few seconds while shown;
+  // hidden, it waits for its tab to be shown again (everyShow above), which reads it and so starts this again
+  const running = useMemo(
+    () => rows.some((row) => def.refreshWhile?.(row) === true || def.columns.some((c) => c.valueType === 'job' && jobActive(row[c.name]))),
+    [rows, def],
+  );
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => {
+      if (shown.current?.closest('section.desk-page')?.hasAttribute('hidden')) return;
+      quietLoad.current = true;
+      reload();
+    }, RUNNING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [running, rows, reload]);
 
   // view / edit of a record: remembered as recently opened (the command palette lists them)
   const pagePath = usePagePath();
@@ -259,12 +279,16 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     const actions = !rowActions.length ? 0 : Math.max(def.actionWidth ?? 0, buttons);
     // a tree list's expand icon (and a child's indent) sits in the index cell, beside the number
     const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24) + (def.tree ? TREE_ICON_WIDTH : 0);
+    const cellText = (c: (typeof dataColumns)[number], row: Row): string => {
+      if (c.displayField) return String(row[c.displayField] ?? '');
+      return c.valueType === 'job' ? jobSummary(t, row[c.name]) : displayValue(c, row[c.name], options[c.name] ?? [], yesNo);
+    };
     const needs = dataColumns.map((c) =>
       columnNeeds({
         key: c.name,
         fixed: c.width,
         header: t(c.tableLabel ?? c.label),
-        values: c.valueType === 'image' ? [] : rows.map((row) => (c.displayField ? String(row[c.displayField] ?? '') : displayValue(c, row[c.name], options[c.name] ?? [], yesNo))),
+        values: c.valueType === 'image' ? [] : rows.map((row) => cellText(c, row)),
       }),
     );
     const data = shareWidths(needs, boxWidth - SELECTION_WIDTH - index - actions - 2);
@@ -287,6 +311,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         render: (v: unknown, row: Row) => {
           if (c.listSwitch) return <StatusSwitch def={def} column={c} row={row} canEdit={canEdit} onChanged={reload} />;
           if (c.valueType === 'image') return typeof v === 'string' && v ? <StoredImage link={v} /> : '';
+          if (c.valueType === 'job') return <JobCell value={v} />;
           if (c.displayField) return String(row[c.displayField] ?? '');
           const text = displayValue(c, v, options[c.name] ?? [], yesNo);
           const tone = c.options?.find((o) => String(o.value) === String(v))?.tone;

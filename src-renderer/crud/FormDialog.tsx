@@ -9,7 +9,8 @@ import type { ScreenDef } from './types';
 import type { Option } from './useOptions';
 import { optionsUnder } from './values';
 import { FieldInput, formRules, placeholderOf } from './fields';
-import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData } from './values';
+import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData, viewColumns } from './values';
+import { JobDetail } from './JobCell';
 import type { ColumnDef, FieldContext } from './types';
 import { useSession } from '../stores/session';
 import { StoredImage } from '../components/upload/ImageUpload';
@@ -134,8 +135,8 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
           onFinish={() => void onSave()}
         >
           <GridRow gutter={16}>
-            {formColumns(def).filter((c) => !(c.addOnly && mode !== 'add')).map((c) => withVisibility(c, fieldCtx, (
-              <Col key={c.name} span={c.span ?? (c.valueType === 'textarea' ? 24 : 12)}>
+            {(mode === 'view' ? viewColumns(def) : formColumns(def)).filter((c) => !(c.addOnly && mode !== 'add')).map((c) => withVisibility(c, fieldCtx, (
+              <Col key={c.name} span={c.span ?? (c.valueType === 'textarea' || c.valueType === 'job' ? 24 : 12)}>
                 <Form.Item
                   name={c.name}
                   label={t(c.label)}
@@ -145,7 +146,9 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                   extra={c.extra && mode !== 'view' ? t(c.extra) : undefined}
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >
-                  {mode === 'view' ? (
+                  {mode === 'view' && c.valueType === 'job' ? (
+                    <JobDetail job={record?.[c.name]} />
+                  ) : mode === 'view' ? (
                     <ViewValue column={c} options={options[c.name] ?? []} shown={c.displayField ? record?.[c.displayField] : undefined} yesNo={{ yes: t('crud.yes'), no: t('crud.no') }} />
                   ) : (
                     <FieldInput

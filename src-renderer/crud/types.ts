@@ -4,7 +4,12 @@
 import type { ComponentType } from 'react';
 import type { Row } from '../../src-shared/wire';
 
-export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom';
+/**
+ * `job`: a durable job's view (src-shared/jobs.ts JobView, e.g. a task row's `job`): the list cell shows its
+ * state, progress, attempt, instance and reason (crud/JobCell.tsx), the view dialog all of it; never a form input
+ * (shown in the view dialog only), and a list holding a queued or running one reads itself again while shown
+ */
+export type ValueType = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'switch' | 'date' | 'datetime' | 'dateRange' | 'treeSelect' | 'image' | 'custom' | 'job';
 
 /** A validation rule; `message` is an i18n key (interpolated with label, min, max). */
 export interface FieldRule {
@@ -268,6 +273,11 @@ export interface ScreenDef {
    * when its buttons need it (default: as wide as the buttons)
    */
   actionWidth?: number;
+  /**
+   * rows that change on the server by themselves while this holds (a task running): the list reads its page
+   * again every few seconds while shown and a row of it does (a `job` column's queued or running job counts too)
+   */
+  refreshWhile?(row: Row): boolean;
   /** rows for which this returns true show no edit, delete or add-child button (e.g. dictionary children in the vertical layout) */
   rowLocked?(row: Row): boolean;
 }

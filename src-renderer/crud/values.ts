@@ -4,7 +4,9 @@ import type { Option } from './useOptions';
 import type { ColumnDef, ScreenDef } from './types';
 import { DATE_TIME_FORMAT } from './params';
 
-export const formColumns = (def: ScreenDef): ColumnDef[] => def.columns.filter((c) => !c.hideInForm);
+export const formColumns = (def: ScreenDef): ColumnDef[] => def.columns.filter((c) => !c.hideInForm && c.valueType !== 'job');
+/** the view dialog's columns: the form's, and the jobs the record carries (ValueType 'job') */
+export const viewColumns = (def: ScreenDef): ColumnDef[] => def.columns.filter((c) => !c.hideInForm || c.valueType === 'job');
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const isDateType = (c: ColumnDef) => c.valueType === 'datetime' || c.valueType === 'date';

@@ -3,7 +3,7 @@
 // CRON (cron editor); A/B文章数量 only for white-hat groups; a run's outcome per site is kept and shown.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect } from './shared';
 import { NextTriggerDialog } from './NextTriggerDialog';
 import { ScheduleConfInput, scheduleConfCheck } from './ScheduleConfInput';
 import { DeployRunDialog, RUN_STATES, runProblem, type RunOutcome } from './DeployRunDialog';
@@ -55,6 +55,8 @@ const deployTasks: ScreenDef = {
     },
     { name: 'executeCount', label: 'content.c2.deployTask.executeCount', hideInForm: true, width: 100 },
     { name: 'statusName', label: 'content.common.status', hideInForm: true, width: 90 },
+    // 执行情况, beside the status: the latest trigger's job: the instance running it, progress, attempt and reason
+    jobColumn,
     { name: 'lastRunState', label: 'content.ops.run.lastRun', valueType: 'select', options: RUN_STATES, hideInForm: true },
     { name: 'lastRunTime', label: 'content.ops.run.lastRunTime', hideInForm: true, width: 170 },
     createTimeColumn,

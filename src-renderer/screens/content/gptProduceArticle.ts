@@ -5,7 +5,7 @@
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, REMOTE, remoteSelect, TASK_STATUS } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -21,6 +21,8 @@ const gptProduceArticle: ScreenDef = {
   api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
   dialogWidth: 800,
   actionWidth: 380,
+  // a running task's counts change on the server: read again while one shows
+  refreshWhile: (row) => row.status === 1,
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
     { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
@@ -31,6 +33,8 @@ const gptProduceArticle: ScreenDef = {
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
+    jobColumn,
     // next to the status, so a narrow window scrolling the table sideways still shows why
     { name: 'failReason', label: 'content.c2.task.failReason', hideInForm: true },
     { name: 'total', label: 'content.c2.task.total', hideInForm: true, width: 80 },

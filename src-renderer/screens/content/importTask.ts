@@ -2,7 +2,7 @@
 // is coloured (failed red, partly failed orange), a failed task shows its reason, and
 // 错误明细 opens the task's error lines (its task error log).
 import type { ScreenDef } from '../../crud/types';
-import { createTimeColumn, TASK_STATUS } from './shared';
+import { createTimeColumn, jobColumn, TASK_STATUS } from './shared';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
 
 const I = '/seo-blade-material/importTask';
@@ -12,10 +12,14 @@ const importTask: ScreenDef = {
   title: 'content.c2.importTask.title',
   api: { list: `${I}/page`, detail: `${I}/detail`, submit: `${I}/submit`, remove: `${I}/remove` },
   hide: ['add', 'edit'],
+  // a running import's counts change on the server: read again while one shows
+  refreshWhile: (row) => row.status === 1,
   columns: [
     { name: 'taskName', label: 'content.c2.importTask.taskName', search: true },
     { name: 'taskTypeName', label: 'content.c2.importTask.taskTypeName', hideInForm: true },
     { name: 'status', label: 'content.c2.importTask.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
+    jobColumn,
     { name: 'totalRows', label: 'content.c2.importTask.totalRows', hideInForm: true, width: 100 },
     { name: 'successRows', label: 'content.c2.importTask.successRows', hideInForm: true, width: 100 },
     { name: 'failedRows', label: 'content.c2.importTask.failedRows', hideInForm: true, width: 100 },

@@ -33,13 +33,14 @@ export const ENABLED: OptionDef[] = [
   { value: 0, label: 'content.common.disabled' },
   { value: 1, label: 'content.common.enabled' },
 ];
-/** a background task's status (generation, imports): failed red, partly failed orange */
+/** a background task's status (generation, imports): failed red, partly failed and cancelled orange */
 export const TASK_STATUS: OptionDef[] = [
   { value: 0, label: 'content.c2.taskStatus.queued' },
   { value: 1, label: 'content.c2.taskStatus.running' },
   { value: 2, label: 'content.c2.taskStatus.done', tone: 'success' },
   { value: 3, label: 'content.c2.taskStatus.failed', tone: 'error' },
   { value: 4, label: 'content.c2.taskStatus.partlyFailed', tone: 'warning' },
+  { value: 5, label: 'content.c2.taskStatus.cancelled', tone: 'warning' },
 ];
 /** the i18n key of a task status's name */
 export const taskStatusLabel = (status: number): string => TASK_STATUS.find((o) => o.value === status)?.label ?? '';
@@ -54,3 +55,9 @@ export function remoteSelect(name: string, label: string, remote: RemoteOptions,
 }
 
 export const createTimeColumn: ColumnDef = { name: 'createTime', label: 'content.common.createTime', hideInForm: true, width: 170 };
+
+/**
+ * the 执行情况 column of a task screen: the task's latest durable job (crud/JobCell.tsx), in the list and the view
+ * dialog; wide enough for its facts on two lines (and the reason on a third) when the table scrolls sideways
+ */
+export const jobColumn: ColumnDef = { name: 'job', label: 'crud.job.column', valueType: 'job', width: 250 };

@@ -75,6 +75,8 @@ const websiteInfo: ScreenDef = {
     { name: 'statusName', label: 'content.website.statusName', hideInForm: true, width: 100 },
     { name: 'deployMessage', label: 'content.website.deployMessage', hideInForm: true, width: 320 },
     { name: 'deployTime', label: 'content.website.deployTime', hideInForm: true, width: 170 },
+    // the latest deploy's durable job (instance, progress, attempt, reason): in the view dialog; the list reads again while it runs
+    { name: 'deployJob', label: 'content.website.deployJob', valueType: 'job', hideInTable: true },
     {
       name: 'isSsl', label: 'content.website.isSsl', hideInForm: true, valueType: 'select', numeric: true,
       options: [{ value: 0, label: 'content.website.sslNone' }, { value: 1, label: 'content.website.sslIssued' }],

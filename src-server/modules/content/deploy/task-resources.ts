@@ -8,6 +8,7 @@ import { MSG } from '../shared/messages';
 import { max, oneOf, req } from '../shared/rules';
 import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
 import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
+import { attachJobViews } from '../../../jobs/job-view';
 
 export function deployTaskResources(): Resource[] {
   const deployTasks = defineResource({
@@ -34,6 +35,8 @@ export function deployTaskResources(): Resource[] {
       { name: 'lastRunTime', type: 'string', readOnly: true },
       { name: 'lastRunPublished', type: 'int', readOnly: true },
       { name: 'lastRunSites', type: 'string', readOnly: true },
+      // the latest trigger's durable job (deploy-scheduler.ts): the row answers its view as `job`
+      { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
       async beforeWrite(row, ctx) {
@@ -63,6 +66,7 @@ export function deployTaskResources(): Resource[] {
       async decorate(records, { tenantId, q }) {
         const groups = await q.all(sql<{ id: string; name: string }>`SELECT id, name FROM website_group WHERE tenant_id = ${tenantId}`);
         const names = new Map(groups.map((g) => [g.id, g.name]));
+        await attachJobViews(q, records);
         for (const r of records) {
           r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
           r.statusName = r.status === 1 ? '启动' : '停止';

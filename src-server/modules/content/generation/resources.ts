@@ -10,6 +10,7 @@ import type { SecretBox } from '../shared/secrets';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
+import { attachJobViews } from '../../../jobs/job-view';
 import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
 
 /** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
@@ -132,6 +133,8 @@ export function generationResources(box: SecretBox): Resource[] {
       { name: 'status', type: 'int', readOnly: true },
       // why the task failed as a whole (the AI model unreachable, its key refused, no keyword)
       { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
+      // the task's latest durable job (set where it is enqueued): the row answers its view as `job`
+      { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
       async beforeWrite(row, ctx) {
@@ -159,6 +162,7 @@ export function generationResources(box: SecretBox): Resource[] {
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
         const failures = await keywordFailures(q, records.map((r) => String(r.id)));
+        await attachJobViews(q, records);
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's

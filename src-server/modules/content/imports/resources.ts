@@ -5,6 +5,7 @@ import { addNames } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { max, req } from '../shared/rules';
 import { TASK_STATUS } from '../shared/task-status';
+import { attachJobViews } from '../../../jobs/job-view';
 
 export function importResources(): Resource[] {
   const importTask = defineResource({
@@ -23,9 +24,12 @@ export function importResources(): Resource[] {
       { name: 'failedRows', type: 'int', readOnly: true },
       { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
       { name: 'status', type: 'int', readOnly: true },
+      // the task's latest durable job (set where it is enqueued): the row answers its view as `job`
+      { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
-      decorate(records) {
+      async decorate(records, { q }) {
+        await attachJobViews(q, records);
         for (const r of records) {
           r.taskTypeName = IMPORT_TYPES[String(r.taskType)] ?? String(r.taskType);
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';

@@ -8,6 +8,7 @@ import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req, status01 } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
+import { attachJobViews } from '../../../jobs/job-view';
 
 /** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -59,6 +60,8 @@ export function siteResources(): Resource[] {
       { name: 'deployMessage', type: 'string', readOnly: true },
       { name: 'deployTime', type: 'datetime', readOnly: true },
       { name: 'isSsl', type: 'int', readOnly: true },
+      // the latest deploy's durable job: the row answers its view as `deployJob`
+      { name: 'deployJobId', type: 'string', readOnly: true, noFilter: true },
       { name: 'type', type: 'int', default: 0, rules: [req('请选择解析类型'), oneOf([0, 1], '请选择解析类型')] },
       { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
       { name: 'icoId', type: 'string', rules: [req('请选择图标分组')] },
@@ -94,6 +97,7 @@ export function siteResources(): Resource[] {
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         await addNames(q, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
         await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
+        await attachJobViews(q, records, 'deployJobId', 'deployJob');
         for (const r of records) if (!r.statusName) r.statusName = '未部署';
       },
     },

@@ -1,0 +1,86 @@
+// What a task row's durable job (src-shared/jobs.ts JobView) reads as in the
+// console: its state's words (a retry's wait and an asked cancel included), the
+// attempt, the progress and the instance, shortened for a cell. Pure: the cell
+// (JobCell.tsx) and the column's width (CrudPage) both use it.
+import type { TFunction } from 'i18next';
+import type { JobView } from '../../src-shared/jobs';
+
+/** The states the console names: a job's own, plus a retry's wait and a cancel asked and not yet honoured. */
+export type JobShownState = JobView['state'] | 'retryWait' | 'cancelling';
+
+/** The value of a job column as the wire sends it: a view, or null/absent for a row without a job. */
+export function asJob(v: unknown): JobView | null {
+  return v && typeof v === 'object' && typeof (v as JobView).state === 'string' ? (v as JobView) : null;
+}
+
+export function shownState(job: JobView): JobShownState {
+  if (job.state === 'running' && job.cancelRequested) return 'cancelling';
+  if (job.state === 'queued' && job.attempts > 0) return 'retryWait';
+  return job.state;
+}
+
+/** the tone of the state's words (crud's desk-tone-* classes) */
+export function stateTone(s: JobShownState): 'success' | 'warning' | 'error' | undefined {
+  if (s === 'done') return 'success';
+  if (s === 'failed') return 'error';
+  if (s === 'retryWait' || s === 'cancelling' || s === 'cancelled') return 'warning';
+  return undefined;
+}
+
+/** whether the job may still change by itself (a list showing it reads again while it does) */
+export function jobActive(v: unknown): boolean {
+  const job = asJob(v);
+  return job !== null && (job.state === 'queued' || job.state === 'running');
+}
+
+/** `host/pid` of an instance named `host/pid/random` (the worker's name): the cell shows this, the tooltip all */
+export function shortInstance(instance: string): string {
+  const parts = instance.split('/');
+  const short = parts.length >= 3 ? parts.slice(0, 2).join('/') : instance;
+  return short.length > 28 ? `${short.slice(0, 27)}…` : short;
+}
+
+/** the reason worth showing: the last failure's, unless the job has since succeeded or was cancelled */
+export function shownReason(job: JobView): string | null {
+  return job.error && job.state !== 'done' && job.state !== 'cancelled' ? job.error : null;
+}
+
+/** 'done/total' (or 'done' without a total), null without progress */
+export function progressText(job: JobView): string | null {
+  const p = job.progress;
+  if (!p || p.done === undefined) return null;
+  return p.total !== undefined ? `${p.done}/${p.total}` : String(p.done);
+}
+
+/** 0-100 when the job knows its total */
+export function progressPercent(job: JobView): number | null {
+  const p = job.progress;
+  if (!p || p.done === undefined || !p.total) return null;
+  return Math.max(0, Math.min(100, Math.floor((p.done / p.total) * 100)));
+}
+
+/** a deploy's phase in words (known phases translated, others as reported) */
+export function phaseText(t: TFunction, phase: string): string {
+  return t(`crud.job.phases.${phase}`, { defaultValue: phase });
+}
+
+/** the attempt's words when it is a retry or a takeover (attempts > 1), else null */
+export function attemptText(t: TFunction, job: JobView): string | null {
+  return job.attempts > 1 ? t('crud.job.attempt', { n: job.attempts, max: job.maxAttempts }) : null;
+}
+
+/** One line of what the cell shows (its width is measured from this). */
+export function jobSummary(t: TFunction, v: unknown): string {
+  const job = asJob(v);
+  if (!job) return '';
+  const parts = [t(`crud.job.state.${shownState(job)}`)];
+  const progress = progressText(job);
+  // the bar beside the numbers is about eight characters wide
+  if (progress) parts.push(`${progressPercent(job) !== null ? '########' : ''}${progress}`);
+  const attempt = attemptText(t, job);
+  if (attempt) parts.push(attempt);
+  if (job.instance) parts.push(shortInstance(job.instance));
+  const reason = shownReason(job);
+  if (reason) parts.push(reason);
+  return parts.join('  ');
+}

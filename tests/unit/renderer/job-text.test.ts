@@ -1,0 +1,106 @@
+// What a task row's durable job reads as (crud/jobText.ts): the state's words, a
+// retry's wait, an asked cancel, the attempt, the shortened instance, the reason
+// (never for a job that since succeeded), in zh and en; and the task screens' 执行情况.
+import { describe, expect, it, vi } from 'vitest';
+
+// area message modules register themselves with the running i18next when imported: start it first
+await vi.hoisted(async () => {
+  const { initI18n } = await import('../../../src-renderer/i18n');
+  initI18n('zh');
+});
+import i18next, { type TFunction } from 'i18next';
+import type { JobView } from '../../../src-shared/jobs';
+import zh from '../../../src-renderer/i18n/zh';
+import en from '../../../src-renderer/i18n/en';
+import { asJob, attemptText, jobActive, jobSummary, progressPercent, progressText, shortInstance, shownReason, shownState, stateTone } from '../../../src-renderer/crud/jobText';
+import { formColumns, viewColumns } from '../../../src-renderer/crud/values';
+import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
+import importTask from '../../../src-renderer/screens/content/importTask';
+import deployTasks from '../../../src-renderer/screens/content/deployTasks';
+import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
+import { TASK_STATUS } from '../../../src-renderer/screens/content/shared';
+
+const job = (over: Partial<JobView> = {}): JobView => ({
+  id: 'j1', state: 'running', instance: 'worker-b.example/4202/d4e5f6', attempts: 2, maxAttempts: 3, progress: { done: 13, total: 40 },
+  error: 'AI接口返回 502', cancelRequested: false, startTime: '2026-11-27 03:00:00', endTime: null, ...over,
+});
+
+async function translator(lng: 'zh' | 'en'): Promise<TFunction> {
+  const i = i18next.createInstance();
+  await i.init({ lng, resources: { zh: { translation: zh }, en: { translation: en } }, interpolation: { escapeValue: false } });
+  return i.t;
+}
+
+describe('a job as the task screens show it', () => {
+  it('names its state, a retry waiting and a cancel not yet honoured', () => {
+    expect(shownState(job())).toBe('running');
+    expect(shownState(job({ state: 'queued', attempts: 0, error: null }))).toBe('queued');
+    expect(shownState(job({ state: 'queued', attempts: 1 }))).toBe('retryWait');
+    expect(shownState(job({ cancelRequested: true }))).toBe('cancelling');
+    expect(stateTone('failed')).toBe('error');
+    expect(stateTone('done')).toBe('success');
+    expect(stateTone('running')).toBeUndefined();
+  });
+
+  it('shows the attempt only for a retry or takeover, the instance as host/pid, the reason unless it since succeeded', async () => {
+    const t = await translator('zh');
+    expect(attemptText(t, job())).toBe('第2次尝试（共3次）');
+    expect(attemptText(t, job({ attempts: 1 }))).toBeNull();
+    expect(shortInstance('worker-b.example/4202/d4e5f6')).toBe('worker-b.example/4202');
+    expect(shortInstance('solo')).toBe('solo');
+    expect(shownReason(job())).toBe('AI接口返回 502');
+    expect(shownReason(job({ state: 'done' }))).toBeNull();
+    expect(shownReason(job({ state: 'cancelled' }))).toBeNull();
+    expect(progressText(job())).toBe('13/40');
+    expect(progressPercent(job())).toBe(32);
+    expect(progressText(job({ progress: { done: 7 } }))).toBe('7');
+    expect(progressPercent(job({ progress: { done: 7 } }))).toBeNull();
+    expect(progressText(job({ progress: null }))).toBeNull();
+    expect(jobSummary(t, job())).toContain('第2次尝试（共3次）');
+    expect(jobSummary(t, job({ cancelRequested: true }))).toMatch(/^取消中/);
+    expect(jobSummary(t, null)).toBe('');
+    const english = await translator('en');
+    expect(attemptText(english, job())).toBe('Attempt 2 of 3');
+    expect(jobSummary(english, job({ state: 'queued', attempts: 1 }))).toMatch(/^Waiting to retry/);
+  });
+
+  it('is active (its list reads itself again) while queued or running, and only a job view counts as one', () => {
+    expect(jobActive(job())).toBe(true);
+    expect(jobActive(job({ state: 'queued' }))).toBe(true);
+    expect(jobActive(job({ state: 'failed' }))).toBe(false);
+    expect(jobActive(null)).toBe(false);
+    expect(asJob('')).toBeNull();
+    expect(asJob({ id: 'x' })).toBeNull();
+  });
+
+  it('every state has its words in zh and en', async () => {
+    const [z, e] = [await translator('zh'), await translator('en')];
+    for (const s of ['queued', 'running', 'done', 'failed', 'cancelled', 'retryWait', 'cancelling']) {
+      expect(z(`crud.job.state.${s}`)).not.toBe(`crud.job.state.${s}`);
+      expect(e(`crud.job.state.${s}`)).not.toBe(`crud.job.state.${s}`);
+    }
+    expect(z('crud.job.state.cancelling')).toBe('取消中');
+  });
+});
+
+describe('the task screens', () => {
+  it('show 执行情况 in the list and the view dialog, never in the form', () => {
+    for (const def of [gptProduceArticle, importTask, deployTasks]) {
+      const col = def.columns.find((c) => c.valueType === 'job');
+      expect(col?.name, def.code).toBe('job');
+      expect(col?.hideInTable).toBeFalsy();
+      expect(formColumns(def).some((c) => c.valueType === 'job')).toBe(false);
+      expect(viewColumns(def).some((c) => c.valueType === 'job')).toBe(true);
+    }
+    expect(zh.crud.job.column).toBe('执行情况');
+    // a website's latest deploy job: in its view dialog, not in the (already wide) list
+    const deployJob = websiteInfo.columns.find((c) => c.name === 'deployJob');
+    expect(deployJob).toMatchObject({ valueType: 'job', hideInTable: true });
+    expect(viewColumns(websiteInfo)).toContain(deployJob);
+    expect(formColumns(websiteInfo)).not.toContain(deployJob);
+  });
+
+  it('name the task status 5 已取消', () => {
+    expect(TASK_STATUS.find((o) => o.value === 5)?.label).toBe('content.c2.taskStatus.cancelled');
+  });
+});
