@@ -217,6 +217,7 @@ function withVisibility(c: ColumnDef, ctx: FieldContext, item: ReactElement): Re
 function ViewValue({ column, options, yesNo, value, shown }: { column: ColumnDef; options: Option[]; yesNo: { yes: string; no: string }; value?: unknown; shown?: unknown }) {
   if (shown !== undefined && shown !== null && shown !== '') return <div className="desk-view-value">{String(shown)}</div>;
   if (column.valueType === 'image') return <div className="desk-view-value">{typeof value === 'string' && value ? <StoredImage link={value} size={96} /> : ''}</div>;
+  if (column.viewText) return <div className="desk-view-value">{column.viewText(value)}</div>;
   const text =
     value && typeof value === 'object' && 'format' in value
       ? (value as { format(f: string): string }).format(DATE_TIME_FORMAT)

@@ -110,6 +110,8 @@ export interface ColumnDef {
   extra?: string;
   /** custom: the form input (Form.Item injects value / onChange) */
   input?: ComponentType<CustomInputProps>;
+  /** custom: the value as the view dialog shows it (lines kept); without it the value shows as text */
+  viewText?: (value: unknown) => string;
   /** form only: disabled when editing a row for which this returns true (e.g. a published article's group) */
   readonlyWhen?: (row: Row) => boolean;
   /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */

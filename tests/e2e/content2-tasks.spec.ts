@@ -155,6 +155,12 @@ test('generate-article task runs against the local AI server to done and exports
     // start it and watch the progress reach done
     const row = page.getByRole('table').getByRole('row', { name: /AI文章/ });
     await expect(row).toContainText('待执行');
+    // the view dialog lists the prompt rows as text
+    await clickRowAction(page, row, '查看');
+    await expect(formItem(page, '生成描述')).toContainText('1. 写一篇关于{keyword}的文章');
+    await expect(formItem(page, '生成描述')).not.toContainText('[object Object]');
+    await page.keyboard.press('Escape');
+    await expect(dialog(page)).toBeHidden();
     await clickRowAction(page, row, '开始生成');
     await clickRowAction(page, row, '任务进度');
     await expect(dialog(page).getByTestId('task-status')).toHaveText('已完成：共 3，成功 3，失败 0', { timeout: 30_000 });

@@ -9,6 +9,10 @@ import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS } from '
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
+/** the prompt rows as the view dialog lists them: one numbered line each */
+const promptLines = (v: unknown): string =>
+  Array.isArray(v) ? v.map((p, i) => `${i + 1}. ${String((p as { input?: unknown }).input ?? '')}`).join('\n') : '';
+
 /** Each prompt row is required (请输入生成描述). */
 const everyPromptFilled = (v: unknown): boolean => !Array.isArray(v) || v.every((p) => typeof (p as { input?: unknown }).input === 'string' && (p as { input: string }).input.trim() !== '');
 
@@ -26,7 +30,7 @@ const gptProduceArticle: ScreenDef = {
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
     { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
-    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
+    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, viewText: promptLines, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
