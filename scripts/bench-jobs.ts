@@ -268,7 +268,7 @@ async function generation(pg: PostgresServer, ai: LimitedAiServer, workers: numb
         const row = await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id });
         if (Number(row.status) >= 2) finished.set(id, { at: performance.now(), row });
       }
-      await sleep(250);
+      await sleep(100);
     }
     const ms = Math.max(...[...finished.values()].map((f) => f.at)) - t0;
     const rows = [...finished.values()].map((f) => f.row);
@@ -336,27 +336,32 @@ async function seedSites(c: Cluster, folder: string): Promise<string> {
 }
 
 /**
- * One deploy task over a website of a group of its own, run and awaited before the measured run: the processes
- * that deploy have loaded and compiled the rendering code (a cost of the first deploy after a start, not of a
- * throughput). The measured run counts only its own group's websites and the jobs queued after it started.
+ * One deploy task over a few websites of a group of their own (two per worker instance: once deploys are per-site
+ * jobs, each worker gets some), run and awaited before the measured run: the processes that deploy have loaded
+ * and compiled the rendering code (a cost of the first deploy after a start, not of a throughput). The measured
+ * run counts only its own group's websites and the jobs queued after it started.
  */
-async function warmUp(c: Cluster, folder: string) {
+async function warmUp(c: Cluster, folder: string, sites: number) {
   const M = '/website-blade-material';
   const site = await c.data.get(sql<Rec>`SELECT * FROM website_info WHERE is_deleted = 0 ORDER BY id LIMIT 1`);
-  if (!site) return;
+  const server = await c.data.get(sql<Rec>`SELECT id FROM server_info WHERE deploy_path = ${folder}`);
+  if (!site || !server) throw new Error('warm-up: the seeded website and server are missing');
   const groupId = await idOf(c, `${M}/websiteGroup/save`, { name: '预热组', type: 0 });
-  const domainInfoId = await idOf(c, `${M}/domainInfo/save`, { name: '预热站', domain: 'bench-warm-up.example.com', domainService: '1', serverId: String((await c.data.get(sql<Rec>`SELECT id FROM server_info WHERE deploy_path = ${folder}`))!.id) });
-  const siteId = await idOf(c, `${M}/websiteInfo/save`, {
-    websiteGroupId: groupId, websiteType: 0, websiteName: '预热站', websiteLang: 'zh-CN', descVal: '预热', keywords: '预热',
-    domainInfoId, templateId: String(site.template_id), type: 0, subdomain: 'www', icoId: String(site.ico_id), logoId: String(site.logo_id), bannerId: String(site.banner_id), contactId: String(site.contact_id),
-  });
+  for (let i = 0; i < sites; i++) {
+    const domainInfoId = await idOf(c, `${M}/domainInfo/save`, { name: `预热站${i}`, domain: `bench-warm-up-${i}.example.com`, domainService: '1', serverId: String(server.id) });
+    await idOf(c, `${M}/websiteInfo/save`, {
+      websiteGroupId: groupId, websiteType: 0, websiteName: `预热站${i}`, websiteLang: 'zh-CN', descVal: '预热', keywords: '预热',
+      domainInfoId, templateId: String(site.template_id), type: 0, subdomain: 'www', icoId: String(site.ico_id), logoId: String(site.logo_id), bannerId: String(site.banner_id), contactId: String(site.contact_id),
+    });
+  }
   const taskId = await idOf(c, '/website-blade-deploy/deployTasks/save', { taskName: '预热', groupIds: groupId, scheduleType: 'NONE', articleCount: 0 });
   const answered = longPost(c, '/website-blade-deploy/deployTasks/executeOnce', { id: taskId });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const done = await c.data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM website_deploy WHERE website_info_id = ${siteId}`);
+    const done = await c.data.get(sql<{ n: number }>`SELECT COUNT(DISTINCT d.website_info_id) AS n FROM website_deploy d
+      JOIN website_info w ON w.id = d.website_info_id WHERE w.website_group_id = ${groupId}`);
     const active = await c.data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE state IN ('queued', 'running')`);
-    if (Number(done?.n) > 0 && Number(active?.n) === 0) break;
+    if (Number(done?.n) >= sites && Number(active?.n) === 0) break;
     if (Date.now() > deadline) throw new Error('the warm-up deploy did not finish in 2 minutes');
     await sleep(250);
   }
@@ -373,7 +378,7 @@ async function deploy(pg: PostgresServer, workers: number) {
     const seedMs = performance.now() - s0;
     const taskId = await idOf(c, '/website-blade-deploy/deployTasks/save', { taskName: '基准部署', groupIds: groupId, scheduleType: 'NONE', articleCount: 0 });
     log(`deploy, ${workers} worker(s): seeded in ${(seedMs / 1000).toFixed(1)} s; load ${load()}`);
-    await warmUp(c, folder);
+    await warmUp(c, folder, 2 * workers);
     const jobsFrom = Date.now();
     const t0 = performance.now();
     // today the run is answered at its end; once deploys are jobs, at once: either way the database says when it is done
@@ -392,7 +397,7 @@ async function deploy(pg: PostgresServer, workers: number) {
     while (!(p.sites >= SIZES.deploySites && p.active === 0)) {
       if (failedRequest) throw new Error(`executeOnce: ${String(failedRequest)}`);
       if (Date.now() > deadline) throw new Error(`deploy with ${workers} worker(s): ${p.sites} of ${SIZES.deploySites} sites after ${SIZES.timeoutS} s`);
-      await sleep(250);
+      await sleep(100);
       p = await progress();
     }
     const ms = performance.now() - t0;
