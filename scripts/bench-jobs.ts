@@ -53,6 +53,8 @@ const SIZES = {
   claimRate: num('CLAIM_RATE', 20),
   claimWorkers: num('CLAIM_WORKERS', 2),
   claimConnections: num('CLAIM_CONNECTIONS', 20),
+  /** keywords of a generation task running during the stream (0: none); default about the stream's length at the AI limit */
+  claimGenKeywords: num('CLAIM_GEN_KEYWORDS', Math.ceil((num('CLAIM_SECONDS', 30) * num('GEN_LIMIT', 10) * 1000) / num('GEN_DELAY_MS', 300))),
   genTasks: num('GEN_TASKS', 4),
   genKeywords: num('GEN_KEYWORDS', 150),
   genDelayMs: num('GEN_DELAY_MS', 300),
@@ -187,10 +189,16 @@ function apiLoad(c: Cluster, connections: number) {
   };
 }
 
-async function claimLatency(pg: PostgresServer) {
+async function claimLatency(pg: PostgresServer, ai: LimitedAiServer | undefined) {
   const c = await cluster(pg, SIZES.claimWorkers, 'claim');
   try {
     const queue = new JobQueue(c.data, () => Date.now());
+    // the other load: a generation task (it runs on a worker once generation runs are jobs) and API requests
+    let genIds: string[] = [];
+    if (ai && SIZES.claimGenKeywords > 0) {
+      await aiModel(c, ai, `sk-bench-jobs-claim-${Date.now()}`);
+      genIds = await startGeneration(c, 1, SIZES.claimGenKeywords, '负载生成');
+    }
     const loadRun = apiLoad(c, SIZES.claimConnections);
     await sleep(2000); // the load warms up
     const total = Math.round(SIZES.claimSeconds * SIZES.claimRate);
@@ -209,6 +217,9 @@ async function claimLatency(pg: PostgresServer) {
       });
     }
     const loadResult = await loadRun.stop();
+    // articles the generation task made meanwhile (it is not waited for: stopping the instances ends it)
+    let generated = 0;
+    for (const id of genIds) generated += Number((await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id })).successCount);
     const settled = async () =>
       Number((await c.data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE job_key LIKE 'bench-claim:%' AND state NOT IN ('queued', 'running')`))?.n);
     const end = Date.now() + 60_000;
@@ -231,6 +242,7 @@ async function claimLatency(pg: PostgresServer) {
       states,
       byInstance,
       load: loadResult,
+      generated,
       loadAverage: load(),
     };
   } finally {
@@ -240,38 +252,54 @@ async function claimLatency(pg: PostgresServer) {
 
 // ---------------------------------------------------------------- 2. generation
 
+/** an AI model on the local AI server at 并发上限 = the limit (the newest enabled model is the one generation uses) */
+async function aiModel(c: Cluster, ai: LimitedAiServer, key: string): Promise<string> {
+  return idOf(c, '/seo-blade-article/aiModel/submit', {
+    name: '基准模型', apiKey: key, url: ai.url, model: 'bench', platform: 'openai', temperature: 0.3, maxTokens: 256, status: 1,
+    maxConcurrency: SIZES.genLimit, ratePerMinute: 0,
+  });
+}
+
+/** starts `tasks` generate-article tasks of `keywords` keywords each through the api instance; their ids */
+async function startGeneration(c: Cluster, tasks: number, keywords: number, tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let t = 0; t < tasks; t++) {
+    const words = Array.from({ length: keywords }, (_, k) => `${tag}${t}词${k}`);
+    const r = await multipart(c.base, c.token, '/website-blade-article/gptProduceArticle/batchProduceArticle', [
+      { name: 'data', value: JSON.stringify({ taskName: `${tag}${t}`, maxTokens: 100, prompts: [{ input: '写一篇关于{keyword}的文章' }] }) },
+      { name: 'file', value: words.join('\n'), filename: `kw${t}.txt` },
+    ]);
+    if (r.status !== 200 || r.body.code !== 200) throw new Error(`batchProduceArticle: ${r.status} ${r.body.msg}`);
+    ids.push(String(r.body.data.id));
+  }
+  return ids;
+}
+
+/** polls the tasks through the api instance until each is finished (已完成, 部分失败, 失败, 已取消): when, and its last poll */
+async function generationFinished(c: Cluster, ids: string[]): Promise<{ at: number; row: Rec }[]> {
+  const finished = new Map<string, { at: number; row: Rec }>();
+  const deadline = Date.now() + SIZES.timeoutS * 1000;
+  while (finished.size < ids.length) {
+    if (Date.now() > deadline) throw new Error(`generation: ${finished.size} of ${ids.length} tasks finished after ${SIZES.timeoutS} s`);
+    for (const id of ids) {
+      if (finished.has(id)) continue;
+      const row = await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id });
+      if (Number(row.status) >= 2) finished.set(id, { at: performance.now(), row });
+    }
+    await sleep(100);
+  }
+  return [...finished.values()];
+}
+
 async function generation(pg: PostgresServer, ai: LimitedAiServer, workers: number) {
   const c = await cluster(pg, workers, `gen${workers}`);
   try {
     const key = `sk-bench-jobs-${workers}-${Date.now()}`;
-    const modelId = await idOf(c, '/seo-blade-article/aiModel/submit', {
-      name: '基准模型', apiKey: key, url: ai.url, model: 'bench', platform: 'openai', temperature: 0.3, maxTokens: 256, status: 1,
-      maxConcurrency: SIZES.genLimit, ratePerMinute: 0,
-    });
+    const modelId = await aiModel(c, ai, key);
     const t0 = performance.now();
-    const ids: string[] = [];
-    for (let t = 0; t < SIZES.genTasks; t++) {
-      const keywords = Array.from({ length: SIZES.genKeywords }, (_, k) => `基准${t}词${k}`);
-      const r = await multipart(c.base, c.token, '/website-blade-article/gptProduceArticle/batchProduceArticle', [
-        { name: 'data', value: JSON.stringify({ taskName: `基准生成${t}`, maxTokens: 100, prompts: [{ input: '写一篇关于{keyword}的文章' }] }) },
-        { name: 'file', value: keywords.join('\n'), filename: `kw${t}.txt` },
-      ]);
-      if (r.status !== 200 || r.body.code !== 200) throw new Error(`batchProduceArticle: ${r.status} ${r.body.msg}`);
-      ids.push(String(r.body.data.id));
-    }
-    const finished = new Map<string, { at: number; row: Rec }>();
-    const deadline = Date.now() + SIZES.timeoutS * 1000;
-    while (finished.size < ids.length) {
-      if (Date.now() > deadline) throw new Error(`generation with ${workers} worker(s): not finished after ${SIZES.timeoutS} s`);
-      for (const id of ids) {
-        if (finished.has(id)) continue;
-        const row = await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id });
-        if (Number(row.status) >= 2) finished.set(id, { at: performance.now(), row });
-      }
-      await sleep(100);
-    }
-    const ms = Math.max(...[...finished.values()].map((f) => f.at)) - t0;
-    const rows = [...finished.values()].map((f) => f.row);
+    const done = await generationFinished(c, await startGeneration(c, SIZES.genTasks, SIZES.genKeywords, '基准生成'));
+    const ms = Math.max(...done.map((f) => f.at)) - t0;
+    const rows = done.map((f) => f.row);
     const articles = rows.reduce((n, r) => n + Number(r.successCount), 0);
     const failed = rows.reduce((n, r) => n + Number(r.failCount), 0);
     // who sent the requests: each holds a slot of the model's limit, named by its process
@@ -436,12 +464,14 @@ async function main() {
   const pg = await startPostgres();
   let ai: LimitedAiServer | undefined;
   try {
+    if (PARTS.includes('generation') || (PARTS.includes('claim') && SIZES.claimGenKeywords > 0)) {
+      ai = await limitedAiServer({ delayMs: SIZES.genDelayMs, limitPerKey: SIZES.genLimit });
+    }
     if (PARTS.includes('claim')) {
-      out.claim = await claimLatency(pg);
+      out.claim = await claimLatency(pg, ai);
       log('claim', JSON.stringify(out.claim));
     }
-    if (PARTS.includes('generation')) {
-      ai = await limitedAiServer({ delayMs: SIZES.genDelayMs, limitPerKey: SIZES.genLimit });
+    if (ai && PARTS.includes('generation')) {
       const runs = [];
       for (const w of WORKER_COUNTS) {
         runs.push(await generation(pg, ai, w));
@@ -486,7 +516,9 @@ function writeSection(at: Date, m: Rec) {
     const met = claim.p95 < 1000 && claim.started === claim.jobs;
     lines.push(
       '',
-      `Claim latency: ${claim.jobs} jobs (a deploy-task trigger of a task that does not exist: done at once) enqueued from the benchmark process at ${SIZES.claimRate}/s for ${SIZES.claimSeconds} s on ${SIZES.claimWorkers} worker instance(s), while ${SIZES.claimConnections} loops of API requests ran against the api instance (${claim.load.requests} requests, ${claim.load.rps.toFixed(0)}/s, ${claim.load.errors} errors). Queued to running = job.start_time - job.run_at (both the instances' clocks: one machine).`,
+      `Claim latency: ${claim.jobs} jobs (a deploy-task trigger of a task that does not exist: done at once) enqueued from the benchmark process at ${SIZES.claimRate}/s for ${SIZES.claimSeconds} s on ${SIZES.claimWorkers} worker instance(s), while ${SIZES.claimConnections} loops of API requests ran against the api instance (${claim.load.requests} requests, ${claim.load.rps.toFixed(0)}/s, ${claim.load.errors} errors)${
+        SIZES.claimGenKeywords > 0 ? ` and a generation task of ${SIZES.claimGenKeywords} keywords against the local AI server (${claim.generated} articles made during the stream)` : ''
+      }. Queued to running = job.start_time - job.run_at (both the instances' clocks: one machine).`,
       '',
       '| measure | p50 | p95 | max | jobs started | ran on | target | |',
       '|---|---|---|---|---|---|---|---|',
