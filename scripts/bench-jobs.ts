@@ -12,7 +12,9 @@
 //    handler reads one row and is done) enqueued through the JobQueue from this
 //    process, BENCH_JOBS_CLAIM_RATE per second for BENCH_JOBS_CLAIM_SECONDS,
 //    while BENCH_JOBS_CLAIM_CONNECTIONS loops of API requests (the parameter
-//    list, every fifth a new parameter) load the api instance and PostgreSQL.
+//    list, every fifth a new parameter) load the api instance and PostgreSQL,
+//    and a generation task of BENCH_JOBS_CLAIM_GEN_KEYWORDS keywords runs
+//    against the local AI server (0: none).
 //    Reported: queued -> running (job.start_time - job.run_at) p50/p95/max.
 //    Target p95 < 1 s.
 // 2. Generation throughput: a local AI server (tests/support/ai-server.ts)
@@ -115,11 +117,14 @@ async function cluster(pg: PostgresServer, workers: number, tag: string): Promis
     const a = await startCli(['--database', database, '--data', dataDir, '--role', 'api']);
     children.push(a.child);
     roles.set(a.child.pid!, 'api');
-    const ws = await Promise.all(Array.from({ length: workers }, () => startCli(['--database', database, '--data', dataDir, '--role', 'worker'])));
-    ws.forEach((w, i) => {
-      children.push(w.child);
-      roles.set(w.child.pid!, `worker ${i + 1}`);
-    });
+    // each child is kept as it starts: one that fails to start does not leave the others running
+    await Promise.all(
+      Array.from({ length: workers }, async (_, i) => {
+        const w = await startCli(['--database', database, '--data', dataDir, '--role', 'worker']);
+        children.push(w.child);
+        roles.set(w.child.pid!, `worker ${i + 1}`);
+      }),
+    );
     return { base: a.base, token: await login(a.base), database, dataDir, data, roles, children, stop };
   } catch (e) {
     await stop();
