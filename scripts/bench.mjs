@@ -46,6 +46,9 @@ async function main() {
   if (!off('SERVER')) benchServer(machineOf());
   // BENCH_TEAM=0 skips the team server (scripts/bench-team.ts: SQLite, PostgreSQL, two instances behind nginx)
   if (!off('TEAM')) benchTeam();
+  // BENCH_JOBS=0 skips the durable jobs (scripts/bench-jobs.ts: claim latency, generation and deploy throughput
+  // with one and two worker instances on PostgreSQL; its sizes: BENCH_JOBS_*)
+  if (!off('JOBS')) benchJobs();
   // BENCH_ACCESS=0 skips the access check's cost
   if (!off('ACCESS')) benchAccess(machineOf());
   // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
@@ -194,6 +197,16 @@ function benchServer(machine) {
 function benchTeam() {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-team.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error('team server benchmark failed');
+}
+
+/**
+ * Durable jobs on the team server (scripts/bench-jobs.ts, issue 30): claim latency under load, generation and
+ * deploy throughput with one and two `--role worker` instances; the script writes its own section (bench:jobs)
+ * of docs/benchmarks.md.
+ */
+function benchJobs() {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-jobs.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error('durable jobs benchmark failed');
 }
 
 /**
