@@ -93,7 +93,8 @@ describe('an import task is a durable job', () => {
     expect(cut.done_lines).toBeLessThan(N);
     // what the first run committed is exactly its chunks' rows
     expect((await keywords(data)).rows).toBe(cut.success_rows);
-    expect((await jobOf(data, jobId)).state).toBe('queued');
+    // given back (queued), or, when the stop did not wait for the chunk in flight, left running until its lease runs out
+    expect(['queued', 'running']).toContain((await jobOf(data, jobId)).state);
 
     const b = await backEnd(dataDir, database);
     await until(async () => (await taskOf(data, id)).status >= 2, 90_000);
