@@ -20,12 +20,15 @@ test('取消 stops a running import task, keeping the rows already imported', as
   await expect(row).toBeVisible();
   await clickRowAction(page, row, '取消');
   await expect(page.locator('.ant-modal-confirm')).toContainText('确定取消该导入任务? 已导入的数据会保留');
+  await expect(page.locator('.ant-modal-confirm')).not.toHaveClass(/ant-zoom-(appear|enter)/); // drawn, not fading in
   await page.screenshot({ path: 'test-results/import-cancel-confirm.png' });
   await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
 
   // 已取消 on the server at once; the row offers 取消 no more
   await expect.poll(async () => Number((await api(host, 'get', '/seo-blade-material/importTask/detail', undefined, { id })).status)).toBe(5);
   await expect(row.getByRole('button', { name: '取消', exact: true })).toHaveCount(0);
+  await expect(row).toContainText('已取消');
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
   const task = await api(host, 'get', '/seo-blade-material/importTask/detail', undefined, { id });
   expect(task).toMatchObject({ statusName: '已取消' });
   expect(Number(task.successRows)).toBeLessThan(1_500_000);

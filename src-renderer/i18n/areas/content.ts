@@ -265,7 +265,7 @@ const zh2 = {
         produce: '开始生成', poll: '任务进度', exportTitle: '导出标题', progressText: '{{status}}：共 {{total}}，成功 {{ok}}，失败 {{failed}}',
         failReason: '失败原因', taskReason: '任务失败原因：{{msg}}', failures: '失败的关键词及原因', failuresFirst: '仅列出前 {{n}} 个', failedKeyword: '关键词', reason: '原因',
       },
-      taskStatus: { queued: '待执行', running: '执行中', done: '已完成', failed: '失败', partlyFailed: '部分失败' },
+      taskStatus: { queued: '待执行', running: '执行中', done: '已完成', failed: '失败', partlyFailed: '部分失败', cancelled: '已取消' },
       aiModel: {
         title: 'AI模型设置', name: '名称', apiKey: '密钥', url: '链接', model: '模型', platform: '平台', temperature: '温度', maxTokens: '返回token数',
         nameRequired: '请输入名称', keyRequired: '请输入密钥', urlRequired: '请输入链接', urlPattern: '链接格式不正确', modelRequired: '请输入模型',
@@ -321,7 +321,7 @@ const en2: typeof zh2 = {
         produce: 'Start', poll: 'Progress', exportTitle: 'Export titles', progressText: '{{status}}: {{total}} in all, {{ok}} succeeded, {{failed}} failed',
         failReason: 'Reason', taskReason: 'Why the task failed: {{msg}}', failures: 'Failed keywords and why', failuresFirst: 'the first {{n}} only', failedKeyword: 'Keyword', reason: 'Reason',
       },
-      taskStatus: { queued: 'Queued', running: 'Running', done: 'Completed', failed: 'Failed', partlyFailed: 'Partly failed' },
+      taskStatus: { queued: 'Queued', running: 'Running', done: 'Completed', failed: 'Failed', partlyFailed: 'Partly failed', cancelled: 'Cancelled' },
       aiModel: {
         title: 'AI model settings', name: 'Name', apiKey: 'API key', url: 'URL', model: 'Model', platform: 'Platform', temperature: 'Temperature', maxTokens: 'Return tokens',
         nameRequired: 'Enter the name', keyRequired: 'Enter the key', urlRequired: 'Enter the URL', urlPattern: 'Invalid URL', modelRequired: 'Enter the model',
