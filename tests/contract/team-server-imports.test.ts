@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, login, multipart, startCli, tempDir, until } from './helpers';
+import { api, login, multipart, startCli, stopChildren, tempDir, until } from './helpers';
 
 type Rec = Record<string, unknown>;
 let pg: PostgresServer;
@@ -25,12 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of children) {
-    if (c.exitCode !== null || c.signalCode !== null) continue;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGTERM');
-    await exited;
-  }
+  await stopChildren(children);
   await pg?.close();
 });
 
