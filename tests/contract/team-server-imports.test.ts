@@ -3,7 +3,8 @@
 // instance A; the instance running its import (whichever claimed the job: its pid is in the job's lease_owner) is
 // killed with SIGKILL once some chunks are committed; the other instance takes the job over when its lease runs
 // out (the default 30 s: the instances are started as `npm run server` is) and continues after the last committed
-// chunk: 1,000,000 keyword rows, none twice, the task 已完成 with 1,000,000 rows imported.
+// chunk: 1,000,000 keyword rows, none twice, the task 已完成 with 1,000,000 rows imported. And a restart of
+// PostgreSQL in the middle of an import: its job is retried and goes on after the last committed chunk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
@@ -85,4 +86,38 @@ describe('two instances on one PostgreSQL: a keyword import of 1,000,000 lines',
     // the run's time, for the report (not asserted: performance lives in the benchmarks)
     console.log(`team import of ${N} lines: ${took} ms from upload to 已完成, killed at done_lines ${cut.done_lines} after ${killedAt - began} ms`);
   }, 420_000);
+
+  it('a restart of PostgreSQL mid-way: the job is retried (or taken over) and goes on after its last committed chunk', async () => {
+    const database = await pg.createDatabase();
+    const dataDir = tempDir('seo-team-import-');
+    const a = await start(database, dataDir);
+    const own = postgresDataLayer(database, { max: 1 });
+    const read = async <T>(q: Parameters<DataLayer['get']>[0]): Promise<T | undefined> => {
+      try {
+        return (await own.get(q)) as T | undefined;
+      } catch {
+        return undefined; // this test's own pool, while the database is away
+      }
+    };
+    try {
+      const token = await login(a.base);
+      const M = 300_000;
+      const file = `${Array.from({ length: M }, (_, i) => `重启词-${String(i).padStart(7, '0')}`).join('\n')}\n`;
+      const r = await multipart(a.base, token, '/website-blade-article/keyword/import', [{ name: 'file', value: file, filename: 'restart-keywords.txt' }]);
+      expect(r.body.code).toBe(200);
+      const id = String((r.body.data as Rec).id);
+      const task = () => read<{ status: number; done_lines: number; success_rows: number }>(sql`SELECT status, done_lines, success_rows FROM import_task WHERE id = ${id}`);
+      await until(async () => Number((await task())?.done_lines ?? 0) >= 100_000, 120_000, 10);
+      await pg.restart({ mode: 'fast', downMs: 3000 });
+      await until(async () => Number((await task())?.status ?? 0) >= 2, 180_000, 500);
+      const counts = (await own.get(sql<{ n: number; d: number }>`SELECT COUNT(*) AS n, COUNT(DISTINCT keyword) AS d FROM keyword
+        WHERE tenant_id = '000000' AND is_deleted = 0 AND keyword LIKE '重启词-%'`))!;
+      expect({ rows: Number(counts.n), distinct: Number(counts.d) }).toEqual({ rows: M, distinct: M });
+      expect(await task()).toMatchObject({ status: 2, done_lines: M, success_rows: M });
+      const job = (await own.get(sql<{ state: string; attempts: number }>`SELECT j.state, j.attempts FROM job j JOIN import_task t ON t.job_id = j.id WHERE t.id = ${id}`))!;
+      expect(job.state).toBe('done');
+    } finally {
+      await own.close();
+    }
+  }, 300_000);
 });
