@@ -164,4 +164,18 @@ describe('an import task is a durable job', () => {
       await until(async () => (await jobOf(data, smallJob)).state === 'cancelled', 15_000);
     } else expect(r.body.msg).toBe('任务已结束，不能取消'); // it was quicker
   }, 180_000);
+
+  it('a task removed while it runs: its job stops with the reason, nothing more is written', async () => {
+    const { dataDir, database, data } = await place();
+    const a = await backEnd(dataDir, database);
+    const id = await startImport(a.server.url, a.token);
+    const { job_id: jobId } = await taskOf(data, id);
+    await until(async () => (await taskOf(data, id)).done_lines > 0, 60_000, 5);
+    expect((await api<Rec>(a.server.url, a.token, 'POST', `${T}/remove`, { query: { ids: id } })).body.code).toBe(200);
+    await until(async () => (await jobOf(data, jobId)).state === 'failed', 30_000);
+    expect((await data.get(sql<{ error: string }>`SELECT error FROM job WHERE id = ${jobId}`))!.error).toBe('导入任务已删除');
+    const left = await taskOf(data, id);
+    expect(left.done_lines).toBeLessThan(N);
+    expect(await keywords(data)).toEqual({ rows: left.success_rows, distinct: left.success_rows });
+  }, 180_000);
 });

@@ -73,6 +73,7 @@ export const IMPORT_MSG = {
   file: '导入文件不存在',
   missing: '数据不存在或已被删除',
   ended: '任务已结束，不能取消',
+  removed: '导入任务已删除',
 } as const;
 
 /** the job kind that runs one import task */
@@ -89,6 +90,9 @@ interface Fence {
   owner: string;
   attempt: number;
 }
+
+/** a batch refused: its task was removed while it ran (the job fails with IMPORT_MSG.removed, nothing more is written) */
+class TaskRemoved extends Error {}
 
 /** a batch refused: the run lost its lease (taken over, or its task cancelled) */
 class LeaseLost extends Error {
@@ -114,7 +118,7 @@ const BATCH: Record<Exclude<ImportKind, 'keyword'>, number> = { article: 200, we
 /** A batch's or chunk's lines added to the task's counters, with the number of lines done. */
 const progressOf = (id: string, p: { total: number; good: number; bad: number; done: number; now: string }) =>
   sql`UPDATE import_task SET total_rows = total_rows + ${p.total}, success_rows = success_rows + ${p.good}, failed_rows = failed_rows + ${p.bad},
-        done_lines = ${p.done}, update_time = ${p.now} WHERE id = ${id}`;
+        done_lines = ${p.done}, update_time = ${p.now} WHERE id = ${id} AND is_deleted = 0`;
 
 export class ImportRunner {
   constructor(
@@ -225,6 +229,7 @@ export class ImportRunner {
         return;
       }
       if (ctx.signal.aborted) return;
+      if (e instanceof TaskRemoved) throw new JobError(IMPORT_MSG.removed);
       const last = e instanceof ServiceError || job.attempts >= job.maxAttempts;
       const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
       const now = formatDateTime(this.clock());
@@ -325,7 +330,7 @@ export class ImportRunner {
                 ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`);
           }
         }
-        await trx.run(progressOf(id, { total, good, bad, done: lastLine, now }));
+        if ((await trx.run(progressOf(id, { total, good, bad, done: lastLine, now }))) !== 1) throw new TaskRemoved();
         await this.fenced(trx, fence);
         return { total, bad };
       });
@@ -453,7 +458,7 @@ export class ImportRunner {
               FROM ${ord} o
              WHERE ${inChunk} AND length(o.kw) <= 50 AND o.occ = 1
              ORDER BY o.pos`);
-          await trx.run(progressOf(id, { total: to - from, good: ok, bad: failed, done: to, now }));
+          if ((await trx.run(progressOf(id, { total: to - from, good: ok, bad: failed, done: to, now }))) !== 1) throw new TaskRemoved();
           await this.fenced(trx, fence);
           return failed;
         });
