@@ -371,7 +371,7 @@ describe('legacy REST family', () => {
 });
 
 describe('restart', () => {
-  it('an import task left running by a stopped back end continues after its last committed chunk when the back end starts again', async () => {
+  it('an import task whose instance died continues after its last committed chunk once its job\'s lease has run out', async () => {
     const dir = tempDir();
     // on PostgreSQL the stopped back end's database is one of its own, used again by the restarted one
     const database = ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined;
@@ -380,13 +380,19 @@ describe('restart', () => {
     const r = await api<Rec>(first.url, token, 'POST', `${A}/keyword/import`, { json: { keywords: ['先导入'] } });
     await until(async () => (await api<Rec>(first.url, token, 'GET', '/seo-blade-material/importTask/detail', { query: { id: String(r.body.data.id) } })).body.data.status === 2);
     await first.close();
-    // while it is stopped: a task it had been running, its file there, the first (sorted) keyword committed
+    // while it is stopped: a task a dead instance had been running (its job's lease run out), its file there, the
+    // first (sorted) keyword committed
     mkdirSync(join(dir, 'imports'), { recursive: true });
     writeFileSync(join(dir, 'imports', '900000000000000001.txt'), '续一\n先导入\n续二\n\n续三\n');
     const data = database ? postgresDataLayer(database, { max: 1 }) : sqliteDataLayer(openDatabase(dir));
     try {
-      await data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-        VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`);
+      const now = Date.now();
+      await data.run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until,
+          cancel_requested, create_time, update_time, start_time)
+        VALUES ('900000000000000002', 'import-task', '000000', 'import-task:900000000000000001', '{"taskId":"900000000000000001"}', 'running', 0, ${now}, 1, 5,
+          'killed-host/4242/dead00', ${now - 1000}, 0, ${now}, ${now}, ${now})`);
+      await data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+        VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, '900000000000000002', 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`);
     } finally {
       await data.close();
     }
@@ -401,6 +407,11 @@ describe('restart', () => {
       expect(row).toMatchObject({ totalRows: 4, successRows: 4, failedRows: 0 });
       const words = (await api<Page<Rec>>(h2.server.url, t2, 'GET', `${A}/keyword/page`, { query: { size: 50 } })).body.data.records.map((k) => k.keyword).sort();
       expect(words).toEqual(['先导入', '续一', '续三', '续二'].sort());
+      // the job was taken over (a second attempt, by the live instance) and is done
+      const job = (await h2.data().get(sql<{ state: string; attempts: number; lease_owner: string }>`SELECT state, attempts, lease_owner FROM job WHERE id = '900000000000000002'`))!;
+      expect(job).toMatchObject({ state: 'done' });
+      expect(Number(job.attempts)).toBe(2);
+      expect(job.lease_owner).not.toBe('killed-host/4242/dead00');
     } finally {
       await h2.stop();
     }

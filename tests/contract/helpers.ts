@@ -3,7 +3,7 @@
 // ENGINE=postgres runs the harness's server on a database of its own in one
 // real PostgreSQL per test worker (tests/support/postgres.ts): the same tests
 // on the team server's engine (the `contract-postgres` vitest project).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -297,6 +297,16 @@ export async function importTaskDone(base: string, token: string, id: string): P
 }
 
 const repoRoot = join(import.meta.dirname, '..', '..');
+
+/** Stops the child processes still running (SIGTERM), each awaited; the ones already gone are skipped. */
+export async function stopChildren(children: readonly ChildProcess[]): Promise<void> {
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null) continue;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await exited;
+  }
+}
 
 /** `npm run server -- <args>` as a child process: the child and its API base from the first stdout line (ready ...). */
 export async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {

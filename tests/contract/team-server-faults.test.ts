@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startNginx, type NginxServer } from '../support/nginx';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { login, SABER, startCli, tempDir } from './helpers';
+import { login, SABER, startCli, stopChildren, tempDir } from './helpers';
 
 const CONNECTIONS = 50;
 
@@ -35,12 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await data?.close();
   await lb?.close();
-  for (const c of children) {
-    if (c.exitCode !== null || c.signalCode !== null) continue;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGTERM');
-    await exited;
-  }
+  await stopChildren(children);
   await pg?.close();
 });
 

@@ -276,7 +276,7 @@ const zh2 = {
         concurrencyColumn: '并发上限', rateColumn: '每分钟上限', concurrencyHint: '所有服务实例合计', rateHint: '所有服务实例合计，0为不限',
       },
       aiKey: { title: 'AI密钥设置', name: '名称', type: '类型', targetUrl: '目标地址', key: '密钥', nameRequired: '请输入名称', typeRequired: '请选择类型', targetRequired: '请输入目标地址', keyRequired: '请输入密钥' },
-      importTask: { title: '导入任务', taskName: '任务名称', taskTypeName: '任务类型', statusName: '状态', totalRows: '总行数', successRows: '成功行数', failedRows: '失败行数', errorMsg: '失败原因', errorLines: '错误明细' },
+      importTask: { title: '导入任务', taskName: '任务名称', taskTypeName: '任务类型', statusName: '状态', totalRows: '总行数', successRows: '成功行数', failedRows: '失败行数', errorMsg: '失败原因', errorLines: '错误明细', cancel: '取消', cancelConfirm: '确定取消该导入任务? 已导入的数据会保留' },
       errorLog: { title: '任务错误日志', taskId: '导入任务', errorLine: '行号', errorMsg: '错误信息', errorData: '原始数据' },
       deployTask: {
         title: '部署任务', taskName: '任务名称', groupIds: '网站分组', scheduleType: '调度类型', none: '无', fixRate: '固定速度', cron: 'CRON',
@@ -333,7 +333,7 @@ const en2: typeof zh2 = {
         concurrencyColumn: 'At once', rateColumn: 'Per minute', concurrencyHint: 'All server instances together', rateHint: 'All server instances together; 0 = no limit',
       },
       aiKey: { title: 'AI key settings', name: 'Name', type: 'Type', targetUrl: 'Target address', key: 'Key', nameRequired: 'Enter the name', typeRequired: 'Select the type', targetRequired: 'Enter the target address', keyRequired: 'Enter the key' },
-      importTask: { title: 'Import tasks', taskName: 'Task name', taskTypeName: 'Task type', statusName: 'Status', totalRows: 'Total rows', successRows: 'Succeeded rows', failedRows: 'Failed rows', errorMsg: 'Reason', errorLines: 'Error lines' },
+      importTask: { title: 'Import tasks', taskName: 'Task name', taskTypeName: 'Task type', statusName: 'Status', totalRows: 'Total rows', successRows: 'Succeeded rows', failedRows: 'Failed rows', errorMsg: 'Reason', errorLines: 'Error lines', cancel: 'Cancel', cancelConfirm: 'Cancel this import task? The rows already imported are kept.' },
       errorLog: { title: 'Task error logs', taskId: 'Import task', errorLine: 'Line', errorMsg: 'Error', errorData: 'Raw data' },
       deployTask: {
         title: 'Deploy tasks', taskName: 'Task name', groupIds: 'Website groups', scheduleType: 'Schedule type', none: 'None', fixRate: 'Fixed rate', cron: 'CRON',

@@ -1,7 +1,9 @@
 // Import tasks: spec content-area.md §3 Import task (row counts); read only. The status
 // is coloured (failed red, partly failed orange), a failed task shows its reason, and
-// 错误明细 opens the task's error lines (its task error log).
+// 错误明细 opens the task's error lines (its task error log). 取消 stops a queued or running
+// task (its durable job, on whichever instance runs it): 已取消, the rows already imported kept.
 import type { ScreenDef } from '../../crud/types';
+import { call } from '../../platform/bridge';
 import { createTimeColumn, jobColumn, TASK_STATUS } from './shared';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
 
@@ -30,6 +32,13 @@ const importTask: ScreenDef = {
     {
       key: 'errors', label: 'content.c2.importTask.errorLines', permission: 'importTask_view', placement: 'row', inline: true,
       visible: (row) => Number(row.failedRows) > 0, render: ImportErrorsDialog,
+    },
+    {
+      key: 'cancel', label: 'content.c2.importTask.cancel', permission: 'importTask_cancel', placement: 'row', danger: true,
+      confirm: 'content.c2.importTask.cancelConfirm', visible: (row) => Number(row.status) === 0 || Number(row.status) === 1,
+      async run(ctx) {
+        await call('api:request', { method: 'post', url: `${I}/cancel`, data: { id: ctx.row!.id } });
+      },
     },
   ],
 };

@@ -43,6 +43,7 @@ import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { RELEASE_KEYS_MIGRATION } from './deploy/release-keys';
 import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
 import { TASK_JOB_MIGRATION } from './shared/task-jobs';
+import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
 import { SecretBox } from './shared/secrets';
@@ -69,7 +70,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...IMPORT_JOB_MIGRATIONS],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

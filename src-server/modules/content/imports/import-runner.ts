@@ -10,8 +10,18 @@
 // every bad line goes to
 // task_error_log (line, message, raw data) and is skipped, good lines are kept.
 // Lines are written in batches, each batch one transaction together with the
-// task's counters and the number of lines done, so a task picked up again after
-// a restart continues after the last committed batch.
+// task's counters and the number of lines done, so a task picked up again
+// continues after the last committed batch.
+//
+// A task runs as a durable job (src-server/jobs, kind `import-task`, issue 30),
+// queued in the transaction that creates the task (import_task.job_id): any
+// working instance claims it; when that instance dies, another one takes the job
+// over once its lease runs out and goes on after the last committed batch. Each
+// batch's transaction ends by locking the job's row and checking the lease is
+// still this run's (fenced(): owner, attempt, not cancelled): a run that lost its
+// lease, or whose task was cancelled, commits nothing more, so no line is imported
+// twice and nothing is written after a cancel. Cancelling (cancel()) marks the task
+// 已取消 at once, keeping the rows already imported, and cancels its job.
 //
 // Formats: `lines` (one keyword a line), `json` (one JSON object a line: an
 // article, website or template as its form sends it), `text` (articles as
@@ -28,7 +38,11 @@ import { MSG } from '../shared/messages';
 import { uploadedFile } from '../shared/uploads';
 import { storeFailure, type FileStore } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
-import { finalStatus, TASK } from '../shared/task-status';
+import { finalStatus, isFinished, TASK } from '../shared/task-status';
+import type { Jobs } from '../../../jobs/jobs';
+import type { Job } from '../../../jobs/queue';
+import type { JobContext } from '../../../jobs/worker';
+import { JobError } from '../../../jobs/worker';
 
 type Rec = Record<string, unknown>;
 
@@ -57,7 +71,35 @@ export const IMPORT_MSG = {
   text: '数据格式错误，应为：标题|关键字|内容',
   empty: '请选择至少一条数据',
   file: '导入文件不存在',
+  missing: '数据不存在或已被删除',
+  ended: '任务已结束，不能取消',
+  removed: '导入任务已删除',
 } as const;
+
+/** the job kind that runs one import task */
+export const IMPORT_JOB = 'import-task';
+interface ImportPayload {
+  taskId: string;
+}
+/** runs of an import job (the first, retries after a database outage, takeovers after an instance died) */
+const IMPORT_ATTEMPTS = 5;
+
+/** the run of a job that commits a batch: its job, the instance holding its lease and which claim of it this is */
+interface Fence {
+  jobId: string;
+  owner: string;
+  attempt: number;
+}
+
+/** a batch refused: its task was removed while it ran (the job fails with IMPORT_MSG.removed, nothing more is written) */
+class TaskRemoved extends Error {}
+
+/** a batch refused: the run lost its lease (taken over, or its task cancelled) */
+class LeaseLost extends Error {
+  constructor() {
+    super('import: the job is no longer this run\'s');
+  }
+}
 
 export interface ImportStart {
   kind: ImportKind;
@@ -71,28 +113,28 @@ export interface ImportStart {
   defaults?: Rec;
 }
 
-/** how long a task the database stopped waits before it goes on */
-const RETRY_MS = 2000;
-
 const BATCH: Record<Exclude<ImportKind, 'keyword'>, number> = { article: 200, website: 200, template: 200 };
 
 /** A batch's or chunk's lines added to the task's counters, with the number of lines done. */
 const progressOf = (id: string, p: { total: number; good: number; bad: number; done: number; now: string }) =>
   sql`UPDATE import_task SET total_rows = total_rows + ${p.total}, success_rows = success_rows + ${p.good}, failed_rows = failed_rows + ${p.bad},
-        done_lines = ${p.done}, update_time = ${p.now} WHERE id = ${id}`;
+        done_lines = ${p.done}, update_time = ${p.now} WHERE id = ${id} AND is_deleted = 0`;
 
 export class ImportRunner {
-  private readonly running = new Set<string>();
-  private stopped = false;
-
   constructor(
     private readonly data: DataLayer,
     private readonly files: FileStores,
     private readonly clock: Clock,
     private readonly resources: Map<string, Resource>,
-  ) {}
+    private readonly jobs: Jobs,
+  ) {
+    jobs.handle(IMPORT_JOB, (job, ctx) => this.runJob(job, ctx));
+  }
 
-  /** Creates the task and starts it in the background; returns the task's row as the list shows it. */
+  /**
+   * Creates the task and queues its job in one transaction (the task keeps the job's id); returns the task's row as
+   * the list shows it. A working instance claims the job.
+   */
   async start(scope: Scope, o: ImportStart): Promise<Rec> {
     const id = nextId();
     let fileLink = o.fileLink ?? '';
@@ -115,11 +157,15 @@ export class ImportRunner {
       if (!found.name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
     }
     const now = formatDateTime(this.clock());
-    await this.data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines,
-           create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (${id}, ${scope.tenantId}, ${o.taskName.slice(0, 50)}, ${o.kind}, 0, 0, 0, ${fileLink}, ${JSON.stringify(options)}, 0,
-           ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 0, 0)`);
-    this.launch(id);
+    await this.data.transaction(async (trx) => {
+      const job = await this.jobs.queue.enqueue(trx, {
+        kind: IMPORT_JOB, tenantId: scope.tenantId, key: `${IMPORT_JOB}:${id}`, payload: { taskId: id } satisfies ImportPayload, maxAttempts: IMPORT_ATTEMPTS,
+      });
+      await trx.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, job_id,
+             create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+           VALUES (${id}, ${scope.tenantId}, ${o.taskName.slice(0, 50)}, ${o.kind}, 0, 0, 0, ${fileLink}, ${JSON.stringify(options)}, 0, ${job.id},
+             ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 0, 0)`);
+    });
     return this.row(id);
   }
 
@@ -131,45 +177,84 @@ export class ImportRunner {
     };
   }
 
-  /** Tasks a previous process left queued or running. */
-  async resume(): Promise<void> {
-    const rows = await this.data.all(sql<{ id: string }>`SELECT id FROM import_task WHERE status IN (0, 1) AND is_deleted = 0 AND file_link IS NOT NULL`);
-    for (const r of rows) this.launch(r.id);
+  /**
+   * Cancels a queued or running task of the caller's tenant: 已取消 at once, the rows imported so far kept, and its
+   * job cancelled (a running one stops at its next batch on whichever instance runs it; the batch in flight is
+   * refused by its fence, so nothing is written after the cancel). The task's row first, then the job's: the order
+   * a batch locks them in.
+   */
+  async cancel(scope: Scope, id: string): Promise<Rec> {
+    await this.data.transaction(async (trx) => {
+      const task = await trx.get(sql<{ status: number; job_id: string | null }>`SELECT status, job_id FROM import_task
+        WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND is_deleted = 0`);
+      if (!task) throw new ServiceError(IMPORT_MSG.missing);
+      const n = await trx.run(sql`UPDATE import_task SET status = ${TASK.cancelled}, update_user = ${scope.userId}, update_time = ${formatDateTime(this.clock())}
+        WHERE id = ${id} AND status IN (${TASK.queued}, ${TASK.running})`);
+      if (n !== 1) throw new ServiceError(IMPORT_MSG.ended);
+      if (task.job_id) await this.jobs.queue.cancel(task.job_id, trx);
+    });
+    return this.row(id);
   }
 
-  stop(): void {
-    this.stopped = true;
+  /**
+   * Resolves when the task has finished (for callers that want to wait, e.g. tests and the benchmark), whichever
+   * instance runs it: its status is final (or 已取消), or its job ended without finishing it (failed for good).
+   */
+  async finished(id: string, pollMs = 100): Promise<void> {
+    for (;;) {
+      const r = await this.data.get(sql<{ status: number; state: string | null }>`SELECT t.status, j.state FROM import_task t
+        LEFT JOIN job j ON j.id = t.job_id WHERE t.id = ${id}`);
+      if (!r || isFinished(Number(r.status)) || Number(r.status) === TASK.cancelled) return;
+      if (r.state === 'failed' || r.state === 'cancelled') return;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
   }
 
-  isRunning(id: string): boolean {
-    return this.running.has(id);
+  /**
+   * The job of one task. A failure that a retry would not mend (the file gone, an unknown kind) fails the task with
+   * its reason; another (the database away) keeps its reason in error_msg and the job is retried, going on after the
+   * last committed batch; the last attempt's failure fails the task. Once ctx.signal fired (cancelled, lease lost,
+   * the instance stopping) the run stops between batches and writes nothing more: the worker settles the job.
+   */
+  private async runJob(job: Job, ctx: JobContext): Promise<void> {
+    const { taskId } = job.payload as ImportPayload;
+    const fence: Fence = { jobId: job.id, owner: job.leaseOwner ?? '', attempt: job.attempts };
+    try {
+      await this.run(taskId, fence, ctx);
+    } catch (e) {
+      if (e instanceof LeaseLost) {
+        // the heartbeat learns why (cancelled, or taken over) within its interval and fires the signal
+        await aborted(ctx.signal, 60_000);
+        if (!ctx.signal.aborted) throw e;
+        return;
+      }
+      if (ctx.signal.aborted) return;
+      if (e instanceof TaskRemoved) throw new JobError(IMPORT_MSG.removed);
+      const last = e instanceof ServiceError || job.attempts >= job.maxAttempts;
+      const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
+      const now = formatDateTime(this.clock());
+      await this.data
+        .run(last
+          ? sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${msg}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`
+          : sql`UPDATE import_task SET error_msg = ${msg}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`)
+        .catch(() => undefined); // the database away: the job's own reason says it
+      if (e instanceof ServiceError) throw new JobError(msg);
+      throw e;
+    }
   }
 
-  /** Resolves when the task has finished (for callers that want to wait, e.g. tests and the benchmark). */
-  private readonly waiters = new Map<string, Promise<void>>();
-  finished(id: string): Promise<void> {
-    return this.waiters.get(id) ?? Promise.resolve();
-  }
-
-  private launch(id: string): void {
-    if (this.running.has(id) || this.stopped) return;
-    this.running.add(id);
-    const p = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.run(id))
-      .catch(async (e: unknown) => {
-        const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
-        await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.failed}, error_msg = ${msg}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
-      })
-      .catch(() => {
-        // the database is away (a team server's PostgreSQL restarting): the task goes on after its last committed
-        // batch once it is back; stopping, it stays to be picked up by the next start
-        if (!this.stopped) setTimeout(() => this.launch(id), RETRY_MS).unref();
-      })
-      .finally(() => {
-        this.running.delete(id);
-        this.waiters.delete(id);
-      });
-    this.waiters.set(id, p);
+  /**
+   * Ends a batch's transaction: the job's row locked (PostgreSQL: FOR UPDATE; SQLite serialises its writers) and
+   * still this run's: running, leased to this instance at this attempt (a takeover, even by this same instance after
+   * its lease ran out, counts a new attempt) and not cancelled. Under the lock, a takeover's claim or a cancel waits
+   * for this commit (and the run that takes over reads done_lines after it), or committed before and this batch is
+   * rolled back: a batch is committed by the run that holds the job, once. The lock is taken last, after the task's
+   * row (the order cancel() takes them in), so it is held only for the commit and heartbeats are not held up.
+   */
+  private async fenced(trx: Queries, f: Fence): Promise<void> {
+    const held = await trx.get(sql<{ held: number }>`SELECT 1 AS held FROM job WHERE id = ${f.jobId} AND lease_owner = ${f.owner}
+      AND attempts = ${f.attempt} AND state = 'running' AND cancel_requested = 0 ${trx.dialect.forUpdate()}`);
+    if (!held) throw new LeaseLost();
   }
 
   /** where a task's lines are: a JSON body import's own file, or an upload (null: gone, or not a source) */
@@ -200,9 +285,10 @@ export class ImportRunner {
     }
   }
 
-  private async run(id: string): Promise<void> {
+  private async run(id: string, fence: Fence, ctx: JobContext): Promise<void> {
     const task = await this.data.get(sql<Rec>`SELECT * FROM import_task WHERE id = ${id}`);
-    if (!task) return;
+    // removed, or cancelled before its job was claimed
+    if (!task || Number(task.is_deleted) !== 0 || isFinished(Number(task.status)) || Number(task.status) === TASK.cancelled) return;
     let options: TaskOptions = { format: 'lines', defaults: {} };
     try {
       options = JSON.parse(String(task.options ?? '{}')) as TaskOptions;
@@ -216,13 +302,17 @@ export class ImportRunner {
       if (!body) throw new ServiceError(IMPORT_MSG.file);
       return body;
     };
-    await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id}`);
+    await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id} AND status = ${TASK.queued}`);
     const kind = String(task.task_type) as ImportKind;
     const scope: Scope = { tenantId: String(task.tenant_id), userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
+    // the counters as the job's progress (the task's own counters stay the screens' truth)
+    const counts = { done: Number(task.total_rows) || 0, failed: Number(task.failed_rows) || 0 };
+    const report = (total?: number) => ctx.progress({ done: counts.done, ...(total === undefined ? {} : { total }), failed: counts.failed });
+    report();
     const handle = kind === 'keyword' ? async () => null : this.handlerOf(kind, options, scope);
     const flush = async (batch: { n: number; text: string }[], lastLine: number): Promise<void> => {
       const now = formatDateTime(this.clock());
-      await this.data.transaction(async (trx) => {
+      const sums = await this.data.transaction(async (trx) => {
         let total = 0;
         let good = 0;
         let bad = 0;
@@ -240,29 +330,39 @@ export class ImportRunner {
                 ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`);
           }
         }
-        await trx.run(progressOf(id, { total, good, bad, done: lastLine, now }));
+        if ((await trx.run(progressOf(id, { total, good, bad, done: lastLine, now }))) !== 1) throw new TaskRemoved();
+        await this.fenced(trx, fence);
+        return { total, bad };
       });
+      counts.done += sums.total;
+      counts.failed += sums.bad;
+      report();
     };
 
-    if (kind === 'keyword') await this.runKeywords(id, file, scope);
-    else {
+    if (kind === 'keyword') {
+      if (!(await this.runKeywords(id, file, scope, fence, ctx, counts, report))) return;
+    } else {
       let last = Number(task.done_lines) || 0;
       for await (const batch of lineBatches(file, BATCH[kind], last)) {
-        if (this.stopped) return;
+        if (ctx.signal.aborted) return;
         last = batch.length ? batch[batch.length - 1].n : last;
         await flush(batch, last);
         // let the server answer other requests between batches
         await new Promise((r) => setImmediate(r));
       }
-      if (this.stopped) return;
+      if (ctx.signal.aborted) return;
     }
-    const counts = (await this.data.get(sql<{ ok: number; failed: number }>`SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ${id}`))!;
-    const status = finalStatus(counts.ok, counts.failed);
-    // nothing imported: the task's reason is the most frequent line error (every line's is in the error log)
-    const reason = status === IMPORT_STATUS.failed
-      ? ((await this.data.get(sql<{ error_msg: string }>`SELECT error_msg FROM task_error_log WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`))?.error_msg ?? null)
-      : null;
-    await this.data.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${id}`);
+    await this.data.transaction(async (trx) => {
+      const done = (await trx.get(sql<{ ok: number; failed: number }>`SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ${id}`))!;
+      const status = finalStatus(done.ok, done.failed);
+      // nothing imported: the task's reason is the most frequent line error (every line's is in the error log)
+      const reason = status === IMPORT_STATUS.failed
+        ? ((await trx.get(sql<{ error_msg: string }>`SELECT error_msg FROM task_error_log WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`))?.error_msg ?? null)
+        : null;
+      await trx.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())}
+        WHERE id = ${id} AND status IN (${TASK.queued}, ${TASK.running})`);
+      await this.fenced(trx, fence);
+    });
     if (String(task.file_link).startsWith(`${IMPORTS_DIR}/`)) await source.store.delete(source.key).catch(() => undefined);
   }
 
@@ -272,26 +372,32 @@ export class ImportRunner {
    * each chunk one transaction with the task's counters: over-long lines and repeats
    * (earlier in the file or already in the table) go to the error log, the rest are
    * inserted in keyword order with ascending ids, so every index of the keyword table
-   * is appended to rather than written at random places. A task picked up after a
-   * restart stages again and continues after its last committed chunk.
+   * is appended to rather than written at random places. A task picked up again (a
+   * takeover, a retry) stages again and continues after its last committed chunk.
+   * Answers false when it stopped because ctx.signal fired.
    */
-  private async runKeywords(id: string, file: () => Promise<Readable>, scope: Scope): Promise<void> {
+  private async runKeywords(id: string, file: () => Promise<Readable>, scope: Scope, fence: Fence, ctx: JobContext,
+    counts: { done: number; failed: number }, report: (total?: number) => void): Promise<boolean> {
     const data = this.data;
-    // scratch tables of this task (SQLite: the connection's temp database; PostgreSQL: unlogged tables, as
-    // a pooled connection's temp tables would not be seen by the next statement's connection)
-    const stageName = `kw_stage_${id}`;
-    const ordName = `kw_ord_${id}`;
+    // scratch tables of this run (SQLite: the connection's temp database; PostgreSQL: unlogged tables, as
+    // a pooled connection's temp tables would not be seen by the next statement's connection), named by the attempt:
+    // a run that lost its lease and is still going never drops the tables of the run that took over; the tables an
+    // earlier attempt left (its instance died) are dropped
+    const names = (attempt: number) => [`kw_stage_${id}_${attempt}`, `kw_ord_${id}_${attempt}`] as const;
+    const dropOf = (attempt: number) => names(attempt).map((n) => `DROP TABLE IF EXISTS ${n};`).join(' ');
+    const [stageName, ordName] = names(fence.attempt);
     const stage = sql.id(stageName);
     const ord = sql.id(ordName);
-    const drop = `DROP TABLE IF EXISTS ${stageName}; DROP TABLE IF EXISTS ${ordName};`;
-    await data.exec(`${drop}
+    const drop = dropOf(fence.attempt);
+    const earlier = Array.from({ length: Math.max(0, fence.attempt - 1) }, (_, i) => dropOf(i + 1)).join(' ');
+    await data.exec(`${earlier} DROP TABLE IF EXISTS kw_stage_${id}; DROP TABLE IF EXISTS kw_ord_${id}; ${drop}
       ${data.dialect.scratchTable(stageName, 'line_no', 'kw TEXT NOT NULL')};`);
     try {
       // one statement per read of the file: its lines (trimmed; '' for a blank line, left out) as a JSON array
       // of strings, each numbered by its position in the array
       let first = 1;
       for await (const lines of lineArrays(file)) {
-        if (this.stopped) return;
+        if (ctx.signal.aborted) return false;
         if (first === 1) lines[0] = lines[0].replace(/^\uFEFF/, '');
         for (let i = 0; i < lines.length; i++) lines[i] = lines[i].trim();
         await data.run(sql`INSERT INTO ${stage} (line_no, kw) ${data.dialect.numberedLines(JSON.stringify(lines), first)}`);
@@ -321,14 +427,15 @@ export class ImportRunner {
         return base;
       };
       const CHUNK = 100_000;
+      report(staged);
       for (let from = Number(task.done_lines) || 0; from < staged; from += CHUNK) {
-        if (this.stopped) return;
+        if (ctx.signal.aborted) return false;
         const to = Math.min(staged, from + CHUNK);
         const now = formatDateTime(this.clock());
         const inChunk = sql`o.pos > ${from} AND o.pos <= ${to}`;
         const base = idBase(to - from);
         const idOf = sql`CAST(CAST(${base} AS BIGINT) + CAST(o.pos - ${from} AS BIGINT) AS TEXT)`;
-        await data.transaction(async (trx) => {
+        const bad = await data.transaction(async (trx) => {
           // another keyword import of the tenant (on any instance) writes its chunk before or after this one, never
           // between the look-up of the table's keywords and the insert: a word both files hold is written once
           await trx.run(trx.dialect.transactionLock(`keyword:${t}`));
@@ -351,10 +458,16 @@ export class ImportRunner {
               FROM ${ord} o
              WHERE ${inChunk} AND length(o.kw) <= 50 AND o.occ = 1
              ORDER BY o.pos`);
-          await trx.run(progressOf(id, { total: to - from, good: ok, bad: failed, done: to, now }));
+          if ((await trx.run(progressOf(id, { total: to - from, good: ok, bad: failed, done: to, now }))) !== 1) throw new TaskRemoved();
+          await this.fenced(trx, fence);
+          return failed;
         });
+        counts.done += to - from;
+        counts.failed += bad;
+        report(staged);
         await new Promise((r) => setImmediate(r));
       }
+      return !ctx.signal.aborted;
     } finally {
       await data.exec(drop);
     }
@@ -461,6 +574,20 @@ export function encodingOf(head: Buffer): string {
   } catch {
     return 'gbk';
   }
+}
+
+/** resolves once `signal` fires, or after `ms` */
+function aborted(signal: AbortSignal, ms: number): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
 }
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

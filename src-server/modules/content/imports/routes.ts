@@ -19,10 +19,15 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
   const { data } = ctx;
 
   // ---- imports as import tasks (import-runner.ts): keywords, articles, websites, templates
-  const imports = new ImportRunner(data, ctx.files, ctx.clock, ctx.resources);
+  // each task is a durable job (kind import-task) run by whichever working instance claims it
+  const imports = new ImportRunner(data, ctx.files, ctx.clock, ctx.resources, ctx.jobs);
   const save = saveUpload(ctx);
-  imports.resume().catch((e: unknown) => api.log.error(e, 'import tasks not resumed'));
-  api.addHook('onClose', async () => imports.stop());
+  // 取消 on the import task screen: 已取消 at once, the rows imported so far kept; the job stops on its instance
+  api.post('/seo-blade-material/importTask/cancel', allow(menuButton('importTask', 'importTask_cancel')), async (request) => {
+    const id = str(bodyOf(request).id);
+    if (!id) throw new ServiceError(IMPORT_MSG.missing);
+    return ok(await imports.cancel(scopeOf(request), id));
+  });
   /**
    * The uploaded file of a multipart import, streamed to a temporary file (never held in memory), checked, then
    * stored in the tenant's store as an upload; and the request's text fields.
