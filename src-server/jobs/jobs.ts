@@ -3,7 +3,7 @@
 // background loops, which run only on an instance whose role works jobs
 // (`--role worker|all`, src-server/cli.ts). Built once per app (app.ts).
 import type { JobQueue } from './queue';
-import type { JobHandler } from './worker';
+import type { JobHandler, KindOptions } from './worker';
 
 /** what an instance of the back end does: serve the API, run jobs and schedules, or both (the default) */
 export type ServerRole = 'api' | 'worker' | 'all';
@@ -13,6 +13,6 @@ export interface Jobs {
   readonly queue: JobQueue;
   /** true where this instance runs job handlers and schedulers (role worker or all); an `api` instance only enqueues */
   readonly working: boolean;
-  /** registers the handler of a kind; it runs on the working instances only */
-  handle(kind: string, handler: JobHandler): void;
+  /** registers the handler of a kind (and what settles a job of it that was given up); it runs on the working instances only */
+  handle(kind: string, handler: JobHandler, options?: KindOptions): void;
 }

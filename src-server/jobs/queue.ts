@@ -221,15 +221,17 @@ export class JobQueue {
    * whose lease ran out (a takeover: the attempt counts). Fair between tenants: each job goes to the tenant with
    * the fewest running jobs, then the one whose due work is oldest; within a tenant the highest priority, then the
    * oldest run_at. One short transaction per job (the running counts include the jobs just taken).
+   * `onAbandoned` hears of each job this claim failed because its lease ran out with no attempt left (MSG_LEASE_LOST):
+   * no handler of it runs any more, so its kind's own record (a task's status) is settled by the one who hears.
    */
-  async claim(kinds: readonly string[], owner: string, leaseMs: number, limit: number): Promise<Job[]> {
+  async claim(kinds: readonly string[], owner: string, leaseMs: number, limit: number, onAbandoned?: (job: Job) => void): Promise<Job[]> {
     if (kinds.length === 0 || limit <= 0) return [];
     // an idle poll is this one read (no transaction, no write)
     const now = this.clock();
     const some = await this.data.get(sql<{ found: number }>`SELECT 1 AS found FROM job WHERE kind IN (${sql.join([...kinds])})
       AND ((state = 'queued' AND run_at <= ${now}) OR (state = 'running' AND lease_until < ${now})) LIMIT 1`);
     if (!some) return [];
-    await this.settleExpired(kinds);
+    for (const job of await this.settleExpired(kinds)) onAbandoned?.(job);
     const taken: Job[] = [];
     while (taken.length < limit) {
       const job = await this.claimOne(kinds, owner, leaseMs);
@@ -241,15 +243,17 @@ export class JobQueue {
 
   /**
    * Running jobs whose lease ran out and that no one may take over: cancelled ones become cancelled, those
-   * without attempts left failed (MSG_LEASE_LOST).
+   * without attempts left failed (MSG_LEASE_LOST); answers the failed ones.
    */
-  private async settleExpired(kinds: readonly string[]): Promise<void> {
+  private async settleExpired(kinds: readonly string[]): Promise<Job[]> {
     const now = this.clock();
     const expired = sql`kind IN (${sql.join([...kinds])}) AND state = 'running' AND lease_until < ${now}`;
     await this.data.run(sql`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
       WHERE ${expired} AND cancel_requested = 1`);
-    await this.data.run(sql`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, lease_until = NULL, end_time = ${now}, update_time = ${now}
-      WHERE ${expired} AND attempts >= max_attempts`);
+    // the rows this statement changed are answered: of two instances settling at once, each hears of its own only
+    const failed = await this.data.all(sql<Row>`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, lease_until = NULL, end_time = ${now}, update_time = ${now}
+      WHERE ${expired} AND attempts >= max_attempts RETURNING ${COLUMNS}`);
+    return failed.map(jobOf);
   }
 
   private claimOne(kinds: readonly string[], owner: string, leaseMs: number): Promise<Job | null> {

@@ -26,6 +26,16 @@ export interface JobContext {
  */
 export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
 
+/** what a kind may add to its handler */
+export interface KindOptions {
+  /**
+   * a job of the kind was given up: its instance stopped renewing the lease and it had no attempt left, so no handler
+   * of it runs any more (the job is failed with MSG_LEASE_LOST). Settles the kind's own record, e.g. a task still
+   * 执行中 becomes 失败 with that reason. Runs on the instance whose claim found it, once per job.
+   */
+  abandoned?(job: Job): Promise<void>;
+}
+
 /** a failure a retry would not mend (bad input): the job is failed at once with this message */
 export class JobError extends Error {
   constructor(
@@ -76,6 +86,7 @@ const PRUNE_EVERY_MS = 600_000;
 export class JobWorker {
   readonly owner: string;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly kindOptions = new Map<string, KindOptions>();
   private readonly running = new Map<string, Running>();
   private readonly concurrency: number;
   private readonly pollMs: number;
@@ -107,9 +118,16 @@ export class JobWorker {
   }
 
   /** Registers the handler of a kind (before start(): the claim asks for the kinds it has handlers for). */
-  handle(kind: string, handler: JobHandler): void {
+  handle(kind: string, handler: JobHandler, options: KindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`jobs: a second handler for ${kind}`);
     this.handlers.set(kind, handler);
+    this.kindOptions.set(kind, options);
+  }
+
+  /** tells a kind that one of its jobs was given up (KindOptions.abandoned); a failure to settle it is said */
+  private abandon(job: Job): void {
+    const settle = this.kindOptions.get(job.kind)?.abandoned;
+    settle?.(job).catch((e: unknown) => this.log(`jobs: job ${job.id} (${job.kind}) was given up but its record was not settled: ${(e as Error).message}`));
   }
 
   get kinds(): string[] {
@@ -171,7 +189,7 @@ export class JobWorker {
     const free = this.concurrency - this.running.size;
     try {
       if (free > 0) {
-        const jobs = await this.queue.claim(this.kinds, this.owner, this.leaseMs, free);
+        const jobs = await this.queue.claim(this.kinds, this.owner, this.leaseMs, free, (job) => this.abandon(job));
         for (const job of jobs) {
           if (this.stopping) await this.queue.release(job.id, this.owner);
           else this.launch(job);

@@ -4,6 +4,7 @@
 // table; template parameters filling prompts; tenant content quotas; the legacy
 // /website/... REST calls (release, deploy/{id}, imports, group deploy and
 // arrangement). A small OpenAI-compatible server on 127.0.0.1 stands for the AI provider.
+import { MSG_LEASE_LOST } from '../../src-server/jobs/queue';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -393,6 +394,14 @@ describe('restart', () => {
           'killed-host/4242/dead00', ${now - 1000}, 0, ${now}, ${now}, ${now})`);
       await data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
         VALUES ('900000000000000001', '000000', '续传', 'keyword', 1, 1, 0, 'imports/900000000000000001.txt', '{"format":"lines"}', 1, '900000000000000002', 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`);
+      // and one whose last attempt's instance died: no attempt is left, so it is given up and the task says why
+      writeFileSync(join(dir, 'imports', '900000000000000003.txt'), '放弃一\n放弃二\n');
+      await data.run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until,
+          cancel_requested, create_time, update_time, start_time)
+        VALUES ('900000000000000004', 'import-task', '000000', 'import-task:900000000000000003', '{"taskId":"900000000000000003"}', 'running', 0, ${now}, 5, 5,
+          'killed-host/4242/dead00', ${now - 1000}, 0, ${now}, ${now}, ${now})`);
+      await data.run(sql`INSERT INTO import_task (id, tenant_id, task_name, task_type, total_rows, success_rows, failed_rows, file_link, options, done_lines, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+        VALUES ('900000000000000003', '000000', '放弃', 'keyword', 1, 1, 0, 'imports/900000000000000003.txt', '{"format":"lines"}', 1, '900000000000000004', 'u', 'd', '2026-01-01 00:00:00', 'u', '2026-01-01 00:00:00', 1, 0)`);
     } finally {
       await data.close();
     }
@@ -412,6 +421,14 @@ describe('restart', () => {
       expect(job).toMatchObject({ state: 'done' });
       expect(Number(job.attempts)).toBe(2);
       expect(job.lease_owner).not.toBe('killed-host/4242/dead00');
+      // the given-up one: 失败 with the reason, not left 执行中; its committed rows stay
+      let given: Rec = {};
+      await until(async () => {
+        given = (await api<Rec>(h2.server.url, t2, 'GET', '/seo-blade-material/importTask/detail', { query: { id: '900000000000000003' } })).body.data;
+        return given.status !== 1;
+      });
+      expect(given).toMatchObject({ status: 3, errorMsg: MSG_LEASE_LOST, successRows: 1 });
+      expect(words).not.toContain('放弃二');
     } finally {
       await h2.stop();
     }

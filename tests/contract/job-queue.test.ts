@@ -371,6 +371,27 @@ describe('the worker', () => {
     await w.stop();
   }, 60_000);
 
+  it('tells the kind once when a job is given up (its last attempt\'s instance died), and runs no handler of it', async () => {
+    const q = new JobQueue(data, Date.now);
+    const { id } = await q.enqueue(data, { kind: 'w-given-up', tenantId: '000000', maxAttempts: 1 });
+    const [dead] = await q.claim(['w-given-up'], 'killed-instance', 100, 1);
+    expect(dead.id).toBe(id);
+    const heard: Job[] = [];
+    let ran = 0;
+    // two instances find it at once: one of them settles it
+    const a = worker();
+    const b = worker();
+    for (const w of [a, b])
+      w.handle('w-given-up', async () => void ran++, { abandoned: async (job) => void heard.push(job) });
+    await Promise.all([a.start(), b.start()]);
+    await until(async () => heard.length > 0);
+    await new Promise((r) => setTimeout(r, 200)); // a second telling would have come by now
+    expect(heard.map((j) => j.id)).toEqual([id]);
+    expect(heard[0]).toMatchObject({ state: 'failed', error: MSG_LEASE_LOST, attempts: 1 });
+    expect(ran).toBe(0);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it('takes over the job of an instance that died once its lease runs out; a handler whose lease is lost is aborted', async () => {
     const q = new JobQueue(data, Date.now);
     const { id } = await q.enqueue(data, { kind: 'w-take', tenantId: '000000' });

@@ -128,7 +128,14 @@ export class ImportRunner {
     private readonly resources: Map<string, Resource>,
     private readonly jobs: Jobs,
   ) {
-    jobs.handle(IMPORT_JOB, (job, ctx) => this.runJob(job, ctx));
+    jobs.handle(IMPORT_JOB, (job, ctx) => this.runJob(job, ctx), {
+      // its last attempt's instance died: no run of it goes on, the task says so (the rows of its committed batches stay)
+      abandoned: async (job) => {
+        const { taskId } = job.payload as ImportPayload;
+        await this.data.run(sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${job.error}, update_time = ${formatDateTime(this.clock())}
+          WHERE id = ${taskId} AND job_id = ${job.id} AND status IN (${TASK.queued}, ${TASK.running})`);
+      },
+    });
   }
 
   /**
