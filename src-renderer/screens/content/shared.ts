@@ -40,6 +40,7 @@ export const TASK_STATUS: OptionDef[] = [
   { value: 2, label: 'content.c2.taskStatus.done', tone: 'success' },
   { value: 3, label: 'content.c2.taskStatus.failed', tone: 'error' },
   { value: 4, label: 'content.c2.taskStatus.partlyFailed', tone: 'warning' },
+  { value: 5, label: 'content.c2.taskStatus.cancelled' },
 ];
 /** the i18n key of a task status's name */
 export const taskStatusLabel = (status: number): string => TASK_STATUS.find((o) => o.value === status)?.label ?? '';

@@ -1,10 +1,10 @@
 // Status names of the content area's background tasks (generation, imports). A
 // finished task is 已完成 only when every item succeeded: 部分失败 when some failed,
 // 失败 when none succeeded (or the task could not run at all; its reason is kept on the task).
-export const TASK_STATUS: Record<number, string> = { 0: '待执行', 1: '执行中', 2: '已完成', 3: '失败', 4: '部分失败' };
+export const TASK_STATUS: Record<number, string> = { 0: '待执行', 1: '执行中', 2: '已完成', 3: '失败', 4: '部分失败', 5: '已取消' };
 
 /** The status codes behind TASK_STATUS. */
-export const TASK = { queued: 0, running: 1, done: 2, failed: 3, partlyFailed: 4 } as const;
+export const TASK = { queued: 0, running: 1, done: 2, failed: 3, partlyFailed: 4, cancelled: 5 } as const;
 
 /** A finished task's status from its counts of items that succeeded and failed. */
 export function finalStatus(succeeded: number, failed: number): number {
