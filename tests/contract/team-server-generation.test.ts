@@ -8,17 +8,15 @@
 //    provider after the cancel settled, no article appears) and is 已取消. The time from the cancel's reply to the
 //    job stopping is logged (the issue wants it within 5 s; measured, not asserted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, articleAnswer, fakeAiProvider, login, multipart, tempDir, until } from './helpers';
+import { api, articleAnswer, fakeAiProvider, login, multipart, startServerScript, tempDir, until } from './helpers';
+import { stopsAsking } from './generation-cancel-check';
 
 type Rec = Record<string, unknown>;
 const LEASE_MS = 3000;
 const A = '/website-blade-article/gptProduceArticle';
-const repoRoot = join(import.meta.dirname, '..', '..');
 
 interface Instance {
   child: ChildProcessWithoutNullStreams;
@@ -34,20 +32,8 @@ const instances: Instance[] = [];
 
 /** an instance in a process of its own (killable), 4 items of a task at a time */
 async function instance(): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/short-lease-server.ts', database, dataDir, String(LEASE_MS)], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, SEO_AI_CONCURRENCY: '4' },
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  const m = /^ready (\S+)$/.exec(first);
-  if (!m) throw new Error(first);
-  const made = { child, base: m[1]! };
+  const { child, base } = await startServerScript('tests/support/short-lease-server.ts', [database, dataDir, String(LEASE_MS)], { ...process.env, SEO_AI_CONCURRENCY: '4' });
+  const made = { child, base };
   instances.push(made);
   return made;
 }
@@ -153,15 +139,8 @@ describe('two instances on one PostgreSQL: generation runs', () => {
     await until(async () => (await holder(id)).state === 'cancelled', 30_000);
     // measured, not asserted (docs/benchmarks.md keeps the numbers): the issue wants it within 5 s
     console.log(`cancel through the other instance: reply ${replied - asked} ms, the running instance stopped ${Date.now() - asked} ms after the request`);
-    const settled = ai.counts.arrivals.length;
     const written = await articles(id);
-    // requests sent before the cancel may still arrive (at most one per concurrent item); then nothing more
-    await until(async () => ai.counts.inFlight === 0, 10_000);
-    await new Promise((r) => setTimeout(r, 300));
-    const requests = ai.counts.arrivals.length;
-    expect(requests - settled).toBeLessThanOrEqual(4);
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(ai.counts.arrivals.length).toBe(requests);
+    await stopsAsking(ai.counts, 4); // SEO_AI_CONCURRENCY of the instances
     expect(await articles(id)).toBe(written);
     const task = (await api<Rec>(runner.base, token, 'GET', `${A}/pollTaskStatus`, { query: { id } })).body.data;
     expect(task).toMatchObject({ status: 5, statusName: '已取消', total: 60, successCount: written, failCount: 0 });
