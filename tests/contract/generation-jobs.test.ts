@@ -3,10 +3,14 @@
 // keeps; a second start while it runs is refused from the database (任务正在执行中); 取消 stops it: the task is 已取消
 // with its counts kept (not 已完成, its undone keywords not called done), the provider gets no request after the
 // cancel settled and no article appears; a start after that is a new job that runs to 已完成; a finished task cannot
-// be cancelled; the cancel button is declared and granted.
+// be cancelled; the cancel button is declared and granted; a task an older version left 执行中 (its process used to
+// resume it at start) gets a job with the upgrade (migration 381) and is finished, its done items kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../src-server/db/data-layer';
-import { api, articleAnswer, fakeAiProvider, login, multipart, startHarness, until, type Harness } from './helpers';
+import { rmSync } from 'node:fs';
+import { openDataLayer, sql } from '../../src-server/db/data-layer';
+import { startServer } from '../../src-server/app';
+import { MIGRATIONS } from '../../src-server/modules';
+import { api, articleAnswer, ENGINE, fakeAiProvider, login, multipart, sharedPostgres, startHarness, tempDir, until, type Harness } from './helpers';
 import { stopsAsking } from './generation-cancel-check';
 
 type Rec = Record<string, unknown>;
@@ -115,4 +119,51 @@ describe('generation runs as durable jobs', () => {
     const granted = await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id WHERE m.code = 'gptProduceArticle_cancel'`);
     expect(Number(granted!.n)).toBeGreaterThan(0);
   });
+});
+
+describe('the upgrade', () => {
+  it('a task a previous version left 执行中 becomes a job (migration 381) and is finished, the items done kept', async () => {
+    const dataDir = tempDir('seo-gen-upgrade-');
+    const database = ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined;
+    // the version before: no migration 381
+    const old = await startServer({ dataDir, database, port: 0, migrations: MIGRATIONS.filter((m) => m.version !== 381) });
+    const db = openDataLayer({ dataDir, database });
+    let id = '';
+    let kept: string[] = [];
+    try {
+      const token = await login(old.url);
+      const m = await api<Rec>(old.url, token, 'POST', '/seo-blade-article/aiModel/submit', { json: { name: '本地', apiKey: 'sk-jobs-2', url: ai.url, model: 'm', platform: 'openai', temperature: 0.3, maxTokens: 256, status: 1 } });
+      expect(m.body.code).toBe(200);
+      const r = await multipart(old.url, token, `${A}/batchProduceArticle`, [
+        { name: 'data', value: JSON.stringify({ taskName: '升级前', maxTokens: 100, prompts: [{ input: '写{keyword}' }] }) },
+        { name: 'file', value: ['甲', '乙', '丙', '丁', '戊'].join('\n'), filename: 'kw.txt' },
+      ]);
+      expect(r.status, String(r.body.msg)).toBe(200);
+      id = String(r.body.data.id);
+      await until(async () => Number((await db.get(sql<{ status: number }>`SELECT status FROM gpt_produce_article WHERE id = ${id}`))!.status) === 2, 30_000);
+      // as a previous version left it when its process stopped: 执行中, two items done, no job
+      await db.run(sql`DELETE FROM article WHERE gpt_task_id = ${id} AND gpt_item_index >= 2`);
+      await db.run(sql`UPDATE gpt_produce_article SET status = 1, job_id = NULL, success_count = 2, fail_count = 0 WHERE id = ${id}`);
+      kept = (await db.all(sql<{ id: string }>`SELECT id FROM article WHERE gpt_task_id = ${id} ORDER BY gpt_item_index`)).map((a) => a.id);
+      expect(kept).toHaveLength(2);
+    } finally {
+      await old.close();
+    }
+    const upgraded = await startServer({ dataDir, database, port: 0 });
+    try {
+      const job = await db.get(sql<{ id: string; kind: string }>`SELECT j.id, j.kind FROM gpt_produce_article t JOIN job j ON j.id = t.job_id WHERE t.id = ${id}`);
+      expect(job).toEqual({ id, kind: 'generation-task' });
+      await until(async () => Number((await db.get(sql<{ status: number }>`SELECT status FROM gpt_produce_article WHERE id = ${id}`))!.status) === 2, 30_000);
+      const task = await db.get(sql<{ success_count: number; fail_count: number }>`SELECT success_count, fail_count FROM gpt_produce_article WHERE id = ${id}`);
+      expect([Number(task!.success_count), Number(task!.fail_count)]).toEqual([5, 0]);
+      const items = await db.all(sql<{ id: string; gpt_item_index: number }>`SELECT id, gpt_item_index FROM article WHERE gpt_task_id = ${id} ORDER BY gpt_item_index`);
+      expect(items.map((a) => Number(a.gpt_item_index))).toEqual([0, 1, 2, 3, 4]);
+      // the two done before were not made again
+      expect(items.slice(0, 2).map((a) => a.id)).toEqual(kept);
+    } finally {
+      await db.close();
+      await upgraded.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
