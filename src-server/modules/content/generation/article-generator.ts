@@ -213,8 +213,8 @@ export class ArticleGenerator {
     }
     const total = keywords.length * prompts.length;
     await data.run(sql`UPDATE gpt_produce_article SET total = ${total} WHERE id = ${taskId}`);
-    const counted = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
-    const progress = { done: Number(counted.ok) + Number(counted.failed), total, failed: Number(counted.failed) };
+    const before = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
+    const progress = { done: Number(before.ok) + Number(before.failed), total, failed: Number(before.failed) };
     ctx.progress({ ...progress });
     if (total === 0) {
       await finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
@@ -239,10 +239,13 @@ export class ArticleGenerator {
     let fatal: string | null = null;
     const user = task.create_user as string | null;
     const dept = task.create_dept as string | null;
-    const count = async (ok: boolean) => {
-      await data.run(ok
+    // an item is counted in the transaction that writes it: a run killed or cut off from the database between the
+    // two never leaves an item written and uncounted (the run that goes on skips it)
+    const count = (trx: Queries, ok: boolean) =>
+      trx.run(ok
         ? sql`UPDATE gpt_produce_article SET success_count = success_count + 1 WHERE id = ${taskId}`
         : sql`UPDATE gpt_produce_article SET fail_count = fail_count + 1 WHERE id = ${taskId}`);
+    const counted = (ok: boolean) => {
       progress.done++;
       if (!ok) progress.failed++;
       ctx.progress({ ...progress });
@@ -253,11 +256,15 @@ export class ArticleGenerator {
     // an item already in the ledger (a resumed task) is not counted twice
     const fail = async (i: number, keyword: string, error: string) => {
       const now = formatDateTime(this.clock());
-      const added = await data.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
-          create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-        VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
-        ON CONFLICT DO NOTHING`);
-      if (added) await count(false);
+      const added = await data.transaction(async (trx) => {
+        const n = await trx.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
+            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+          VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
+          ON CONFLICT DO NOTHING`);
+        if (n) await count(trx, false);
+        return n > 0;
+      });
+      if (added) counted(false);
     };
     const worker = async () => {
       while (!stop.aborted) {
@@ -300,9 +307,11 @@ export class ArticleGenerator {
               ${taskId}, ${i}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
             ON CONFLICT DO NOTHING`);
           // nothing added: another run of the task (the instance taken over, still finishing) wrote the item
-          return added > 0 ? ('written' as const) : ('exists' as const);
+          if (added === 0) return 'exists' as const;
+          await count(trx, true);
+          return 'written' as const;
         });
-        if (wrote === 'written') await count(true);
+        if (wrote === 'written') counted(true);
         else if (wrote === 'quota') await fail(i, keyword, QUOTA_MSG.article);
       }
     };
