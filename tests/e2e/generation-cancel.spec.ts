@@ -46,6 +46,7 @@ test('取消 on a running generation task: the row shows 已取消 and the run s
     await expect(confirm).toContainText('确定取消该任务？');
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
     await expect(row).toContainText('已取消');
+    await expect(confirm).toBeHidden(); // the confirmation has faded out before the picture
     // a cancelled task offers 开始生成 again, not 取消
     await expect(row.getByRole('button', { name: '取消', exact: true })).toHaveCount(0);
     await expect(row.getByRole('button', { name: '开始生成', exact: true })).toBeVisible();
