@@ -27,6 +27,7 @@ const ENGINE_EXPLICIT = [
   'tests/contract/team-server-jobs.test.ts',
   'tests/contract/ai-limits-team.test.ts',
   'tests/contract/team-server-imports.test.ts',
+  'tests/contract/team-server-generation.test.ts',
 ];
 
 /** Tests of SQLite's own data folders (upgrading old SQLite files, the SQLite backup engine): SQLite only. */

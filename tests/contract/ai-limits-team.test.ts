@@ -4,12 +4,14 @@
 // provider that answers after 300 ms and counts the requests it answers at once: together
 // they never send more than 3. An instance killed (kill -9) while its requests ran leaves
 // its slots held until their leases run out; then the other instance gets them.
+// A task runs on whichever instance claims its job (generation runs are durable jobs): each instance here works one
+// job at a time (tests/support/short-lease-server.ts), so two tasks run on the two instances.
 // Chooses its engine itself: listed in ENGINE_EXPLICIT (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, articleAnswer, fakeAiProvider, login, multipart, startCli, tempDir, until } from './helpers';
+import { api, articleAnswer, fakeAiProvider, login, multipart, startServerScript, tempDir, until } from './helpers';
 
 type Rec = Record<string, unknown>;
 let pg: PostgresServer;
@@ -33,7 +35,8 @@ beforeAll(async () => {
   const database = await pg.createDatabase();
   const dataDir = tempDir('seo-ai-team-');
   const start = async (): Promise<Instance> => {
-    const { child, base } = await startCli(['--database', database, '--data', dataDir]);
+    // the default job lease (30 s): a killed instance's task is not taken over during the test; one job at a time
+    const { child, base } = await startServerScript('tests/support/short-lease-server.ts', [database, dataDir, '30000', '1']);
     return { child, url: base, token: await login(base) };
   };
   [a, b] = await Promise.all([start(), start()]);
@@ -77,15 +80,26 @@ const finished = async (i: Instance, id: string): Promise<Rec> => {
   return last;
 };
 
+/** the pid of the instance running the task's job (the worker names itself host/pid/random), null while none does */
+const runner = async (taskId: string): Promise<string | null> => {
+  const r = await data.get(sql<{ lease_owner: string | null; state: string }>`SELECT j.lease_owner, j.state FROM gpt_produce_article t JOIN job j ON j.id = t.job_id WHERE t.id = ${taskId}`);
+  return r?.state === 'running' && r.lease_owner ? r.lease_owner.split('/')[1]! : null;
+};
+
 describe('two instances, one AI model with 并发上限 3', () => {
   it('generating at once, together they never send more than 3 requests at once, and send 3', async () => {
     ai.reset();
-    const [ta, tb] = await Promise.all([startTask(a, '甲', 10), startTask(b, '乙', 10)]);
+    const ta = await startTask(a, '甲', 20);
+    await until(async () => (await runner(ta)) !== null);
+    const tb = await startTask(b, '乙', 20);
+    await until(async () => (await runner(tb)) !== null);
+    // one job at a time each: the two tasks run on the two instances
+    expect([await runner(ta), await runner(tb)].sort()).toEqual([String(a.child.pid), String(b.child.pid)].sort());
     // each instance alone would send 8 at once (SEO_AI_CONCURRENCY): both are at work together
     await until(async () => Number((await poll(a, ta)).successCount) > 0 && Number((await poll(b, tb)).successCount) > 0, 30_000);
     const [pa, pb] = await Promise.all([finished(a, ta), finished(b, tb)]);
-    expect([pa.statusName, pa.successCount, pb.statusName, pb.successCount]).toEqual(['已完成', 10, '已完成', 10]);
-    expect(ai.counts.arrivals.length).toBe(20);
+    expect([pa.statusName, pa.successCount, pb.statusName, pb.successCount]).toEqual(['已完成', 20, '已完成', 20]);
+    expect(ai.counts.arrivals.length).toBe(40);
     expect(ai.counts.maxInFlight).toBe(3);
     // the slots were taken by both instances and all given back
     const holders = await data.all(sql<{ holder: string; held: number }>`SELECT holder, SUM(CASE WHEN released_ms IS NULL THEN 1 ELSE 0 END) AS held
@@ -98,23 +112,24 @@ describe('two instances, one AI model with 并发上限 3', () => {
     ai.reset();
     const ta = await startTask(a, '丙', 10);
     await until(async () => ai.counts.inFlight === 3, 30_000);
-    a.child.kill('SIGKILL');
-    await new Promise((r) => a.child.once('exit', r));
-    void ta;
-    const dead = String(a.child.pid);
+    // the instance running it dies (either may have claimed its job)
+    const dead = (await runner(ta))!;
+    const [gone, live] = String(a.child.pid) === dead ? [a, b] : [b, a];
+    gone.child.kill('SIGKILL');
+    await new Promise((r) => gone.child.once('exit', r));
     const held = async () =>
       Number((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ai_model_slot WHERE model_id = ${modelId} AND released_ms IS NULL AND holder LIKE ${`%:${dead}`}`))?.n);
     expect(await held()).toBe(3);
     // the other instance waits: the dead one's three leases still run
     await until(async () => ai.counts.inFlight === 0, 10_000);
     ai.reset();
-    const tb = await startTask(b, '丁', 4);
-    await until(async () => Number((await poll(b, tb)).status) === 1);
+    const tb = await startTask(live, '丁', 4);
+    await until(async () => Number((await poll(live, tb)).status) === 1);
     await new Promise((r) => setTimeout(r, 1500));
     expect(ai.counts.arrivals.length).toBe(0);
     // two minutes later (the leases moved to their end rather than waited for)
     await data.run(sql`UPDATE ai_model_slot SET expires_ms = ${Date.now() - 1} WHERE model_id = ${modelId} AND released_ms IS NULL AND holder LIKE ${`%:${dead}`}`);
-    expect(await finished(b, tb)).toMatchObject({ statusName: '已完成', successCount: 4 });
+    expect(await finished(live, tb)).toMatchObject({ statusName: '已完成', successCount: 4 });
     expect(ai.counts.maxInFlight).toBe(3);
   });
 });

@@ -309,8 +309,17 @@ export async function stopChildren(children: readonly ChildProcess[]): Promise<v
 }
 
 /** `npm run server -- <args>` as a child process: the child and its API base from the first stdout line (ready ...). */
-export async function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts', ...args], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+export function startCli(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
+  return startServerScript('src-server/cli.ts', args);
+}
+
+/**
+ * A TypeScript script of the repository that starts a server (src-server/cli.ts, or a test's own such as
+ * tests/support/short-lease-server.ts) as a child process: the child and its API base from its first stdout line
+ * (`ready <base>`).
+ */
+export async function startServerScript(script: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'], env });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const first = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,6 @@
 // Generate-article tasks: spec content-area.md §3 Generate-article task, §5; start
 // batch production, poll status with a progress bar, export titles. Action column 380
-// (§2, §9) with 开始生成 and 任务进度 as buttons of their own. A failed or partly
+// (§2, §9) with 开始生成, 取消 (待执行 / 执行中 tasks) and 任务进度 as buttons of their own. A failed or partly
 // failed task shows its status in red / orange and the first reason in the row; the
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
@@ -51,6 +51,14 @@ const gptProduceArticle: ScreenDef = {
       key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', inline: true, visible: (row) => row.status !== 1,
       async run(ctx) {
         await call('api:request', { method: 'post', url: `${W}/produce`, params: { ids: String(ctx.row!.id) } });
+      },
+    },
+    {
+      // a queued run is cancelled at once, a running one stops on whichever instance runs it
+      key: 'cancel', label: 'content.c2.task.cancel', permission: 'gptProduceArticle_cancel', placement: 'row', inline: true, danger: true,
+      confirm: 'content.c2.task.cancelConfirm', visible: (row) => row.status === 0 || row.status === 1,
+      async run(ctx) {
+        await call('api:request', { method: 'post', url: `${W}/cancel`, params: { ids: String(ctx.row!.id) } });
       },
     },
     { key: 'poll', label: 'content.c2.task.poll', permission: 'gptProduceArticle_view', placement: 'row', inline: true, render: TaskProgressDialog },

@@ -8,8 +8,15 @@
 // limit per task (SEO_AI_CONCURRENCY), and every request attempt holds a slot of the model's limits that all
 // instances keep together (并发上限, 每分钟请求上限: ai-limiter.ts, no transaction open while it runs);
 // transient errors (network, 429, 5xx) are retried with backoff, counts
-// are kept on the task, and running tasks resume after a restart (done items
-// are skipped). A finished task is 已完成 only when every item succeeded (部分失败,
+// are kept on the task.
+// A run is a durable job (src-server/jobs, kind `generation-task`), queued in the
+// transaction that marks the task 执行中 and keeps the job's id (job_id): any
+// working instance runs it; a killed instance's run is taken over after its lease
+// and goes on skipping the items done (an article is unique per task and item,
+// ux_article_gpt_item, so two overlapping runs never write one item twice); a
+// database outage fails the run and the job retries it with backoff; a cancel
+// (任务取消, any instance) aborts the in-flight AI requests at once and the task
+// keeps 已取消 with its counts. A finished task is 已完成 only when every item succeeded (部分失败,
 // 失败: task-status.ts). An error no other keyword can escape (the endpoint
 // unreachable, the key refused: the URL and HTTP status, never the key) is the
 // task's reason (error_msg) and fails the remaining items at once with it.
@@ -24,15 +31,31 @@ import { articlesLeft } from '../quota/quota';
 import { uploadedFile } from '../shared/uploads';
 import { readAll, storeFailure } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
-import { finalStatus, TASK } from '../shared/task-status';
+import { finalStatus, isFinished, TASK } from '../shared/task-status';
 import { AiModelLimiter, type LimiterOptions } from './ai-limiter';
+import type { Jobs } from '../../../jobs/jobs';
+import type { Job } from '../../../jobs/queue';
+import type { JobContext } from '../../../jobs/worker';
 
 type Rec = Record<string, unknown>;
 
 export const STATUS = TASK;
 
-/** how long a task the database stopped waits before it goes on */
-const RETRY_MS = 2000;
+/** the job kind of one run of a generate-article task */
+export const GENERATION_JOB = 'generation-task';
+
+/** runs of a job (first claim, retries after a database outage, takeovers after an instance died) before it fails */
+const JOB_ATTEMPTS = 10;
+
+interface RunPayload {
+  taskId: string;
+}
+
+/** Messages of starting and cancelling a task. */
+export const RUN_MSG = {
+  running: '任务正在执行中',
+  notCancellable: '只能取消待执行或执行中的任务',
+} as const;
 
 /** Reasons of a whole-task failure found before any item runs. */
 export const GENERATION_MSG = {
@@ -50,7 +73,7 @@ export interface GeneratorOptions {
   limits?: LimiterOptions;
 }
 
-/** The shared limiter could not be asked (the database away): the task resumes later, no item fails for it. */
+/** The shared limiter could not be asked (the database away): the run fails and its job retries it, no item fails for it. */
 class LimiterUnavailable extends Error {}
 
 export class TransientError extends Error {}
@@ -64,79 +87,103 @@ export function keywordLines(text: string): string[] {
 }
 
 export class ArticleGenerator {
-  private readonly running = new Set<string>();
-  private stopped = false;
   private readonly concurrency: number;
   private readonly retries: number;
   private readonly backoffMs: number;
   /** every request to a provider holds one of its model's slots, shared by all instances */
   private readonly limiter: AiModelLimiter;
-  /** aborted by stop(): requests waiting for a slot give up */
-  private readonly stopping = new AbortController();
+  /**
+   * the runs of this process by job id: a job this process still runs whose lease it let run out (an event loop
+   * stalled past the lease, a clock moved on) may be claimed by this process again; the second claim joins the
+   * run instead of doubling it (another instance's claim is a takeover: the items are idempotent)
+   */
+  private readonly runs = new Map<string, Promise<void>>();
 
   constructor(
     private readonly data: DataLayer,
     private readonly files: FileStores,
     private readonly clock: Clock,
     private readonly box: SecretBox,
+    private readonly jobs: Jobs,
     opts: GeneratorOptions = {},
   ) {
     this.concurrency = opts.concurrency ?? Number(process.env.SEO_AI_CONCURRENCY ?? 8);
     this.retries = opts.retries ?? 3;
     this.backoffMs = opts.backoffMs ?? 300;
     this.limiter = new AiModelLimiter(data, clock, opts.limits);
+    jobs.handle(GENERATION_JOB, (job, ctx) => this.runJob(job, ctx));
   }
 
-  /** Picks up the tasks left running by a previous process. */
-  async resume(): Promise<void> {
-    const rows = await this.data.all(sql<{ id: string }>`SELECT id FROM gpt_produce_article WHERE status = ${STATUS.running} AND is_deleted = 0`);
-    for (const r of rows) await this.start(r.id);
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.stopping.abort(new Error('stopped'));
-  }
-
-  /** Starts (or resumes) a task in the background; resolves once the task is marked running. */
-  async start(taskId: string): Promise<void> {
-    if (this.running.has(taskId) || this.stopped) return;
-    this.running.add(taskId);
-    try {
-      await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.running} WHERE id = ${taskId}`);
-    } catch (e) {
-      this.running.delete(taskId);
-      throw e;
+  /**
+   * Starts a run of the task through `trx` (the caller's transaction, which has checked the task): refused with
+   * 任务正在执行中 while a job of the task is queued or running (on any instance); a finished or cancelled task
+   * starts afresh (its failures forgotten, the articles of the previous run kept, detached from the item ledger).
+   * The task becomes 执行中 with the new job's id, in the same transaction as the enqueue.
+   */
+  async start(trx: Queries, taskId: string): Promise<string> {
+    // the task row is the lock two starts of one task take turns on (PostgreSQL; SQLite has one writer)
+    const task = await trx.get(sql<{ tenant_id: string; status: number; job_id: string | null }>`SELECT tenant_id, status, job_id FROM gpt_produce_article
+      WHERE id = ${taskId} ${trx.dialect.forUpdate()}`);
+    if (!task) throw new Error(`generation task ${taskId} not found`);
+    if (task.job_id && (await trx.get(sql`SELECT 1 AS busy FROM job WHERE id = ${task.job_id} AND state IN ('queued', 'running')`))) {
+      throw new TaskBusy(RUN_MSG.running);
     }
-    void this.run(taskId)
-      .catch((e: unknown) => {
-        // stopping: the database may close under a query; the task resumes with the next start. Else the database
-        // was away (a team server's PostgreSQL restarting): the task goes on where it stopped, once it is back
-        // (the items already written are skipped)
-        if (this.stopped) return;
-        console.error(`generation task ${taskId}: ${(e as Error).message}; resuming in ${RETRY_MS} ms`);
-        this.retryLater(taskId);
-      })
-      .finally(() => this.running.delete(taskId));
+    const status = Number(task.status);
+    if (isFinished(status) || status === STATUS.cancelled) {
+      await trx.run(sql`DELETE FROM gpt_article WHERE task_id = ${taskId}`);
+      await trx.run(sql`UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ${taskId}`);
+      await trx.run(sql`UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ${taskId}`);
+    }
+    const job = await this.jobs.queue.enqueue(trx, {
+      kind: GENERATION_JOB,
+      tenantId: String(task.tenant_id),
+      payload: { taskId } satisfies RunPayload,
+      maxAttempts: JOB_ATTEMPTS,
+    });
+    await trx.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.running}, job_id = ${job.id} WHERE id = ${taskId}`);
+    return job.id;
   }
 
-  private retryLater(taskId: string): void {
-    setTimeout(() => {
-      if (!this.stopped) this.start(taskId).catch(() => this.retryLater(taskId));
-    }, RETRY_MS).unref();
+  /**
+   * Cancels a 待执行 or 执行中 task through `trx`: its job is cancelled (a queued one at once; a running one stops on
+   * whichever instance runs it, its in-flight requests aborted) and the task is 已取消 now, its counts kept.
+   * False when the task is neither.
+   */
+  async cancel(trx: Queries, taskId: string): Promise<boolean> {
+    const task = await trx.get(sql<{ status: number; job_id: string | null }>`SELECT status, job_id FROM gpt_produce_article
+      WHERE id = ${taskId} ${trx.dialect.forUpdate()}`);
+    if (!task || (Number(task.status) !== STATUS.queued && Number(task.status) !== STATUS.running)) return false;
+    if (task.job_id) await this.jobs.queue.cancel(task.job_id, trx);
+    await trx.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.cancelled}, update_time = ${formatDateTime(this.clock())} WHERE id = ${taskId}`);
+    return true;
   }
 
-  isRunning(taskId: string): boolean {
-    return this.running.has(taskId);
+  /** One run of a task (the job's handler): a run superseded by a newer one, or of a task no longer 执行中, does nothing. */
+  private async runJob(job: Job, ctx: JobContext): Promise<void> {
+    const running = this.runs.get(job.id);
+    if (running) return running;
+    const run = this.runOnce(job, ctx).finally(() => this.runs.delete(job.id));
+    this.runs.set(job.id, run);
+    return run;
   }
 
-  private async run(taskId: string): Promise<void> {
+  private async runOnce(job: Job, ctx: JobContext): Promise<void> {
+    const { taskId } = job.payload as RunPayload;
+    const mine = await this.data.get(sql`SELECT 1 AS mine FROM gpt_produce_article WHERE id = ${taskId} AND job_id = ${job.id} AND status = ${STATUS.running} AND is_deleted = 0`);
+    if (!mine) return;
+    await this.run(taskId, job.id, ctx);
+  }
+
+  private async run(taskId: string, jobId: string, ctx: JobContext): Promise<void> {
     const data = this.data;
     const task = await data.get(sql<Rec>`SELECT * FROM gpt_produce_article WHERE id = ${taskId}`);
     if (!task) return;
     const tenantId = String(task.tenant_id);
+    const { signal } = ctx;
+    // only this run's task, still 执行中, finishes (a cancelled task keeps 已取消; a newer run has its own job)
     const finish = (status: number, reason: string | null) =>
-      data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())} WHERE id = ${taskId}`);
+      data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())}
+        WHERE id = ${taskId} AND job_id = ${jobId} AND status = ${STATUS.running}`);
     await data.run(sql`UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ${taskId}`);
     const model = await data.get(sql<Rec>`SELECT * FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1`);
     // the keyword file, from the store that holds it (the tenant's 对象存储 or the data folder)
@@ -166,6 +213,9 @@ export class ArticleGenerator {
     }
     const total = keywords.length * prompts.length;
     await data.run(sql`UPDATE gpt_produce_article SET total = ${total} WHERE id = ${taskId}`);
+    const before = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
+    const progress = { done: Number(before.ok) + Number(before.failed), total, failed: Number(before.failed) };
+    ctx.progress({ ...progress });
     if (total === 0) {
       await finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
       return;
@@ -189,21 +239,35 @@ export class ArticleGenerator {
     let fatal: string | null = null;
     const user = task.create_user as string | null;
     const dept = task.create_dept as string | null;
-    const count = (ok: boolean) =>
-      data.run(ok
+    // an item is counted in the transaction that writes it: a run killed or cut off from the database between the
+    // two never leaves an item written and uncounted (the run that goes on skips it)
+    const count = (trx: Queries, ok: boolean) =>
+      trx.run(ok
         ? sql`UPDATE gpt_produce_article SET success_count = success_count + 1 WHERE id = ${taskId}`
         : sql`UPDATE gpt_produce_article SET fail_count = fail_count + 1 WHERE id = ${taskId}`);
+    const counted = (ok: boolean) => {
+      progress.done++;
+      if (!ok) progress.failed++;
+      ctx.progress({ ...progress });
+    };
+    // a database error in one worker stops the others: the run fails and its job retries it
+    const halt = new AbortController();
+    const stop = AbortSignal.any([signal, halt.signal]);
     // an item already in the ledger (a resumed task) is not counted twice
     const fail = async (i: number, keyword: string, error: string) => {
       const now = formatDateTime(this.clock());
-      const added = await data.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
-          create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-        VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
-        ON CONFLICT DO NOTHING`);
-      if (added) await count(false);
+      const added = await data.transaction(async (trx) => {
+        const n = await trx.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
+            create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+          VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
+          ON CONFLICT DO NOTHING`);
+        if (n) await count(trx, false);
+        return n > 0;
+      });
+      if (added) counted(false);
     };
     const worker = async () => {
-      while (!this.stopped) {
+      while (!stop.aborted) {
         const i = next++;
         if (i >= total) return;
         if (done.has(i)) continue;
@@ -219,15 +283,15 @@ export class ArticleGenerator {
         }
         let content = '';
         try {
-          content = await this.complete(String(model.id), endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt });
+          content = await this.complete(String(model.id), endpoint, apiKey, { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, prompt }, stop);
         } catch (e) {
-          if (this.stopped) return;
+          if (stop.aborted) return;
           if (e instanceof LimiterUnavailable) throw e;
           if (e instanceof FatalAiError) fatal ??= e.message;
           await fail(i, keyword, (e as Error).message);
           continue;
         }
-        if (this.stopped) return;
+        if (stop.aborted) return;
         const now = formatDateTime(this.clock());
         const title = titleOf(content, keyword);
         const html = toHtml(content, title);
@@ -236,20 +300,30 @@ export class ArticleGenerator {
         // the quota is checked again at the moment of writing, its row locked until the insert commits (other
         // workers, forms and imports of any instance may have taken the last places meanwhile)
         const wrote = await data.transaction(async (trx) => {
-          if ((await articlesLeft(trx, tenantId, { lock: true })) < 1) return false;
+          if ((await articlesLeft(trx, tenantId, { lock: true })) < 1) return 'quota' as const;
           const added = await trx.run(sql`INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, keyword, content, desc_val, save_status,
               gpt_task_id, gpt_item_index, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
             VALUES (${nextId()}, ${tenantId}, ${site}, ${target.group}, ${cate}, ${title}, ${keyword.slice(0, 50)}, ${html}, ${plainOf(html, title).slice(0, 300)}, 'AI生成',
               ${taskId}, ${i}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
             ON CONFLICT DO NOTHING`);
-          return added > 0;
+          // nothing added: another run of the task (the instance taken over, still finishing) wrote the item
+          if (added === 0) return 'exists' as const;
+          await count(trx, true);
+          return 'written' as const;
         });
-        if (wrote) await count(true);
-        else await fail(i, keyword, QUOTA_MSG.article);
+        if (wrote === 'written') counted(true);
+        else if (wrote === 'quota') await fail(i, keyword, QUOTA_MSG.article);
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, this.concurrency) }, worker));
-    if (this.stopped) return;
+    const ends = await Promise.allSettled(Array.from({ length: Math.max(1, this.concurrency) }, () =>
+      worker().catch((e: unknown) => {
+        halt.abort();
+        throw e;
+      })));
+    const broken = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (broken) throw broken.reason;
+    // cancelled (the task is 已取消 already), lease lost (another instance goes on) or shutting down (given back)
+    if (signal.aborted) return;
     const counts = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
     const status = finalStatus(counts.ok, counts.failed);
     // the task's reason: the error that stopped every keyword, else (nothing succeeded) the most frequent item error
@@ -259,16 +333,22 @@ export class ArticleGenerator {
   }
 
   /** One request to the provider (with its retries), each attempt holding a slot of the model's shared limits. */
-  private async complete(modelId: string, endpoint: string, apiKey: string, o: { model: unknown; temperature: number; max_tokens: number; prompt: string }): Promise<string> {
+  private async complete(
+    modelId: string,
+    endpoint: string,
+    apiKey: string,
+    o: { model: unknown; temperature: number; max_tokens: number; prompt: string },
+    signal: AbortSignal,
+  ): Promise<string> {
     let lastError = '';
     for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, this.backoffMs * 2 ** (attempt - 1)));
-      if (this.stopped) throw new Error('stopped');
+      if (attempt > 0) await sleep(this.backoffMs * 2 ** (attempt - 1), signal);
+      signal.throwIfAborted();
       let slot;
       try {
-        slot = await this.limiter.acquire(modelId, this.stopping.signal);
+        slot = await this.limiter.acquire(modelId, signal);
       } catch (e) {
-        if (this.stopped) throw new Error('stopped');
+        signal.throwIfAborted();
         throw new LimiterUnavailable((e as Error).message);
       }
       // the slot is held until the answer is read: the provider works on the request until then
@@ -279,10 +359,12 @@ export class ArticleGenerator {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
           body: JSON.stringify({ model: o.model, temperature: o.temperature, max_tokens: o.max_tokens, messages: [{ role: 'user', content: o.prompt }] }),
-          signal: AbortSignal.timeout(120_000),
+          // a cancel aborts the request at once
+          signal: AbortSignal.any([signal, AbortSignal.timeout(120_000)]),
         });
         text = await res.text();
       } catch (e) {
+        signal.throwIfAborted();
         lastError = networkReason(endpoint, e);
         continue;
       } finally {
@@ -308,6 +390,22 @@ export class ArticleGenerator {
 }
 
 const UNREACHABLE = '无法连接AI接口';
+
+/** A start refused because a run of the task is queued or running. */
+export class TaskBusy extends Error {}
+
+/** waits `ms`, or less when `signal` fires */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 /** the JSON in `text`, or null when it is none */
 function parseJson(text: string): unknown {

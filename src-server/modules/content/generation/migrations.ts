@@ -5,8 +5,14 @@
 // nothing succeeded, 部分失败 (4) when some items failed.
 // Per AI model limits kept by every instance together (migration 375, issue 30):
 // ai_model.max_concurrency / rate_per_minute and the ai_model_slot lease rows the
-// limiter (ai-limiter.ts) counts. Never edit an applied migration: append a new one.
-import type { Migration } from '../../../db/migrations';
+// limiter (ai-limiter.ts) counts.
+// Generation runs as durable jobs (migrations 380-384, issue 30): 380 the 取消 button
+// of the generation task screen (gptProduceArticle_cancel); 381 gives every task a
+// previous version left 执行中 (its process resumed it at start) a job of its own,
+// so any working instance takes it over. Never edit an applied migration: append a new one.
+import { withPostgres, type Migration } from '../../../db/migrations';
+import { pgButtonSort, postgresVariant } from '../../../db/sql';
+import { buttons } from '../deploy/publish-migrations';
 
 export const TASK_OUTCOME_MIGRATIONS: Migration[] = [
   {
@@ -41,3 +47,31 @@ CREATE INDEX idx_ai_model_slot_model ON ai_model_slot (model_id, acquired_ms);
 `,
   },
 ];
+
+/** ms since the epoch in SQLite's SQL (the job table's times) */
+const SQLITE_NOW_MS = `CAST(strftime('%s', 'now') AS INTEGER) * 1000`;
+
+export const GENERATION_JOB_MIGRATIONS: Migration[] = withPostgres([
+  {
+    version: 380,
+    name: 'content: the cancel button of generate-article tasks',
+    sql: `
+INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, sort) VALUES
+  ('gptProduceArticle', 'gptProduceArticle_cancel', '取消', 'cancel', 'stop', 2, 80);
+${buttons(['gptProduceArticle_cancel'])}`,
+  },
+  {
+    version: 381,
+    name: 'content: generate-article tasks left running by a previous version become durable jobs',
+    // the job takes the task's id (ids are unique across tables); the handler goes on skipping the items done
+    sql: `
+INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, cancel_requested, create_time, update_time)
+  SELECT id, 'generation-task', tenant_id, NULL, '{"taskId":"' || id || '"}', 'queued', 0, ${SQLITE_NOW_MS}, 0, 10, 0, ${SQLITE_NOW_MS}, ${SQLITE_NOW_MS}
+  FROM gpt_produce_article WHERE status = 1 AND is_deleted = 0 AND job_id IS NULL;
+UPDATE gpt_produce_article SET job_id = id WHERE status = 1 AND is_deleted = 0 AND job_id IS NULL;
+`,
+  },
+], {
+  380: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
+  381: (sqlite) => postgresVariant(sqlite, [[SQLITE_NOW_MS, 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)']]),
+});

@@ -1,13 +1,14 @@
 // Generate-article tasks (spec content-area.md §7): start with a keyword file,
 // produce, progress, the generated titles and articles, and deploys started from
-// the generation area. One ArticleGenerator per app runs the tasks.
+// the generation area. One ArticleGenerator per app starts and cancels runs (durable
+// jobs, any working instance runs them).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from '../../../db/data-layer';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
 import type { ContentContext } from '../shared/context';
-import { ArticleGenerator, keywordFailures } from './article-generator';
+import { ArticleGenerator, keywordFailures, RUN_MSG, TaskBusy } from './article-generator';
 import { isFinished, TASK_STATUS } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
@@ -18,10 +19,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   const { data } = ctx;
   const repo = (name: string) => new CrudRepository(data, ctx.resources.get(name)!, ctx.clock);
   const { deployer } = ctx;
-  const generator = new ArticleGenerator(data, ctx.files, ctx.clock, ctx.box);
+  const generator = new ArticleGenerator(data, ctx.files, ctx.clock, ctx.box, ctx.jobs);
   const save = saveUpload(ctx);
-  generator.resume().catch((e: unknown) => api.log.error(e, 'generation tasks not resumed'));
-  api.addHook('onClose', async () => generator.stop());
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';
@@ -34,14 +33,10 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const task = await taskOf(id, tenantId);
     const model = await data.get(sql`SELECT 1 AS found FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1`);
     if (!model) throw new ServiceError('请先启用一个AI模型设置');
-    if (generator.isRunning(id)) throw new ServiceError('任务正在执行中');
-    if (isFinished(Number(task.status))) {
-      // a new run: the failures are forgotten, the articles of the previous run stay (detached from the item ledger)
-      await data.run(sql`DELETE FROM gpt_article WHERE task_id = ${id}`);
-      await data.run(sql`UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ${id}`);
-      await data.run(sql`UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ${id}`);
-    }
-    await generator.start(id);
+    // 任务正在执行中 is the database's answer (a queued or running job of the task, on any instance)
+    await data.transaction((trx) => generator.start(trx, String(task.id))).catch((e: unknown) => {
+      throw e instanceof TaskBusy ? new ServiceError(e.message) : e;
+    });
   };
   api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
     if (!request.isMultipart()) throw new ServiceError(MSG.keywordFile);
@@ -90,6 +85,20 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   };
   api.post(`${GA}/produce`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
   api.post('/seo-blade-article/gptProduceArticle/produceArticle', allow(menuButton('gptProduceArticle', 'gptProduceArticle_edit')), produce);
+  // cancel 待执行 / 执行中 tasks: a queued run is cancelled at once, a running one stops on whichever instance runs it
+  api.post(`${GA}/cancel`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_cancel')), async (request) => {
+    const ids = idsOf(request);
+    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    const { tenantId } = scopeOf(request);
+    for (const id of ids) await taskOf(id, tenantId);
+    const cancelled = await data.transaction(async (trx) => {
+      let n = 0;
+      for (const id of ids) if (await generator.cancel(trx, id)) n++;
+      return n;
+    });
+    if (cancelled === 0) throw new ServiceError(RUN_MSG.notCancellable);
+    return status(true);
+  });
   api.get(`${GA}/pollTaskStatus`, allow(menu('gptProduceArticle')), async (request) => {
     const { tenantId } = scopeOf(request);
     const ids = idsOf(request);
