@@ -192,6 +192,7 @@ export class JobWorker {
         const jobs = await this.queue.claim(this.kinds, this.owner, this.leaseMs, free, (job) => this.abandon(job));
         for (const job of jobs) {
           if (this.stopping) await this.queue.release(job.id, this.owner);
+          else if (this.running.has(job.id)) this.relaunch(job);
           else this.launch(job);
         }
       }
@@ -206,6 +207,20 @@ export class JobWorker {
       if (!this.failing) this.log(`jobs: ${(e as Error).message}; trying again every ${this.pollMs} ms`);
       this.failing = true;
     }
+  }
+
+  /**
+   * A job still running here whose lease ran out (a stalled event loop, a moved clock) and that this instance's claim
+   * took again, as a new attempt: the old run stops as if another instance had taken it ('lost': its writes are
+   * fenced by the attempt) and the new one starts once it has, so the job never runs twice here at once.
+   */
+  private relaunch(job: Job): void {
+    const old = this.running.get(job.id)!;
+    old.controller.abort('lost' satisfies StopReason);
+    void old.done.then(async () => {
+      if (this.stopping) await this.queue.release(job.id, this.owner).catch(() => undefined);
+      else this.launch(job);
+    });
   }
 
   private launch(job: Job): void {

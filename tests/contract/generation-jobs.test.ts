@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { openDataLayer, sql } from '../../src-server/db/data-layer';
 import { startServer } from '../../src-server/app';
+import { MSG_LEASE_LOST } from '../../src-server/jobs/queue';
 import { MIGRATIONS } from '../../src-server/modules';
 import { api, articleAnswer, ENGINE, fakeAiProvider, login, multipart, sharedPostgres, startHarness, tempDir, until, type Harness } from './helpers';
 import { stopsAsking } from './generation-cancel-check';
@@ -111,6 +112,19 @@ describe('generation runs as durable jobs', () => {
     expect((await post(`${A}/cancel`, { ids: queued })).body).toMatchObject({ code: 200 });
     expect((await jobOf(queued)).state).toBe('cancelled');
     expect(await poll(queued)).toMatchObject({ status: 5, successCount: 3 });
+  }, 60_000);
+
+  it('a task whose last attempt\'s instance died is given up: 失败 with the reason, not left 执行中', async () => {
+    const id = await start('放弃任务', 2);
+    await until(async () => Number((await poll(id)).status) === 2, 30_000);
+    // as a dead instance left it: its job running, the lease run out, no attempt left
+    const jobId = 'gen-given-up-test-1';
+    await h.data().run(sql`INSERT INTO job (id, kind, tenant_id, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until, cancel_requested, create_time, update_time, start_time)
+      VALUES (${jobId}, 'generation-task', '000000', ${JSON.stringify({ taskId: id })}, 'running', 0, ${Date.now()}, 10, 10, 'killed-host/4242/dead00', ${Date.now() - 1000}, 0, ${Date.now()}, ${Date.now()}, ${Date.now()})`);
+    await h.data().run(sql`UPDATE gpt_produce_article SET status = 1, job_id = ${jobId} WHERE id = ${id}`);
+    await until(async () => Number((await poll(id)).status) !== 1, 20_000);
+    expect(await poll(id)).toMatchObject({ status: 3, statusName: '失败', errorMsg: MSG_LEASE_LOST, successCount: 2 });
+    expect((await jobOf(id)).state).toBe('failed');
   }, 60_000);
 
   it('the cancel button is declared, granted to the administrator and named in the screen menus', async () => {

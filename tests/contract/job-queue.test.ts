@@ -371,6 +371,35 @@ describe('the worker', () => {
     await w.stop();
   }, 60_000);
 
+  it('a job whose lease ran out while it still runs here, claimed again by this instance, stops its old run before the new one starts', async () => {
+    // no heartbeat within the lease: the lease runs out under the running handler, as under a stalled event loop
+    const w = worker({ leaseMs: 300, heartbeatMs: 60_000 });
+    let runs = 0;
+    let atOnce = 0;
+    let most = 0;
+    const reasons: unknown[] = [];
+    w.handle('w-stalled', (_job, ctx) => {
+      runs++;
+      most = Math.max(most, ++atOnce);
+      if (runs > 1) return Promise.resolve(void atOnce--);
+      return new Promise<void>((resolve) =>
+        ctx.signal.addEventListener('abort', () => {
+          reasons.push(ctx.signal.reason);
+          atOnce--;
+          resolve();
+        }),
+      );
+    });
+    await w.start();
+    const { id } = await w.queue.enqueue(data, { kind: 'w-stalled', tenantId: '000000' });
+    await until(async () => (await stateOf(w, id)).state === 'done');
+    expect(runs).toBe(2);
+    expect(reasons).toEqual(['lost']);
+    expect(most).toBe(1);
+    expect(await stateOf(w, id)).toMatchObject({ attempts: 2, leaseOwner: w.owner });
+    await w.stop();
+  });
+
   it('tells the kind once when a job is given up (its last attempt\'s instance died), and runs no handler of it', async () => {
     const q = new JobQueue(data, Date.now);
     const { id } = await q.enqueue(data, { kind: 'w-given-up', tenantId: '000000', maxAttempts: 1 });
