@@ -26,6 +26,7 @@ const ENGINE_EXPLICIT = [
   'tests/contract/team-server-faults.test.ts',
   'tests/contract/team-server-jobs.test.ts',
   'tests/contract/ai-limits-team.test.ts',
+  'tests/contract/team-server-deploy-jobs.test.ts',
 ];
 
 /** Tests of SQLite's own data folders (upgrading old SQLite files, the SQLite backup engine): SQLite only. */
