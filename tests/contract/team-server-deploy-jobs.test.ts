@@ -91,7 +91,13 @@ describe('a deploy job whose instance is killed mid-publish', () => {
     const domainId = await idOf(`${M}/domainInfo/save`, { name: '大站', domain: HOST, domainService: '1', serverId });
     const image = await multipart(a.base, token, '/blade-resource/oss/endpoint/put-file?scene=template', [{ name: 'file', value: PNG, filename: 'tpl.png' }]);
     const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '大站模板', type: '1', image: String((image.body.data as Rec).link) });
-    const siteId = await idOf(`${M}/websiteInfo/save`, { websiteGroupId: groupId, websiteType: 0, websiteName: '大站', websiteLang: 'zh-CN', descVal: '大站', keywords: '部署', domainInfoId: domainId, templateId, type: 1 });
+    const contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服', weChat: 'wx-kill' });
+    const imgGroupId = await idOf(`${M}/imgGroup/submit`, { name: 'Logo' });
+    await idOf(`${M}/websiteImg/submit`, { imageUrl: String((image.body.data as Rec).link), alt: 'Logo', imgGroupId });
+    const siteId = await idOf(`${M}/websiteInfo/save`, {
+      websiteGroupId: groupId, websiteType: 0, websiteName: '大站', websiteLang: 'zh-CN', descVal: '大站', keywords: '部署', domainInfoId: domainId, templateId, type: 1,
+      icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
+    });
     const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
     const cateId = await idOf('/seo-blade-article/cate/submit', { websiteGroupId: groupId, cateName: '新闻', type: 2, pageId, optStatus: 0 });
     const first = await idOf('/website-blade-article/article/submit', {
