@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
 import { DeployLeases } from '../../src-server/modules/content/deploy/deploy-lease';
-import { api, login, multipart, PNG, startHarness, tempDir, type Harness } from './helpers';
+import { api, login, multipart, PNG, startHarness, tempDir, until, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 const M = '/website-blade-material';
@@ -26,6 +26,7 @@ const root = join(sites, HOST);
 let siteId = '';
 let first = '';
 let cateId = '';
+let groupId = '';
 
 const post = (path: string, json: Rec) => api<Rec>(h.server.url, token, 'POST', path, { json });
 const get = (path: string, query: Record<string, string>) => api<unknown>(h.server.url, token, 'GET', path, { query });
@@ -41,7 +42,7 @@ const siteRow = async () => (await h.data().get(sql<{ status_name: string; deplo
 beforeAll(async () => {
   h = await startHarness();
   token = await login(h.server.url);
-  const groupId = await idOf(`${M}/websiteGroup/save`, { name: '任务组', type: 0 });
+  groupId = await idOf(`${M}/websiteGroup/save`, { name: '任务组', type: 0 });
   const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web-jobs', serverIp: '10.5.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local', deployPath: sites });
   const domainId = await idOf(`${M}/domainInfo/save`, { name: '任务站', domain: HOST, domainService: '1', serverId });
   const image = String((await multipart(h.server.url, token, '/blade-resource/oss/endpoint/put-file?scene=template', [{ name: 'file', value: PNG, filename: 't.png' }])).body.data.link);
@@ -152,4 +153,32 @@ describe('deploys as jobs', () => {
     expect(await h.data().get(sql`SELECT holder FROM content_deploy_lease WHERE website_info_id = ${siteId}`)).toBeUndefined();
     expect(existsSync(root)).toBe(true);
   }, 60_000);
+
+  it('a scheduled run taken over after its instance died publishes nothing again; its sites are deploy jobs keyed by the run', async () => {
+    const drafts = [];
+    for (const t of ['草稿一', '草稿二', '草稿三']) {
+      drafts.push(await idOf('/website-blade-article/article/submit', { websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, title: t, keyword: 'k', descVal: '摘要', status: 0, content: '<p>草稿</p>' }));
+    }
+    const taskId = await idOf('/website-blade-deploy/deployTasks/save', { taskName: '接管', groupIds: groupId, scheduleType: 'FIX_RATE', scheduleConf: '3600', articleCount: 2 });
+    await h.data().run(sql`UPDATE deploy_tasks SET status = 1, next_time = NULL WHERE id = ${taskId}`);
+    // the trigger's first run published 2 articles (its marker, written with them) and died: its lease ran out
+    const now = Date.now();
+    const key = `deploy-task:${taskId}:${now}`;
+    await h.data().run(sql`INSERT INTO deploy_task_run (run_key, task_id, published, recorded, create_time) VALUES (${key}, ${taskId}, 2, 0, '2026-01-01 00:00:00')`);
+    await h.data().run(sql`INSERT INTO job (id, kind, tenant_id, job_key, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until,
+        cancel_requested, create_time, update_time, start_time)
+      VALUES ('9100000000000000002', 'deploy-task', '000000', ${key}, ${JSON.stringify({ taskId, trigger: now })}, 'running', 0, ${now}, 1, 3,
+        'killed-host/4242/dead00', ${now - 1}, 0, ${now}, ${now}, ${now})`);
+    await until(async () => (await h.data().get(sql<{ state: string }>`SELECT state FROM job WHERE id = '9100000000000000002'`))!.state === 'done', 60_000);
+    // no article was published again; the run counted once, with the first run's count
+    const published = await h.data().all(sql<{ id: string }>`SELECT id FROM article WHERE id IN (${sql.join(drafts)}) AND status = 1`);
+    expect(published).toEqual([]);
+    const task = (await h.data().get(sql<Rec>`SELECT execute_count, last_run_state, last_run_published FROM deploy_tasks WHERE id = ${taskId}`))!;
+    expect(Number(task.execute_count)).toBe(1);
+    expect(Number(task.last_run_published)).toBe(2);
+    expect(task.last_run_state).toBe('success');
+    const site = await h.data().get(sql<{ kind: string; state: string; job_key: string }>`SELECT kind, state, job_key FROM job WHERE id = (SELECT deploy_job_id FROM website_info WHERE id = ${siteId})`);
+    expect(site).toEqual({ kind: 'deploy-site', state: 'done', job_key: `deploy-site:${key}:${siteId}` });
+    expect((await siteRow()).status_name).toBe('部署成功');
+  }, 90_000);
 });
