@@ -8,7 +8,9 @@
 // does not refuse it. Throughout, the site's live link is polled: it always
 // names a complete release (one with its manifest), never a half-switched one;
 // at the end the new release is live, website_info says 部署成功, and the job's
-// one deploy record is the takeover's.
+// one deploy record is the takeover's. Then a scheduled deploy task's trigger
+// fans out: its 12 websites are deploy jobs keyed by the trigger, run by two
+// instances (B and a third, C), and the run is recorded once, all 部署成功.
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -46,12 +48,17 @@ afterAll(async () => {
   await pg?.close();
 });
 
-describe('a deploy job whose instance is killed mid-publish', () => {
+describe('deploy jobs on a team server', () => {
   let data: DataLayer;
   let database: string;
   let dataDir: string;
   let a: { child: ChildProcess; base: string };
+  let b: { child: ChildProcess; base: string };
   let token: string;
+  /** the instance the test's setup requests go through */
+  let via = '';
+  /** what the second test's sites share with the first's */
+  const shared: Record<string, string> = {};
   const sites = tempDir('seo-deploy-kill-sites-');
   const root = join(sites, HOST);
 
@@ -61,6 +68,7 @@ describe('a deploy job whose instance is killed mid-publish', () => {
     a = await start(database, dataDir);
     data = postgresDataLayer(database, { max: 2 });
     token = await login(a.base);
+    via = a.base;
   }, 120_000);
   afterAll(async () => {
     await data?.close();
@@ -68,7 +76,7 @@ describe('a deploy job whose instance is killed mid-publish', () => {
 
   const post = (base: string, path: string, json: Rec) => api<Rec>(base, token, 'POST', path, { json });
   const idOf = async (path: string, json: Rec): Promise<string> => {
-    const r = await post(a.base, path, json);
+    const r = await post(via, path, json);
     expect(r.body.code, `${path}: ${String(r.body.msg)}`).toBe(200);
     return String((r.body.data as Rec).id);
   };
@@ -98,6 +106,7 @@ describe('a deploy job whose instance is killed mid-publish', () => {
       websiteGroupId: groupId, websiteType: 0, websiteName: '大站', websiteLang: 'zh-CN', descVal: '大站', keywords: '部署', domainInfoId: domainId, templateId, type: 1,
       icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
     });
+    Object.assign(shared, { serverId, templateId, contactId, imgGroupId });
     const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
     const cateId = await idOf('/seo-blade-article/cate/submit', { websiteGroupId: groupId, cateName: '新闻', type: 2, pageId, optStatus: 0 });
     const first = await idOf('/website-blade-article/article/submit', {
@@ -152,7 +161,8 @@ describe('a deploy job whose instance is killed mid-publish', () => {
       expect((await data.get(sql<{ status_name: string }>`SELECT status_name FROM website_info WHERE id = ${siteId}`))!.status_name).toBe('部署中');
 
       // B starts while A's lease still runs: it leaves the site alone at its start, then takes the job over
-      const b = await start(database, dataDir);
+      b = await start(database, dataDir);
+      via = b.base;
       expect((await data.get(sql<{ status_name: string }>`SELECT status_name FROM website_info WHERE id = ${siteId}`))!.status_name).toBe('部署中');
       await until(async () => (await data.get(sql<{ state: string }>`SELECT state FROM job WHERE id = ${job}`))!.state !== 'running', 90_000, 100);
       const done = (await data.get(sql<{ state: string; lease_owner: string; attempts: number }>`SELECT state, lease_owner, attempts FROM job WHERE id = ${job}`))!;
@@ -184,4 +194,37 @@ describe('a deploy job whose instance is killed mid-publish', () => {
     expect(seen.has(before)).toBe(true);
     expect(seen.size).toBeGreaterThanOrEqual(2);
   }, 180_000);
+
+  it('a scheduled run fans out: its sites are deploy jobs that two instances share', async () => {
+    const c = await start(database, dataDir);
+    const groupId = await idOf(`${M}/websiteGroup/save`, { name: '矩阵组', type: 0 });
+    const pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '矩阵列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
+    await idOf('/seo-blade-article/cate/submit', { websiteGroupId: groupId, cateName: '资讯', type: 2, pageId, optStatus: 0 });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const domainInfoId = await idOf(`${M}/domainInfo/save`, { name: `矩阵${i}`, domain: `matrix-${i}.example.com`, domainService: '1', serverId: shared.serverId });
+      ids.push(await idOf(`${M}/websiteInfo/save`, {
+        websiteGroupId: groupId, websiteType: 0, websiteName: `矩阵站${i}`, websiteLang: 'zh-CN', descVal: '矩阵', keywords: '部署', domainInfoId, templateId: shared.templateId, type: 1,
+        icoId: shared.imgGroupId, logoId: shared.imgGroupId, bannerId: shared.imgGroupId, contactId: shared.contactId,
+      }));
+    }
+    const taskId = await idOf('/website-blade-deploy/deployTasks/save', { taskName: '矩阵发布', groupIds: groupId, scheduleType: 'FIX_RATE', scheduleConf: '3600', articleCount: 0 });
+    // its trigger is due now (the next one an hour later)
+    await data.run(sql`UPDATE deploy_tasks SET status = 1, next_time = ${Date.now()} WHERE id = ${taskId}`);
+    await until(async () => Number((await data.get(sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${taskId}`))!.n) === 1, 90_000, 100);
+    await data.run(sql`UPDATE deploy_tasks SET status = 0, next_time = NULL WHERE id = ${taskId}`);
+    const task = (await data.get(sql<{ last_run_state: string; last_run_sites: string; job_id: string }>`SELECT last_run_state, last_run_sites, job_id FROM deploy_tasks WHERE id = ${taskId}`))!;
+    const run = JSON.parse(task.last_run_sites) as { sites: Rec[] };
+    expect(run.sites.map((r) => [r.websiteInfoId, r.statusName])).toEqual(ids.map((id) => [id, '部署成功']));
+    expect(task.last_run_state).toBe('success');
+    // the trigger's job (named by the task) ran in the lane of waiting runs; its sites' jobs, keyed by it, ran on both instances
+    const trigger = (await data.get(sql<{ job_key: string; lane: string; state: string }>`SELECT job_key, lane, state FROM job WHERE id = ${task.job_id}`))!;
+    expect(trigger).toMatchObject({ lane: 'deploy-task-runs', state: 'done' });
+    const jobs = await data.all(sql<{ job_key: string; state: string; lease_owner: string }>`SELECT job_key, state, lease_owner FROM job WHERE kind = 'deploy-site' AND job_key LIKE ${`deploy-site:${trigger.job_key}:%`}`);
+    expect(jobs.map((j) => j.job_key).sort()).toEqual(ids.map((id) => `deploy-site:${trigger.job_key}:${id}`).sort());
+    expect(jobs.every((j) => j.state === 'done')).toBe(true);
+    expect(new Set(jobs.map((j) => j.lease_owner)).size).toBe(2);
+    for (let i = 0; i < 12; i++) expect(existsSync(join(sites, `matrix-${i}.example.com`, 'current', 'index.html'))).toBe(true);
+    expect(c.base).not.toBe(b.base);
+  }, 150_000);
 });
