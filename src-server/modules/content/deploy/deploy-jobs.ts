@@ -11,6 +11,7 @@ import type { Migration } from '../../../db/migrations';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
+import { ServiceError } from '../../../http/reply';
 import { formatDateTime } from '../../../util/dates';
 
 export const DEPLOY_OK = '部署成功';
@@ -18,6 +19,8 @@ export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
 export const BUSY = '该网站正在部署中, 请稍后再试';
 export const CANCELLED = '部署已取消';
+/** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
+export const MSG_STOPPING = '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果';
 
 /** the job kind of one website's deploy */
 export const DEPLOY_SITE_JOB = 'deploy-site';
@@ -109,6 +112,9 @@ function refusedOf(websiteInfoId: string, reason: string): DeployOutcome {
 }
 
 export class DeployJobs {
+  /** fires when the instance stops: replies waiting for deploy jobs answer MSG_STOPPING instead of holding the close */
+  private readonly closing = new AbortController();
+
   constructor(
     private readonly data: DataLayer,
     readonly jobs: Jobs,
@@ -152,12 +158,17 @@ export class DeployJobs {
     return out;
   }
 
-  /** Waits until every one of these jobs has finished (done, failed or cancelled), on whichever instance ran it. */
+  /**
+   * Waits until every one of these jobs has finished (done, failed or cancelled), on whichever instance ran it; a job
+   * waiting gives its `signal`, a reply none (it ends when the instance stops).
+   */
   async wait(jobIds: readonly string[], signal?: AbortSignal): Promise<Map<string, Job>> {
     const pending = new Set(jobIds);
     const finished = new Map<string, Job>();
     while (pending.size > 0) {
       signal?.throwIfAborted();
+      // a reply (no job's signal: a job's own wait ends with its signal, the job given back as the worker stops)
+      if (!signal && this.closing.signal.aborted) throw new ServiceError(MSG_STOPPING);
       const jobs = new Map((await this.jobs.queue.many([...pending])).map((j) => [j.id, j]));
       for (const id of [...pending]) {
         const job = jobs.get(id);
@@ -197,6 +208,11 @@ export class DeployJobs {
     const queued = await this.data.transaction((trx) => this.enqueue(trx, websiteIds, tenantId, scope));
     const jobs = await this.wait(queued.map((s) => s.jobId).filter((id): id is string => Boolean(id)), signal);
     return this.outcomes(queued, jobs);
+  }
+
+  /** the instance is stopping: waits end (the jobs stay queued for a working instance) */
+  close(): void {
+    this.closing.abort();
   }
 
   /** the tenant's sites whose deploy job is queued or running, with the progress their job reported */

@@ -15,6 +15,8 @@ const D = '/website-blade-deploy/websiteDeploy';
 
 export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; deployer: SiteDeployer }): void {
   const { data, deployer } = deps;
+  // a reply waiting for deploy jobs does not hold the instance's stop (its jobs go on elsewhere or at the next start)
+  api.addHook('preClose', async () => deployer.jobs.close());
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
