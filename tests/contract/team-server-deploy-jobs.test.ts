@@ -10,7 +10,9 @@
 // at the end the new release is live, website_info says 部署成功, and the job's
 // one deploy record is the takeover's. Then a scheduled deploy task's trigger
 // fans out: its 12 websites are deploy jobs keyed by the trigger, run by two
-// instances (B and a third, C), and the run is recorded once, all 部署成功.
+// instances (B and a third, C), and the run is recorded once, all 部署成功; the
+// deploy dialog's route through an `--role api` instance (which runs no job)
+// answers the outcomes the working instances' runs recorded.
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -28,8 +30,8 @@ const ARTICLES = 1500;
 let pg: PostgresServer;
 const children: ChildProcess[] = [];
 
-async function start(database: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const r = await startCli(['--database', database, '--data', dataDir]);
+async function start(database: string, dataDir: string, ...args: string[]): Promise<{ child: ChildProcess; base: string }> {
+  const r = await startCli(['--database', database, '--data', dataDir, ...args]);
   children.push(r.child);
   return r;
 }
@@ -226,5 +228,13 @@ describe('deploy jobs on a team server', () => {
     expect(new Set(jobs.map((j) => j.lease_owner)).size).toBe(2);
     for (let i = 0; i < 12; i++) expect(existsSync(join(sites, `matrix-${i}.example.com`, 'current', 'index.html'))).toBe(true);
     expect(c.base).not.toBe(b.base);
+
+    // an `api` instance runs no job: its deploy dialog's reply waits for the working instances' run
+    const apiOnly = await start(database, dataDir, '--role', 'api');
+    const r = await post(apiOnly.base, `${D}/deploy`, { ids: `${ids[0]},${ids[1]}` });
+    expect(r.status, String(r.body.msg)).toBe(200);
+    expect((r.body.data as unknown as Rec[]).map((x) => [x.websiteInfoId, x.statusName])).toEqual([[ids[0], '部署成功'], [ids[1], '部署成功']]);
+    const owners = await data.all(sql<{ lease_owner: string }>`SELECT j.lease_owner FROM website_info w JOIN job j ON j.id = w.deploy_job_id WHERE w.id IN (${ids[0]}, ${ids[1]})`);
+    expect(owners.every((o) => jobs.some((j) => j.lease_owner === o.lease_owner))).toBe(true);
   }, 150_000);
 });
