@@ -28,6 +28,7 @@ const ENGINE_EXPLICIT = [
   'tests/contract/ai-limits-team.test.ts',
   'tests/contract/team-server-imports.test.ts',
   'tests/contract/team-server-generation.test.ts',
+  'tests/contract/team-server-deploy-jobs.test.ts',
 ];
 
 /** Tests of SQLite's own data folders (upgrading old SQLite files, the SQLite backup engine): SQLite only. */

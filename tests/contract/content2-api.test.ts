@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src-shared/wire';
+import { sql } from '../../src-server/db/data-layer';
 import { api, login, SABER, startHarness, type Harness, otherTenantAdmin, PNG, multipart as multipartTo, type Part, until, importTaskDone } from './helpers';
 
 type Rec = Record<string, unknown>;
@@ -318,6 +319,8 @@ describe('scheduled deploy tasks', () => {
     await until(async () => (await unpublished()) <= 1, 8000);
     const off = await post(`${DT}/jobSwitch`, { id, status: 0 });
     expect(off.body.data.status).toBe(0);
+    // a trigger fired before the switch-off finishes its run (its sites' deploy jobs, then the count)
+    await until(async () => !(await h.data().get(sql`SELECT 1 AS busy FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`)), 8000);
     const left = await unpublished();
     const count = (await get(`${DT}/detail`, { id })).body.data.executeCount as number;
     expect(count).toBeGreaterThanOrEqual(3);

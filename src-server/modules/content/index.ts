@@ -42,6 +42,7 @@ import { TENANT_SEED_MIGRATIONS } from './tenant-seeds';
 import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { RELEASE_KEYS_MIGRATION } from './deploy/release-keys';
 import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
+import { DEPLOY_JOB_MIGRATION } from './deploy/deploy-jobs';
 import { TASK_JOB_MIGRATION } from './shared/task-jobs';
 import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
 import { registerQuotaRoutes } from './quota/quota';
@@ -70,7 +71,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
@@ -89,7 +90,7 @@ export const contentModule: ServerModule = {
       files: deps.files,
       clock: deps.clock,
       box,
-      deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box, deps.files),
+      deployer: new SiteDeployer(deps.data, deps.dataDir, deps.clock, box, deps.files, deps.jobs),
       resources: new Map(resources.map((r) => [r.name, r])),
       jobs: deps.jobs,
     };

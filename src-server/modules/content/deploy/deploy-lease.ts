@@ -3,7 +3,10 @@
 // (content_deploy_lease), renewed while it runs, removed when it ends. Two
 // deploys of one site at once, through two instances, to the same target would
 // otherwise prune each other's unfinished release. A lease whose instance died
-// runs out after LEASE_MS; the site can be deployed again then.
+// runs out after LEASE_MS; the site can be deployed again then. A deploy run by a
+// durable job (deploy-site) holds the lease in the job's name: the job's next run
+// (its takeover by another instance after the first one died) takes it over at
+// once instead of being refused until the dead run's lease ends.
 import { randomBytes } from 'node:crypto';
 import type { Migration } from '../../../db/migrations';
 import { sql, type Queries, type RawBuilder } from '../../../db/data-layer';
@@ -29,6 +32,8 @@ const RENEW_MS = LEASE_MS / 4;
 export interface HeldLease {
   /** ends the lease (the site can be deployed again through any instance) */
   release(): Promise<void>;
+  /** stops renewing it, leaving it to run out or to its holder's next run (a job taken over by another instance) */
+  drop(): void;
 }
 
 export class DeployLeases {
@@ -44,19 +49,22 @@ export class DeployLeases {
     return formatDateTime(this.clock() + LEASE_MS);
   }
 
-  /** The website's lease, or null while another deploy (through any instance) holds it. */
-  async claim(websiteId: string): Promise<HeldLease | null> {
+  /**
+   * The website's lease, or null while another deploy (through any instance) holds it. `holder` names a holder
+   * that may run more than once (a job: `job:<id>`): a lease it already holds is taken over.
+   */
+  async claim(websiteId: string, holder = `${this.holder}-${randomBytes(4).toString('hex')}`): Promise<HeldLease | null> {
     const now = formatDateTime(this.clock());
-    const holder = `${this.holder}-${randomBytes(4).toString('hex')}`;
     const got = await this.data.run(sql`INSERT INTO content_deploy_lease (website_info_id, holder, expires_at) VALUES (${websiteId}, ${holder}, ${this.until()})
       ON CONFLICT (website_info_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-      WHERE content_deploy_lease.expires_at < ${now}`);
+      WHERE content_deploy_lease.expires_at < ${now} OR content_deploy_lease.holder = excluded.holder`);
     if (got === 0) return null;
     const renew = setInterval(() => {
       this.data.run(sql`UPDATE content_deploy_lease SET expires_at = ${this.until()} WHERE website_info_id = ${websiteId} AND holder = ${holder}`).catch(() => undefined);
     }, RENEW_MS);
     renew.unref();
     return {
+      drop: () => clearInterval(renew),
       release: async () => {
         clearInterval(renew);
         await this.data.run(sql`DELETE FROM content_deploy_lease WHERE website_info_id = ${websiteId} AND holder = ${holder}`).catch(() => undefined);

@@ -11,7 +11,14 @@
 // ticking on one database, the key's unique index lets one trigger fire once, and
 // whichever instance's worker claims the job runs the task. Only working
 // instances (`--role worker|all`) tick and run; any instance arms and runs once.
+//
+// A run fans out: it publishes (once per run: the run's marker in deploy_task_run
+// is written in the publishing transaction, so a trigger job taken over after its
+// instance died does not publish another batch), queues one `deploy-site` job per
+// site (keyed by the run, so a takeover finds them) that any working instance
+// runs, waits for them, and records the outcome once (the marker again).
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
+import { nextId } from '../../../util/ids';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
@@ -33,6 +40,14 @@ export const DEPLOY_TASK_JOB = 'deploy-task';
 
 /** the key that makes a trigger fire once across instances */
 export const triggerKey = (taskId: string, trigger: number): string => `${DEPLOY_TASK_JOB}:${taskId}:${trigger}`;
+
+/**
+ * The lane of trigger jobs whose task has websites to deploy: such a trigger waits for its sites' deploy jobs while
+ * holding a worker slot, so at most this many wait at once across the instances, leaving slots (4 per instance by
+ * default) to the deploy jobs they wait for.
+ */
+export const DEPLOY_RUN_LANE = 'deploy-task-runs';
+const DEPLOY_RUN_LANE_LIMIT = 2;
 
 interface TriggerPayload {
   taskId: string;
@@ -57,6 +72,7 @@ function nextAfter(task: Rec, trigger: number, now: number): number | null {
 export class DeployScheduler {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  private laneSet = false;
   /** the last tick failed (its error was said once) */
   private failing = false;
 
@@ -92,8 +108,12 @@ export class DeployScheduler {
     this.busy = true;
     try {
       const now = this.clock();
-      const due = await this.data.all(sql<Rec>`SELECT id, tenant_id, schedule_type, schedule_conf, next_time FROM deploy_tasks
+      const due = await this.data.all(sql<Rec>`SELECT id, tenant_id, schedule_type, schedule_conf, next_time, group_ids, website_group_id FROM deploy_tasks
         WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ${now}`);
+      if (due.length > 0 && !this.laneSet) {
+        await this.jobs.queue.setLaneLimit(this.data, DEPLOY_RUN_LANE, DEPLOY_RUN_LANE_LIMIT);
+        this.laneSet = true;
+      }
       for (const task of due) {
         const id = String(task.id);
         const trigger = Number(task.next_time);
@@ -106,13 +126,19 @@ export class DeployScheduler {
           const previous = await trx.get(sql`SELECT 1 AS busy FROM job WHERE kind = ${DEPLOY_TASK_JOB} AND state IN ('queued', 'running')
             AND job_key LIKE ${`${DEPLOY_TASK_JOB}:${id}:%`}`);
           if (previous) return;
-          await this.jobs.queue.enqueue(trx, {
+          const groups = groupsOf(task);
+          const sites = groups.length
+            ? await trx.get(sql`SELECT 1 AS found FROM website_info WHERE tenant_id = ${String(task.tenant_id)} AND is_deleted = 0 AND website_group_id IN (${sql.join(groups)}) LIMIT 1`)
+            : undefined;
+          const { id: jobId } = await this.jobs.queue.enqueue(trx, {
             kind: DEPLOY_TASK_JOB,
             tenantId: String(task.tenant_id),
             key: triggerKey(id, trigger),
             payload: { taskId: id, trigger } satisfies TriggerPayload,
             runAt: trigger,
+            lane: sites ? DEPLOY_RUN_LANE : undefined,
           });
+          await trx.run(sql`UPDATE deploy_tasks SET job_id = ${jobId} WHERE id = ${id}`);
         });
       }
       this.failing = false;
@@ -136,7 +162,7 @@ export class DeployScheduler {
       ctx.progress({ skipped: '任务已停止或已删除' });
       return;
     }
-    const r = await this.run(task);
+    const r = await this.run(task, job.key ?? triggerKey(taskId, (job.payload as TriggerPayload).trigger), ctx);
     ctx.progress({ state: r.state, published: r.published, deployed: r.deployed, failed: r.failed });
   }
 
@@ -148,47 +174,78 @@ export class DeployScheduler {
     await this.data.run(sql`UPDATE deploy_tasks SET status = ${on ? 1 : 0}, next_time = ${next} WHERE id = ${taskId}`);
   }
 
-  /** One execution of a task: publishing, then the same deploy path as the deploy dialog. */
-  async run(task: Rec): Promise<RunResult> {
+  /**
+   * One execution of a task: publishing (once per `runKey`), then a deploy job per site of its groups (the same
+   * deploy as the deploy dialog's), run by any working instance and waited for; the outcome is recorded once per
+   * `runKey`. `executeOnce` runs it with a key of its own; a trigger's job with the trigger's key, so that its
+   * takeover after its instance died finds what the first run did. `ctx` (a job's): its signal stops the wait,
+   * and the run's counts go to its progress.
+   */
+  async run(task: Rec, runKey = `${DEPLOY_TASK_JOB}:${String(task.id)}:once:${nextId()}`, ctx?: Pick<JobContext, 'signal' | 'progress'>): Promise<RunResult> {
     const tenantId = String(task.tenant_id);
-    const groups = String(task.group_ids ?? task.website_group_id ?? '').split(',').filter(Boolean);
+    const taskId = String(task.id);
     const now = formatDateTime(this.clock());
-    let published = 0;
-    const results: RunSite[] = [];
     const scope = { userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
-    for (const groupId of groups) {
-      const group = await this.data.get(sql<Rec>`SELECT * FROM website_group WHERE id = ${groupId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
-      if (!group) continue;
-      const sites = await this.data.all(sql<Rec>`SELECT id, website_type, website_name, domain_name FROM website_info
-        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${groupId} ORDER BY create_time`);
-      const publish = async (q: Queries, siteIds: string[], limit: number): Promise<number> => {
-        if (siteIds.length === 0 || limit <= 0) return 0;
-        const ids = (await q.all(sql<{ id: string }>`SELECT id FROM article
-          WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id IN (${sql.join(siteIds)}) ORDER BY sort, create_time LIMIT ${limit}`)).map((r) => r.id);
-        if (ids.length === 0) return 0;
-        return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)}) AND status = 0`);
-      };
-      const whiteHat = group.type === 1;
-      const ab = whiteHat ? sites.filter((s) => s.website_type === 1).map((s) => String(s.id)) : [];
-      const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
-      published += await this.data.transaction(async (trx) => (await publish(trx, normal, Number(task.article_count) || 0)) + (await publish(trx, ab, Number(task.ab_article_count) || 0)));
-      for (const s of sites) {
-        const site = { websiteInfoId: String(s.id), websiteName: String(s.website_name ?? ''), domain: String(s.domain_name ?? '') };
-        try {
-          const r = await this.deployer.deploy(site.websiteInfoId, tenantId, scope);
-          results.push({ ...site, domain: r.domain || site.domain, statusName: r.statusName, message: r.message });
-        } catch (e) {
-          // refused before deploying (e.g. the site is being deployed by someone else): failed, with that reason
-          results.push({ ...site, statusName: DEPLOY_FAILED, message: `${DEPLOY_FAILED}: ${e instanceof Error ? e.message : String(e)}` });
-        }
+    const publish = async (q: Queries, siteIds: string[], limit: number): Promise<number> => {
+      if (siteIds.length === 0 || limit <= 0) return 0;
+      const ids = (await q.all(sql<{ id: string }>`SELECT id FROM article
+        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id IN (${sql.join(siteIds)}) ORDER BY sort, create_time LIMIT ${limit}`)).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)}) AND status = 0`);
+    };
+    // the groups' websites, and the publishing with the run's marker in one transaction: a run taken over publishes nothing again
+    const { published, sites } = await this.data.transaction(async (trx) => {
+      const marker = await trx.get(sql<{ published: number }>`SELECT published FROM deploy_task_run WHERE run_key = ${runKey}`);
+      let count = 0;
+      const all: Rec[] = [];
+      for (const groupId of groupsOf(task)) {
+        const group = await trx.get(sql<Rec>`SELECT * FROM website_group WHERE id = ${groupId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
+        if (!group) continue;
+        const sites = await trx.all(sql<Rec>`SELECT id, website_type, website_name, domain_name FROM website_info
+          WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${groupId} ORDER BY create_time`);
+        all.push(...sites);
+        if (marker) continue;
+        const whiteHat = group.type === 1;
+        const ab = whiteHat ? sites.filter((s) => s.website_type === 1).map((s) => String(s.id)) : [];
+        const normal = sites.map((s) => String(s.id)).filter((id) => !ab.includes(id));
+        count += (await publish(trx, normal, Number(task.article_count) || 0)) + (await publish(trx, ab, Number(task.ab_article_count) || 0));
       }
+      if (marker) return { published: Number(marker.published), sites: all };
+      await trx.run(sql`INSERT INTO deploy_task_run (run_key, task_id, published, recorded, create_time) VALUES (${runKey}, ${taskId}, ${count}, 0, ${now})`);
+      return { published: count, sites: all };
+    });
+    const ids = [...new Set(sites.map((s) => String(s.id)))];
+    ctx?.progress({ phase: 'deploy', done: 0, total: ids.length, published });
+    const queued = await this.data.transaction((trx) => this.deployer.jobs.enqueue(trx, ids, tenantId, scope, (siteId) => `deploy-site:${runKey}:${siteId}`));
+    const jobIds = queued.map((q) => q.jobId).filter((id): id is string => Boolean(id));
+    const finished = await this.deployer.jobs.wait(jobIds, ctx?.signal);
+    const outcomes = new Map((await this.deployer.jobs.outcomes(queued, finished)).map((o) => [o.websiteInfoId, o]));
+    const results: RunSite[] = [];
+    for (const s of sites) {
+      const site = { websiteInfoId: String(s.id), websiteName: String(s.website_name ?? ''), domain: String(s.domain_name ?? '') };
+      const r = outcomes.get(site.websiteInfoId)!;
+      // refused before deploying (e.g. the site is being deployed by someone else): failed, with that reason
+      if (r.refused) results.push({ ...site, statusName: DEPLOY_FAILED, message: `${DEPLOY_FAILED}: ${r.refused}` });
+      else results.push({ ...site, domain: r.domain || site.domain, statusName: r.statusName, message: r.message });
     }
     const deployed = results.filter((r) => r.statusName === DEPLOY_OK).length;
     const failed = results.length - deployed;
     const state: RunState = results.length > 0 && failed === 0 ? 'success' : deployed > 0 ? 'partial' : 'failed';
     const message = results.length === 0 ? '任务的网站分组下没有网站' : undefined;
-    await this.data.run(sql`UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ${state}, last_run_time = ${now}, last_run_published = ${published},
-        last_run_sites = ${JSON.stringify(message ? { message, sites: results } : { sites: results })}, update_time = ${now} WHERE id = ${String(task.id)}`);
+    const done = formatDateTime(this.clock());
+    // counted once per run, however many times its job ran
+    await this.data.transaction(async (trx) => {
+      if ((await trx.run(sql`UPDATE deploy_task_run SET recorded = 1 WHERE run_key = ${runKey} AND recorded = 0`)) !== 1) return;
+      await trx.run(sql`UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ${state}, last_run_time = ${now}, last_run_published = ${published},
+          last_run_sites = ${JSON.stringify(message ? { message, sites: results } : { sites: results })}, update_time = ${done} WHERE id = ${taskId}`);
+      // the markers of runs recorded over a week ago are no longer needed (their trigger jobs are pruned too)
+      await trx.run(sql`DELETE FROM deploy_task_run WHERE task_id = ${taskId} AND recorded = 1 AND create_time < ${formatDateTime(this.clock() - 7 * 86_400_000)}`);
+    });
     return { published, deployed, failed, state, sites: results, ...(message ? { message } : {}) };
   }
+}
+
+/** the website groups a task deploys */
+function groupsOf(task: Rec): string[] {
+  return String(task.group_ids ?? task.website_group_id ?? '').split(',').filter(Boolean);
 }

@@ -9,22 +9,24 @@ import { ok, ServiceError } from '../../../http/reply';
 import { sql, type DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
-import { DEPLOY_OK, DEPLOYING, type SiteDeployer } from './site-deployer';
+import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
 
 const D = '/website-blade-deploy/websiteDeploy';
 
 export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLayer; deployer: SiteDeployer }): void {
   const { data, deployer } = deps;
+  // a reply waiting for deploy jobs does not hold the instance's stop (its jobs go on elsewhere or at the next start)
+  api.addHook('preClose', async () => deployer.jobs.close());
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const scope = scopeOf(request);
-    const results = [];
-    for (const id of ids) results.push(await deployer.deploy(id, scope.tenantId, scope));
-    const failed = results.find((r) => r.statusName !== DEPLOY_OK);
-    if (failed && results.length === 1) throw new ServiceError(failed.message);
-    return ok(results);
+    // one job per site, run by any working instance; the reply waits for them all
+    const outcomes = await deployer.deployMany(ids, scope.tenantId, scope);
+    const failed = outcomes.find((r) => r.statusName !== DEPLOY_OK);
+    if (failed && outcomes.length === 1) throw new ServiceError(failed.message);
+    return ok(outcomes.map(({ refused: _refused, ...r }) => r));
   });
 
   api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
@@ -42,14 +44,10 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 
-  // deploys running now, for the deploy dialog and the website list (ids optional)
+  // deploys queued or running now on any instance, for the deploy dialog and the website list (ids optional)
   api.get(`${D}/progress`, allow(menu('websiteInfo')), async (request) => {
     const ids = idsOf(request);
-    const { tenantId } = scopeOf(request);
-    const mine = new Set(
-      (await data.all(sql<{ id: string }>`SELECT id FROM website_info WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status_name = ${DEPLOYING}`)).map((r) => r.id),
-    );
-    return ok(deployer.progress(ids.length ? ids : undefined).filter((p) => mine.has(p.websiteInfoId)));
+    return ok(await deployer.progress(scopeOf(request).tenantId, ids.length ? ids : undefined));
   });
 
   api.post(`${D}/cancel`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
@@ -57,7 +55,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     if (!id) throw new ServiceError('请选择网站');
     const { tenantId } = scopeOf(request);
     if (!(await data.get(sql`SELECT 1 AS found FROM website_info WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`))) throw new ServiceError('网站不存在');
-    return ok({ cancelled: deployer.cancel(id) });
+    return ok({ cancelled: await deployer.cancel(id) });
   });
 
   api.get(`${D}/releases`, allow(menu('websiteInfo')), async (request) => {

@@ -6,10 +6,16 @@
 // authentication, a cut connection, cancelling) is recorded with its reason
 // and leaves the live site as it was. Deploys of one website never overlap.
 // Publishing, the deploy dialog, the legacy routes and scheduled deploy tasks
-// all come through deploy().
+// all come through deploy() / deployMany(), which queue a durable `deploy-site`
+// job per site (deploy-jobs.ts) and wait for it; the job's handler runs the
+// deploy (run()) on whichever working instance claims it, stopping when its
+// signal fires (cancelled, lease lost): the live site stays as it was.
 import { sql, type DataLayer } from '../../../db/data-layer';
 import type { FileStores } from '../../../files/file-stores';
 import { ServiceError } from '../../../http/reply';
+import type { Jobs } from '../../../jobs/jobs';
+import type { Job } from '../../../jobs/queue';
+import { JobError, type JobContext, type StopReason } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
@@ -20,29 +26,12 @@ import { DeployLeases, type HeldLease } from './deploy-lease';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
+import { BUSY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
 
-export const DEPLOY_OK = '部署成功';
-export const DEPLOY_FAILED = '部署失败';
-export const DEPLOYING = '部署中';
-const BUSY = '该网站正在部署中, 请稍后再试';
+export { DEPLOY_FAILED, DEPLOY_OK, DEPLOYING } from './deploy-jobs';
+export type { DeployOutcome, DeployResult } from './deploy-jobs';
 
 type Rec = Record<string, unknown>;
-
-export interface DeployResult {
-  id: string;
-  websiteInfoId: string;
-  domain: string;
-  statusName: string;
-  message: string;
-  release?: string;
-  previousRelease?: string;
-  filesTotal: number;
-  filesSent: number;
-  bytesSent: number;
-  durationMs: number;
-  /** where the deployed site can be opened: its domain, or the back end's preview of a data-folder site */
-  url: string;
-}
 
 export interface DeployProgress extends PublishProgress {
   websiteInfoId: string;
@@ -59,8 +48,9 @@ const fmtBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n /
 export class SiteDeployer {
   private readonly renderer: SiteRenderer;
   readonly servers: ServerTargets;
+  /** the deploys this instance runs now (their progress fresher than the job table's, which rides on heartbeats) */
   private readonly running = new Map<string, DeployProgress>();
-  private readonly controllers = new Map<string, AbortController>();
+  readonly jobs: DeployJobs;
   /** the page fingerprints of the release each site root got last, shared by every instance (release-keys.ts) */
   private readonly keys: ReleaseKeys;
   private readonly leases: DeployLeases;
@@ -71,16 +61,19 @@ export class SiteDeployer {
     private readonly clock: Clock,
     box: SecretBox,
     files: FileStores,
+    jobs: Jobs,
   ) {
     this.renderer = new SiteRenderer(data, dataDir, files);
     this.servers = new ServerTargets(data, dataDir, box, clock);
     this.keys = new ReleaseKeys(data, clock);
     this.leases = new DeployLeases(data, clock);
+    this.jobs = new DeployJobs(data, jobs);
+    jobs.handle(DEPLOY_SITE_JOB, (job, ctx) => this.runJob(job, ctx));
   }
 
   /** the website's deploy lease (one deploy of a site at a time across instances), else refused */
-  private async lease(websiteId: string): Promise<HeldLease> {
-    const held = await this.leases.claim(websiteId);
+  private async lease(websiteId: string, holder?: string): Promise<HeldLease> {
+    const held = await this.leases.claim(websiteId, holder);
     if (!held) throw new ServiceError(BUSY);
     return held;
   }
@@ -91,24 +84,58 @@ export class SiteDeployer {
   }
 
   /**
-   * At start: a deploy cut by the back end stopping left 部署中; its live site is what the last recorded deploy left.
-   * A site another instance is deploying now (it holds the lease) stays 部署中.
+   * At start: a deploy whose job ended without recording (its attempts used up by instances that died) left 部署中;
+   * its live site is what the last recorded deploy left. A site whose deploy job is queued or running (on any
+   * instance, or waiting for its takeover) or whose lease is held is left alone: its job's run records it.
    */
   async recover(): Promise<void> {
     await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
-        WHERE status_name = ${DEPLOYING} AND ${this.leases.notLeased()}`);
+        WHERE status_name = ${DEPLOYING} AND ${this.leases.notLeased()}
+          AND NOT EXISTS (SELECT 1 FROM job j WHERE j.id = website_info.deploy_job_id AND j.state IN ('queued', 'running'))`);
   }
 
-  /** Deploys in progress (for the website list and the deploy dialog). */
-  progress(ids?: string[]): DeployProgress[] {
-    return [...this.running.values()].filter((p) => !ids || ids.includes(p.websiteInfoId));
+  /** Deploys queued or in progress on any instance, of the tenant (for the website list and the deploy dialog). */
+  async progress(tenantId: string, ids?: string[]): Promise<DeployProgress[]> {
+    return (await this.jobs.running(tenantId, ids)).map((r) => {
+      const here = this.running.get(r.websiteInfoId);
+      if (here) return { ...here };
+      const p = r.progress ?? {};
+      const phase = (p.phase ?? 'connect') as DeployProgress['phase'];
+      return { websiteInfoId: r.websiteInfoId, phase, done: Number(p.done ?? 0), total: Number(p.total ?? 0), startedAt: r.startedAt };
+    });
   }
 
-  /** Cuts a running deploy short; the live site stays as it was. */
-  cancel(websiteId: string): boolean {
-    const c = this.controllers.get(websiteId);
-    c?.abort();
-    return Boolean(c);
+  /** Cuts a queued or running deploy short, on whichever instance runs it; the live site stays as it was. */
+  cancel(websiteId: string): Promise<boolean> {
+    return this.jobs.cancel(websiteId);
+  }
+
+  /** Deploys these websites of the tenant through their jobs (any working instance runs them); answers each outcome. */
+  deployMany(websiteIds: readonly string[], tenantId: string, scope: DeployScope, signal?: AbortSignal): Promise<DeployOutcome[]> {
+    return this.jobs.deployMany(websiteIds, tenantId, scope, signal);
+  }
+
+  /** Deploys one website through its job; a refusal (not found, being deployed) is thrown, a failed deploy answered. */
+  async deploy(websiteId: string, tenantId: string, scope: DeployScope): Promise<DeployResult> {
+    const [r] = await this.deployMany([websiteId], tenantId, scope);
+    if (r.refused) throw new ServiceError(r.refused);
+    return r;
+  }
+
+  /** a `deploy-site` job: the site's deploy, stopped by the job's signal, its lease held in the job's name */
+  private async runJob(job: Job, ctx: JobContext): Promise<void> {
+    const p = job.payload as SitePayload;
+    try {
+      await this.run(p.websiteId, p.tenantId, p.scope, {
+        signal: ctx.signal,
+        jobId: job.id,
+        onProgress: (pr) => ctx.progress({ phase: pr.phase, done: pr.done, total: pr.total }),
+      });
+    } catch (e) {
+      // refused before deploying (the site is gone, another deploy holds it): a retry would not mend it
+      if (e instanceof ServiceError) throw new JobError(e.message);
+      throw e;
+    }
   }
 
   /** The server a website deploys to: its association's, else its domain's. */
@@ -125,24 +152,27 @@ export class SiteDeployer {
     return server;
   }
 
-  /** Deploys one website of the tenant; never throws for a failure of the deploy itself (it is recorded). */
-  async deploy(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, opts: { signal?: AbortSignal } = {}): Promise<DeployResult> {
+  /**
+   * Deploys one website of the tenant (a deploy-site job's run); never throws for a failure of the deploy itself
+   * (it is recorded, with the job's id). Stopped by `signal`: cancelled, it records 部署失败 with the reason; the
+   * run lost its job (another instance took it over) or its instance is stopping, it records nothing (the job's
+   * next run does).
+   */
+  async run(
+    websiteId: string,
+    tenantId: string,
+    scope: DeployScope,
+    opts: { signal?: AbortSignal; jobId?: string; onProgress?: (p: PublishProgress) => void } = {},
+  ): Promise<DeployResult | undefined> {
     const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
     if (!site) throw new ServiceError('网站不存在');
-    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
     const started = this.clock();
     const progress: DeployProgress = { websiteInfoId: websiteId, phase: 'connect', done: 0, total: 0, startedAt: formatDateTime(started) };
+    const lease = await this.lease(websiteId, opts.jobId ? `job:${opts.jobId}` : undefined);
     this.running.set(websiteId, progress);
-    let lease: HeldLease;
-    try {
-      lease = await this.lease(websiteId);
-    } catch (e) {
-      this.running.delete(websiteId);
-      throw e;
-    }
     const controller = new AbortController();
+    if (opts.signal?.aborted) controller.abort();
     opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    this.controllers.set(websiteId, controller);
     let domain = '';
     let server: Rec | undefined;
     let result: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>;
@@ -180,7 +210,10 @@ export class SiteDeployer {
             signal: controller.signal,
             live: { release: live },
             knownManifest: (name) => this.keys.known(key, name),
-            onProgress: (p) => Object.assign(progress, p),
+            onProgress: (p) => {
+              Object.assign(progress, p);
+              opts.onProgress?.(p);
+            },
           });
         } catch (e) {
           if (e instanceof ServiceError) throw e;
@@ -217,10 +250,15 @@ export class SiteDeployer {
       };
     } finally {
       this.running.delete(websiteId);
-      this.controllers.delete(websiteId);
+    }
+    const why = opts.signal?.aborted ? (opts.signal.reason as StopReason) : null;
+    if (why === 'lost' || why === 'shutdown') {
+      // the job runs again (taken over, or given back): that run deploys, holds the lease (in the job's name) and records
+      lease.drop();
+      return undefined;
     }
     try {
-      return await this.record('deploy', site, tenantId, scope, server, domain, started, result);
+      return await this.record('deploy', site, tenantId, scope, server, domain, started, result, opts.jobId);
     } finally {
       await lease.release();
     }
@@ -235,6 +273,7 @@ export class SiteDeployer {
     domain: string,
     started: number,
     r: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>,
+    jobId?: string,
   ): Promise<DeployResult> {
     const now = formatDateTime(this.clock());
     const id = nextId();
@@ -242,9 +281,9 @@ export class SiteDeployer {
     const siteId = String(site.id);
     const serverId = server ? String(server.id) : null;
     await this.data.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
-           files_total, files_sent, bytes_sent, duration_ms, site_url, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
+           files_total, files_sent, bytes_sent, duration_ms, site_url, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
          VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
-           ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
+           ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${jobId ?? null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
            ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
     // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
     await this.data.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
@@ -281,7 +320,9 @@ export class SiteDeployer {
 
   /** Switches the website's live folder back to a kept release (default: the one before the live one). */
   async rollback(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, release?: string): Promise<DeployResult> {
-    if (this.running.has(websiteId)) throw new ServiceError(BUSY);
+    if (await this.data.get(sql`SELECT 1 AS busy FROM website_info w JOIN job j ON j.id = w.deploy_job_id WHERE w.id = ${websiteId} AND j.state IN ('queued', 'running')`)) {
+      throw new ServiceError(BUSY);
+    }
     const started = this.clock();
     const lease = await this.lease(websiteId);
     try {

@@ -141,11 +141,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const scope = scopeOf(request);
     const ids = idsOf(request);
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    const out = [];
-    for (const s of ids) {
-      const r = await deployer.deploy(s, scope.tenantId, scope);
-      out.push({ websiteInfoId: s, statusName: r.statusName, message: r.message });
-    }
-    return ok(out);
+    // one deploy job per site, run by any working instance; the reply waits for them all
+    const out = await deployer.deployMany(ids, scope.tenantId, scope);
+    return ok(out.map((r) => ({ websiteInfoId: r.websiteInfoId, statusName: r.statusName, message: r.refused ? `${r.statusName}: ${r.refused}` : r.message })));
   });
 }

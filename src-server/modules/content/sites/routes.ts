@@ -151,8 +151,7 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
         ? (await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${group}`)).map((r) => String(r.id))
         : [];
     if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
-    const results = [];
-    for (const s of sites) results.push(await deployer.deploy(s, scope.tenantId, scope));
+    const results = await deployer.deployMany(sites, scope.tenantId, scope);
     const failed = results.filter((r) => r.statusName !== DEPLOY_OK);
     const names = new Map((await all(sql`SELECT id, website_name FROM website_info WHERE id IN (${sql.join(sites)})`)).map((r) => [String(r.id), String(r.website_name ?? '')]));
     return ok({
@@ -173,9 +172,8 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     const { id, scope } = await groupOf(request);
     const sites = await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time, id`);
     if (sites.length === 0) throw new ServiceError('该分组下没有网站');
-    const out = [];
-    for (const s of sites) out.push(await deployer.deploy(String(s.id), scope.tenantId, scope));
-    return ok(out);
+    const out = await deployer.deployMany(sites.map((s) => String(s.id)), scope.tenantId, scope);
+    return ok(out.map(({ refused: _refused, ...r }) => r));
   };
   api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
