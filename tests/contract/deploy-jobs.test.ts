@@ -152,6 +152,20 @@ describe('deploys as jobs', () => {
     await next!.release();
     expect(await h.data().get(sql`SELECT holder FROM content_deploy_lease WHERE website_info_id = ${siteId}`)).toBeUndefined();
     expect(existsSync(root)).toBe(true);
+
+    // a deploy job given up (its last attempt's instance died mid-deploy): the site says what its last recorded deploy
+    // left instead of 部署中, and the dead run's lease is gone (the site can be deployed at once)
+    const last = (await h.data().get(sql<{ status_name: string }>`SELECT status_name FROM website_deploy WHERE website_info_id = ${siteId} ORDER BY create_time DESC, id DESC LIMIT 1`))!;
+    const t = Date.now();
+    await h.data().run(sql`INSERT INTO job (id, kind, tenant_id, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until, cancel_requested, create_time, update_time, start_time)
+      VALUES ('9100000000000000009', 'deploy-site', '000000', ${JSON.stringify({ websiteId: siteId, tenantId: '000000', scope: { userId: '1', deptId: '1' } })}, 'running', 0, ${t}, 3, 3,
+        'killed-host/4242/dead00', ${t - 1000}, 0, ${t}, ${t}, ${t})`);
+    await h.data().run(sql`UPDATE website_info SET deploy_job_id = '9100000000000000009', status_name = '部署中' WHERE id = ${siteId}`);
+    await h.data().run(sql`INSERT INTO content_deploy_lease (website_info_id, holder, expires_at) VALUES (${siteId}, 'job:9100000000000000009', '2999-01-01 00:00:00')`);
+    await until(async () => (await siteRow()).status_name !== '部署中', 20_000);
+    expect((await siteRow()).status_name).toBe(last.status_name);
+    expect(await h.data().get(sql`SELECT holder FROM content_deploy_lease WHERE website_info_id = ${siteId}`)).toBeUndefined();
+    expect(await h.data().get(sql`SELECT state FROM job WHERE id = '9100000000000000009'`)).toEqual({ state: 'failed' });
   }, 60_000);
 
   it('a scheduled run taken over after its instance died publishes nothing again; its sites are deploy jobs keyed by the run', async () => {

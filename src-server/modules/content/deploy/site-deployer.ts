@@ -68,7 +68,16 @@ export class SiteDeployer {
     this.keys = new ReleaseKeys(data, clock);
     this.leases = new DeployLeases(data, clock);
     this.jobs = new DeployJobs(data, jobs);
-    jobs.handle(DEPLOY_SITE_JOB, (job, ctx) => this.runJob(job, ctx));
+    jobs.handle(DEPLOY_SITE_JOB, (job, ctx) => this.runJob(job, ctx), {
+      // its last attempt's instance died mid-deploy: the live site is what the last recorded deploy left (a release is
+      // switched whole or not at all), so the site says that again instead of 部署中, and the dead run's lease goes
+      abandoned: async (job) => {
+        const { websiteId } = job.payload as SitePayload;
+        await this.data.run(sql`DELETE FROM content_deploy_lease WHERE website_info_id = ${websiteId} AND holder = ${`job:${job.id}`}`);
+        await this.data.run(sql`UPDATE website_info SET status_name = (SELECT d.status_name FROM website_deploy d WHERE d.website_info_id = website_info.id ORDER BY d.create_time DESC, d.id DESC LIMIT 1)
+            WHERE id = ${websiteId} AND deploy_job_id = ${job.id} AND status_name = ${DEPLOYING}`);
+      },
+    });
   }
 
   /** the website's deploy lease (one deploy of a site at a time across instances), else refused */
