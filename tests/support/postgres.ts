@@ -180,6 +180,18 @@ export async function startPostgres(o: PostgresOptions = {}): Promise<PostgresSe
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
+  // a test process killed by a signal (vitest ends its workers so) runs no exit handler: a watchdog stops the server
+  // and removes its folder once this process is gone, so runs leave no PostgreSQL behind
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const [stopCmd, stopArgs] = asOwner(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; ${[stopCmd, ...stopArgs].map(quote).join(' ')}; rm -rf ${quote(dir)}`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  watchdog.unref();
+  const callOff = () => {
+    if (watchdog.exitCode === null) watchdog.kill();
+  };
 
   try {
     // C.UTF-8: UTF-8 text whose letters (Chinese titles too) pg_trgm takes apart into trigrams
@@ -198,6 +210,7 @@ export async function startPostgres(o: PostgresOptions = {}): Promise<PostgresSe
   } catch (err) {
     await stop('immediate').catch(() => undefined);
     process.removeListener('exit', onExit);
+    callOff();
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
@@ -237,6 +250,7 @@ export async function startPostgres(o: PostgresOptions = {}): Promise<PostgresSe
         await stop('fast');
       } finally {
         process.removeListener('exit', onExit);
+        callOff();
         rmSync(dir, { recursive: true, force: true });
       }
     },
