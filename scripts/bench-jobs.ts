@@ -35,6 +35,7 @@
 //
 // Which parts: BENCH_JOBS_PARTS (default claim,generation,deploy); worker
 // counts of parts 2 and 3: BENCH_JOBS_WORKERS (default 1,2).
+import { cpuOfTree } from './bench-cpu';
 import { execSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -413,6 +414,13 @@ async function deploy(pg: PostgresServer, workers: number) {
     log(`deploy, ${workers} worker(s): seeded in ${(seedMs / 1000).toFixed(1)} s; load ${load()}`);
     await warmUp(c, folder, 2 * workers);
     const jobsFrom = Date.now();
+    // where the CPU goes during the run: each instance (children included) and PostgreSQL (its backends)
+    const cpuNow = () => {
+      const out: Record<string, number> = { postgres: cpuOfTree(pg.postmasterPid()) };
+      for (const [pid, role] of c.roles) out[role] = cpuOfTree(pid);
+      return out;
+    };
+    const cpu0 = cpuNow();
     const t0 = performance.now();
     // today the run is answered at its end; once deploys are jobs, at once: either way the database says when it is done
     const answered = longPost(c, '/website-blade-deploy/deployTasks/executeOnce', { id: taskId }).then((r) => ({ ...r, ms: performance.now() - t0 }));
@@ -434,6 +442,8 @@ async function deploy(pg: PostgresServer, workers: number) {
       p = await progress();
     }
     const ms = performance.now() - t0;
+    const cpu1 = cpuNow();
+    const cpuSeconds = Object.fromEntries(Object.entries(cpu1).map(([k, v]) => [k, Math.round((v - (cpu0[k] ?? 0)) * 100) / 100]));
     const reply = await answered;
     if (reply.status !== 200) throw new Error(`executeOnce: ${reply.status} ${reply.body.slice(0, 300)}`);
     // where the work ran: the jobs of the run (none while deploys run in the process that got the request)
@@ -453,6 +463,7 @@ async function deploy(pg: PostgresServer, workers: number) {
       files: Number(written?.files),
       bytes: Number(written?.bytes),
       answeredMs: reply.ms,
+      cpuSeconds,
       jobs: jobs.map((j) => ({ kind: j.kind, ranOn: j.lease_owner ? roleOf(c, j.lease_owner) : null, n: Number(j.n) })),
       loadAverage: load(),
     };
@@ -571,12 +582,14 @@ function writeSection(at: Date, m: Rec) {
       '',
       `Deploy: ${SIZES.deploySites} websites × ${SIZES.deployArticles} published articles on one local-folder server (a folder of the shared data folder), one deploy task (执行一次) started through the api instance; the time from that request to every website having a recorded deploy (website_deploy) with no job queued or running, read from the database. "Jobs" says which processes ran jobs (none: the run went on in the api instance that got the request).`,
       '',
-      '| worker instances | time | sites deployed | live folders | files, MB written | request answered after | jobs (kind: where, count) |',
-      '|---|---|---|---|---|---|---|',
+      '| worker instances | time | sites deployed | live folders | files, MB written | request answered after | jobs (kind: where, count) | CPU seconds during the run |',
+      '|---|---|---|---|---|---|---|---|',
       ...dep.map(
         (d) =>
-          `| ${d.workers} | ${s(d.ms)} | ${d.deployed} of ${d.sites} | ${d.liveFolders} | ${d.files.toLocaleString('en')}, ${(d.bytes / 1024 / 1024).toFixed(1)} MB | ${s(d.answeredMs)} | ${d.jobs.map((j) => `${j.kind}: ${j.ranOn ?? '-'}, ${j.n}`).join('; ') || 'none'} |`,
+          `| ${d.workers} | ${s(d.ms)} | ${d.deployed} of ${d.sites} | ${d.liveFolders} | ${d.files.toLocaleString('en')}, ${(d.bytes / 1024 / 1024).toFixed(1)} MB | ${s(d.answeredMs)} | ${d.jobs.map((j) => `${j.kind}: ${j.ranOn ?? '-'}, ${j.n}`).join('; ') || 'none'} | ${Object.entries(d.cpuSeconds).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')} |`,
       ),
+      '',
+      `CPU seconds: \`/proc/<pid>/stat\` of each process with its threads and children (PostgreSQL: the postmaster and its backends) over the run. On ${cpus().length} cores the machine has ${cpus().length} CPU seconds per second: a worker whose own CPU per second of run is already above 1 (its main thread rendering pages, libuv's threads writing files) leaves a second worker less than a core, and the two share the cores with PostgreSQL.`,
       '',
       '| measure | result | target | |',
       '|---|---|---|---|',

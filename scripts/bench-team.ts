@@ -23,6 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { postgresDataLayer } from '../src-server/db/data-layer';
 import { benchTeamFirstOpen } from './bench-consoles.mjs';
+import { cpuOfTree } from './bench-cpu';
 import { login, SABER, startCli, tempDir } from '../tests/contract/helpers';
 import { startNginx } from '../tests/support/nginx';
 import { startPostgres } from '../tests/support/postgres';
@@ -45,27 +46,6 @@ interface LoadResult {
   writes: number;
   /** CPU milliseconds per request, per process group, over the measured window */
   cpu: Record<string, number>;
-}
-
-const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-
-/** CPU seconds a process has used, with its children's (those waited for, and those still running). */
-function cpuOfTree(pid: number): number {
-  const ticks = (p: number, withChildren: boolean) => {
-    const f = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // fields 14-17 of stat(5): utime, stime, cutime, cstime (0-based 11-14 after the command)
-    return Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
-  };
-  let total = ticks(pid, true);
-  const kids = execSync(`ps -o pid= --ppid ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number);
-  for (const k of kids) {
-    try {
-      total += ticks(k, true);
-    } catch {
-      /* it ended between ps and now: its time is in the parent's */
-    }
-  }
-  return total / CLK_TCK;
 }
 
 /** The processes whose CPU a load run accounts for: name -> pids (the load generator is this process). */
