@@ -590,6 +590,16 @@ function writeSection(at: Date, m: Rec) {
       ),
       '',
       `CPU seconds: \`/proc/<pid>/stat\` of each process with its threads and children (PostgreSQL: the postmaster and its backends) over the run. On ${cpus().length} cores the machine has ${cpus().length} CPU seconds per second: a worker whose own CPU per second of run is already above 1 (its main thread rendering pages, libuv's threads writing files) leaves a second worker less than a core, and the two share the cores with PostgreSQL.`,
+      ...(one
+        ? (() => {
+            const used = Object.values(one.cpuSeconds).reduce((a, b) => a + b, 0) / (one.ms / 1000);
+            const two2 = two ? Object.values(two.cpuSeconds).reduce((a, b) => a + b, 0) : NaN;
+            return [
+              '',
+              `With one worker the run kept ${used.toFixed(2)} of the ${cpus().length} cores busy (all processes): on this machine no number of workers can make it more than ${(cpus().length / used).toFixed(2)}× faster, whatever the job code does. ${two ? `With two, the same work took ${two2.toFixed(1)} CPU seconds instead of ${Object.values(one.cpuSeconds).reduce((a, b) => a + b, 0).toFixed(1)} on cores that were then full (not explained further here; each worker's own warm-up, compiling the render code and filling its caches, is a likely part).` : ''} The target needs a machine where one worker leaves cores idle.`,
+            ];
+          })()
+        : []),
       '',
       '| measure | result | target | |',
       '|---|---|---|---|',

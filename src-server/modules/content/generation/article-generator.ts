@@ -24,6 +24,7 @@
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
+import { waitUnlessAborted } from '../../../util/wait';
 import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../shared/secrets';
 import { QUOTA_MSG } from '../quota/quota';
@@ -360,7 +361,7 @@ export class ArticleGenerator {
   ): Promise<string> {
     let lastError = '';
     for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) await sleep(this.backoffMs * 2 ** (attempt - 1), signal);
+      if (attempt > 0) await waitUnlessAborted(this.backoffMs * 2 ** (attempt - 1), signal);
       signal.throwIfAborted();
       let slot;
       try {
@@ -412,18 +413,6 @@ const UNREACHABLE = '无法连接AI接口';
 /** A start refused because a run of the task is queued or running. */
 export class TaskBusy extends Error {}
 
-/** waits `ms`, or less when `signal` fires */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** the JSON in `text`, or null when it is none */
 function parseJson(text: string): unknown {

@@ -33,6 +33,7 @@ import { CrudRepository, type Scope } from '../../../crud/repository';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
+import { waitUnlessAborted } from '../../../util/wait';
 import { nextId } from '../../../util/ids';
 import { MSG } from '../shared/messages';
 import { uploadedFile } from '../shared/uploads';
@@ -231,7 +232,7 @@ export class ImportRunner {
     } catch (e) {
       if (e instanceof LeaseLost) {
         // the heartbeat learns why (cancelled, or taken over) within its interval and fires the signal
-        await aborted(ctx.signal, 60_000);
+        await waitUnlessAborted(60_000, ctx.signal);
         if (!ctx.signal.aborted) throw e;
         return;
       }
@@ -583,18 +584,5 @@ export function encodingOf(head: Buffer): string {
   }
 }
 
-/** resolves once `signal` fires, or after `ms` */
-function aborted(signal: AbortSignal, ms: number): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done);
-  });
-}
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
