@@ -33,7 +33,12 @@
 //    the database). Total time with each worker count and the speed-up.
 //    Target >= 1.6x with two workers.
 //
-// Which parts: BENCH_JOBS_PARTS (default claim,generation,deploy); worker
+// 4. Cancel (part `cancel`): a generation task run by one of two workers,
+//    cancelled through the api instance's 取消 route once it made 20 articles:
+//    the time until its job stopped, and the provider's requests after that.
+//    Target: stopped within 5 s, none after.
+//
+// Which parts: BENCH_JOBS_PARTS (default claim,generation,cancel,deploy); worker
 // counts of parts 2 and 3: BENCH_JOBS_WORKERS (default 1,2).
 import { cpuOfTree } from './bench-cpu';
 import { execSync } from 'node:child_process';
@@ -69,7 +74,7 @@ const SIZES = {
 };
 /** the issue's sizes: a run at others says so in the section */
 const ISSUE_SIZES = { genTasks: 4, genKeywords: 150, genDelayMs: 300, genLimit: 10, deploySites: 200, deployArticles: 50 };
-const PARTS = (process.env.BENCH_JOBS_PARTS ?? 'claim,generation,deploy').split(',').map((s) => s.trim());
+const PARTS = (process.env.BENCH_JOBS_PARTS ?? 'claim,generation,cancel,deploy').split(',').map((s) => s.trim());
 const WORKER_COUNTS = (process.env.BENCH_JOBS_WORKERS ?? '1,2').split(',').map(Number);
 
 type Rec = Record<string, unknown>;
@@ -330,6 +335,54 @@ async function generation(pg: PostgresServer, ai: LimitedAiServer, workers: numb
   }
 }
 
+/**
+ * Cancelling a running generation from the console (its 取消 button's request) through the api instance, while a
+ * worker instance runs it: how long until the job has stopped (its state cancelled, settled by the worker that ran
+ * it), when the provider got its last request, and whether any request came after the stop. Target: stopped within 5 s.
+ */
+async function cancelLatency(pg: PostgresServer, ai: LimitedAiServer) {
+  const c = await cluster(pg, 2, 'cancel');
+  try {
+    const key = `sk-bench-cancel-${Date.now()}`;
+    await aiModel(c, ai, key);
+    const [id] = await startGeneration(c, 1, 400, '基准取消');
+    const deadline = Date.now() + 120_000;
+    // running, with some articles made: the worker is in the middle of it
+    while (Number((await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id })).successCount) < 20) {
+      if (Date.now() > deadline) throw new Error('cancel: the task made no 20 articles in 2 minutes');
+      await sleep(50);
+    }
+    const job = async () =>
+      (await c.data.get(sql<{ state: string; lease_owner: string | null }>`SELECT j.state, j.lease_owner FROM gpt_produce_article t JOIN job j ON j.id = t.job_id WHERE t.id = ${id}`))!;
+    const t0 = Date.now();
+    await call(c, 'POST', '/website-blade-article/gptProduceArticle/cancel', { ids: id });
+    const answeredMs = Date.now() - t0;
+    let j = await job();
+    while (j.state === 'running') {
+      if (Date.now() > deadline) throw new Error('cancel: the job did not stop in 2 minutes');
+      await sleep(20);
+      j = await job();
+    }
+    const stoppedMs = Date.now() - t0;
+    const atStop = ai.of(key).received;
+    await sleep(2000);
+    const k = ai.of(key);
+    const row = await call(c, 'GET', '/website-blade-article/gptProduceArticle/pollTaskStatus', undefined, { id });
+    return {
+      answeredMs,
+      stoppedMs,
+      jobState: j.state,
+      ranOn: j.lease_owner ? roleOf(c, j.lease_owner) : null,
+      lastRequestAfterCancelMs: k.lastAt - t0,
+      requestsAfterStop: k.received - atStop,
+      articles: Number(row.successCount),
+      status: String(row.statusName),
+    };
+  } finally {
+    await c.stop();
+  }
+}
+
 // ---------------------------------------------------------------- 3. deploy
 
 /** the websites, their domains on one local-folder server, a column, and the articles (set-based); answers the group */
@@ -480,7 +533,7 @@ async function main() {
   const pg = await startPostgres();
   let ai: LimitedAiServer | undefined;
   try {
-    if (PARTS.includes('generation') || (PARTS.includes('claim') && SIZES.claimGenKeywords > 0)) {
+    if (PARTS.includes('generation') || PARTS.includes('cancel') || (PARTS.includes('claim') && SIZES.claimGenKeywords > 0)) {
       ai = await limitedAiServer({ delayMs: SIZES.genDelayMs, limitPerKey: SIZES.genLimit });
     }
     if (PARTS.includes('claim')) {
@@ -494,6 +547,10 @@ async function main() {
         log('generation', JSON.stringify(runs.at(-1)));
       }
       out.generation = runs;
+    }
+    if (ai && PARTS.includes('cancel')) {
+      out.cancel = await cancelLatency(pg, ai);
+      log('cancel', JSON.stringify(out.cancel));
     }
     if (PARTS.includes('deploy')) {
       const runs = [];
@@ -514,6 +571,7 @@ async function main() {
 
 type Claim = Awaited<ReturnType<typeof claimLatency>>;
 type Gen = Awaited<ReturnType<typeof generation>>;
+type Cancel = Awaited<ReturnType<typeof cancelLatency>>;
 type Dep = Awaited<ReturnType<typeof deploy>>;
 
 function writeSection(at: Date, m: Rec) {
@@ -560,6 +618,21 @@ function writeSection(at: Date, m: Rec) {
     if (gen.some((g) => !Object.keys(g.sentBy).some((k) => k.startsWith('worker')))) {
       lines.push('', 'Where no worker instance sent requests, the runs went on in the api instance that got the request (generation runs were not jobs yet): the number of workers made no difference there.');
     }
+  }
+  const cancel = m.cancel as Cancel | undefined;
+  if (cancel) {
+    const met = cancel.jobState === 'cancelled' && cancel.stoppedMs < 5000 && cancel.requestsAfterStop === 0;
+    lines.push(
+      '',
+      `Cancel: a generate-article task of 400 keywords run by one of two worker instances (the AI server answering in ${SIZES.genDelayMs} ms, 并发上限 ${SIZES.genLimit}), cancelled once it had made 20 articles through the api instance's 取消 route (\`gptProduceArticle/cancel\`), as the console's button sends it. "Stopped" is the time from that request until the job was no longer running (its state cancelled, written by the worker that ran it); requests in flight at that moment are aborted with it.`,
+      '',
+      '| measure | result | target | |',
+      '|---|---|---|---|',
+      `| cancel request answered | ${ms(cancel.answeredMs)} | | |`,
+      `| job stopped (ran on ${cancel.ranOn ?? '-'}; state ${cancel.jobState}; task ${cancel.status}, ${cancel.articles} articles) | ${ms(cancel.stoppedMs)} | < 5 s | ${met ? 'met' : 'MISSED'} |`,
+      `| the provider's last request, after the cancel request | ${ms(cancel.lastRequestAfterCancelMs)} | | |`,
+      `| requests the provider got after the job stopped (2 s watched) | ${cancel.requestsAfterStop} | 0 | ${cancel.requestsAfterStop === 0 ? 'met' : 'MISSED'} |`,
+    );
   }
   const dep = m.deploy as Dep[] | undefined;
   if (dep) {

@@ -20,6 +20,10 @@ export interface KeyCounts {
   answered: number;
   /** requests refused with 429 because the key was at its limit */
   refused: number;
+  /** requests that arrived (answered, refused or still running) */
+  received: number;
+  /** when the last request arrived (Date.now()), 0 when none did */
+  lastAt: number;
 }
 
 export interface LimitedAiServer {
@@ -38,13 +42,15 @@ export async function limitedAiServer(o: { delayMs: number; limitPerKey: number 
   const counts = new Map<string, KeyCounts>();
   const of = (key: string): KeyCounts => {
     let c = counts.get(key);
-    if (!c) counts.set(key, (c = { inFlight: 0, maxInFlight: 0, answered: 0, refused: 0 }));
+    if (!c) counts.set(key, (c = { inFlight: 0, maxInFlight: 0, answered: 0, refused: 0, received: 0, lastAt: 0 }));
     return c;
   };
   const server = createServer((req, res) => {
     const key = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
     const c = of(key);
     const reply = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    c.received++;
+    c.lastAt = Date.now();
     if (c.inFlight >= o.limitPerKey) {
       c.refused++;
       req.resume();
