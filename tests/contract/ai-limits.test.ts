@@ -29,7 +29,9 @@ const advance = (ms: number) => {
 
 beforeAll(async () => {
   ai = await fakeAiProvider(articleAnswer, { delayMs: 300 });
-  h = await startHarness();
+  // the test moves the server's clock minutes ahead (slot leases, the rate window): the job worker's lease is
+  // longer than any move, so a move never makes the worker take its own running task back as a new attempt
+  h = await startHarness({ worker: { leaseMs: 3_600_000 } });
   base = h.server.url;
   admin = await login(base);
   const r = await post(`${M}/submit`, model());

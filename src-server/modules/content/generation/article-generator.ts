@@ -94,12 +94,6 @@ export class ArticleGenerator {
   private readonly backoffMs: number;
   /** every request to a provider holds one of its model's slots, shared by all instances */
   private readonly limiter: AiModelLimiter;
-  /**
-   * the runs of this process by job id: a job this process still runs whose lease it let run out (an event loop
-   * stalled past the lease, a clock moved on) may be claimed by this process again; the second claim joins the
-   * run instead of doubling it (another instance's claim is a takeover: the items are idempotent)
-   */
-  private readonly runs = new Map<string, Promise<void>>();
 
   constructor(
     private readonly data: DataLayer,
@@ -165,14 +159,6 @@ export class ArticleGenerator {
 
   /** One run of a task (the job's handler): a run superseded by a newer one, or of a task no longer 执行中, does nothing. */
   private async runJob(job: Job, ctx: JobContext): Promise<void> {
-    const running = this.runs.get(job.id);
-    if (running) return running;
-    const run = this.runOnce(job, ctx).finally(() => this.runs.delete(job.id));
-    this.runs.set(job.id, run);
-    return run;
-  }
-
-  private async runOnce(job: Job, ctx: JobContext): Promise<void> {
     const { taskId } = job.payload as RunPayload;
     const mine = await this.data.get(sql`SELECT 1 AS mine FROM gpt_produce_article WHERE id = ${taskId} AND job_id = ${job.id} AND status = ${STATUS.running} AND is_deleted = 0`);
     if (!mine) return;
