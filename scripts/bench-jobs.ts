@@ -383,6 +383,39 @@ async function cancelLatency(pg: PostgresServer, ai: LimitedAiServer) {
   }
 }
 
+/**
+ * What writing a release's files costs this machine, without the product: `files` files of 5.6 KB (a rendered page's
+ * size) in folders of 57, as a deploy to a local folder writes them (async fs, libuv's threads), by one process and
+ * then by two processes writing half each at once. Wall time, and the CPU time in user space and in the kernel.
+ */
+function fileWrites(files: number) {
+  const script = `const fs=require('fs/promises'),path=require('path');const [root,n]=[process.argv[1],Number(process.argv[2])];
+    (async()=>{const t0=Date.now(),c0=process.cpuUsage(),buf=Buffer.alloc(5600,120);
+    for(let s=0;s*57<n;s++){const d=path.join(root,String(s),'rel');await fs.mkdir(d,{recursive:true});
+    await Promise.all(Array.from({length:Math.min(57,n-s*57)},(_,i)=>fs.writeFile(path.join(d,'f'+i+'.html'),buf)));}
+    const c=process.cpuUsage(c0);console.log(JSON.stringify({ms:Date.now()-t0,user:c.user/1e6,system:c.system/1e6}));})();`;
+  const run = (parts: number) => {
+    const dir = tempDir('smc-bench-writes-');
+    try {
+      const t0 = performance.now();
+      const out = execSync(
+        Array.from({ length: parts }, (_, i) => `"${process.execPath}" -e "${script.replace(/"/g, '\\"').replace(/\n\s*/g, '')}" "${join(dir, String(i))}" ${Math.ceil(files / parts)} &`).join(' ') + ' wait',
+        { shell: '/bin/sh', encoding: 'utf8' },
+      );
+      const each = out.trim().split('\n').map((l) => JSON.parse(l) as { ms: number; user: number; system: number });
+      return {
+        processes: parts,
+        ms: performance.now() - t0,
+        user: each.reduce((a, e) => a + e.user, 0),
+        system: each.reduce((a, e) => a + e.system, 0),
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return [run(1), run(2)];
+}
+
 // ---------------------------------------------------------------- 3. deploy
 
 /** the websites, their domains on one local-folder server, a column, and the articles (set-based); answers the group */
@@ -553,6 +586,8 @@ async function main() {
       log('cancel', JSON.stringify(out.cancel));
     }
     if (PARTS.includes('deploy')) {
+      out.fileWrites = fileWrites(SIZES.deploySites * 57);
+      log('file writes', JSON.stringify(out.fileWrites));
       const runs = [];
       for (const w of WORKER_COUNTS) {
         runs.push(await deploy(pg, w));
@@ -635,6 +670,7 @@ function writeSection(at: Date, m: Rec) {
     );
   }
   const dep = m.deploy as Dep[] | undefined;
+  const writes = m.fileWrites as ReturnType<typeof fileWrites> | undefined;
   if (dep) {
     const one = dep.find((d) => d.workers === 1);
     const two = dep.find((d) => d.workers === 2);
@@ -669,9 +705,17 @@ function writeSection(at: Date, m: Rec) {
             const two2 = two ? Object.values(two.cpuSeconds).reduce((a, b) => a + b, 0) : NaN;
             return [
               '',
-              `With one worker the run kept ${used.toFixed(2)} of the ${cpus().length} cores busy (all processes): on this machine no number of workers can make it more than ${(cpus().length / used).toFixed(2)}× faster, whatever the job code does. ${two ? `With two, the same work took ${two2.toFixed(1)} CPU seconds instead of ${Object.values(one.cpuSeconds).reduce((a, b) => a + b, 0).toFixed(1)} on cores that were then full (not explained further here; each worker's own warm-up, compiling the render code and filling its caches, is a likely part).` : ''} The target needs a machine where one worker leaves cores idle.`,
+              `With one worker the run kept ${used.toFixed(2)} of the ${cpus().length} cores busy (all processes): on this machine no number of workers can make it more than ${(cpus().length / used).toFixed(2)}× faster, whatever the job code does. ${two ? `With two, the same work took ${two2.toFixed(1)} CPU seconds instead of ${Object.values(one.cpuSeconds).reduce((a, b) => a + b, 0).toFixed(1)} on cores that were then full.` : ''} The target needs a machine where one worker leaves cores idle.`,
             ];
           })()
+        : []),
+      ...(writes
+        ? [
+            '',
+            `Where that CPU goes: writing files is kernel time on this machine. The same number of files (${(SIZES.deploySites * 57).toLocaleString('en')} of 5.6 KB in folders of 57, a deploy's release without the product), written with async fs as a deploy writes them: ${writes
+              .map((w) => `by ${w.processes === 1 ? 'one process' : `${w.processes} processes at once, half each`} in ${s(w.ms)}, ${w.user.toFixed(1)} CPU seconds in user space and ${w.system.toFixed(1)} in the kernel (${((w.user + w.system) / (w.ms / 1000)).toFixed(2)} cores busy)`)
+              .join('; ')}. The writes of one process already run on libuv's threads, over both cores.`,
+          ]
         : []),
       '',
       '| measure | result | target | |',
