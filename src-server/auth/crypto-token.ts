@@ -20,15 +20,25 @@ export function encryptToken(token: string, key: string): string {
   return Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]).toString('base64');
 }
 
-/** The token inside a crypto header value, or null when it does not decrypt. */
+/** What a token is: a JWT's three base64url parts (header, claims, signature). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * The token inside a crypto header value, or null when it does not decrypt to
+ * one. Under a wrong key AES-CBC ends in valid PKCS7 padding about once in 256
+ * tries, so a clean decryption proves nothing: the text must have a token's
+ * parts and alphabet before anything uses it.
+ */
 export function decryptToken(base64: string, key: string): string | null {
+  let text: string;
   try {
     const k = keyBytes(key);
     const decipher = createDecipheriv('aes-256-cbc', k, k.subarray(0, 16));
-    return Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]).toString('utf8');
+    text = Buffer.concat([decipher.update(Buffer.from(base64, 'base64')), decipher.final()]).toString('latin1');
   } catch {
     return null;
   }
+  return TOKEN_SHAPE.test(text) ? text : null;
 }
 
 /** The install's aes key (32 characters), created on first use. */

@@ -1,6 +1,7 @@
 // Notices: list (shell), detail, submit, remove; the crypto Blade-Auth variant
 // (AES-256-CBC, key = the server's 32-character aes key, IV = its first 16 bytes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDecipheriv, createHash } from 'node:crypto';
 import { AES_KEY_SETTING, decryptToken, encryptToken } from '../../src-server/auth/crypto-token';
 import { getSetting } from '../../src-server/system/settings';
 import { api, login, SABER, startHarness, type Harness, otherTenantAdmin } from './helpers';
@@ -36,6 +37,28 @@ describe('crypto token', () => {
     const enc = encryptToken('abc.def.ghi', key);
     expect(decryptToken(enc, key)).toBe('abc.def.ghi');
     expect(decryptToken(enc, 'x'.repeat(32))).toBeNull();
+  });
+
+  it('a wrong key never yields a token, though AES-CBC unpads cleanly under one key in ~256', () => {
+    // 5,000 wrong keys: about 20 of them decrypt without a padding error, and
+    // every one of those must still be refused for not being a token
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJ0ZW5hbnRfaWQiOiIwMDAwMDAifQ.c2lnbmF0dXJl';
+    const enc = encryptToken(token, key);
+    let unpadded = 0;
+    for (let i = 0; i < 5000; i++) {
+      const wrong = createHash('sha256').update(`wrong-${i}`).digest('hex').slice(0, 32);
+      try {
+        const k = Buffer.from(wrong);
+        const d = createDecipheriv('aes-256-cbc', k, k.subarray(0, 16));
+        Buffer.concat([d.update(Buffer.from(enc, 'base64')), d.final()]);
+        unpadded += 1;
+      } catch {
+        // the usual case: a padding error
+      }
+      expect(decryptToken(enc, wrong)).toBeNull();
+    }
+    expect(unpadded).toBeGreaterThan(0); // the case the shape check is for did occur
+    expect(decryptToken(enc, key)).toBe(token);
   });
 
   it('the guard accepts crypto Blade-Auth and refuses a bad one', async () => {
