@@ -9,7 +9,8 @@
 //                        |  \--fail (attempts left)--> queued (run_at + backoff)
 //                        |  \--fail (none left)-----> failed (the reason kept)
 //                        |  \--lease ran out--------> running on the instance that takes it over (attempts + 1)
-//   queued --cancel--> cancelled;  running --cancel--> marked: its next heartbeat answers 'cancelled'
+//   queued --cancel--> cancelled;  running --cancel--> marked: its next heartbeat answers 'cancelled', and it ends
+//   cancelled however its handler returns
 //
 // A claim holds a lease (lease_owner, lease_until) renewed by heartbeats; every
 // change that needs the lease checks `lease_owner = me` in its WHERE and the
@@ -298,11 +299,17 @@ export class JobQueue {
     return Number(r.cancel_requested) === 1 ? 'cancelled' : 'ok';
   }
 
-  /** `owner`'s running job is done; false when it was not (any more) its to finish */
+  /**
+   * `owner`'s running job is done; false when it was not (any more) its to finish. A job whose cancel was asked
+   * before this ends cancelled, not done, whether or not its run heard of the cancel in time: the cancel committed
+   * first (with the kind's own record, a task set 已取消 in the same transaction), so the handler that returned
+   * normally found the work already called off (an import whose task it read 已取消 right after its claim).
+   */
   async complete(id: string, owner: string, progress?: unknown): Promise<boolean> {
     const now = this.clock();
     const text = progress === undefined ? null : JSON.stringify(progress);
-    const n = await this.data.run(sql`UPDATE job SET state = 'done', lease_until = NULL, end_time = ${now}, update_time = ${now},
+    const n = await this.data.run(sql`UPDATE job SET state = CASE WHEN cancel_requested = 1 THEN 'cancelled' ELSE 'done' END,
+        lease_until = NULL, end_time = ${now}, update_time = ${now},
         progress = COALESCE(CAST(${text} AS TEXT), progress)
       WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
     return n === 1;

@@ -8,6 +8,14 @@ import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer } from '../../src-server/db/data-layer';
 import { openDatabase } from '../../src-server/db/database';
 import { api, ENGINE, login, multipart, sharedPostgres, tempDir, until } from './helpers';
+import { JobQueue } from '../../src-server/jobs/queue';
+import { JobWorker } from '../../src-server/jobs/worker';
+import type { Jobs } from '../../src-server/jobs/jobs';
+import { ImportRunner } from '../../src-server/modules/content/imports/import-runner';
+import { FileStores } from '../../src-server/files/file-stores';
+import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { CacheRegistry } from '../../src-server/system/cache';
+import { systemClock } from '../../src-server/util/clock';
 
 type Rec = Record<string, unknown>;
 const K = '/website-blade-article/keyword/import';
@@ -164,6 +172,51 @@ describe('an import task is a durable job', () => {
       await until(async () => (await jobOf(data, smallJob)).state === 'cancelled', 15_000);
     } else expect(r.body.msg).toBe('任务已结束，不能取消'); // it was quicker
   }, 180_000);
+
+  it('取消 while a worker holds the claim: the task 已取消 and its job cancelled, never 已完成, nothing imported', async () => {
+    // The race of a small import cancelled at once, made deliberate: the worker's claim is taken and held (its
+    // handler waits at a gate) when the cancel commits; then the run reads its task 已取消 and returns. The cancel
+    // goes through another runner (another instance's queue: on SQLite no in-process signal reaches the worker,
+    // and its heartbeat is a minute away), so the run ends before it hears of the cancel.
+    const { dataDir, data } = await place();
+    const files = () => new FileStores(data, dataDir, SecretBox.forDataDir(dataDir), new CacheRegistry());
+    const queue = new JobQueue(data, systemClock);
+    const worker = new JobWorker(queue, { pollMs: 50, leaseMs: 180_000, heartbeatMs: 60_000, graceMs: 0 });
+    let claimed!: () => void;
+    const held = new Promise<void>((resolve) => (claimed = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gated: Jobs = {
+      queue,
+      working: true,
+      handle: (kind, handler, options) =>
+        worker.handle(kind, async (job, ctx) => {
+          claimed();
+          await gate;
+          return handler(job, ctx);
+        }, options),
+    };
+    new ImportRunner(data, files(), systemClock, new Map(), gated);
+    const elsewhere = new ImportRunner(data, files(), systemClock, new Map(), { queue: new JobQueue(data, systemClock), working: false, handle: () => undefined });
+    const scope = { tenantId: '000000', userId: '1', deptId: '1' };
+    const task = await elsewhere.start(scope, { kind: 'keyword', format: 'lines', taskName: 'race', lines: ['jobkw-race'] });
+    const id = String(task.id);
+    const { job_id: jobId } = await taskOf(data, id);
+    await worker.start();
+    try {
+      await held;
+      expect((await jobOf(data, jobId)).state).toBe('running');
+      expect(await elsewhere.cancel(scope, id)).toMatchObject({ id, status: 5 });
+      release();
+      await until(async () => !['queued', 'running'].includes(String((await jobOf(data, jobId)).state)), 30_000);
+      expect((await jobOf(data, jobId)).state).toBe('cancelled');
+      expect(await taskOf(data, id)).toMatchObject({ status: 5, success_rows: 0 });
+      expect(await keywords(data)).toEqual({ rows: 0, distinct: 0 });
+    } finally {
+      release();
+      await worker.stop(0);
+    }
+  }, 60_000);
 
   it('a task removed while it runs: its job stops with the reason, nothing more is written', async () => {
     const { dataDir, database, data } = await place();

@@ -118,6 +118,16 @@ describe('the queue', () => {
     expect(await q.cancel(running.id)).toBeNull();
   });
 
+  it('a running job whose cancel was asked ends cancelled even when its handler returns before it hears of it', async () => {
+    const q = queue();
+    const { id } = await q.enqueue(data, { kind: 'q-cancel-race', tenantId: '000000' });
+    await q.claim(['q-cancel-race'], 'a', 30_000, 1);
+    expect(await q.cancel(id)).toBe('requested');
+    // no heartbeat came between: the run found its work called off and returned as if done
+    expect(await q.complete(id, 'a', { done: 0 })).toBe(true);
+    expect(await q.get(id)).toMatchObject({ state: 'cancelled', endTime: now, leaseUntil: null });
+  });
+
   it('a running job marked cancelled whose instance died is cancelled once its lease runs out, not taken over', async () => {
     const q = queue();
     const { id } = await q.enqueue(data, { kind: 'q-cancel-dead', tenantId: '000000' });
