@@ -50,7 +50,12 @@ function JobFacts({ job }: { job: JobView }) {
     job.endTime && { key: 'end', label: t('crud.job.endTime'), children: job.endTime },
     reason && { key: 'reason', label: t('crud.job.reason'), children: <span className="desk-tone-error desk-job-reason-full">{reason}</span> },
   ];
-  return <Descriptions size="small" column={1} bordered items={items.filter((x): x is Item => Boolean(x))} className="desk-job-facts" />;
+  // data-job-facts names the job, so the popover of one cell is told from another row's still fading out
+  return (
+    <div data-job-facts={job.id}>
+      <Descriptions size="small" column={1} bordered items={items.filter((x): x is Item => Boolean(x))} className="desk-job-facts" />
+    </div>
+  );
 }
 
 /** The list cell of a job column: one line, everything in its popover. */

@@ -36,6 +36,13 @@ async function jobFor(table: string, taskId: string, maxAttempts = 3, status?: n
 /** brings a job's cell into sight: the lists scroll sideways at 1366 px, the action column fixed over them */
 const reveal = (cell: Locator) => cell.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'center' }));
 
+/** the popover of this job cell, not another row's still fading out (both are in the page for a moment) */
+async function popoverOf(page: Page, cell: Locator): Promise<Locator> {
+  const id = await cell.getAttribute('data-job');
+  expect(id).toBeTruthy();
+  return page.locator(`.ant-popover:not(.ant-popover-hidden) [data-job-facts="${id}"]`);
+}
+
 async function setUp(host: WebHost): Promise<void> {
   data = openSqliteDataLayer(join(host.dataDir, 'server'));
   queue = new JobQueue(data, () => Date.now(), { backoffMs: 0 });
@@ -87,7 +94,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     await page.screenshot({ path: 'test-results/task-jobs-generation.png' });
     // the popover: the instance's full name and the reason in full
     await gen.hover();
-    const pop = page.locator('.ant-popover:not(.ant-popover-hidden) .desk-job-facts');
+    const pop = await popoverOf(page, gen);
     await expect(pop).toContainText(B);
     await expect(pop).toContainText(REASON);
     await expect(pop).toContainText('2 / 3');
@@ -124,7 +131,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     await reveal(dep);
     await page.screenshot({ path: 'test-results/task-jobs-deploy.png' });
     await dep.hover();
-    await expect(page.locator('.ant-popover:not(.ant-popover-hidden) .desk-job-facts')).toContainText('生成页面');
+    await expect(await popoverOf(page, dep)).toContainText('生成页面');
     await page.mouse.move(0, 0);
 
     // the instance stops it: the row (read again while the job ran) shows 已取消
