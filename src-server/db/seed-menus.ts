@@ -81,6 +81,8 @@ export const MENU_TREE: MenuSeed[] = [
       { code: 'templatePageConfig', name: '模板页面', path: '/site/templatePageConfig', source: 'file-text' },
       { code: 'customPageUrl', name: '自定义页面URL', path: '/site/customPageUrl', source: 'file-search' },
       { code: 'deployTasks', name: '部署任务', path: '/site/deployTasks', source: 'schedule' },
+      // its extra buttons (账号设置, 测试连接, 立即同步, 全站提交, 导入数据) come from system_extra_button (migration 392)
+      { code: 'searchEngine', name: '搜索引擎', path: '/site/searchEngine', source: 'search', buttons: ['edit', 'view'] },
     ],
   },
   {

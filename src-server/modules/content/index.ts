@@ -9,6 +9,7 @@
 //   imports/         import tasks and their runner
 //   deploy/          rendering, publishing, deploy records, scheduled deploy tasks
 //   quota/           per-tenant content quotas
+//   search/          search engines: connections, announcing deploys, traffic read back (issue 36)
 //   shared/          request helpers, lookups, messages, rules, uploads, secrets, DDL helpers
 // Migrations are numbered 300-399 (migrations.ts lists the applied ones that span
 // features). The declared resources are built per app (their hooks read other
@@ -43,6 +44,7 @@ import { TASK_RUN_MIGRATIONS } from './deploy/task-run-migrations';
 import { RELEASE_KEYS_MIGRATION } from './deploy/release-keys';
 import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
 import { DEPLOY_JOB_MIGRATION } from './deploy/deploy-jobs';
+import { SEARCH_MIGRATIONS } from './search/schema';
 import { TASK_JOB_MIGRATION } from './shared/task-jobs';
 import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
 import { registerQuotaRoutes } from './quota/quota';
@@ -71,7 +73,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION, ...SEARCH_MIGRATIONS],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);
