@@ -45,6 +45,7 @@ import { RELEASE_KEYS_MIGRATION } from './deploy/release-keys';
 import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
 import { DEPLOY_JOB_MIGRATION } from './deploy/deploy-jobs';
 import { SEARCH_MIGRATIONS } from './search/schema';
+import { registerSearchRoutes, searchResources } from './search';
 import { TASK_JOB_MIGRATION } from './shared/task-jobs';
 import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
 import { registerQuotaRoutes } from './quota/quota';
@@ -68,6 +69,7 @@ export function contentResources(box: SecretBox): Resource[] {
     ...generationResources(box),
     ...importResources(),
     ...deployTaskResources(),
+    ...searchResources(box),
   ];
 }
 
@@ -108,5 +110,6 @@ export const contentModule: ServerModule = {
     registerLegacyRoutes(api, ctx);
     registerPublishRoutes(api, { data: deps.data, deployer: ctx.deployer });
     registerQuotaRoutes(api, deps.data, deps.clock);
+    registerSearchRoutes(api, ctx);
   },
 };

@@ -5,7 +5,8 @@
 //                     (sealed) and its client e-mail, the Bing Webmaster API key (sealed), the API roots
 //   search_site       a website's use of them (id = the website's id, made by a trigger with every website):
 //                     IndexNow on/off and its key, Baidu's site and token (sealed), the Google property,
-//                     Bing on/off, and whether the service account lost the property
+//                     Bing on/off, and whether the service account lost the property (google_lost: the reason);
+//                     Baidu's quota as its last answer left it (baidu_remain on baidu_remain_day, Beijing time)
 //   search_announce   one announcement (a deploy, a rollback, 全站提交): its URLs, its state and message
 //   search_url        per website, engine and URL: the last outcome (pending, submitted, rejected, quota,
 //                     failed), the engine's reason and a hint
@@ -57,6 +58,8 @@ CREATE TABLE search_site (
   baidu_on INTEGER NOT NULL DEFAULT 0,
   baidu_site TEXT,
   baidu_token TEXT,
+  baidu_remain INTEGER,
+  baidu_remain_day TEXT,
   google_on INTEGER NOT NULL DEFAULT 0,
   google_property TEXT,
   google_lost TEXT,
