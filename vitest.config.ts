@@ -52,19 +52,27 @@ export default defineConfig({
         test: {
           name: 'contract',
           env: GUARD_ENV,
+          // a back end's first start made once for the run, copied by each harness
+          globalSetup: ['tests/contract/template-databases.ts'],
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // a beforeAll starts back ends (PostgreSQL's first start took 10 s under the full suite's load, failing a
+          // run at the default 10 s): room for the load, not a wait on time
+          hookTimeout: 60_000,
         },
       },
       {
         test: {
           name: 'contract-postgres',
+          // one PostgreSQL for the run, and the template database every harness copies
+          globalSetup: ['tests/contract/template-databases.ts'],
           include: ['tests/contract/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...ENGINE_EXPLICIT, ...SQLITE_OWN],
           env: { ...GUARD_ENV, ENGINE: 'postgres' },
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

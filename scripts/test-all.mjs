@@ -47,9 +47,16 @@ if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SMC_NO_KEYRING_WRAP) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
 
+/** how long each step took (the summary lists them: where a run's time goes) */
+const timings = [];
+const started = Date.now();
+const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const t = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  timings.push(`${label} ${minutes(Date.now() - t)}`);
   return r.status === 0;
 }
 
@@ -126,6 +133,7 @@ if (check('sword build', process.execPath, [join(root, 'scripts/sword.mjs'), 'bu
 }
 
 console.log('\n' + steps.join('\n'));
+console.log(`time: ${timings.join(', ')}; in all ${minutes(Date.now() - started)}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed === 0 ? 0 : 1);

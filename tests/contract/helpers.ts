@@ -14,7 +14,10 @@ import { createInterface } from 'node:readline';
 import { startServer, type EmbeddedServer, type StartOptions } from '../../src-server/app';
 import { openDatabase, type Db } from '../../src-server/db/database';
 import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer, type Queries } from '../../src-server/db/data-layer';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { startPostgres, type PostgresServer } from '../support/postgres';
+import { copyTemplate, type Templates } from './template-databases';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 
@@ -44,15 +47,79 @@ export function tempDir(prefix = 'seo-server-'): string {
 /** the engine the contract tests run the harness on */
 export const ENGINE: 'sqlite' | 'postgres' = process.env.ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-let postgres: Promise<PostgresServer> | undefined;
-/** this worker's PostgreSQL, started on first use (stopped at the worker's exit by tests/support/postgres.ts) */
-export function sharedPostgres(): Promise<PostgresServer> {
-  return (postgres ??= startPostgres());
+/** The PostgreSQL the contract tests make their databases on. */
+export interface SharedPostgres {
+  /** a connection URL for one database (default `postgres`) */
+  url(database?: string): string;
+  /**
+   * a new database of its own (`template`: a copy of the run's migrated and seeded database, a back end's first start
+   * already made; without: empty) and its URL
+   */
+  createDatabase(name?: string, o?: { template?: boolean }): Promise<string>;
+  /** removes a database made here (its sessions ended) */
+  dropDatabase(url: string): Promise<void>;
+}
+
+let postgres: Promise<SharedPostgres> | undefined;
+let databases = 0;
+
+/** the run's templates (vitest's inject); none outside a vitest run (the benchmarks import these helpers) */
+function templatesOf(): Templates | undefined {
+  try {
+    return inject('templates');
+  } catch {
+    return undefined;
+  }
+}
+/**
+ * The run's PostgreSQL (tests/contract/template-databases.ts starts one for the whole contract-postgres run), or,
+ * outside that project, this worker's own, started on first use (stopped at the worker's exit by
+ * tests/support/postgres.ts).
+ */
+export function sharedPostgres(): Promise<SharedPostgres> {
+  return (postgres ??= (async () => {
+    const given = templatesOf()?.postgres;
+    const own: PostgresServer | undefined = given ? undefined : await startPostgres();
+    const admin = given?.url ?? own!.url();
+    const urlOf = (db = 'postgres') => {
+      const u = new URL(admin);
+      u.pathname = `/${db}`;
+      return u.toString();
+    };
+    const query = async (text: string) => {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      url: urlOf,
+      async createDatabase(name, o = {}) {
+        const db = name ?? `test_${process.pid}_${++databases}`;
+        if (!/^[a-z_][a-z0-9_]{0,62}$/.test(db)) throw new Error(`database name ${db}: lower-case letters, digits and _ only`);
+        if (o.template && !given) throw new Error('no template database outside the contract-postgres run');
+        await query(`CREATE DATABASE ${db}${o.template ? ` TEMPLATE ${given!.template}` : ''}`);
+        return urlOf(db);
+      },
+      async dropDatabase(url) {
+        const db = new URL(url).pathname.slice(1);
+        if (!/^test_[0-9]+_[0-9]+$/.test(db)) throw new Error(`not a test database: ${db}`);
+        await query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      },
+    } satisfies SharedPostgres;
+  })());
 }
 
 export async function startHarness(extra: Partial<StartOptions> = {}): Promise<Harness> {
   const dataDir = extra.dataDir ?? tempDir();
-  const database = extra.database ?? (ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined);
+  // a back end's first start made once for the run (tests/contract/template-databases.ts): copied, not made again
+  const templates = templatesOf();
+  const own = extra.database === undefined && ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase(undefined, { template: !!templates?.postgres }) : undefined;
+  const database = extra.database ?? own;
+  if (!database && !extra.dataDir && templates?.sqliteDir) copyTemplate(templates.sqliteDir, dataDir);
   let offset = 0;
   const server = await startServer({ dataDir, port: 0, ...extra, database, clock: () => Date.now() + offset });
   let db: Db | undefined;
@@ -79,6 +146,8 @@ export async function startHarness(extra: Partial<StartOptions> = {}): Promise<H
       else db?.close();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // the run's cluster keeps one database per harness otherwise
+      if (own) await (await sharedPostgres()).dropDatabase(own);
     },
   };
 }

@@ -98,7 +98,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     await expect(pop).toContainText(B);
     await expect(pop).toContainText(REASON);
     await expect(pop).toContainText('2 / 3');
-    await expect(page.locator('.ant-popover:not(.ant-popover-hidden)')).not.toHaveClass(/-(appear|enter)/); // drawn, not fading in
+    await expect(page.locator('.ant-popover', { has: pop })).not.toHaveClass(/-(appear|enter)/); // drawn, not fading in
     await page.screenshot({ path: 'test-results/task-jobs-generation-popover.png' });
     await page.mouse.move(0, 0);
     // the view dialog: the same facts

@@ -149,6 +149,12 @@ export async function driveCrud(page: Page, stack: Stack, screen: CrudScreen): P
 
   if (screen.under) await expandRow(list, screen.under);
   await rowAction(list, screen.row, /编\s*辑/);
+  // the edit form loads the row (its detail) after it opens: typed before that, a value is overwritten by the stored
+  // one (seen under load: 修改 saved the old name); wait until a field the add filled shows what it stored
+  for (const input of screen.edit) {
+    const added = screen.add.find((a) => a.label === input.label);
+    if (added && 'text' in added) await expect(field(dialog(page), input.label).locator('input:not([type=hidden]), textarea').first()).toHaveValue(added.text);
+  }
   await fillForm(dialog(page), screen.edit);
   await save(page, /修\s*改/);
   expect(one(stack, screen.stored)?.v).toBe(screen.edited);

@@ -23,6 +23,8 @@ beforeEach(() => {
 afterEach(() => tmp.remove());
 
 const KEY = 'Abcdefghijklmnopqrstuvwxyz012345';
+/** tokens as the back end issues them: a JWT's three base64url parts (the server refuses any other decrypted text) */
+const ACC = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJBQ0MifQ.QUNDLXNpZ25hdHVyZQ';
 const store = () => new Conf<Record<string, unknown>>({ cwd: tmp.dir, configName: 'profiles' });
 
 async function workspaceFor(profile: Profile) {
@@ -42,13 +44,15 @@ describe('crypto Blade-Auth in main', () => {
     expect(usesCryptoToken('/website-blade-desk/notice/list')).toBe(true);
     expect(usesCryptoToken('http://127.0.0.1:1/api/website-blade-desk/notice/detail?id=1')).toBe(true);
     expect(usesCryptoToken('/website-blade-system/param/list')).toBe(false);
-    expect(decryptToken(encryptToken('tok.en', KEY), KEY)).toBe('tok.en');
+    expect(decryptToken(encryptToken('aGVhZA.Ym9keQ.c2ln', KEY), KEY)).toBe('aGVhZA.Ym9keQ.c2ln');
+    // decrypted text that is not a token's shape is refused
+    expect(decryptToken(encryptToken('tok.en', KEY), KEY)).toBeNull();
   });
 
   it('sends crypto for notices and bearer for the rest', async () => {
     const backend: TestBackend = await startBackend();
     try {
-      backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply('ACC', 'REF') }));
+      backend.on('POST /blade-auth/oauth/token', () => ({ json: tokenReply(ACC, 'REF') }));
       backend.on('GET /website-blade-desk/notice/list', () => ok({ records: [], total: 0 }));
       backend.on('GET /website-blade-system/param/list', () => ok({ records: [], total: 0 }));
       const profile = { ...new ProfileService(store(), { localBaseUrl: backend.baseUrl, localAesKey: KEY }).get('local')!, captchaMode: false };
@@ -60,9 +64,9 @@ describe('crypto Blade-Auth in main', () => {
       const notice = backend.seen.find((r) => r.path === '/api/website-blade-desk/notice/list' || r.path === '/website-blade-desk/notice/list')!;
       const header = String(notice.headers['blade-auth']);
       expect(header).toMatch(/^crypto [A-Za-z0-9+/=]+$/);
-      expect(decryptToken(header.slice(7), KEY)).toBe('ACC');
+      expect(decryptToken(header.slice(7), KEY)).toBe(ACC);
       const param = backend.seen.find((r) => r.path.endsWith('/param/list'))!;
-      expect(param.headers['blade-auth']).toBe('bearer ACC');
+      expect(param.headers['blade-auth']).toBe(`bearer ${ACC}`);
       ws.close();
     } finally {
       await backend.close();
