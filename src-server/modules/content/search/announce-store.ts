@@ -145,7 +145,7 @@ export class AnnounceStore {
 
   /**
    * Ends the announcement from its URLs' outcomes: done (all submitted), partial (some rejected, failed or waiting
-   * for quota), failed (none submitted, or `failure`: it could not run); the message says per engine how many, and
+   * for quota), failed (none submitted nor waiting for quota, or `failure`: it could not run); the message says per engine how many, and
    * the first reason of what was refused or failed. `state` forces the end state (cancelled).
    */
   async finish(announceId: string, o: { failure?: string; state?: AnnounceState } = {}): Promise<void> {
@@ -156,6 +156,7 @@ export class AnnounceStore {
     );
     let total = 0;
     let submitted = 0;
+    let waiting = 0;
     const parts: string[] = [];
     for (const engine of ANNOUNCE_ENGINES) {
       const c = counts[engine];
@@ -165,8 +166,10 @@ export class AnnounceStore {
       parts.push(`${ENGINE_NAME[engine]}: ${shown.join(', ')}${why ? ` (${why})` : ''}`);
       for (const s of URL_STATES) total += c[s];
       submitted += c.submitted;
+      waiting += c.quota;
     }
-    const state: AnnounceState = o.state ?? (o.failure ? 'failed' : submitted === total ? 'done' : submitted === 0 ? 'failed' : 'partial');
+    // URLs waiting for tomorrow's quota are not a failure: partial until they go out
+    const state: AnnounceState = o.state ?? (o.failure ? 'failed' : submitted === total ? 'done' : submitted === 0 && waiting === 0 ? 'failed' : 'partial');
     const message = [o.failure, parts.join('; ')].filter(Boolean).join('; ') || '没有需要提交的网址';
     await this.data.run(sql`UPDATE search_announce SET state = ${state}, counts = ${JSON.stringify(counts)}, message = ${message}, end_time = ${this.now()}
       WHERE id = ${announceId}`);

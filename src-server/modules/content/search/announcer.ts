@@ -143,9 +143,13 @@ export class Announcer {
         await this.store.note(id, `等待重试: ${left.join('; ')}`);
         throw new RetryLater(left.join('; '));
       }
-      if (left.length) await this.store.failPending(id, left.join('; '));
+      // (nothing is left pending once every engine had its turn; what a retry would have sent fails with its reason)
+      await this.store.failPending(id, left.join('; ') || '未发送');
       await this.store.finish(id);
+      // the retries ran out: the job says so too (its error is the last reason)
+      if (left.length) throw new JobError(left.join('; '));
     } catch (e) {
+      if (e instanceof JobError) throw e;
       if (ctx.signal.aborted) {
         if (ctx.signal.reason === 'cancelled') {
           await this.store.failPending(id, '已取消');
