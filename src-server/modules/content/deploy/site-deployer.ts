@@ -31,7 +31,7 @@ import { completeReleases, liveRelease, type PublishProgress, publishRelease, re
 import type { Manifest, ReleaseDiff } from './release-manifest';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
-import { prepareDiff, queueAnnouncement } from '../search/announce-queue';
+import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from '../search/announce-queue';
 import { indexNowKeyFile, withKeyFile } from '../search/key-file';
 import { BUSY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
 
@@ -305,8 +305,10 @@ export class SiteDeployer {
     const durationMs = Math.max(0, this.clock() - started);
     const siteId = String(site.id);
     const serverId = server ? String(server.id) : null;
-    // what the search engines are told of (pages and sitemaps the release changed), packed before the transaction
-    const announced = r.statusName === DEPLOY_OK && diff ? prepareDiff(diff) : undefined;
+    // what the search engines are told of (pages and sitemaps the release changed), packed before the transaction, for a
+    // website with an engine switched on (queueAnnouncement reads that again inside it)
+    const announcing = r.statusName === DEPLOY_OK && diff !== undefined && anyOn(await enginesOn(this.data, siteId).catch(() => ({ indexnow: false, baidu: false, google: false })));
+    const announced = announcing ? prepareDiff(diff) : undefined;
     await this.data.transaction(async (trx) => {
       await trx.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
            files_total, files_sent, bytes_sent, duration_ms, site_url, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)

@@ -101,12 +101,21 @@ export class Announcer {
     throw new JobError('搜索引擎提交任务缺少参数');
   }
 
-  /** a job given up (its instance died on its last attempt): what it left pending failed with that reason */
+  /**
+   * A job given up (its instance died on its last attempt): what it left pending fails with that reason; a quota
+   * follow-up's waiting URLs too (no job would take them up any more).
+   */
   private async abandoned(job: Job): Promise<void> {
     const p = (job.payload ?? {}) as AnnouncePayload;
-    if (!p.announceId) return;
-    await this.store.failPending(p.announceId, MSG_LEASE_LOST);
-    await this.store.finish(p.announceId, { failure: MSG_LEASE_LOST });
+    if (p.announceId) {
+      await this.store.failPending(p.announceId, MSG_LEASE_LOST);
+      await this.store.finish(p.announceId, { failure: MSG_LEASE_LOST });
+      return;
+    }
+    if (!p.websiteId) return;
+    const rows = await this.store.waitingForQuota(p.websiteId);
+    await this.store.mark(ids(rows), { state: 'failed', reason: MSG_LEASE_LOST });
+    for (const id of await this.store.endedOf(ids(rows))) await this.store.finish(id);
   }
 
   private async announce(job: Job, ctx: JobContext, id: string): Promise<void> {
