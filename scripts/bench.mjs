@@ -53,6 +53,8 @@ async function main() {
   if (!off('ACCESS')) benchAccess(machineOf());
   // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
   if (!off('PUBLISH')) benchPublish(machineOf());
+  // BENCH_SEARCH_ANNOUNCE=0 skips announcing deploys to the search engines (scripts/bench-search-announce.ts)
+  if (!off('SEARCH_ANNOUNCE')) benchSearchAnnounce(machineOf());
   // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
   const writeSection = (name, body) => {
     const doc = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
@@ -269,6 +271,37 @@ function benchPublish(machine) {
     `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; OpenSSH on 127.0.0.1; load average at the start ${load} (the machine is shared: times grow with it).\n\n${deploys}\n\n${seo}\n<!-- bench:publish:end -->`;
   const doc = readFileSync(docPath, 'utf8');
   writeFileSync(docPath, doc.replace(/<!-- bench:publish:start -->[\s\S]*<!-- bench:publish:end -->/, section));
+}
+
+/**
+ * Announcing deploys to the search engines (scripts/bench-search-announce.ts), on SQLite and PostgreSQL: the URLs a
+ * one-article redeploy of a 10,000-article site announces against the paths its release changed, and a
+ * 100,000-URL first announcement against the stand-ins (target: within 60 s).
+ */
+function benchSearchAnnounce(machine) {
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-search-announce.ts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 22 });
+  if (r.status !== 0) throw new Error('search announce benchmark failed');
+  const m = JSON.parse(r.stdout.trim().split('\n').pop());
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  const n = (x) => Number(x).toLocaleString('en');
+  const rows = m.runs.flatMap((x) => [
+    `| ${x.engine} | first deploy, ${n(x.articles)} articles | ${n(x.full.files)} files, ${n(x.full.urls)} pages and sitemaps | ${n(x.full.announced)} | ${x.full.indexnowPosts} POST (${n(x.full.indexnowUrls)} URLs) | ${x.full.baiduPushes} (${n(x.full.baiduUrls)} URLs) | ${s(x.full.totalMs)} (deploy ${s(x.full.deployMs)}) | ${x.full.state} | all pages | ${x.full.announced === x.full.urls ? 'met' : 'MISSED'} |`,
+    `| ${x.engine} | one article's title changed, redeploy | ${x.redeploy.changedPaths.length} changed: ${x.redeploy.changedPaths.map((p) => `\`${p}\``).join(', ')} | ${n(x.redeploy.announced)} | ${x.redeploy.indexnowPosts} POST (${n(x.redeploy.indexnowUrls)} URLs) | ${x.redeploy.baiduPushes} (${n(x.redeploy.baiduUrls)} URLs) | ${s(x.redeploy.totalMs)} (deploy ${s(x.redeploy.deployMs)}) | ${x.redeploy.state} | only the changed pages | ${x.redeploy.announced === x.redeploy.announceablePaths.length && x.redeploy.indexnowUrls === x.redeploy.announced ? 'met' : 'MISSED'} |`,
+    `| ${x.engine} | first announcement of ${n(x.big.urls)} URLs | ${n(x.big.urls)} pages | ${n(x.big.urls)} | ${x.big.indexnowPosts} POSTs (${n(x.big.indexnowUrls)} URLs) | ${x.big.baiduPushes} (${n(x.big.baiduUrls)} URLs) | ${s(x.big.totalMs)} (waited ${s(x.big.waitMs)}; ran ${s(x.big.runMs)}: URL rows written in ${s(x.big.writeMs)}, then sent) | ${x.big.state} | < 60 s | ${x.big.totalMs < 60_000 && x.big.state === 'done' ? 'met' : 'MISSED'} |`,
+  ]);
+  const table = [
+    '| engine | what | the release / the URLs | announced | IndexNow | Baidu pushes | queued to done | state | target | |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+  console.log(table);
+  const docPath = join(root, 'docs/benchmarks.md');
+  const section =
+    `<!-- bench:search-announce:start -->\n` +
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}; load average at the start ${load} (the machine is shared: times grow with it).\n\n${table}\n<!-- bench:search-announce:end -->`;
+  const doc = readFileSync(docPath, 'utf8');
+  writeFileSync(docPath, doc.replace(/<!-- bench:search-announce:start -->[\s\S]*<!-- bench:search-announce:end -->/, section));
 }
 
 /** Leaf screens of the menu (route paths, no external pages), in menu order. */

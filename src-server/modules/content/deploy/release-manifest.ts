@@ -80,6 +80,29 @@ export function planRelease(next: Manifest, prev: Manifest | undefined): Release
   return { upload, keep, drop };
 }
 
+/** What a release did to the site's files, against the release before it (what a deploy announces). */
+export interface ReleaseDiff {
+  /** paths new in this release */
+  added: string[];
+  /** paths in both whose bytes differ */
+  changed: string[];
+  /** paths of the release before only */
+  removed: string[];
+}
+
+/** The diff of `next` against `prev` (every file added when there is no release before). */
+export function diffManifests(prev: Manifest | undefined, next: Manifest): ReleaseDiff {
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [path, e] of Object.entries(next.files)) {
+    const old = prev?.files[path];
+    if (!old) added.push(path);
+    else if (old.hash !== e.hash || old.size !== e.size) changed.push(path);
+  }
+  const removed = prev ? Object.keys(prev.files).filter((p) => !(p in next.files)) : [];
+  return { added, changed, removed };
+}
+
 /**
  * Release folder names sort by time: yyyyMMddHHmmssSSS-<random>, always after the live release's
  * (a clock set back, or two deploys in one millisecond, still give a later name).

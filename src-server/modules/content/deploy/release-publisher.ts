@@ -17,7 +17,7 @@
 // instead of waiting for `cp -al` (about 0.3 s for 10,000 files).
 import { randomBytes } from 'node:crypto';
 import { dirname, posix } from 'node:path';
-import { entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName, spareRelease } from './release-manifest';
+import { diffManifests, entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName, type ReleaseDiff, spareRelease } from './release-manifest';
 import { bytesOf, type SiteFile } from './site-render';
 
 export const KEEP_RELEASES = 5;
@@ -79,6 +79,8 @@ export interface PublishResult {
   filesKept: number;
   filesDropped: number;
   pruned: string[];
+  /** the paths this release added, changed and removed against the one it replaced (what a deploy announces) */
+  diff: ReleaseDiff;
 }
 
 /**
@@ -216,6 +218,8 @@ export async function publishRelease(target: ReleaseTarget, root: string, site: 
       filesKept: plan.keep.length,
       filesDropped: plan.drop.length,
       pruned,
+      // planRelease's upload is new or changed files, its drop the removed ones
+      diff: { added: plan.upload.filter((p) => !prev?.files[p]), changed: plan.upload.filter((p) => Boolean(prev?.files[p])), removed: plan.drop },
     };
   } catch (e) {
     if (!switched) {
@@ -247,6 +251,22 @@ async function prune(target: ReleaseTarget, root: string, live: string, keep: nu
     gone.push(n);
   }
   return gone;
+}
+
+/** The manifest a release keeps beside it on the target, or undefined when it has none (or it does not read). */
+export async function releaseManifest(target: ReleaseTarget, root: string, release: string): Promise<Manifest | undefined> {
+  return parseManifest(await target.readFile(join(root, 'releases', manifestName(release))).catch(() => undefined));
+}
+
+/**
+ * What switching the live site from release `from` to release `to` changes (a rollback's diff), read from their
+ * manifests on the target; without `from` (or its manifest) every file of `to` is added. Undefined when `to`'s
+ * manifest cannot be read.
+ */
+export async function releaseDiff(target: ReleaseTarget, root: string, from: string | undefined, to: string): Promise<ReleaseDiff | undefined> {
+  const next = await releaseManifest(target, root, to);
+  if (!next) return undefined;
+  return diffManifests(from ? await releaseManifest(target, root, from) : undefined, next);
 }
 
 /** Switches the live link to `release` (default: the newest complete release before the live one). */

@@ -10,6 +10,10 @@
 // job per site (deploy-jobs.ts) and wait for it; the job's handler runs the
 // deploy (run()) on whichever working instance claims it, stopping when its
 // signal fires (cancelled, lease lost): the live site stays as it was.
+// A deploy or a rollback that records success queues, in the same transaction,
+// the search engines' announcement of what its release changed (search/
+// announce-queue.ts); a site whose IndexNow is on gets its key file in every
+// release (search/key-file.ts). Announcing never delays nor fails a deploy.
 import { sql, type DataLayer } from '../../../db/data-layer';
 import type { FileStores } from '../../../files/file-stores';
 import { ServiceError } from '../../../http/reply';
@@ -23,9 +27,12 @@ import { liveRow } from '../shared/lookups';
 import type { SecretBox } from '../shared/secrets';
 import { ReleaseKeys } from './release-keys';
 import { DeployLeases, type HeldLease } from './deploy-lease';
-import { completeReleases, liveRelease, type PublishProgress, publishRelease, type ReleaseTarget, rollbackRelease } from './release-publisher';
+import { completeReleases, liveRelease, type PublishProgress, publishRelease, releaseDiff, releaseManifest, type ReleaseTarget, rollbackRelease } from './release-publisher';
+import type { Manifest, ReleaseDiff } from './release-manifest';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
+import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from '../search/announce-queue';
+import { indexNowKeyFile, withKeyFile } from '../search/key-file';
 import { BUSY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
 
 export { DEPLOY_FAILED, DEPLOY_OK, DEPLOYING } from './deploy-jobs';
@@ -51,6 +58,8 @@ export class SiteDeployer {
   /** the deploys this instance runs now (their progress fresher than the job table's, which rides on heartbeats) */
   private readonly running = new Map<string, DeployProgress>();
   readonly jobs: DeployJobs;
+  /** the job queue: a deploy's announcement to the search engines is queued with its record */
+  private readonly queue: Jobs['queue'];
   /** the page fingerprints of the release each site root got last, shared by every instance (release-keys.ts) */
   private readonly keys: ReleaseKeys;
   private readonly leases: DeployLeases;
@@ -68,6 +77,7 @@ export class SiteDeployer {
     this.keys = new ReleaseKeys(data, clock);
     this.leases = new DeployLeases(data, clock);
     this.jobs = new DeployJobs(data, jobs);
+    this.queue = jobs.queue;
     jobs.handle(DEPLOY_SITE_JOB, (job, ctx) => this.runJob(job, ctx), {
       // its last attempt's instance died mid-deploy: the live site is what the last recorded deploy left (a release is
       // switched whole or not at all), so the site says that again instead of 部署中, and the dead run's lease goes
@@ -187,6 +197,7 @@ export class SiteDeployer {
     let result: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>;
     let url = '';
     let live: string | undefined;
+    let diff: ReleaseDiff | undefined;
     try {
       await this.data.run(sql`UPDATE website_info SET status_name = ${DEPLOYING} WHERE id = ${websiteId}`);
       server = await this.serverOf(site, tenantId);
@@ -200,6 +211,9 @@ export class SiteDeployer {
       let rendered: RenderedSite | undefined;
       const rendering = this.renderer.render(site, tenantId).then((r) => (rendered = r));
       rendering.catch(() => undefined);
+      // the IndexNow key file is part of every release of a site whose IndexNow is on (search/key-file.ts)
+      const keyFile = indexNowKeyFile(this.data, websiteId);
+      keyFile.catch(() => undefined);
       let opened;
       try {
         opened = await opening;
@@ -210,7 +224,7 @@ export class SiteDeployer {
       try {
         const root = opened.rootFor(domain, websiteId);
         const key = ReleaseKeys.rootKey(String(server.id), opened.target.label, root);
-        const render = async () => (await rendering).files;
+        const render = async () => withKeyFile((await rendering).files, await keyFile);
         let r;
         try {
           live = await liveRelease(opened.target, root);
@@ -230,6 +244,7 @@ export class SiteDeployer {
         }
         // only a cache: a deploy that could not keep it still went live (the next one renders every page)
         await this.keys.keep(key, r.manifest).catch(() => undefined);
+        diff = r.diff;
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
         await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         result = {
@@ -267,7 +282,7 @@ export class SiteDeployer {
       return undefined;
     }
     try {
-      return await this.record('deploy', site, tenantId, scope, server, domain, started, result, opts.jobId);
+      return await this.record('deploy', site, tenantId, scope, server, domain, started, result, opts.jobId, diff);
     } finally {
       await lease.release();
     }
@@ -283,19 +298,32 @@ export class SiteDeployer {
     started: number,
     r: Omit<DeployResult, 'id' | 'websiteInfoId' | 'domain' | 'durationMs'>,
     jobId?: string,
+    diff?: ReleaseDiff,
   ): Promise<DeployResult> {
     const now = formatDateTime(this.clock());
     const id = nextId();
     const durationMs = Math.max(0, this.clock() - started);
     const siteId = String(site.id);
     const serverId = server ? String(server.id) : null;
-    await this.data.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
+    // what the search engines are told of (pages and sitemaps the release changed), packed before the transaction, for a
+    // website with an engine switched on (queueAnnouncement reads that again inside it)
+    const announcing = r.statusName === DEPLOY_OK && diff !== undefined && anyOn(await enginesOn(this.data, siteId).catch(() => ({ indexnow: false, baidu: false, google: false })));
+    const announced = announcing ? prepareDiff(diff) : undefined;
+    await this.data.transaction(async (trx) => {
+      await trx.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
            files_total, files_sent, bytes_sent, duration_ms, site_url, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
          VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
            ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${jobId ?? null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
            ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
-    // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
-    await this.data.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
+      // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
+      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
+      if (!announced) return;
+      // the search engines' announcement (search/announce-queue.ts), queued with the record: once across instances, and
+      // in a savepoint of its own, so a failure to queue it is said and the deploy still succeeds
+      await trx
+        .transaction((sp) => queueAnnouncement(sp, this.queue, this.clock, { tenantId, websiteId: siteId, kind, deployId: id, release: r.release, diff: announced }))
+        .catch((e: unknown) => console.error(`search announce: website ${siteId}, ${kind} ${id}: not queued: ${(e as Error).message}`));
+    });
     return { id, websiteInfoId: String(site.id), domain, durationMs, ...r };
   }
 
@@ -351,6 +379,8 @@ export class SiteDeployer {
       }
       const last = await this.data.get(sql<{ site_url: string }>`SELECT site_url FROM website_deploy
         WHERE website_info_id = ${String(site.id)} AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1`);
+      // what the switch changed (the two releases' manifests), for the search engines; none read, none announced
+      const diff = await releaseDiff(target, root, r.previous, r.release).catch(() => undefined);
       return this.record('rollback', site, tenantId, scope, server, host, started, {
         statusName: DEPLOY_OK,
         message: `已回滚到版本 ${r.release}${r.previous ? ` (原版本 ${r.previous})` : ''}`,
@@ -360,7 +390,16 @@ export class SiteDeployer {
         filesSent: 0,
         bytesSent: 0,
         url: last?.site_url ?? '',
-      });
+      }, undefined, diff);
+    });
+  }
+
+  /** The live release of a website and its manifest (read from its server), or undefined when it was never deployed. */
+  async liveManifest(websiteId: string, tenantId: string): Promise<{ release: string; manifest: Manifest } | undefined> {
+    return this.withTarget(websiteId, tenantId, async ({ target, root }) => {
+      const release = await liveRelease(target, root);
+      const manifest = release ? await releaseManifest(target, root, release) : undefined;
+      return release && manifest ? { release, manifest } : undefined;
     });
   }
 }
