@@ -34,6 +34,9 @@ describe('range presets', () => {
       expect(rangeAllowed(dayjs(r.from), dayjs(r.to)), p).toBe(true);
     }
     expect(rangeAllowed(dayjs('2023-11-30'), dayjs('2025-03-31'))).toBe(false);
+    expect(rangeAllowed(dayjs('2023-11-30'), dayjs('2025-03-30'))).toBe(true); // 16 months to the day
+    expect(rangeAllowed(dayjs('2023-10-31'), dayjs('2025-02-28'))).toBe(true); // the 31st: the month's last day
+    expect(rangeAllowed(dayjs('2023-10-31'), dayjs('2025-03-01'))).toBe(false);
     expect(rangeAllowed(dayjs('2025-03-02'), dayjs('2025-03-01'))).toBe(false);
     expect(rangeAllowed(dayjs('2025-03-01'), dayjs('2025-03-01'))).toBe(true);
   });

@@ -34,11 +34,12 @@ export function TrafficChart({ days, range, loading }: { days: readonly TrafficD
   const colours = useChartColours();
   const locale = i18n.language === 'zh' ? 'zh-CN' : 'en';
   const engines = useMemo(() => enginesOf(days), [days]);
+  const { from, to } = range;
   const option = useMemo(() => {
     const number = new Intl.NumberFormat(locale);
     const measureName = (m: 'clicks' | 'impressions') => t(`searchDashboard.measure.${m}`);
     return chartOption({
-      axis: daysIn(range),
+      axis: daysIn({ from, to }),
       days,
       engines,
       colours,
@@ -46,7 +47,7 @@ export function TrafficChart({ days, range, loading }: { days: readonly TrafficD
       measureName,
       format: (v) => number.format(v),
     });
-  }, [days, range, engines, colours, t, locale]);
+  }, [days, from, to, engines, colours, t, locale]);
 
   if (days.length === 0) {
     return (

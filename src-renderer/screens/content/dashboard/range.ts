@@ -31,14 +31,12 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: Dayjs
   return { from: from.format(DAY), to: to.format(DAY) };
 }
 
-/** The earliest first day a range ending on `to` may have (the server takes at most 16 months). */
-export function earliestFrom(to: Dayjs): Dayjs {
-  return to.startOf('day').subtract(FIRST_SYNC_MONTHS, 'month').add(1, 'day');
-}
-
-/** Whether a custom range is one the server takes: both days real, from <= to, at most 16 months. */
+/**
+ * Whether a custom range is one the server takes: both days real, from <= to, and `to` at most 16 months after
+ * `from` (the same day of the month 16 months on, the month's last day when it has fewer: the server's rule).
+ */
 export function rangeAllowed(from: Dayjs, to: Dayjs): boolean {
-  return from.isValid() && to.isValid() && !from.isAfter(to, 'day') && !from.isBefore(earliestFrom(to), 'day');
+  return from.isValid() && to.isValid() && !from.isAfter(to, 'day') && !to.isAfter(from.add(FIRST_SYNC_MONTHS, 'month'), 'day');
 }
 
 /** The number of days of a range (inclusive). */
