@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Resource } from '../../../crud/resource';
 import type { ContentContext } from '../shared/context';
 import type { SecretBox } from '../shared/secrets';
+import { registerTrafficRoutes } from './traffic-routes';
 
 /** the declared resources of the search-engine screens */
 export function searchResources(_box: SecretBox): Resource[] {
@@ -14,4 +15,6 @@ export function searchResources(_box: SecretBox): Resource[] {
 }
 
 /** the special routes (and the jobs they queue, whose handlers register with them) */
-export function registerSearchRoutes(_api: FastifyInstance, _ctx: ContentContext): void {}
+export function registerSearchRoutes(api: FastifyInstance, ctx: ContentContext): void {
+  registerTrafficRoutes(api, ctx);
+}
