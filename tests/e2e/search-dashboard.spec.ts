@@ -96,6 +96,21 @@ async function choose(page: Page, testId: string, option: string | RegExp): Prom
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
+/**
+ * A screenshot of the whole dashboard at this width: the console scrolls inside its content area, so the window is
+ * made as tall as the dashboard for the picture (the chart follows its container's size), then put back.
+ */
+async function snap(page: Page, name: string, width = 1366): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width, height: 900 });
+  const height = await shown(page).evaluate((el) => el.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(900, height + 200) });
+  await expect(chart(page).or(shown(page).getByTestId('traffic-chart-empty'))).toBeVisible();
+  await page.waitForTimeout(300); // the chart's resize (one animation frame) and the table's layout, for the picture only
+  await page.screenshot({ path: `test-results/search-dashboard-${name}.png`, fullPage: true });
+  await page.setViewportSize(before);
+}
+
 async function switchLanguage(page: Page, to: 'English' | '中文') {
   await page.getByRole('button', { name: /切换语言|Switch language/ }).click();
   await page.getByRole('menuitem', { name: to }).click();
@@ -119,7 +134,7 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
       .toBe(googleClicks28);
 
     // alpha's Bing day totals through the spec's import endpoint
-    await api(host, 'post', '/seo-blade-deploy/dashboard/import', undefined, {
+    await api(host, 'post', '/seo-blade-deploy/dashboard/import', {
       rows: BING_DAYS.map((n) => ({ day: day(n), ...bingOf(n), websiteInfoId: alpha, engine: 'bing' })),
     });
 
@@ -149,11 +164,11 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await expect(result).toContainText('跳过 1 行');
     await expect(result.getByRole('row', { name: /第 5 行/ })).toBeVisible();
     await page.screenshot({ path: 'test-results/search-dashboard-import-zh.png' });
-    await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     const csvClicks = sum(CSV_DAYS.map((n) => csvOf(n).clicks));
     // the import made the dashboard current
     await expect(cardValue(page, 'clicks')).toHaveText(fmt(googleClicks28 + bingClicks + csvClicks));
-    await page.screenshot({ path: 'test-results/search-dashboard-zh-1366.png', fullPage: true });
+    await snap(page, 'zh-1366');
 
     // the engine filter: Bing alone draws its two lines and counts its clicks
     await choose(page, 'traffic-engine', /^Bing$/);
@@ -187,6 +202,7 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await expect(firstCell(queries)).toHaveText('绿茶');
     // the page column opens the page: a link to the page's own URL
     await expect(pages.getByRole('link', { name: '/a.html' })).toHaveAttribute('href', 'https://www.alpha-e2e.com/a.html');
+    await snap(page, 'alpha-zh');
 
     // a range change: the last 7 days hold days 1-6
     await choose(page, 'traffic-preset', '近7天');
@@ -198,24 +214,19 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await choose(page, 'traffic-website', '流量乙站');
     await choose(page, 'traffic-preset', '近28天');
     await expect(cardValue(page, 'clicks')).toHaveText(fmt(csvClicks));
-    await page.screenshot({ path: 'test-results/search-dashboard-filtered-zh.png', fullPage: true });
+    await snap(page, 'filtered-zh');
 
     // nothing to show (beta has no Bing traffic): antd's Empty, and the chart's label says so
     await choose(page, 'traffic-engine', /^Bing$/);
     await expect(shown(page).getByTestId('traffic-chart-empty')).toHaveAttribute('aria-label', `${day(27)} 至 ${day(0)} 没有搜索流量数据`);
     await expect(shown(page).getByTestId('traffic-chart-empty')).toContainText('所选范围内没有数据');
-    await page.screenshot({ path: 'test-results/search-dashboard-empty-zh.png', fullPage: true });
+    await snap(page, 'empty-zh');
     await choose(page, 'traffic-website', '全部网站');
     await choose(page, 'traffic-engine', '全部搜索引擎');
     await expect(chart(page)).toHaveAttribute('data-series', '4');
 
     // narrow screens (screen-size classes 1 and 0)
-    for (const width of [820, 400]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect(chart(page)).toBeVisible();
-      await page.screenshot({ path: `test-results/search-dashboard-zh-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1366, height: 820 });
+    for (const width of [820, 400]) await snap(page, `zh-${width}`, width);
 
     // English
     await switchLanguage(page, 'English');
@@ -224,10 +235,8 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await expect(chart(page)).toHaveAttribute('aria-label', /Line chart of daily clicks and impressions.*4 lines/);
     await expect(shown(page).getByTestId('top-page').getByRole('columnheader', { name: 'Impressions' })).toBeVisible();
     await expect(shown(page).getByRole('button', { name: 'Import data' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/search-dashboard-en-1366.png', fullPage: true });
-    await page.setViewportSize({ width: 400, height: 900 });
-    await expect(chart(page)).toBeVisible();
-    await page.screenshot({ path: 'test-results/search-dashboard-en-400.png', fullPage: true });
+    await snap(page, 'en-1366');
+    await snap(page, 'en-400', 400);
   } finally {
     await google.close();
   }

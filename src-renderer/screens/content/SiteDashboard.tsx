@@ -79,7 +79,8 @@ function SiteTotals({ version }: { version: number }) {
 function Traffic({ version, reload }: { version: number; reload(): void }) {
   const { t } = useTranslation();
   const can = useCan();
-  const narrow = useScreenClass() < 2;
+  // phones (screen-size class 0): one filter a line, the legend scrolls
+  const narrow = useScreenClass() === 0;
   const [state, setState] = useState<TrafficFilterState>(() => ({ preset: DEFAULT_PRESET, range: presetRange('28d', dayjs()), engine: '', website: '' }));
   const [summary, setSummary] = useState<TrafficSummary | null>(null);
   const [loading, setLoading] = useState(true);
@@ -134,15 +135,15 @@ function Traffic({ version, reload }: { version: number; reload(): void }) {
         <MetricCards totals={summary?.totals ?? NONE} previous={summary?.previous ?? NONE} days={days} loading={loading} />
       </div>
       <Card size="small" title={t('searchDashboard.chartTitle')} style={{ marginTop: 16 }}>
-        {summary ? <TrafficChart days={summary.days} range={range} loading={loading} /> : <Spin />}
+        {summary ? <TrafficChart days={summary.days} range={range} loading={loading} compact={narrow} /> : <Spin />}
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xxl={12}>
           <Card size="small" title={t('searchDashboard.topPages')}>
             <TopTable dim="page" filter={filter} version={version} />
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xxl={12}>
           <Card size="small" title={t('searchDashboard.topQueries')}>
             <TopTable dim="query" filter={filter} version={version} />
           </Card>

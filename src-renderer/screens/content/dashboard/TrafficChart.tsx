@@ -29,7 +29,7 @@ export function useChartColours(): ChartColours {
   }, [token]);
 }
 
-export function TrafficChart({ days, range, loading }: { days: readonly TrafficDay[]; range: DayRange; loading?: boolean }) {
+export function TrafficChart({ days, range, loading, compact = false }: { days: readonly TrafficDay[]; range: DayRange; loading?: boolean; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const colours = useChartColours();
   const locale = i18n.language === 'zh' ? 'zh-CN' : 'en';
@@ -46,8 +46,9 @@ export function TrafficChart({ days, range, loading }: { days: readonly TrafficD
       name: (engine: TrafficEngine, m) => t('searchDashboard.seriesName', { engine: t(`searchDashboard.engines.${engine}`), measure: measureName(m) }),
       measureName,
       format: (v) => number.format(v),
+      compact,
     });
-  }, [days, from, to, engines, colours, t, locale]);
+  }, [days, from, to, engines, colours, t, locale, compact]);
 
   if (days.length === 0) {
     return (

@@ -1,7 +1,7 @@
 // The traffic's filter bar: a date range (Search Console's presets, or any range
 // of at most 16 months picked on the calendar), the engine (all, Google, Bing)
 // and the website (all the tenant's websites, or one).
-import { DatePicker, Select, Space } from 'antd';
+import { DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { TRAFFIC_ENGINES, type TrafficEngine } from '../../../../src-shared/search-engines';
@@ -28,7 +28,8 @@ export function TrafficFilters({ value, websites, onChange, narrow }: { value: T
     return !rangeAllowed(a, b);
   };
   return (
-    <Space wrap size={[12, 8]} style={{ width: narrow ? '100%' : undefined }} data-testid="traffic-filters">
+    // narrow screens: one control a line, each the card's width
+    <Flex wrap vertical={narrow} gap={narrow ? 8 : 12} data-testid="traffic-filters">
       <Select<RangePreset>
         aria-label={t('searchDashboard.range')}
         data-testid="traffic-preset"
@@ -54,7 +55,7 @@ export function TrafficFilters({ value, websites, onChange, narrow }: { value: T
       <Select<TrafficEngine | ''>
         aria-label={t('searchDashboard.engine')}
         data-testid="traffic-engine"
-        style={width(150)}
+        style={width(180)}
         value={value.engine}
         options={[{ value: '' as const, label: t('searchDashboard.engineAll') }, ...TRAFFIC_ENGINES.map((e) => ({ value: e, label: t(`searchDashboard.engines.${e}`) }))]}
         onChange={(engine) => onChange({ ...value, engine })}
@@ -68,6 +69,6 @@ export function TrafficFilters({ value, websites, onChange, narrow }: { value: T
         options={[{ value: '', label: t('searchDashboard.websiteAll') }, ...websites]}
         onChange={(website) => onChange({ ...value, website })}
       />
-    </Space>
+    </Flex>
   );
 }

@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal, Select, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_UPLOAD_BYTES } from '../../../../src-shared/ipc';
 import { importTraffic, type TrafficImportResult, type WebsiteOption } from './api';
 import '../../../i18n/areas/search-dashboard';
 
 const ACCEPT = '.zip,.csv';
+/** the server's limit (traffic-import.ts): an export is small */
+const MAX_BYTES = 20 * 1024 * 1024;
 
 export interface TrafficImportDialogProps {
   websites: WebsiteOption[];
@@ -33,7 +34,7 @@ export function TrafficImportDialog({ websites, website, onClose, onImported }: 
 
   const fileProblem = (f: File): string => {
     if (!/\.(zip|csv)$/i.test(f.name)) return t('searchDashboard.import.fileType');
-    if (f.size > MAX_UPLOAD_BYTES) return t('searchDashboard.import.fileSize');
+    if (f.size > MAX_BYTES) return t('searchDashboard.import.fileSize');
     return '';
   };
   const pick = (f: File) => {
@@ -99,18 +100,20 @@ export function TrafficImportDialog({ websites, website, onClose, onImported }: 
 
 function ImportResult({ result }: { result: TrafficImportResult }) {
   const { t } = useTranslation();
-  const read = result.days > 0 || result.rows > 0;
+  const read = result.days > 0;
   return (
     <div data-testid="traffic-import-result">
       <Alert
         type={!read ? 'error' : result.skipped.length ? 'warning' : 'success'}
         showIcon
-        title={read ? t('searchDashboard.import.result', { days: result.days, rows: result.rows }) : t('searchDashboard.import.resultNone')}
+        title={read ? t('searchDashboard.import.result', { days: result.days, rows: result.rows, from: result.from, to: result.to }) : t('searchDashboard.import.resultNone')}
         description={
-          result.skipped.length || result.notes?.length ? (
+          result.skipped.length || result.notImported.length ? (
             <>
               {result.skipped.length > 0 && <div>{t('searchDashboard.import.skipped', { count: result.skipped.length })}</div>}
-              {result.notes?.map((n) => <div key={n}>{n}</div>)}
+              {result.notImported.map((n) => (
+                <div key={n.file} data-testid="traffic-import-not-imported">{t('searchDashboard.import.notImported', { file: n.file, reason: n.reason })}</div>
+              ))}
             </>
           ) : undefined
         }
@@ -119,11 +122,11 @@ function ImportResult({ result }: { result: TrafficImportResult }) {
         <Table
           size="small"
           style={{ marginTop: 8 }}
-          rowKey={(r) => `${r.line}:${r.reason}`}
+          rowKey={(r) => `${r.file ?? ''}:${r.line}:${r.reason}`}
           dataSource={result.skipped}
           pagination={result.skipped.length > 5 ? { pageSize: 5, size: 'small', showSizeChanger: false } : false}
           columns={[
-            { key: 'line', dataIndex: 'line', title: t('searchDashboard.import.lineNo'), width: 96, render: (line: number) => t('searchDashboard.import.line', { line }) },
+            { key: 'line', dataIndex: 'line', title: t('searchDashboard.import.lineNo'), width: 150, render: (line: number, r) => `${r.file ? `${r.file} ` : ''}${t('searchDashboard.import.line', { line })}` },
             { key: 'reason', dataIndex: 'reason', title: t('searchDashboard.import.reason') },
           ]}
         />

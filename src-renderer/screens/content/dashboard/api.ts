@@ -1,9 +1,21 @@
 // What the site dashboard reads from the back end: the spec's site totals and
 // Google totals, and the traffic queries of the search-engine loop
 // (src-server/modules/content/search/traffic-routes.ts), each through main's
-// api:request (the session's token never reaches the renderer).
+// api:request (the session's token never reaches the renderer); the CSV import
+// through main's search:traffic-import (multipart built in main).
 import { call } from '../../../platform/bridge';
-import { SEARCH_API, type TrafficDay, type TrafficFilter, type TrafficSort, type TrafficTopRow, type TrafficTotals } from '../../../../src-shared/search-engines';
+import type { TrafficFilter, TrafficSort } from '../../../../src-shared/search-engines';
+import {
+  TRAFFIC_API,
+  type TrafficDim,
+  type TrafficImportResult,
+  type TrafficOrder,
+  type TrafficSummary,
+  type TrafficTopPage,
+} from '../../../../src-shared/search-traffic';
+
+export type { TrafficImportResult, TrafficSummary, TrafficTopPage };
+export type TopDim = TrafficDim;
 
 export interface SiteInfo {
   websiteTotal: number;
@@ -20,29 +32,10 @@ export interface GoogleTotal {
   impressions: number;
 }
 
-export interface TrafficSummary {
-  from: string;
-  to: string;
-  totals: TrafficTotals;
-  /** the same number of days just before `from` */
-  previous: TrafficTotals;
-  /** one per day and engine with data, ascending */
-  days: TrafficDay[];
-}
-
-export type TopDim = 'page' | 'query';
-
 export interface TopQuery extends TrafficFilter {
   dim: TopDim;
   sort: TrafficSort;
-  order: 'asc' | 'desc';
-  current: number;
-  size: number;
-}
-
-export interface TopPage {
-  records: TrafficTopRow[];
-  total: number;
+  order: TrafficOrder;
   current: number;
   size: number;
 }
@@ -51,15 +44,6 @@ export interface TopPage {
 export interface WebsiteOption {
   value: string;
   label: string;
-}
-
-/** The answer of the Search Console CSV import: days and rows read, lines skipped with their reasons. */
-export interface TrafficImportResult {
-  days: number;
-  rows: number;
-  skipped: { line: number; reason: string }[];
-  /** what the file held that was not imported (e.g. the zip's Queries.csv / Pages.csv), when the server says so */
-  notes?: string[];
 }
 
 const get = async <T,>(url: string, params?: Record<string, unknown>): Promise<T> => (await call('api:request', { method: 'get', url, params })).data as T;
@@ -74,9 +58,9 @@ const filterParams = (f: TrafficFilter): Record<string, string> => ({
 
 export const readSiteInfo = () => get<SiteInfo>('/website-blade-material/websiteInfo/getSiteInfo');
 export const readGoogleTotal = () => get<GoogleTotal>('/seo-blade-deploy/dashboard/google-total');
-export const readSummary = (f: TrafficFilter) => get<TrafficSummary>(`${SEARCH_API.dashboard}/summary`, filterParams(f));
+export const readSummary = (f: TrafficFilter) => get<TrafficSummary>(TRAFFIC_API.summary, filterParams(f));
 export const readTop = (q: TopQuery) =>
-  get<TopPage>(`${SEARCH_API.dashboard}/top`, { ...filterParams(q), dim: q.dim, sort: q.sort, order: q.order, current: q.current, size: q.size });
+  get<TrafficTopPage>(TRAFFIC_API.top, { ...filterParams(q), dim: q.dim, sort: q.sort, order: q.order, current: q.current, size: q.size });
 
 export async function readWebsites(): Promise<WebsiteOption[]> {
   const rows = (await get<Record<string, unknown>[] | null>('/website-blade-material/websiteInfo/listGroup')) ?? [];
@@ -96,5 +80,12 @@ export const fileToBase64 = (file: Blob): Promise<string> =>
 export async function importTraffic(websiteInfoId: string, file: File): Promise<TrafficImportResult> {
   const reply = await call('search:traffic-import', { websiteInfoId, name: file.name, base64: await fileToBase64(file) });
   const d = (reply.data ?? {}) as Partial<TrafficImportResult>;
-  return { days: Number(d.days ?? 0), rows: Number(d.rows ?? 0), skipped: Array.isArray(d.skipped) ? d.skipped : [], ...(Array.isArray(d.notes) ? { notes: d.notes } : {}) };
+  return {
+    days: Number(d.days ?? 0),
+    rows: Number(d.rows ?? 0),
+    skipped: Array.isArray(d.skipped) ? d.skipped : [],
+    notImported: Array.isArray(d.notImported) ? d.notImported : [],
+    from: String(d.from ?? ''),
+    to: String(d.to ?? ''),
+  };
 }

@@ -34,11 +34,13 @@ export interface ChartInput {
   measureName(measure: 'clicks' | 'impressions'): string;
   /** numbers in the UI's language */
   format(value: number): string;
+  /** a narrow screen: the legend scrolls on one line instead of wrapping over the plot */
+  compact?: boolean;
 }
 
 const MEASURES = ['clicks', 'impressions'] as const;
 
-export function chartOption({ axis, days, engines, colours, name, measureName, format }: ChartInput): ChartOption {
+export function chartOption({ axis, days, engines, colours, name, measureName, format, compact = false }: ChartInput): ChartOption {
   const series: LineSeriesOption[] = engines.flatMap((engine) =>
     MEASURES.map((measure): LineSeriesOption => ({
       type: 'line',
@@ -69,7 +71,15 @@ export function chartOption({ axis, days, engines, colours, name, measureName, f
     color: [colours.clicks, colours.impressions],
     textStyle: { color: colours.text },
     grid: { left: 8, right: 8, top: 56, bottom: 72, containLabel: true },
-    legend: { top: 0, textStyle: { color: colours.text }, itemWidth: 28 },
+    legend: {
+      top: 0,
+      type: compact ? 'scroll' : 'plain',
+      textStyle: { color: colours.text },
+      itemWidth: 28,
+      pageTextStyle: { color: colours.textSecondary },
+      pageIconColor: colours.text,
+      pageIconInactiveColor: colours.border,
+    },
     tooltip: {
       trigger: 'axis',
       backgroundColor: colours.tooltipBg,
@@ -89,6 +99,12 @@ export function chartOption({ axis, days, engines, colours, name, measureName, f
         textStyle: { color: colours.textSecondary },
         borderColor: colours.border,
         fillerColor: colours.zoomFill,
+        backgroundColor: 'transparent',
+        dataBackground: { lineStyle: { color: colours.border }, areaStyle: { color: colours.border } },
+        selectedDataBackground: { lineStyle: { color: colours.clicks }, areaStyle: { color: colours.zoomFill } },
+        handleStyle: { color: colours.tooltipBg, borderColor: colours.textSecondary },
+        moveHandleStyle: { color: colours.border },
+        emphasis: { handleStyle: { borderColor: colours.clicks }, moveHandleStyle: { color: colours.clicks } },
       },
     ],
     series,
