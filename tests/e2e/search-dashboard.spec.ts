@@ -225,6 +225,26 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await choose(page, 'traffic-engine', '全部搜索引擎');
     await expect(chart(page)).toHaveAttribute('data-series', '4');
 
+    // kept in its tab: traffic written while another screen is shown is there when the dashboard is shown again
+    await page.goto(`${host.origin}/#/site/websiteInfo`);
+    await expect(page.locator('.desk-page[data-path="/site/websiteInfo"]:not([hidden]) .ant-table').first()).toBeVisible();
+    await expect(page.locator('.desk-page[data-path="/site/dashboard"]')).toHaveAttribute('hidden', '');
+    const later = { day: day(0), clicks: 7, impressions: 70, websiteInfoId: alpha, engine: 'bing' };
+    await api(host, 'post', '/seo-blade-deploy/dashboard/import', { rows: [later] });
+    await page.goto(`${host.origin}/#/site/dashboard`);
+    await expect(cardValue(page, 'clicks')).toHaveText(fmt(googleClicks28 + bingClicks + csvClicks + later.clicks));
+
+    // the dark theme: the chart and the measures take its colours
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    await page.getByRole('radio', { name: '黑色主题' }).click();
+    await expect(page.locator('.desk-shell')).toHaveAttribute('data-theme', 'dark');
+    await page.keyboard.press('Escape');
+    await snap(page, 'dark-zh');
+    await page.getByRole('button', { name: '主题', exact: true }).click();
+    await page.getByRole('radio', { name: '默认主题' }).click();
+    await expect(page.locator('.desk-shell')).toHaveAttribute('data-theme', 'default');
+    await page.keyboard.press('Escape');
+
     // narrow screens (screen-size classes 1 and 0)
     for (const width of [820, 400]) await snap(page, `zh-${width}`, width);
 
