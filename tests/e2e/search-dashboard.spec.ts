@@ -12,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { api, expect, freshHostTest as test, rpc, signIn, type WebHost } from './fixtures';
 import { googleStandIn, makeServiceAccount, type GoogleStandIn } from '../support/search-engines';
 import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { zipFiles } from '../../src-server/modules/admin/zip';
 
 const M = '/website-blade-material';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -257,6 +258,26 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await expect(shown(page).getByRole('button', { name: 'Import data' })).toBeVisible();
     await snap(page, 'en-1366');
     await snap(page, 'en-400', 400);
+
+    // the export's zip as Search Console's English UI writes it: its Dates.csv imported, the tables without dates said so
+    await page.setViewportSize({ width: 1366, height: 820 });
+    await shown(page).getByRole('button', { name: 'Import data' }).click();
+    const en = page.getByRole('dialog', { name: 'Import Search Console data' });
+    await en.getByLabel('Website').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '流量乙站' }).click();
+    const zip = zipFiles({
+      'Dates.csv': ['Date,Clicks,Impressions,CTR,Position', `${day(12)},4,80,5%,9.1`, `${day(13)},6,90,6.67%,8.8`].join('\n'),
+      'Queries.csv': ['Top queries,Clicks,Impressions,CTR,Position', '绿茶,10,170,5.88%,9'].join('\n'),
+      'Filters.csv': ['Filter,Value', 'Search type,Web', 'Date,Last 28 days'].join('\n'),
+    }, new Date(), { deflate: true });
+    await en.locator('input[type=file]').setInputFiles({ name: 'beta-e2e.com-Performance-on-Search.zip', mimeType: 'application/zip', buffer: zip });
+    await en.getByTestId('traffic-import-run').click();
+    await expect(en.getByTestId('traffic-import-result')).toContainText(`Imported 2 days (${day(13)} to ${day(12)})`);
+    await expect(en.getByTestId('traffic-import-not-imported')).toContainText('Queries.csv');
+    await page.screenshot({ path: 'test-results/search-dashboard-import-en.png' });
+    await en.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await choose(page, 'traffic-website', '流量乙站');
+    await expect(cardValue(page, 'clicks')).toHaveText(fmt(csvClicks + 4 + 6));
   } finally {
     await google.close();
   }
