@@ -93,3 +93,62 @@ export async function rawSums(q: Queries, o: { tenantId: string; from: string; t
     GROUP BY ${sql.id(o.dim)}`);
   return rows.map((r) => ({ key: String(r.k), clicks: Number(r.c), impressions: Number(r.i), positionSum: Number(r.p) }));
 }
+
+/** one analytics call the fault proxy saw: its request and what it answered */
+export interface ProxiedCall {
+  n: number;
+  body: Record<string, unknown>;
+  status: number;
+}
+
+/**
+ * A proxy in front of the Search Console stand-in's API (the tenant's API root points at it): it forwards every call
+ * and answers `status` (with Retry-After) instead for the searchAnalytics calls whose number (from 1) `fail` holds,
+ * so a fault lands in the middle of a run. What the stand-in alone cannot: its forced answers take the next calls.
+ */
+export async function faultProxy(target: string): Promise<{ rootUrl: string; calls: ProxiedCall[]; fail: Set<number>; status: number; retryAfter: number; reset(): void; close(): Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const state = { calls: [] as ProxiedCall[], fail: new Set<number>(), status: 429, retryAfter: 1 };
+  let n = 0;
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (d: Buffer) => parts.push(d));
+    req.on('end', () => {
+      void (async () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        const analytics = /\/searchAnalytics\/query$/.test(req.url ?? '');
+        const number = analytics ? ++n : 0;
+        const body = analytics ? (JSON.parse(text || '{}') as Record<string, unknown>) : {};
+        if (analytics && state.fail.has(number)) {
+          state.calls.push({ n: number, body, status: state.status });
+          res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': String(state.retryAfter) });
+          res.end(JSON.stringify({ error: { code: state.status, message: 'Quota exceeded for quota metric (proxy)' } }));
+          return;
+        }
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+        const answer = await fetch(`${target.replace(/\/$/, '')}${req.url ?? '/'}`, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : text });
+        const out = Buffer.from(await answer.arrayBuffer());
+        if (analytics) state.calls.push({ n: number, body, status: answer.status });
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(out);
+      })().catch((e: unknown) => res.writeHead(502).end(String(e)));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return Object.assign(state, {
+    rootUrl: `http://127.0.0.1:${port}/`,
+    /** counts from 1 again, forgets the calls and the faults */
+    reset() {
+      n = 0;
+      state.calls.length = 0;
+      state.fail.clear();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  });
+}

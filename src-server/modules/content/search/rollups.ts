@@ -99,13 +99,17 @@ export async function queueRollup(trx: Queries, jobs: Jobs, tenantId: string, no
   await jobs.queue.enqueue(trx, { kind: SEARCH_ROLLUP_JOB, tenantId, payload: {}, runAt: now + ROLLUP_DELAY_MS, maxAttempts: 5 });
 }
 
-/** Rebuilds the tenant-wide rows of one period from its websites' rows of it (in the caller's transaction). */
+/**
+ * Rebuilds the tenant-wide rows of one period from its websites' rows of it (in the caller's transaction), those of
+ * websites removed since included (their traffic was the tenant's). Each website's rows are a seek of the key.
+ */
 export async function rebuildTenantPeriod(trx: Queries, tenantId: string, engine: TrafficEngine, period: string): Promise<void> {
   await trx.run(sql`DELETE FROM search_top WHERE tenant_id = ${tenantId} AND scope = '' AND engine = ${engine} AND dim IN ('page', 'query') AND period = ${period}`);
   for (const dim of DIMS) {
     await trx.run(
       insertTop(tenantId, '', engine, dim, sql`SELECT period, key AS k, SUM(clicks) AS clicks, SUM(impressions) AS impressions, SUM(position_sum) AS position_sum
-        FROM search_top WHERE tenant_id = ${tenantId} AND engine = ${engine} AND period = ${period} AND dim = ${dim} AND scope <> ''
+        FROM search_top WHERE tenant_id = ${tenantId} AND scope IN (SELECT id FROM website_info WHERE tenant_id = ${tenantId})
+          AND engine = ${engine} AND dim = ${dim} AND period = ${period}
         GROUP BY period, key`),
     );
   }

@@ -9,8 +9,8 @@
 //   whatever writes search_daily (traffic-store.ts): the dashboard's "all websites" totals read a few hundred
 //   rows whatever the number of websites.
 // - search_top WITHOUT ROWID on SQLite (the dashboard's top tables read ranges of its key and their sums: the
-//   key's b-tree holds them), its key covering the sums on PostgreSQL (INCLUDE: index-only scans), and an index
-//   by (tenant, engine, period) for the tenant-wide rollup, which sums the websites' rows of one period.
+//   key's b-tree holds them), its key covering the sums on PostgreSQL (INCLUDE: index-only scans). The tenant-wide
+//   rollup seeks each website's rows of a period by the key too.
 import { withPostgres, type Migration } from '../../../db/migrations';
 import { postgresVariant } from '../../../db/sql';
 
@@ -59,7 +59,6 @@ INSERT INTO search_top_394 (tenant_id, scope, engine, dim, period, key, clicks, 
   SELECT tenant_id, scope, engine, dim, period, key, clicks, impressions, position_sum FROM search_top;
 DROP TABLE search_top;
 ALTER TABLE search_top_394 RENAME TO search_top;
-CREATE INDEX ix_search_top_period ON search_top(tenant_id, engine, period, dim);
 `;
 
 export const TRAFFIC_MIGRATIONS: Migration[] = withPostgres(
