@@ -169,6 +169,8 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     const csvClicks = sum(CSV_DAYS.map((n) => csvOf(n).clicks));
     // the import made the dashboard current
     await expect(cardValue(page, 'clicks')).toHaveText(fmt(googleClicks28 + bingClicks + csvClicks));
+    // the top tables of all the tenant's websites (the tenant-wide rollup job's rows): alpha's pages, most clicks first
+    await expect(firstCell(shown(page).getByTestId('top-page'))).toHaveText('/a.html', { timeout: 30_000 });
     await snap(page, 'zh-1366');
 
     // the engine filter: Bing alone draws its two lines and counts its clicks

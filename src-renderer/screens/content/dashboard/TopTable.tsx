@@ -13,6 +13,7 @@ import { percent, positionText } from './range';
 import '../../../i18n/areas/search-dashboard';
 
 const PAGE_SIZE = 10;
+const WIDTHS: Record<TrafficSort, number> = { clicks: 96, impressions: 128, ctr: 88, position: 156 };
 
 export async function openExternal(url: string): Promise<void> {
   const { opened } = await call('app:open-external', { url }).catch(() => ({ opened: false }));
@@ -66,7 +67,8 @@ export function TopTable({ dim, filter, version }: { dim: TopDim; filter: Traffi
     dataIndex: key,
     title: t(`searchDashboard.measure.${key}`),
     align: 'right',
-    width: key === 'position' ? 104 : 96,
+    // room for the English headers on one line (Impressions, Average position) beside the sort arrows
+    width: WIDTHS[key],
     sorter: true,
     sortOrder: sortOrder(key),
     // the first click of a measure sorts it the way an operator reads it: most clicks first, best position first
@@ -104,7 +106,7 @@ export function TopTable({ dim, filter, version }: { dim: TopDim; filter: Traffi
         columns={columns}
         dataSource={rows}
         loading={loading}
-        scroll={{ x: 520 }}
+        scroll={{ x: 620 }}
         pagination={{ current, pageSize: PAGE_SIZE, total, showSizeChanger: false, size: 'small', hideOnSinglePage: false }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
