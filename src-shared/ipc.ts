@@ -202,6 +202,8 @@ export interface IpcContract {
   'keywords:upload': [KeywordFileRef, { link: string; name: string; originalName: string; preview: KeywordPreview }];
   /** deploys BPMN files (text) through /blade-flow/manager/deploy-upload (multipart built in main); msg is the server's */
   'flow:deploy-upload': [{ category: string; tenantIds?: string; files: { name: string; text: string }[] }, { msg: string }];
+  /** sends Search Console's Performance export (the zip, or its Dates.csv; base64 bytes) for a website to /seo-blade-search/traffic/import (multipart built in main); the server's reply */
+  'search:traffic-import': [{ websiteInfoId: string; name: string; base64: string }, ApiReply];
   /** GET (or POST with data) an API path and stream the reply into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
   'export:start': [{ url: string; method?: 'get' | 'post'; params?: Record<string, unknown>; data?: unknown; name?: string; id?: string }, { id: string; path: string; bytes: number }];
   /** cancels an export in flight by its id; cancelled false when none has that id */
@@ -311,6 +313,7 @@ const channelSet: { [K in Channel]: true } = {
   'keywords:preview': true,
   'keywords:upload': true,
   'flow:deploy-upload': true,
+  'search:traffic-import': true,
   'export:start': true,
   'export:cancel': true,
   'export:reveal': true,

@@ -106,6 +106,9 @@ export interface HostExtras {
 export const LOG_UPLOAD_URL = '/blade-log/error/upload';
 const MENU_ROUTES_URL = '/website-blade-system/menu/routes';
 const FLOW_DEPLOY_URL = '/blade-flow/manager/deploy-upload';
+const TRAFFIC_IMPORT_URL = '/seo-blade-search/traffic/import';
+/** Search Console's export: the zip of a Performance report, or its Dates.csv */
+const TRAFFIC_IMPORT_FILE = /\.(zip|csv)$/i;
 
 function httpUrl(value: unknown): string {
   if (typeof value !== 'string' || value.length > 4000) return bad('url must be an http(s) URL');
@@ -239,6 +242,20 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const reply = await ws.api.request({ method: 'post', url: FLOW_DEPLOY_URL, data: form });
       ws.events.emit('data:changed', { url: FLOW_DEPLOY_URL, at: Date.now() });
       return { msg: reply.msg };
+    },
+    'search:traffic-import': async (req) => {
+      const r = isObject(req) ? req : bad('request must be an object');
+      const websiteInfoId = typeof r.websiteInfoId === 'string' && r.websiteInfoId.trim() ? r.websiteInfoId.trim() : bad('请选择网站');
+      const name = typeof r.name === 'string' && TRAFFIC_IMPORT_FILE.test(r.name) && r.name.length <= 255 ? r.name : bad('请选择 Search Console 导出的 zip 或 csv 文件');
+      const upload = validateUploadInput({ name, base64: r.base64 });
+      const bytes = Buffer.from(upload.base64, 'base64');
+      if (bytes.length === 0) bad('empty file');
+      const form = new FormData();
+      form.append('websiteInfoId', websiteInfoId);
+      form.append('file', new Blob([bytes], { type: /\.zip$/i.test(name) ? 'application/zip' : 'text/csv' }), name);
+      const reply = await ws.api.request({ method: 'post', url: TRAFFIC_IMPORT_URL, data: form });
+      ws.events.emit('data:changed', { url: TRAFFIC_IMPORT_URL, at: Date.now() });
+      return reply;
     },
     'export:start': (req) => {
       const start = validateExportStart(req);

@@ -6,7 +6,7 @@ const zh = {
   content: {
     dashboard: {
       websiteTotal: '网站总数', deployedTotal: '已部署网站', groupTotal: '网站分组', domainTotal: '域名数量', serverTotal: '服务器数量',
-      templateTotal: '模板数量', sslTotal: '已签发证书', clicks: 'Google 点击总数', impressions: 'Google 展示总数', trafficTitle: '近30天 Google 点击量',
+      templateTotal: '模板数量', sslTotal: '已签发证书', clicks: 'Google 点击总数', impressions: 'Google 展示总数',
     },
     common: {
       status: '状态', on: '开启', off: '关闭', enabled: '启用', disabled: '禁用', yes: '是', no: '否',
@@ -117,7 +117,7 @@ const en: typeof zh = {
   content: {
     dashboard: {
       websiteTotal: 'Websites', deployedTotal: 'Deployed websites', groupTotal: 'Website groups', domainTotal: 'Domains', serverTotal: 'Servers',
-      templateTotal: 'Templates', sslTotal: 'Certificates issued', clicks: 'Google clicks', impressions: 'Google impressions', trafficTitle: 'Google clicks, last 30 days',
+      templateTotal: 'Templates', sslTotal: 'Certificates issued', clicks: 'Google clicks', impressions: 'Google impressions',
     },
     common: {
       status: 'Status', on: 'On', off: 'Off', enabled: 'Enabled', disabled: 'Disabled', yes: 'Yes', no: 'No',

@@ -2,8 +2,7 @@
 // with the zip writer beside it, read back from any workbook's first sheet
 // (stored or deflated entries, shared or inline strings). Enough for the stock
 // user import/export without a dependency.
-import { inflateRawSync } from 'node:zlib';
-import { zipFiles } from './zip';
+import { unzip, zipFiles } from './zip';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -35,37 +34,6 @@ export function writeXlsx(sheetName: string, rows: readonly (readonly string[])[
     'xl/_rels/workbook.xml.rels': `${head}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
     'xl/worksheets/sheet1.xml': `${head}<worksheet xmlns="${MAIN}"><sheetData>${sheetRows}</sheetData></worksheet>`,
   });
-}
-
-/** The entries of a zip archive (name -> bytes); null when the bytes are no zip. */
-function unzip(bytes: Buffer): Map<string, Buffer> | null {
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = bytes.readUInt16LE(end + 10);
-  let p = bytes.readUInt32LE(end + 16);
-  const out = new Map<string, Buffer>();
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== 0x02014b50) return null;
-    const method = bytes.readUInt16LE(p + 10);
-    const size = bytes.readUInt32LE(p + 20);
-    const nameLength = bytes.readUInt16LE(p + 28);
-    const skip = nameLength + bytes.readUInt16LE(p + 30) + bytes.readUInt16LE(p + 32);
-    const local = bytes.readUInt32LE(p + 42);
-    const name = bytes.subarray(p + 46, p + 46 + nameLength).toString('utf8');
-    p += 46 + skip;
-    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return null;
-    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
-    const data = bytes.subarray(start, start + size);
-    if (method === 0) out.set(name, data);
-    else if (method === 8) out.set(name, inflateRawSync(data));
-  }
-  return out;
 }
 
 const textOf = (xml: string): string => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1]!)).join('');

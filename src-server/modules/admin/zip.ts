@@ -1,6 +1,7 @@
-// A minimal zip writer (stored or deflated entries): enough for gen-code's
-// handful of small text files and the .xlsx export without a dependency.
-import { deflateRawSync } from 'node:zlib';
+// A minimal zip writer and reader (stored or deflated entries): enough for
+// gen-code's handful of small text files, the .xlsx export and import, and Search
+// Console's export of its Performance report, without a dependency.
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -69,4 +70,35 @@ export function zipFiles(files: Record<string, string>, when = new Date(), { def
   end.writeUInt32LE(dir.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, dir, end]);
+}
+
+/** The entries of a zip archive (name -> bytes); null when the bytes are no zip. */
+export function unzip(bytes: Buffer): Map<string, Buffer> | null {
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const count = bytes.readUInt16LE(end + 10);
+  let p = bytes.readUInt32LE(end + 16);
+  const out = new Map<string, Buffer>();
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > bytes.length || bytes.readUInt32LE(p) !== 0x02014b50) return null;
+    const method = bytes.readUInt16LE(p + 10);
+    const size = bytes.readUInt32LE(p + 20);
+    const nameLength = bytes.readUInt16LE(p + 28);
+    const skip = nameLength + bytes.readUInt16LE(p + 30) + bytes.readUInt16LE(p + 32);
+    const local = bytes.readUInt32LE(p + 42);
+    const name = bytes.subarray(p + 46, p + 46 + nameLength).toString('utf8');
+    p += 46 + skip;
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) return null;
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const data = bytes.subarray(start, start + size);
+    if (method === 0) out.set(name, data);
+    else if (method === 8) out.set(name, inflateRawSync(data));
+  }
+  return out;
 }

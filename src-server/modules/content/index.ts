@@ -46,6 +46,7 @@ import { DEPLOY_LEASE_MIGRATION } from './deploy/deploy-lease';
 import { DEPLOY_JOB_MIGRATION } from './deploy/deploy-jobs';
 import { SEARCH_MIGRATIONS } from './search/schema';
 import { ANNOUNCE_MIGRATION } from './search/announce-schema';
+import { TRAFFIC_MIGRATIONS } from './search/traffic-schema';
 import { registerSearchRoutes, searchResources } from './search';
 import { TASK_JOB_MIGRATION } from './shared/task-jobs';
 import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
@@ -76,7 +77,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION, ...SEARCH_MIGRATIONS, ANNOUNCE_MIGRATION],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION, ...SEARCH_MIGRATIONS, ANNOUNCE_MIGRATION, ...TRAFFIC_MIGRATIONS],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

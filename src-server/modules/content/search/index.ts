@@ -8,6 +8,7 @@ import type { Resource } from '../../../crud/resource';
 import type { ContentContext } from '../shared/context';
 import type { SecretBox } from '../shared/secrets';
 import { registerAnnounceRoutes } from './announce-routes';
+import { registerTrafficRoutes } from './traffic-routes';
 
 /** the declared resources of the search-engine screens */
 export function searchResources(_box: SecretBox): Resource[] {
@@ -17,4 +18,5 @@ export function searchResources(_box: SecretBox): Resource[] {
 /** the special routes (and the jobs they queue, whose handlers register with them) */
 export function registerSearchRoutes(api: FastifyInstance, ctx: ContentContext): void {
   registerAnnounceRoutes(api, ctx);
+  registerTrafficRoutes(api, ctx);
 }

@@ -1,15 +1,14 @@
 // Website and website-group endpoints beyond the generic CRUD (spec content-area.md
-// §3): pickers, SSL status, the site dashboard's totals and search-engine traffic,
-// redeploys of a website's or group's sites, and the legacy /website/ lookups.
+// §3): pickers, SSL status, the site dashboard's site totals (its search-engine
+// traffic: search/traffic-routes.ts), redeploys of a website's or group's sites,
+// and the legacy /website/ lookups.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ok, ServiceError, status } from '../../../http/reply';
+import { ok, ServiceError } from '../../../http/reply';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import type { Scope } from '../../../crud/repository';
 import { sql, type RawBuilder } from '../../../db/data-layer';
-import { formatDateTime } from '../../../util/dates';
-import { nextId } from '../../../util/ids';
 import type { ContentContext } from '../shared/context';
-import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
+import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 import { DEPLOY_OK } from '../deploy/site-deployer';
 
@@ -75,49 +74,6 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
         WHERE l.tenant_id = ${scopeOf(request).tenantId} AND l.is_deleted = 0 AND w.website_group_id IN (${sql.join(ids)}) ORDER BY l.create_time DESC`,
     );
     return ok(rows.map((r) => ({ id: r.id, name: r.name, link: r.link, openPage: r.open_page, status: r.status, websiteInfoId: r.website_info_id, websiteName: r.website_name, websiteGroupId: r.website_group_id })));
-  });
-
-  // ---- dashboard: search-engine traffic (filled by import)
-  api.get('/seo-blade-deploy/dashboard/google-total', allow(menu('siteDashboard')), async (request) => {
-    const { tenantId } = scopeOf(request);
-    const r = (await one(sql`SELECT COALESCE(SUM(clicks), 0) AS clicks, COALESCE(SUM(impressions), 0) AS impressions FROM site_traffic WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND engine = 'google'`))!;
-    return ok({ clicks: r.clicks, impressions: r.impressions, websiteTotal: await count('website_info', tenantId) });
-  });
-  api.post('/seo-blade-deploy/dashboard/google', allow(menu('siteDashboard')), async (request) => {
-    const { tenantId } = scopeOf(request);
-    const b = bodyOf(request);
-    const from = str(b.startTime).slice(0, 10) || '0000-00-00';
-    const to = str(b.endTime).slice(0, 10) || '9999-99-99';
-    const site = str(b.websiteInfoId);
-    const ofSite = site ? sql`AND website_info_id = ${site}` : sql``;
-    const rows = await all(
-      sql`SELECT day, SUM(clicks) AS clicks, SUM(impressions) AS impressions FROM site_traffic
-        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND engine = 'google' AND day >= ${from} AND day <= ${to} ${ofSite}
-        GROUP BY day ORDER BY day`,
-    );
-    return ok(rows);
-  });
-  api.post('/seo-blade-deploy/dashboard/import', allow(menu('siteDashboard')), async (request) => {
-    const scope = scopeOf(request);
-    const rows = bodyOf(request).rows;
-    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
-    const now = formatDateTime(ctx.clock());
-    await data.transaction(async (trx) => {
-      for (const raw of rows as Rec[]) {
-        const day = str(raw.day);
-        const clicks = Number(raw.clicks ?? 0);
-        const impressions = Number(raw.impressions ?? 0);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0) {
-          throw new ServiceError('请求参数格式错误: rows');
-        }
-        await trx.run(
-          sql`INSERT INTO site_traffic (id, tenant_id, website_info_id, engine, day, clicks, impressions, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-            VALUES (${nextId()}, ${scope.tenantId}, ${str(raw.websiteInfoId) || null}, ${str(raw.engine) || 'google'}, ${day}, ${clicks}, ${impressions},
-                    ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`,
-        );
-      }
-    });
-    return status(true);
   });
 
   api.get('/website/LanguageList', allow('user'), async (request) =>

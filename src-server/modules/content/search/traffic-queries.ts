@@ -1,0 +1,113 @@
+// The site dashboard's queries (docs/search-engines.md § "The dashboard"):
+// - the totals and the daily series of a range, from the engines' own day totals (search_daily for one website,
+//   search_daily_all for the tenant's websites together): one row per day and engine, whatever the traffic;
+// - the top pages and queries of a range, from search_top: the range's whole months from the month rows, the days at
+//   its edges from the day rows, grouped by key, sorted and paged in the database. At most (months + edge days) x 500
+//   rows per engine are read, however many rows search_traffic holds.
+import { sql, type Queries, type RawBuilder } from '../../../db/data-layer';
+import type { TrafficDay, TrafficEngine, TrafficSort, TrafficTopRow, TrafficTotals } from '../../../../src-shared/search-engines';
+import type { TrafficDim, TrafficOrder, TrafficSummary } from '../../../../src-shared/search-traffic';
+import { addDays, daysBetween, splitRange } from './days';
+
+/** a range of the dashboard: the tenant's, of some engines, of one website or ('') all */
+export interface TrafficRange {
+  tenantId: string;
+  from: string;
+  to: string;
+  engines: readonly TrafficEngine[];
+  websiteId: string;
+}
+
+interface SumRow {
+  clicks: number | null;
+  impressions: number | null;
+  position_sum: number | null;
+}
+
+/** totals from sums: CTR and the impression-weighted position */
+export function totalsOf(r: SumRow): TrafficTotals {
+  const clicks = Number(r.clicks ?? 0);
+  const impressions = Number(r.impressions ?? 0);
+  const positionSum = Number(r.position_sum ?? 0);
+  return { clicks, impressions, ctr: impressions > 0 ? clicks / impressions : 0, position: impressions > 0 ? positionSum / impressions : 0 };
+}
+
+/** the day totals of a range: the website's own rows, or the tenant's sums */
+function dailyRows(q: Queries, r: TrafficRange, from: string, to: string) {
+  if (r.websiteId) {
+    return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum FROM search_daily
+      WHERE website_info_id = ${r.websiteId} AND engine IN (${sql.join([...r.engines])}) AND day >= ${from} AND day <= ${to} AND tenant_id = ${r.tenantId}
+      ORDER BY day, engine`);
+  }
+  return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum FROM search_daily_all
+    WHERE tenant_id = ${r.tenantId} AND engine IN (${sql.join([...r.engines])}) AND day >= ${from} AND day <= ${to}
+    ORDER BY day, engine`);
+}
+
+const add = (rows: SumRow[]): SumRow =>
+  rows.reduce<{ clicks: number; impressions: number; position_sum: number }>(
+    (s, r) => ({ clicks: s.clicks + Number(r.clicks ?? 0), impressions: s.impressions + Number(r.impressions ?? 0), position_sum: s.position_sum + Number(r.position_sum ?? 0) }),
+    { clicks: 0, impressions: 0, position_sum: 0 },
+  );
+
+/** The range's totals, those of the same number of days just before it, and its days (per day and engine). */
+export async function summaryOf(q: Queries, r: TrafficRange): Promise<TrafficSummary> {
+  const n = daysBetween(r.from, r.to);
+  const previousTo = addDays(r.from, -1);
+  const previousFrom = addDays(r.from, -n);
+  const [rows, before] = [await dailyRows(q, r, r.from, r.to), await dailyRows(q, r, previousFrom, previousTo)];
+  const days: TrafficDay[] = rows
+    .filter((d) => Number(d.clicks) > 0 || Number(d.impressions) > 0)
+    .map((d) => ({ day: d.day, engine: d.engine, ...totalsOf(d) }));
+  return { from: r.from, to: r.to, totals: totalsOf(add(rows)), previous: totalsOf(add(before)), previousFrom, previousTo, days };
+}
+
+/** what a top table is sorted by */
+function sortExpr(sort: TrafficSort): RawBuilder<unknown> {
+  switch (sort) {
+    case 'impressions':
+      return sql`SUM(impressions)`;
+    case 'ctr':
+      return sql`COALESCE(SUM(clicks) * 1.0 / NULLIF(SUM(impressions), 0), 0)`;
+    case 'position':
+      return sql`COALESCE(SUM(position_sum) * 1.0 / NULLIF(SUM(impressions), 0), 0)`;
+    default:
+      return sql`SUM(clicks)`;
+  }
+}
+
+/** the search_top rows of a range: its whole months, then the days at its edges */
+function topRows(r: TrafficRange, dim: TrafficDim): RawBuilder<unknown> {
+  const { months, edges } = splitRange(r.from, r.to);
+  const scope = r.websiteId;
+  const base = sql`tenant_id = ${r.tenantId} AND scope = ${scope} AND engine IN (${sql.join([...r.engines])}) AND dim = ${dim}`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (months.length > 0) {
+    parts.push(sql`SELECT key, clicks, impressions, position_sum FROM search_top WHERE ${base} AND period IN (${sql.join(months)})`);
+  }
+  for (const [a, b] of edges) {
+    // a month's row (`YYYY-MM`) may sort between two days of the range: only the days' rows
+    parts.push(sql`SELECT key, clicks, impressions, position_sum FROM search_top WHERE ${base} AND period >= ${a} AND period <= ${b} AND LENGTH(period) = 10`);
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/** A page of the range's top pages or queries, grouped by key, sorted (then by clicks, then by key), and their count. */
+export async function topOf(
+  q: Queries,
+  r: TrafficRange,
+  o: { dim: TrafficDim; sort: TrafficSort; order: TrafficOrder; offset: number; size: number },
+): Promise<{ records: TrafficTopRow[]; total: number }> {
+  const dir = o.order === 'asc' ? sql`ASC` : sql`DESC`;
+  const rows = await q.all(sql<SumRow & { key: string; total: number }>`SELECT key, SUM(clicks) AS clicks, SUM(impressions) AS impressions,
+      SUM(position_sum) AS position_sum, COUNT(*) OVER () AS total
+    FROM (${topRows(r, o.dim)}) t
+    GROUP BY key
+    ORDER BY ${sortExpr(o.sort)} ${dir}, SUM(clicks) DESC, key
+    LIMIT ${o.size} OFFSET ${o.offset}`);
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && o.offset > 0) {
+    total = Number((await q.get(sql<{ n: number }>`SELECT COUNT(DISTINCT key) AS n FROM (${topRows(r, o.dim)}) t`))?.n ?? 0);
+  }
+  return { records: rows.map((row) => ({ key: row.key, ...totalsOf(row) })), total };
+}
