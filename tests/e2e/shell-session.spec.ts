@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, openScreen } from './fixtures';
 
 // Lock screen, logout and 401 mid-session (the personal info page: system-accounts.spec.ts).
 
@@ -7,7 +7,9 @@ test.describe('shell session', () => {
     await signIn(page, host);
   });
 
-  test('lock: password required, /lock, wrong password, unlock', async ({ page }) => {
+  test('lock: password required, /lock, wrong password, unlock returns to the page that was open', async ({ page, host }) => {
+    // the page open when the screen is locked is where unlocking returns (its tab with it)
+    await openScreen(page, host, '/system/param');
     await page.getByRole('button', { name: '锁屏' }).click();
     const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -24,8 +26,23 @@ test.describe('shell session', () => {
     await expect(page.getByText('锁屏密码错误')).toBeVisible();
     await page.getByLabel('锁屏密码').fill('s3cret');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
-    await expect(page).toHaveURL(/#\/wel\/index/);
+    await expect(page).toHaveURL(/#\/system\/param$/);
+    const tabs = page.getByRole('navigation', { name: '已打开的页面' });
+    await expect(tabs.getByRole('tab', { name: /参数管理/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.desk-page[data-path="/system/param"]:not([hidden])').getByRole('cell', { name: 'account.registerUser' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('desk.locked'))).toBeNull();
+    await page.screenshot({ path: test.info().outputPath('unlocked-back-on-param.png') });
+
+    // locked again from the home page: unlocking comes back home
+    await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('tab', { name: '首页' }).click();
+    await expect(page).toHaveURL(/#\/wel\/index/);
+    await page.getByRole('button', { name: '锁屏' }).click();
+    await page.getByRole('dialog', { name: '设置锁屏密码' }).getByLabel('锁屏密码').fill('s3cret');
+    await page.getByRole('dialog', { name: '设置锁屏密码' }).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(page).toHaveURL(/#\/lock/);
+    await page.getByLabel('锁屏密码').fill('s3cret');
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await expect(page).toHaveURL(/#\/wel\/index/);
   });
 
   test('logout clears menus, tags, lock and cookies', async ({ page }) => {

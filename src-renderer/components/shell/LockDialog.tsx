@@ -13,10 +13,12 @@ export function LockButton() {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
   const goLocked = () => setTimeout(() => navigate(LOCK_PATH, { replace: true }), 100);
+  // the page open now (hash routes; read at the click: the header does not follow the location)
+  const openPath = () => window.location.hash.replace(/^#/, '') || '/';
   const onClick = () => {
     // a password already set: the lock passes straight through
     if (hasLockPassword()) {
-      lock(null);
+      lock(null, openPath());
       goLocked();
     } else setOpen(true);
   };
@@ -36,7 +38,7 @@ export function LockButton() {
           name="lock-password"
           layout="vertical"
           onFinish={({ password }) => {
-            lock(password);
+            lock(password, openPath());
             setOpen(false);
             goLocked();
           }}

@@ -4,7 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session';
-import { unlock } from '../../session/lock';
+import { lockReturnPath, unlock } from '../../session/lock';
 import { logout } from '../../session/service';
 import { LOGIN_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
@@ -22,7 +22,9 @@ export default function LockPage() {
   }, [t]);
 
   const onFinish = ({ password }: { password: string }) => {
-    if (unlock(password)) navigate('/', { replace: true });
+    // back to the page that was open when the screen was locked (read before unlock clears it)
+    const back = lockReturnPath();
+    if (unlock(password)) navigate(back, { replace: true });
     else void message.error(t('lock.wrongPassword'));
   };
   const onLogout = async () => {
