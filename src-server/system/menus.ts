@@ -132,11 +132,27 @@ export class MenuService {
     return [...groups.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   }
 
+  /**
+   * The tenant's top menus that hold a screen granted to the caller. Menus every top menu carries (the seeded
+   * ones all carry 工作台) do not count: a top menu offering only them would show the home page and nothing of
+   * its own, so it is not offered.
+   */
   async topMenus(user: AuthUser): Promise<Record<string, unknown>[]> {
     const rows = await this.data.all(
       sql<Record<string, unknown>>`SELECT * FROM blade_top_menu WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 ORDER BY sort, id`,
     );
-    return rows.map(formatRow);
+    if (rows.length === 0) return [];
+    const screens = new Set((await this.all()).filter((m) => m.category === 1).map((m) => m.id));
+    const settings = await this.data.all(
+      sql<{ top_menu_id: string; menu_id: string }>`SELECT top_menu_id, menu_id FROM blade_top_menu_setting
+        WHERE top_menu_id IN (${sql.join(rows.map((r) => String(r.id)))})`,
+    );
+    const menusOf = new Map<string, Set<string>>();
+    for (const s of settings) if (screens.has(s.menu_id)) (menusOf.get(s.top_menu_id) ?? menusOf.set(s.top_menu_id, new Set()).get(s.top_menu_id)!).add(s.menu_id);
+    const filled = [...menusOf.values()];
+    const common = filled.length > 1 ? new Set([...filled[0]!].filter((m) => filled.every((set) => set.has(m)))) : new Set<string>();
+    const granted = await this.grantedIds(user);
+    return rows.filter((r) => [...(menusOf.get(String(r.id)) ?? [])].some((m) => granted.has(m) && !common.has(m))).map(formatRow);
   }
 }
 

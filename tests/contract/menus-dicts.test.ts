@@ -3,8 +3,8 @@ import type { DictItem, MenuNode } from '../../src-shared/wire';
 import { SEED_IDS } from '../../src-server/db/seed';
 import { DICTS } from '../../src-server/db/seed-dicts';
 import { sql } from '../../src-server/db/data-layer';
-import { createUser } from '../../src-server/system/directory';
-import { api, login, startHarness, type Harness } from './helpers';
+import { createRole, createUser } from '../../src-server/system/directory';
+import { api, grantMenus, login, startHarness, type Harness } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -71,6 +71,20 @@ describe('menu routes', () => {
     expect(top.body.data.map((m) => m.name)).toEqual(['站群业务', '系统运维']);
     const r = await api<MenuNode[]>(base, admin, 'GET', '/website-blade-system/menu/routes', { query: { topMenuId: '42' } });
     expect(r.body.data).toEqual([]);
+  });
+
+  it('offers a user only the top menus holding a screen granted to them (not only the 工作台 every top menu carries)', async () => {
+    // the seeded user role holds 工作台 › 首页 and 内容管理 › 文章管理: 站群业务 holds the latter, 系统运维 neither
+    const top = await api<{ id: string; name: string }[]>(base, user, 'GET', '/website-blade-system/menu/top-menu');
+    expect(top.body.data.map((m) => m.name)).toEqual(['站群业务']);
+    const side = await api<MenuNode[]>(base, user, 'GET', '/website-blade-system/menu/routes', { query: { topMenuId: top.body.data[0].id } });
+    expect(flat(side.body.data).map((n) => n.code)).toContain('article');
+    // a role holding 工作台 › 首页 alone: no top menu at all (each would show the home page only)
+    const roleId = await createRole(h.data(), { tenantId: '000000', roleName: '首页访客', roleAlias: 'home_only' });
+    await grantMenus(h.data(), roleId, ['workbench']);
+    await createUser(h.data(), { tenantId: '000000', account: 'homeonly', password: 'homeonly', roleIds: [roleId] });
+    const homeOnlyToken = await login(base, { username: 'homeonly', password: 'homeonly' });
+    expect((await api<unknown[]>(base, homeOnlyToken, 'GET', '/website-blade-system/menu/top-menu')).body.data).toEqual([]);
   });
 });
 
