@@ -1,6 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
-import { openTabFor } from '../router/Guard';
+import { openTabFor } from '../router/openTab';
 
 const StableNavigateContext = createContext<NavigateFunction | null>(null);
 

@@ -3,31 +3,12 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../stores/session';
 import { useTags } from '../stores/tags';
 import { isLocked } from '../session/lock';
-import { flattenMenu, isRoutePath, userRoles, visibleMenu } from '../session/menu';
+import { screenFor } from '../screens/registry';
 import { decide, normalizePath } from './guard';
+import { knownPaths } from './openTab';
 
-let knownCache: { menus: unknown; roleName: string | undefined; paths: Set<string> } | null = null;
-
-/** The menu's route paths the user may open; recomputed only when the menu or the roles change. */
-function knownPaths(menus: Parameters<typeof visibleMenu>[0], roleName: string | undefined): Set<string> {
-  if (knownCache && knownCache.menus === menus && knownCache.roleName === roleName) return knownCache.paths;
-  const tree = visibleMenu(menus, userRoles(roleName), { keepHidden: true });
-  const paths = new Set(flattenMenu(tree).map((n) => n.path).filter(isRoutePath));
-  knownCache = { menus, roleName, paths };
-  return paths;
-}
-
-/**
- * Opens the tab for a path the console is navigating to, at the moment of the
- * navigation. The Guard's effect does the same once the page commits, but a
- * navigation that is superseded while its lazily loaded screen is still
- * loading may never commit, and its tab would be lost.
- */
-export function openTabFor(to: string): void {
-  const { user, menus } = useSession.getState();
-  const known = knownPaths(menus, user?.role_name);
-  useTags.getState().arrive({ path: normalizePath(to.split(/[?#]/)[0]), loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p) });
-}
+/** A screen this console has, granted to the user or not: an address of one not granted is refused (403), not unknown (404). */
+const isScreen = (path: string): boolean => screenFor(path) !== null;
 
 /** Applies the pure guard decision to the current location. */
 export function Guard({ children }: { children: ReactNode }) {
@@ -37,7 +18,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const arrive = useTags((s) => s.arrive);
   const known = useMemo(() => knownPaths(menus, user?.role_name), [menus, user]);
   const path = normalizePath(pathname);
-  const decision = decide({ path, loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p) });
+  const decision = decide({ path, loggedIn: !!user, locked: isLocked(), isKnown: (p) => known.has(p), isScreen });
   const loggedIn = !!user;
 
   // every location change opens its tab, also one the console did not make

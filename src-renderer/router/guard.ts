@@ -25,6 +25,8 @@ export interface GuardInput {
   locked: boolean;
   /** whether an authenticated path exists (static route or menu item) */
   isKnown: (path: string) => boolean;
+  /** whether the console has a screen at this path, granted to the user or not (one not granted goes to /403) */
+  isScreen?: (path: string) => boolean;
 }
 
 export type GuardDecision = { kind: 'redirect'; to: string } | { kind: 'render'; tab: boolean };
@@ -48,7 +50,8 @@ export function decide(input: GuardInput): GuardDecision {
   // /myiframe/{routerPath}: an external menu page (main checks the URL is a menu item's)
   if (path.startsWith('/myiframe/') && path.length > '/myiframe/'.length) return { kind: 'render', tab: true };
   if (LEAVE_ROUTE.test(path)) return { kind: 'render', tab: true };
-  if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect('/404');
+  // not in the user's menu: a screen of the console they hold no grant for is refused, anything else is unknown
+  if (!STATIC_PATHS.includes(path) && !input.isKnown(path)) return redirect(input.isScreen?.(path) ? '/403' : '/404');
   return { kind: 'render', tab: true };
 }
 

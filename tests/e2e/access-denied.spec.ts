@@ -22,6 +22,11 @@ test('a plain user sees only their screens and buttons; a refused call shows 请
   await createUser(data, { tenantId: '000000', account: 'plain', password: 'plain123', realName: '普通用户甲', roleIds: [role], deptIds: [dept] });
 
   await signIn(page, host, 'plain', 'plain123');
+  // the top menus follow the grants: 站群业务 holds none of this user's screens (only the 工作台 every top menu
+  // carries), so it is not offered; 系统运维 holds 参数管理
+  const top = page.getByRole('menu', { name: '顶部菜单' });
+  await expect(top.getByRole('menuitem', { name: /系统运维/ })).toBeVisible();
+  await expect(top.getByRole('menuitem', { name: /站群业务/ })).toHaveCount(0);
   // the side menu: the workbench and the one granted screen, nothing else
   const sider = page.locator('.ant-layout-sider');
   await expect(sider.getByRole('menuitem', { name: /系统管理/ })).toBeVisible();
@@ -40,6 +45,19 @@ test('a plain user sees only their screens and buttons; a refused call shows 请
   await expect(row.getByRole('button', { name: /编\s*辑/ })).toHaveCount(0);
   await expect(row.getByRole('button', { name: /删\s*除/ })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('plain-user-param.png') });
+  // a screen of the console this user holds no grant for, opened by its address: 403, not 404 (and no tab);
+  // an address the console has no screen for stays 404
+  await page.evaluate(() => (window.location.hash = '#/system/user'));
+  await expect(page).toHaveURL(/#\/403$/);
+  await expect(page.getByText('403', { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('plain-user-403.png') });
+  await page.evaluate(() => (window.location.hash = '#/site/websiteInfo'));
+  await expect(page).toHaveURL(/#\/403$/);
+  await page.evaluate(() => (window.location.hash = '#/no/such/screen'));
+  await expect(page).toHaveURL(/#\/404$/);
+  await page.evaluate(() => (window.location.hash = '#/system/param'));
+  await expect(page).toHaveURL(/#\/system\/param$/);
+  await expect(page.getByRole('navigation', { name: '已打开的页面' }).getByRole('tab')).toHaveCount(2);
   // the tab menu offers no clear cache (the platform administrator's call)
   await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('tab', { name: '首页' }).click({ button: 'right' });
   await expect(page.getByRole('menuitem', { name: '关闭其他' })).toBeVisible();

@@ -44,6 +44,16 @@ describe('navigation guard', () => {
     expect(run('/no/such/page', true)).toEqual({ kind: 'redirect', to: '/404' });
   });
 
+  it('sends a screen of the console the user holds no grant for to /403, not /404', () => {
+    const screens = new Set(['/system/param', '/system/user', '/system/menu']);
+    const at = (path: string) => decide({ path, loggedIn: true, locked: false, isKnown: (p) => known.has(p), isScreen: (p) => screens.has(p) });
+    expect(at('/system/menu')).toEqual({ kind: 'redirect', to: '/403' });
+    expect(at('/system/param')).toEqual({ kind: 'render', tab: true });
+    expect(at('/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
+    // signed out, it is still the login page
+    expect(decide({ path: '/system/menu', loggedIn: false, locked: false, isKnown: () => false, isScreen: (p) => screens.has(p) })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('settles a start where the redirects lead, the path itself when it renders', () => {
     const at = (path: string, loggedIn: boolean, locked = false) => settle({ path, loggedIn, locked, isKnown: (p) => known.has(p) });
     expect(at('/', false)).toBe('/login'); // '/' -> /wel/index -> /login
