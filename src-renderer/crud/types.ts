@@ -2,6 +2,7 @@
 // ProTable columns / avue options. Every label and message is an i18n key.
 
 import type { ComponentType } from 'react';
+import type { TFunction } from 'i18next';
 import type { Row } from '../../src-shared/wire';
 
 /**
@@ -86,6 +87,8 @@ export interface ColumnDef {
   treeParams?: Record<string, string | number>;
   /** table cell shows this field of the row instead (e.g. deptName for deptId) */
   displayField?: string;
+  /** table cell shows this text made from the row (e.g. a menu's name in the console's language); the form edits the stored value */
+  cellText?: (row: Row, t: TFunction) => string;
   /** select: options read from an endpoint (e.g. website groups from websiteGroup/listGroup) */
   remote?: RemoteOptions;
   /**

@@ -87,6 +87,10 @@ export const zh = {
     actionRow: '操作栏',
     actionBoth: '工具操作栏',
     categoryRequired: '请选择菜单类型',
+    categoryMenu: '菜单',
+    categoryButton: '按钮',
+    // the seeded standard buttons' names (a button still named so is shown in the console's language)
+    button: { add: '新增', edit: '修改', delete: '删除', view: '查看' },
   },
   sysDept: {
     title: '部门管理',
@@ -285,6 +289,9 @@ export const en: typeof zh = {
     actionRow: 'Row',
     actionBoth: 'Toolbar and row',
     categoryRequired: 'Select the type',
+    categoryMenu: 'Menu',
+    categoryButton: 'Button',
+    button: { add: 'Add', edit: 'Edit', delete: 'Delete', view: 'View' },
   },
   sysDept: {
     title: 'Departments',

@@ -2,6 +2,7 @@
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/system';
 import { SYS } from './api';
+import { menuRecordLabel } from './menuLabel';
 
 const B = `${SYS}/menu`;
 
@@ -14,13 +15,18 @@ const menu: ScreenDef = {
   tree: { lazy: `${B}/lazy-list`, addChild: true },
   timeRange: false,
   columns: [
-    { name: 'name', label: 'sysMenu.name', search: true, rules: [{ required: true, message: 'sysMenu.nameRequired' }] },
+    // the list names the product's menus and buttons in the console's language, as the side menu does; the form edits the stored name
+    { name: 'name', label: 'sysMenu.name', search: true, cellText: (row, t) => menuRecordLabel(t, row), rules: [{ required: true, message: 'sysMenu.nameRequired' }] },
     { name: 'code', label: 'sysMenu.code', search: true, rules: [{ required: true, message: 'sysMenu.codeRequired' }] },
     { name: 'alias', label: 'sysMenu.alias', search: true, default: 'menu', rules: [{ required: true, message: 'sysMenu.aliasRequired' }] },
     { name: 'path', label: 'sysMenu.path' },
     { name: 'parentId', label: 'sysMenu.parentId', valueType: 'treeSelect', treeUrl: `${B}/tree`, displayField: 'parentName', hideInTable: true },
     { name: 'source', label: 'sysMenu.source', width: 110 },
-    { name: 'category', label: 'sysMenu.category', valueType: 'select', dict: 'menu_category', numeric: true, default: 1, width: 90, rules: [{ required: true, message: 'sysMenu.categoryRequired' }] },
+    {
+      name: 'category', label: 'sysMenu.category', valueType: 'select', numeric: true, default: 1, width: 90, rules: [{ required: true, message: 'sysMenu.categoryRequired' }],
+      // the two types the server takes (the menu_category dictionary's entries), named in the console's language
+      options: [{ value: 1, label: 'sysMenu.categoryMenu' }, { value: 2, label: 'sysMenu.categoryButton' }],
+    },
     {
       name: 'action', label: 'sysMenu.action', valueType: 'select', numeric: true, default: 0, width: 100,
       options: [{ value: 0, label: 'sysMenu.actionNone' }, { value: 1, label: 'sysMenu.actionToolbar' }, { value: 2, label: 'sysMenu.actionRow' }, { value: 3, label: 'sysMenu.actionBoth' }],

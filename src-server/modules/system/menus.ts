@@ -20,6 +20,10 @@ const IS_OPEN: Record<number, string> = { 1: '否', 2: '是' };
 
 type Rec = Record<string, unknown> & { id: string; parentId: string };
 type MenuNode = { id: string; parent_id: string; name: string };
+/** a grant tree's menu: its code, type and alias too, which the console names it by in its language */
+type GrantMenu = MenuNode & { code: string; category: number; alias: string };
+const grantNode = (m: GrantMenu, parentId = m.parent_id, extra: Record<string, unknown> = {}): TreeNode =>
+  treeNode(m.id, parentId, m.name, { code: m.code, category: m.category, alias: m.alias, ...extra });
 
 export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, caches: CacheRegistry): void {
   const M = `${SYS}/menu`;
@@ -135,10 +139,10 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
   const menuTree = async (request: FastifyRequest, menusOnly: boolean): Promise<TreeNode[]> => {
     const user = caller(request);
     const list = await data.all(
-      sql<MenuNode>`SELECT id, parent_id, name FROM blade_menu WHERE is_deleted = 0${menusOnly ? sql` AND category = 1` : sql``} ORDER BY sort, id`,
+      sql<GrantMenu>`SELECT id, parent_id, name, code, category, alias FROM blade_menu WHERE is_deleted = 0${menusOnly ? sql` AND category = 1` : sql``} ORDER BY sort, id`,
     );
     const allowed = isAdministrator(user) ? null : (await grantableOf(data, idList(user.roleId))).menu;
-    return forest(list.filter((m) => !allowed || allowed.has(m.id)).map((m) => treeNode(m.id, m.parent_id, m.name)));
+    return forest(list.filter((m) => !allowed || allowed.has(m.id)).map((m) => grantNode(m)));
   };
   const scopeTree = async (request: FastifyRequest, table: string, category: 'data' | 'api'): Promise<TreeNode[]> => {
     const user = caller(request);
@@ -149,9 +153,9 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
     const visible = scopes.filter((s) => !allowed || allowed.has(s.id));
     if (visible.length === 0) return [];
     const menuIds = [...new Set(visible.map((s) => s.menu_id))];
-    const menus = await data.all(sql<MenuNode>`SELECT id, parent_id, name FROM blade_menu WHERE id IN (${sql.join(menuIds)}) ORDER BY sort, id`);
+    const menus = await data.all(sql<GrantMenu>`SELECT id, parent_id, name, code, category, alias FROM blade_menu WHERE id IN (${sql.join(menuIds)}) ORDER BY sort, id`);
     return menus.map((m) => ({
-      ...treeNode(m.id, '0', m.name, { disabled: false }),
+      ...grantNode(m, '0', { disabled: false }),
       hasChildren: true,
       children: visible.filter((s) => s.menu_id === m.id).map((s) => treeNode(s.id, m.id, s.scope_name)),
     }));

@@ -7,6 +7,7 @@ import type { ExtraActionDialogProps } from '../../../crud/types';
 import type { TreeNodeData } from '../../../crud/tree';
 import { notify } from '../../../crud/notify';
 import { get, post, SYS } from '../api';
+import { menuRecordLabel } from '../menuLabel';
 import { GrantTree } from './GrantTree';
 import { checkedFromGranted, grantedFromChecked, halfCheckedOf, toNodes, type AntNode } from './grantTree';
 
@@ -30,7 +31,9 @@ export function RoleGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogProps
     ])
       .then(([tree, keys]) => {
         if (!alive) return;
-        const nodes = { menu: toNodes(tree.menu), dataScope: toNodes(tree.dataScope), apiScope: toNodes(tree.apiScope) };
+        // menus and buttons in the console's language (the scopes' own names are what users typed)
+        const named = (n: TreeNodeData) => menuRecordLabel(t, n);
+        const nodes = { menu: toNodes(tree.menu, named), dataScope: toNodes(tree.dataScope, named), apiScope: toNodes(tree.apiScope, named) };
         const c = {} as Record<Kind, string[]>;
         const h = {} as Record<Kind, string[]>;
         for (const k of KINDS) {
@@ -48,7 +51,7 @@ export function RoleGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogProps
     return () => {
       alive = false;
     };
-  }, [roleIds, message, onClose]);
+  }, [roleIds, message, onClose, t]);
 
   const save = async () => {
     setSaving(true);

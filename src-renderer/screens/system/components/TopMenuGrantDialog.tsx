@@ -7,6 +7,7 @@ import type { ExtraActionDialogProps } from '../../../crud/types';
 import type { TreeNodeData } from '../../../crud/tree';
 import { notify } from '../../../crud/notify';
 import { get, post, SYS } from '../api';
+import { menuRecordLabel } from '../menuLabel';
 import { GrantTree } from './GrantTree';
 import { checkedFromGranted, grantedFromChecked, halfCheckedOf, toNodes, type AntNode } from './grantTree';
 
@@ -27,7 +28,7 @@ export function TopMenuGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogPr
     ])
       .then(([tree, keys]) => {
         if (!alive) return;
-        const n = toNodes(tree.menu);
+        const n = toNodes(tree.menu, (node) => menuRecordLabel(t, node));
         const c = checkedFromGranted(n, new Set(keys.menu.map(String)));
         setNodes(n);
         setChecked(c);
@@ -40,7 +41,7 @@ export function TopMenuGrantDialog({ ctx, onClose, onDone }: ExtraActionDialogPr
     return () => {
       alive = false;
     };
-  }, [topMenuIds, message, onClose]);
+  }, [topMenuIds, message, onClose, t]);
 
   const save = async () => {
     setSaving(true);

@@ -7,11 +7,12 @@ export interface AntNode {
   children?: AntNode[];
 }
 
-export function toNodes(nodes: TreeNodeData[] | undefined): AntNode[] {
+/** `label` names a node (e.g. a menu in the console's language); default: its title as the server sends it */
+export function toNodes(nodes: TreeNodeData[] | undefined, label?: (node: TreeNodeData) => string): AntNode[] {
   return (nodes ?? []).map((n) => {
     const key = String(n.key ?? n.id ?? n.value ?? '');
-    const children = Array.isArray(n.children) && n.children.length > 0 ? toNodes(n.children) : undefined;
-    return { key, title: String(n.title ?? n.name ?? key), ...(children ? { children } : {}) };
+    const children = Array.isArray(n.children) && n.children.length > 0 ? toNodes(n.children, label) : undefined;
+    return { key, title: label?.(n) ?? String(n.title ?? n.name ?? key), ...(children ? { children } : {}) };
   });
 }
 
