@@ -19,6 +19,7 @@ export const shellZh = {
   lockPassword: '锁屏密码',
   lockRequired: '锁屏密码不能为空',
   guide: '操作指南',
+  guideContents: '目录',
   theme: '主题',
   themeTitle: '选择主题',
   themes: {
@@ -161,7 +162,8 @@ export const shellEn: typeof shellZh = {
   lockTitle: 'Set a lock password',
   lockPassword: 'Lock password',
   lockRequired: 'The lock password cannot be empty',
-  guide: 'Operations guide',
+  guide: 'User guide',
+  guideContents: 'Contents',
   theme: 'Theme',
   themeTitle: 'Choose a theme',
   themes: {

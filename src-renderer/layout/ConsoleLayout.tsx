@@ -9,7 +9,7 @@ import { useTags } from '../stores/tags';
 import { userRoles, visibleMenu } from '../session/menu';
 import { persistTabs } from '../session/service';
 import { useScreenClass } from '../hooks/useScreenClass';
-import { HOME_PATH, INFO_PATH, TEST_PATH, normalizePath } from '../router/guard';
+import { GUIDE_PATH, HOME_PATH, INFO_PATH, TEST_PATH, normalizePath } from '../router/guard';
 import { markReady } from '../router/ready';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { PageLoading } from '../components/PageLoading';
@@ -33,11 +33,13 @@ import { afterNextPaint } from '../hooks/afterPaint';
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
 const FramePage = lazy(() => import('../pages/frame/FramePage'));
+const GuidePage = lazy(() => import('../pages/guide/GuidePage'));
 
 function pageFor(path: string): ComponentType | null {
   if (path === HOME_PATH) return Welcome;
   if (path === INFO_PATH) return InfoPage;
   if (path === TEST_PATH) return TestPage;
+  if (path === GUIDE_PATH) return GuidePage;
   return screenFor(path);
 }
 

@@ -21,7 +21,7 @@ import { useUi } from '../stores/ui';
 import { logout } from '../session/service';
 import { call } from '../platform/bridge';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { LOGIN_PATH, PROFILES_PATH } from '../router/guard';
+import { GUIDE_PATH, LOGIN_PATH, PROFILES_PATH } from '../router/guard';
 import { DEFAULT_COLOUR } from '../themes';
 import { TopMenu } from '../components/shell/TopMenu';
 import { CommandPalette, MenuSearchOverlay, TopSearch } from '../components/shell/MenuSearch';
@@ -36,8 +36,6 @@ import { RestoreDialog, type RestoreHandle } from '../components/shell/RestoreDi
 import { backupFailureText } from '../components/shell/backupFailure';
 import type { ScreenClass } from '../hooks/screenClass';
 
-/** The operations guide opened by the help icon. */
-export const GUIDE_URL = 'https://bladex.cn/docs/';
 const PRESETS = ['#2EA300', '#1677FF', '#409EFF', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#722ED1', '#EB2F96', '#000000'];
 
 function useFullscreen(): [boolean, () => void] {
@@ -52,11 +50,6 @@ function useFullscreen(): [boolean, () => void] {
     done.catch(() => setFull((f) => !f));
   };
   return [full, toggle];
-}
-
-export async function openGuide(): Promise<void> {
-  const { opened } = await call('app:open-external', { url: GUIDE_URL }).catch(() => ({ opened: false }));
-  if (!opened) window.open(GUIDE_URL, '_blank', 'noopener,noreferrer');
 }
 
 /** The top bar. Memoised: it does not depend on the current path, so a tab switch does not re-render it. */
@@ -130,7 +123,7 @@ export const HeaderBar = memo(function HeaderBar({ size }: { size: ScreenClass }
           </ColorPicker>
         )}
         {tip(t('shell.lock'), <LockButton />)}
-        {tip(t('shell.guide'), <Button type="text" className="desk-header-btn" icon={<QuestionCircleOutlined />} aria-label={t('shell.guide')} onClick={() => void openGuide()} />)}
+        {tip(t('shell.guide'), <Button type="text" className="desk-header-btn" icon={<QuestionCircleOutlined />} aria-label={t('shell.guide')} onClick={() => navigate(GUIDE_PATH)} />)}
         {tip(t('shell.theme'), <ThemeButton />)}
         {size >= 1 &&
           tip(

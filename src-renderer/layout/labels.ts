@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../src-shared/wire';
 import { findByPath } from '../session/menu';
-import { DICT_LAYOUT_PATHS, HOME_PATH, INFO_PATH, LEAVE_ROUTE, TEST_PATH } from '../router/guard';
+import { DICT_LAYOUT_PATHS, GUIDE_PATH, HOME_PATH, INFO_PATH, LEAVE_ROUTE, TEST_PATH } from '../router/guard';
 
 /** A menu item's label: the i18n key menu.<code> when present, else the server's name. */
 export function menuLabel(t: TFunction, node: MenuNode): string {
@@ -13,6 +13,7 @@ export function pageLabel(t: TFunction, menus: readonly MenuNode[], path: string
   if (path === HOME_PATH) return t('tags.home');
   if (path === INFO_PATH) return t('shell.info.title');
   if (path === TEST_PATH) return t('shell.testPage');
+  if (path === GUIDE_PATH) return t('shell.guide');
   if (path === DICT_LAYOUT_PATHS[0]) return t('shell.dictHorizontal');
   if (path === DICT_LAYOUT_PATHS[1]) return t('shell.dictVertical');
   if (LEAVE_ROUTE.test(path)) return t(`tags.leave.${path.split('/')[4]}`);

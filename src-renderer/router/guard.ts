@@ -14,7 +14,9 @@ export const INFO_PATH = '/info/index';
 export const TEST_PATH = '/test/index';
 /** the spec's two dictionary layouts (shell-and-system.md §2) */
 export const DICT_LAYOUT_PATHS: readonly string[] = ['/dict-horizontal/index', '/dict-vertical/index'];
-export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH, ...DICT_LAYOUT_PATHS];
+/** the ? icon's page: the product's user guide (docs/guide.zh.md, docs/guide.en.md) */
+export const GUIDE_PATH = '/guide/index';
+export const STATIC_PATHS: readonly string[] = [HOME_PATH, INFO_PATH, TEST_PATH, GUIDE_PATH, ...DICT_LAYOUT_PATHS];
 /** the spec's leave routes, ids in the path: form/{processDefinitionId}, handle/{taskId}/{processInstanceId}/{businessId}, detail/{processInstanceId}/{businessId} */
 export const LEAVE_ROUTE = /^\/work\/process\/leave\/(form\/[\w:.-]+|handle(\/[\w:.-]+){3}|detail(\/[\w:.-]+){2})$/;
 

@@ -1,9 +1,18 @@
 import { test, expect, signIn, rpc, appReady } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 // The top bar of the console shell, in browser mode against the embedded back end.
 
 const sidebar = (page: Page) => page.getByRole('menu', { name: '侧边菜单' });
+
+/** The section headings (## and ###) of a guide in docs/, as written there. */
+const headingsOf = (file: string): string[] =>
+  readFileSync(resolve(import.meta.dirname, '../..', file), 'utf8')
+    .split('\n')
+    .filter((line) => /^#{2,3} /.test(line))
+    .map((line) => line.replace(/^#+ /, '').trim());
 
 test.describe('shell top bar', () => {
   test.beforeEach(async ({ page, host }) => {
@@ -81,18 +90,24 @@ test.describe('shell top bar', () => {
     await expect(page.getByRole('button', { name: '主题色' })).toBeVisible();
   });
 
-  test('fullscreen toggle, guide help opens externally, user menu, language switch', async ({ page }) => {
+  test('fullscreen toggle, the guide help opens the product guide in a tab, user menu, language switch', async ({ page }) => {
     const full = page.getByRole('button', { name: '全屏' });
     await full.click();
     await expect(page.getByRole('button', { name: '退出全屏' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: '退出全屏' }).click();
     await expect(page.getByRole('button', { name: '全屏' })).toHaveAttribute('aria-pressed', 'false');
 
-    // the guide is an external page: answer it locally so the test needs no network
-    await page.context().route('https://bladex.cn/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>guide</title>' }));
-    const popup = page.waitForEvent('popup');
+    // the guide is this product's own (docs/guide.zh.md), shown in a tab of the console: no page opens elsewhere
+    let popups = 0;
+    page.on('popup', () => popups++);
     await page.getByRole('button', { name: '操作指南' }).click();
-    expect((await popup).url()).toContain('bladex.cn');
+    await expect(page).toHaveURL(/#\/guide\/index$/);
+    const guide = page.locator('.desk-page[data-path="/guide/index"]:not([hidden])');
+    await expect(guide.getByRole('heading', { level: 1, name: 'SEO 矩阵控制台 操作指南' })).toBeVisible();
+    for (const heading of headingsOf('docs/guide.zh.md')) await expect(guide.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '已打开的页面' }).getByRole('tab', { name: /操作指南/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('guide-zh.png') });
+    expect(popups).toBe(0);
 
     await page.getByRole('button', { name: /用户菜单/ }).click();
     await expect(page.getByRole('menuitem', { name: '个人信息' })).toBeVisible();
@@ -105,6 +120,11 @@ test.describe('shell top bar', () => {
     await expect(page.getByRole('menuitem', { name: '中文' })).toHaveAttribute('aria-disabled', 'true');
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByRole('button', { name: 'Lock screen' })).toBeVisible();
+    // the guide follows the language (docs/guide.en.md)
+    await expect(guide.getByRole('heading', { level: 1, name: 'SEO Matrix Console user guide' })).toBeVisible();
+    for (const heading of headingsOf('docs/guide.en.md')) await expect(guide.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    await guide.getByRole('heading', { name: 'Finding your way around' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('guide-en.png') });
     await page.getByRole('button', { name: 'Switch language' }).click();
     await page.getByRole('menuitem', { name: '中文' }).click();
     await expect(page.getByRole('button', { name: '锁屏' })).toBeVisible();
