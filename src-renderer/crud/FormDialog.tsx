@@ -128,7 +128,10 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
           labelWrap
           labelCol={{ flex: `${def.labelWidth ?? 110}px` }}
           wrapperCol={{ flex: 1 }}
-          onValuesChange={(changed) => clearStrayChildren(def, options, form, changed as Record<string, unknown>)}
+          onValuesChange={(changed) => {
+            fillFromChoice(def, options, form, changed as Record<string, unknown>);
+            clearStrayChildren(def, options, form, changed as Record<string, unknown>);
+          }}
           // while the record loads, nothing can be typed: its values would overwrite the input when they come
           disabled={saving || loading}
           initialValues={mode === 'add' ? { ...defaultValues(def), ...initial } : undefined}
@@ -167,6 +170,15 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
       </Spin>
     </Modal>
   );
+}
+
+/** A remote select whose records fill other fields (`remote.fills`): choosing one sets them from it. */
+function fillFromChoice(def: ScreenDef, options: Record<string, Option[]>, form: FormInstance, changed: Record<string, unknown>): void {
+  for (const c of def.columns) {
+    if (!c.remote?.fills || !(c.name in changed)) continue;
+    const chosen = (options[c.name] ?? []).find((o) => String(o.value) === String(changed[c.name]));
+    if (chosen?.fills) form.setFieldsValue(chosen.fills);
+  }
 }
 
 /**

@@ -140,6 +140,11 @@ export interface RemoteOptions {
   valueKey?: string;
   /** field of each record naming its parent (e.g. a website's websiteGroupId), kept on the option for `filterBy` */
   parentKey?: string;
+  /**
+   * form only: choosing an option sets these form fields from the chosen record, form field -> record field (e.g. a
+   * code entry's tableName from its data model's modelTable)
+   */
+  fills?: Record<string, string>;
 }
 
 /** What a conditional field knows besides the form values. */

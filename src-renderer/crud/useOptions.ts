@@ -13,6 +13,8 @@ export interface Option {
   label: string;
   /** the record's parent (RemoteOptions.parentKey), for selects narrowed by another field */
   parent?: string;
+  /** the form values choosing it sets (RemoteOptions.fills: form field -> the record's value) */
+  fills?: Record<string, unknown>;
 }
 
 // One request per dictionary code until a dictionary is written (main caches it in SQLite too, and drops
@@ -100,11 +102,13 @@ function loadRemote(remote: RemoteOptions): Promise<Option[]> {
       value: String(r[remote.valueKey ?? 'id'] ?? ''),
       label: String(r[remote.labelKey] ?? ''),
       ...(remote.parentKey ? { parent: String(r[remote.parentKey] ?? '') } : {}),
+      ...(remote.fills ? { fills: Object.fromEntries(Object.entries(remote.fills).map(([field, key]) => [field, r[key]])) } : {}),
     }));
   });
 }
 
-const remoteKey = (r: RemoteOptions): string => `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}|${r.parentKey ?? ''}`;
+const remoteKey = (r: RemoteOptions): string =>
+  `${r.url}?${JSON.stringify(r.params ?? {})}|${r.labelKey}|${r.valueKey ?? 'id'}|${r.parentKey ?? ''}|${JSON.stringify(r.fills ?? {})}`;
 
 /**
  * Options of every select column: fixed options (translated), dictionary entries or a remote list. The page

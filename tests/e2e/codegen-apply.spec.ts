@@ -7,7 +7,8 @@ import { test, expect, signIn, api, clickRowAction, openScreen, startWebHost, sw
 import { unzipStored } from '../zip-entries';
 
 // 生成代码 makes working code for this product: a model of a new table and its
-// fields (set up through the API; 字段配置 has its own e2e), generated through
+// fields (set up through the API; 字段配置 has its own e2e), the code entry made in
+// the code screen's form (the model fills 表名, 服务名称 kept as typed), generated through
 // the real endpoint from the code screen's 生成代码, the zip's files dropped
 // into a copy of the project (its git files, node_modules linked), the copy
 // type-checked, its import-cycle and route-table checks run, built, its
@@ -81,10 +82,29 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
   });
   for (const [i, f] of FIELDS.entries())
     await api(host, 'post', `${DEV}/model-prototype/submit`, { isList: 1, isForm: 1, isRequired: 0, isQuery: 0, ...f, modelId: model.id, propertyName: f.jdbcName.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), sort: i });
-  await api(host, 'post', `${DEV}/code/submit`, { modelId: model.id, codeName: 'demoBook', tableName: 'demo_book', apiPath: '/blade-demo/book', parentMenu: 'tool' });
+
+  // the code entry, through the code screen's form: choosing the data model fills 表名 with its table, and
+  // 服务名称 is saved as typed
+  await openScreen(page, host, '/tool/code');
+  const codeScreen = page.locator('.desk-page[data-path="/tool/code"]');
+  await codeScreen.getByRole('button', { name: /新\s*增/ }).click();
+  await expect(dialog(page).getByLabel('服务名称')).toHaveValue('');
+  await dialog(page).getByLabel('数据模型').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '图书' }).first().click();
+  await expect(dialog(page).getByLabel('表名')).toHaveValue('demo_book');
+  await dialog(page).getByLabel('服务名称').fill('blade-demo');
+  await dialog(page).getByLabel('模块名').fill('demoBook');
+  await dialog(page).getByLabel('后端接口路径').fill('/blade-demo/book');
+  await expect(dialog(page).getByLabel('上级菜单')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('code-form.png') });
+  await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(codeScreen.getByRole('row', { name: /demoBook/ })).toContainText('blade-demo');
+  const entries = (await api(host, 'get', `${DEV}/code/list`, undefined, { codeName: 'demoBook' })) as { records: Record<string, unknown>[] };
+  expect(entries.records).toHaveLength(1);
+  expect(entries.records[0]).toMatchObject({ modelId: model.id, serviceName: 'blade-demo', codeName: 'demoBook', tableName: 'demo_book', apiPath: '/blade-demo/book', parentMenu: 'tool' });
 
   // 生成代码 from the code list: the zip lands in the host's downloads folder
-  await openScreen(page, host, '/tool/code');
   await clickRowAction(page, page.locator('.desk-page[data-path="/tool/code"]').getByRole('row', { name: /demoBook/ }), '生成代码');
   await expect(dialog(page).getByTestId('export-status')).toHaveAttribute('data-phase', 'done');
   const files = unzipStored(readFileSync(join(host.dataDir, 'downloads', 'blade-code.zip')));
@@ -96,6 +116,8 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
     'src-server/modules/generated/demoBook/resource.ts',
   ]);
   expect(files['src-server/modules/generated/demoBook/migrations.ts']).toContain('CREATE TABLE IF NOT EXISTS demo_book (');
+  // generating leaves the entry as it was typed
+  expect(((await api(host, 'get', `${DEV}/code/detail`, undefined, { id: entries.records[0]!.id })) as Record<string, unknown>).serviceName).toBe('blade-demo');
 
   const copy = copyProject();
   let copyHost: WebHost | undefined;

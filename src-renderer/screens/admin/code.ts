@@ -18,10 +18,12 @@ const code: ScreenDef = {
       name: 'modelId',
       label: 'adminDev.modelId',
       valueType: 'select',
-      remote: { url: '/blade-develop/model/select', labelKey: 'modelName' },
+      // choosing a model fills 表名 with its table
+      remote: { url: '/blade-develop/model/select', labelKey: 'modelName', fills: { tableName: 'modelTable' } },
       hideInTable: true,
     },
-    { name: 'serviceName', label: 'adminDev.serviceName', default: 'generated', rules: [{ pattern: '^[a-z][a-z0-9-]*$', message: 'adminDev.serviceNameFormat' }] },
+    // kept as typed: no value is put in for the operator (an empty field stays empty)
+    { name: 'serviceName', label: 'adminDev.serviceName', rules: [{ pattern: '^[a-z][a-z0-9-]*$', message: 'adminDev.serviceNameFormat' }] },
     { name: 'codeName', label: 'adminDev.codeName', search: true, rules: [{ required: true, message: 'adminDev.codeNameRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.codeNameFormat' }] },
     { name: 'tableName', label: 'adminDev.tableName', search: true, rules: [{ required: true, message: 'adminDev.tableNameRequired' }] },
     { name: 'tablePrefix', label: 'adminDev.tablePrefix', hideInTable: true },

@@ -146,7 +146,8 @@ export const codeResource = defineResource({
   columns: [
     // optional as in the stock back end (a code row may name its table without a model)
     { name: 'modelId', type: 'string', default: '' },
-    { name: 'serviceName', type: 'string', default: 'generated', rules: [{ pattern: /^[a-z][a-z0-9-]*$/, message: '服务名须为小写英文' }] },
+    // kept as given (none given, none stored): nothing the generator reads, a name for the operator
+    { name: 'serviceName', type: 'string', rules: [{ pattern: /^[a-z][a-z0-9-]*$/, message: '服务名须为小写英文' }] },
     { name: 'codeName', type: 'string', rules: [{ required: true, message: '请输入模块名' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模块名须为小驼峰英文' }] },
     { name: 'tableName', type: 'string', rules: [{ required: true, message: '请输入表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请输入表名' }] },
     { name: 'tablePrefix', type: 'string' },
