@@ -83,7 +83,7 @@ export async function startHost(dataDir, extra = []) {
   return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 }
 
-async function rpc(hostUrl, channel, req = null) {
+export async function rpc(hostUrl, channel, req = null) {
   const u = new URL(hostUrl);
   const res = await fetch(`${u.origin}/rpc/${channel}`, {
     method: 'POST',
@@ -94,7 +94,7 @@ async function rpc(hostUrl, channel, req = null) {
 }
 
 /** the newest captcha's answer (the one on the page) from the back end's database */
-function captchaCode(dbPath) {
+export function captchaCode(dbPath) {
   const db = new Database(dbPath, { readonly: true });
   try {
     return db.prepare('SELECT code FROM blade_captcha ORDER BY rowid DESC LIMIT 1').get().code;
@@ -217,7 +217,7 @@ async function serveFloor() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-const CONSOLES = {
+export const CONSOLES = {
   ours: {
     async loginPage(page, env) {
       await armReadyClock(page, 'ours');
@@ -407,7 +407,7 @@ export async function benchConsoles(machine, { writeSection, log = console.log }
   return results;
 }
 
-const launch = () =>
+export const launch = () =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -475,7 +475,7 @@ async function benchSideBySide(machine, { writeSection, log }) {
 }
 
 /** loads the sample matrix as the platform administrator (over HTTP, as Saber's client would sign in) */
-async function loadSample(api) {
+export async function loadSample(api) {
   const md5 = (await import('node:crypto')).createHash('md5').update('admin').digest('hex');
   const basic = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
   const token = await fetch(`${api}/blade-auth/oauth/token`, {

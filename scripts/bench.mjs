@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { benchConsoles, startHost } from './bench-consoles.mjs';
+import { benchAccessibility } from './bench-accessibility.mjs';
 import { benchContent } from './bench-content.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -64,11 +65,13 @@ async function main() {
   if (!off('IMPORT') || !off('AI')) await benchContent(machineOf(), { off, writeSection });
   // BENCH_KEYWORDS=0 skips the keyword preview worker, BENCH_EXPORT=0 the 500 MB export (BENCH_EXPORT_MB sets the size)
   if (!off('KEYWORDS') || !off('EXPORT')) benchDesk(machineOf(), off);
-  if (off('LOGIN') && off('TABS') && off('GRANT') && off('CONSOLES')) return;
+  if (off('LOGIN') && off('TABS') && off('GRANT') && off('CONSOLES') && off('A11Y')) return;
   if (!off('BUILD')) build();
   // BENCH_CONSOLES=0 skips this console against Saber 4.9 and the lists at scale (scripts/bench-consoles.mjs;
   // BENCH_PARTS, BENCH_THROTTLES; its runs: BENCH_CONSOLE_RUNS, default 5)
   if (!off('CONSOLES')) await benchConsoles(machineOf(), { writeSection });
+  // BENCH_A11Y=0 skips axe-core on the same views of this console and Saber 4.9 (scripts/bench-accessibility.mjs)
+  if (!off('A11Y')) await benchAccessibility(machineOf(), { writeSection });
   if (off('LOGIN') && off('TABS') && off('GRANT')) return;
   if (off('LOGIN')) {
     if (!off('TABS')) await benchTabs(machineOf());

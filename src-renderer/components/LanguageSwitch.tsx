@@ -18,7 +18,8 @@ export function LanguageSwitch({ light }: { light?: boolean }) {
         onClick: ({ key }) => setLanguage(key as (typeof LANGUAGES)[number]),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('lang.switch')} style={light ? { color: '#fff' } : undefined}>
+      {/* the accessible name starts with the visible text (the current language), then says what the button does */}
+      <Button type="text" icon={<GlobalOutlined aria-hidden />} aria-label={`${t(`lang.${language}`)} ${t('lang.switch')}`} style={light ? { color: '#fff' } : undefined}>
         {t(`lang.${language}`)}
       </Button>
     </Dropdown>

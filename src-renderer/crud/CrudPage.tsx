@@ -334,6 +334,26 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     return list;
   }, [t, rowsPage, options, yesNo, dataColumns, rowActions, widths, def, canEdit, reload]);
 
+  // antd's scrolling table, for keyboard and screen-reader users: the scroll box is a named region reachable by
+  // Tab (an empty table has nothing else to reach it with), and its hidden measure row, which copies the header's
+  // select-all box, holds nothing focusable. DOM writes only, after each render (no layout read)
+  useEffect(() => {
+    const box = tableBox.current;
+    if (!box) return;
+    for (const el of box.querySelectorAll<HTMLElement>('.ant-table-content')) {
+      if (widths.scrolls) {
+        el.tabIndex = 0;
+        el.setAttribute('role', 'region');
+        el.setAttribute('aria-label', t(def.title));
+      } else {
+        el.removeAttribute('tabindex');
+        el.removeAttribute('role');
+        el.removeAttribute('aria-label');
+      }
+    }
+    for (const el of box.querySelectorAll<HTMLElement>('.ant-table-measure-row input, .ant-table-measure-row button')) el.tabIndex = -1;
+  });
+
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
       <SearchBar def={def} form={searchForm} options={options} onSearch={onSearch} onReset={onReset} />

@@ -12,6 +12,7 @@ import { HOME_PATH } from '../router/guard';
 import { call } from '../platform/bridge';
 import { pageLabel } from './labels';
 import { usePrimaryColour } from '../stores/colour';
+import { primaryTextColour } from '../themes/contrast';
 
 export const CLEAR_CACHE_URL = '/blade-auth/oauth/clear-cache';
 
@@ -79,48 +80,56 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     },
     [closeTag, navigate],
   );
-  const closeLabel = t('crud.close');
   // each tab (label, context menu, close button) is built once per tag list: a
   // switch re-renders no tab, it only moves aria-selected
   const items = useMemo(
     () =>
       tags.map((tag) => (
+        // the close button is the tab's sibling, not inside it (a button in a tab is an interactive control
+        // nested in another): the item holds both, the tab is what the tab list announces
         <Dropdown key={tag} trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
-          <div
-            role="tab"
-            className="desk-tab"
-            data-key={tag}
-            tabIndex={0}
-            onClick={() => navigate(tag)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                navigate(tag);
-              }
-            }}
-            onAuxClick={(e) => {
-              if (e.button === 1 && isTagClosable(tags, tag)) close(tag);
-            }}
-          >
-            <span className="desk-tab-label">{pageLabel(t, menus, tag)}</span>
+          <div className="desk-tab" data-key={tag} role="presentation">
+            <div
+              role="tab"
+              className="desk-tab-label"
+              tabIndex={0}
+              aria-keyshortcuts={isTagClosable(tags, tag) ? 'Delete' : undefined}
+              onClick={() => navigate(tag)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  navigate(tag);
+                } else if (e.key === 'Delete' && isTagClosable(tags, tag)) {
+                  e.preventDefault();
+                  close(tag);
+                }
+              }}
+              onAuxClick={(e) => {
+                if (e.button === 1 && isTagClosable(tags, tag)) close(tag);
+              }}
+            >
+              {pageLabel(t, menus, tag)}
+            </div>
             {isTagClosable(tags, tag) && (
+              // for the pointer: the tab list holds tabs only, so assistive technology closes a tab with Delete
+              // (aria-keyshortcuts) or its context menu
               <button
                 type="button"
                 className="desk-tab-close"
-                aria-label={closeLabel}
+                aria-hidden="true"
                 tabIndex={-1}
                 onClick={(e) => {
                   e.stopPropagation();
                   close(tag);
                 }}
               >
-                <CloseOutlined />
+                <CloseOutlined aria-hidden />
               </button>
             )}
           </div>
         </Dropdown>
       )),
-    [tags, menus, t, menuItems, onAction, navigate, close, closeLabel],
+    [tags, menus, t, menuItems, onAction, navigate, close],
   );
 
   // the active tab: one attribute (aria-selected, which React does not manage
@@ -132,7 +141,9 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     let active: Element | null = null;
     for (const el of list.children) {
       const on = el.getAttribute('data-key') === path;
-      el.setAttribute('aria-selected', String(on));
+      // the item carries the state for the style, its tab for assistive technology
+      el.setAttribute('data-active', String(on));
+      el.querySelector('[role="tab"]')?.setAttribute('aria-selected', String(on));
       if (on) active = el;
     }
     // scrolled into view after the frame that shows the page (scrolling measures the list)
@@ -147,7 +158,7 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
   }, [path, items]);
 
   return (
-    <nav className="desk-tags" aria-label={t('layout.tags')} style={{ ['--desk-primary' as string]: primary }}>
+    <nav className="desk-tags" aria-label={t('layout.tags')} style={{ ['--desk-primary' as string]: primary, ['--desk-primary-text' as string]: primaryTextColour(primary) }}>
       <div className="desk-tab-list" role="tablist" ref={listRef}>
         {items}
       </div>

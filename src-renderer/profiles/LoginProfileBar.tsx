@@ -61,7 +61,7 @@ export function LoginProfileBar() {
           e.preventDefault();
           navigate(PROFILES_PATH);
         }}
-        style={{ color: 'var(--desk-primary, #2EA300)', whiteSpace: 'nowrap' }}
+        style={{ color: 'var(--desk-primary-text, #268700)', whiteSpace: 'nowrap' }}
       >
         {t('profileBand.manage')}
       </a>

@@ -2,6 +2,9 @@
 // tokens) plus a few CSS variables the layout reads (header, sider, logo, tag bar).
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { ThemeName } from './names';
+import { primaryTextColour, readableShade, TEXT_CONTRAST } from './contrast';
+
+export { primaryTextColour } from './contrast';
 
 export { THEMES, DEFAULT_THEME, DEFAULT_COLOUR, isTheme, type ThemeName } from './names';
 
@@ -35,23 +38,53 @@ export const PALETTES: Record<ThemeName, Palette> = {
   lte: { menu: 'dark', sider: '#222d32', siderText: '#b8c7ce', selected: '#1e282c', header: '#3c8dbc', headerText: '#fff', logo: '#367fa9', content: '#ecf0f5', tags: '#ffffff', radius: 0 },
 };
 
+/** the darkest background a table row's links sit on (hovered #fafafa, selected: the primary colour's tint) */
+const ROW_TINT = '#EBEBEB';
+
 /** The antd theme of a palette and primary colour. */
 export function antdThemeOf(name: ThemeName, colour: string): ThemeConfig {
   const p = PALETTES[name];
   const solid = (v: string, fallback: string) => (v.startsWith('linear') || v === 'transparent' ? fallback : v);
   const menuBg = solid(p.sider, 'transparent');
+  // light themes: the text colours antd derives below AA on white (links #1677ff, errors #ff4d4f, descriptions
+  // and placeholders #8c8c8c / #bfbfbf) taken to AA; the components that put text on or in the primary colour
+  // get its readable shade (derived again from it: hover and active)
+  const text = p.dark ? colour : primaryTextColour(colour);
+  const onPrimary = p.dark ? {} : { colorPrimary: text, algorithm: true };
+  const secondary = 'rgba(0, 0, 0, 0.55)';
   return {
     algorithm: p.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: colour, ...(p.radius !== undefined ? { borderRadius: p.radius } : {}) },
+    token: {
+      colorPrimary: colour,
+      ...(p.radius !== undefined ? { borderRadius: p.radius } : {}),
+      ...(p.dark
+        ? {}
+        : {
+          // against the light grey of a hovered or selected table row (#fafafa, the primary's tint), not only white
+          colorLink: readableShade('#1677FF', ROW_TINT, TEXT_CONTRAST),
+          colorError: readableShade('#FF4D4F', ROW_TINT, TEXT_CONTRAST),
+          colorTextTertiary: secondary,
+          colorTextPlaceholder: secondary,
+        }),
+    },
     components: {
       Layout: { siderBg: 'transparent', headerBg: 'transparent', bodyBg: p.content },
+      Button: onPrimary,
+      Pagination: onPrimary,
+      Tabs: onPrimary,
+      DatePicker: onPrimary,
+      Radio: onPrimary,
+      Steps: onPrimary,
+      // an empty table's "no data" is text, not a disabled control
+      Table: p.dark ? {} : { colorTextDisabled: secondary },
       Menu: {
         darkItemBg: p.menu === 'dark' ? menuBg : undefined,
         darkSubMenuItemBg: p.menu === 'dark' ? 'rgba(0,0,0,0.15)' : undefined,
         darkItemColor: p.siderText,
-        darkItemSelectedBg: p.selected ?? colour,
+        darkItemSelectedBg: p.selected ?? text,
         itemBg: p.menu === 'light' ? menuBg : undefined,
         itemColor: p.menu === 'light' ? p.siderText : undefined,
+        ...(p.dark ? {} : { itemSelectedColor: text, horizontalItemSelectedColor: text }),
         ...(p.menu === 'light' && p.selected ? { itemSelectedBg: p.selected } : {}),
       },
     },

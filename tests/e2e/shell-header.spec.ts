@@ -84,9 +84,15 @@ test.describe('shell top bar', () => {
     await page.evaluate(() => localStorage.removeItem('desk.theme'));
   });
 
-  test('colour: default #2EA300 on the selected menu item', async ({ page }) => {
+  test('colour: default #2EA300, its readable shade where text sits on it', async ({ page }) => {
+    // the theme colour is the spec's: the colour button, the active tab's mark
+    await expect(page.locator('.desk-colour-dot')).toHaveCSS('background-color', 'rgb(46, 163, 0)');
+    await expect(page.locator('.desk-tab[data-active="true"]')).toHaveCSS('box-shadow', /rgb\(46, 163, 0\)/);
+    // white text on it: the selected menu item and a primary button take its darker shade (#268700, AA contrast)
     const selected = sidebar(page).locator('.ant-menu-item-selected');
-    await expect(selected).toHaveCSS('background-color', 'rgb(46, 163, 0)');
+    await expect(selected).toHaveCSS('background-color', 'rgb(38, 135, 0)');
+    await page.goto(page.url().replace(/#.*$/, '#/system/param'));
+    await expect(page.locator('.desk-page:not([hidden])').getByRole('button', { name: /新\s*增/ })).toHaveCSS('background-color', 'rgb(38, 135, 0)');
     await expect(page.getByRole('button', { name: '主题色' })).toBeVisible();
   });
 

@@ -42,6 +42,27 @@ test.describe('shell tab bar', () => {
     await expect(tabs(page).getByRole('tab')).toHaveCount(1);
   });
 
+  test('a tab closes with its close button (beside the tab, not inside it) or with Delete on the tab', async ({ page }) => {
+    await openByPalette(page, '参数管理', /#\/system\/param/);
+    await openByPalette(page, '控制台', /#\/wel\/dashboard/);
+    const dashboard = tabs(page).getByRole('tab', { name: '控制台' });
+    // the tab holds no control of its own; the close button is its sibling, for the pointer
+    await expect(dashboard.locator('button')).toHaveCount(0);
+    await expect(dashboard).toHaveAttribute('aria-keyshortcuts', 'Delete');
+    await page.locator('.desk-tab[data-key="/wel/dashboard"] > .desk-tab-close').click();
+    await expect(dashboard).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/system\/param/);
+    // by keyboard: Delete on the focused tab
+    await tabs(page).getByRole('tab', { name: '参数管理' }).focus();
+    await page.keyboard.press('Delete');
+    await expect(tabs(page).getByRole('tab', { name: '参数管理' })).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/wel\/index/);
+    // the home tab, alone, cannot be closed
+    await tabs(page).getByRole('tab', { name: '首页' }).focus();
+    await page.keyboard.press('Delete');
+    await expect(tabs(page).getByRole('tab')).toHaveCount(1);
+  });
+
   test('clear cache asks, calls clear-cache, then says 清除完毕', async ({ page }) => {
     await tabs(page).getByRole('tab', { name: '首页' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '清除缓存' }).click();

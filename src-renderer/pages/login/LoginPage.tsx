@@ -5,6 +5,7 @@ import { call } from '../../platform/bridge';
 import { login } from '../../session/service';
 import { useSession } from '../../stores/session';
 import { usePrimaryColour } from '../../stores/colour';
+import { primaryTextColour } from '../../themes/contrast';
 import { LanguageButtons } from '../../components/LanguageButtons';
 import { useToast } from '../../components/Toast';
 import { HOME_PATH } from '../../router/guard';
@@ -196,7 +197,7 @@ export default function LoginPage() {
   );
 
   return (
-    <div className="desk-login" style={{ '--desk-primary': colour } as CSSProperties}>
+    <div className="desk-login" style={{ '--desk-primary': colour, '--desk-primary-text': primaryTextColour(colour) } as CSSProperties}>
       {toastHolder}
       <div style={{ position: 'absolute', top: 0, left: 0, right: 0 }}>
         <ProfileBand />
