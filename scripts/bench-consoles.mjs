@@ -519,14 +519,15 @@ function report(results, machine) {
       const a = median(r.ours[key] ?? []);
       const b = median(r.saber[key] ?? []);
       const ratio = a / b;
-      const ok = target === 'half' ? ratio <= 0.5 : target === '300' ? a < 300 : target === '50' ? a < 50 : true;
-      const t = target === 'half' ? '≤ 0.5× Saber' : target === '300' ? '< 300 ms' : target === '50' ? '< 50 ms' : '';
+      const ok = target === 'half' ? ratio <= 0.5 : target === 'quarter' ? ratio <= 0.25 : target === '300' ? a < 300 : target === '50' ? a < 50 : true;
+      const t = target === 'half' ? '≤ 0.5× Saber' : target === 'quarter' ? '≤ 0.25× Saber' : target === '300' ? '< 300 ms' : target === '50' ? '< 50 ms' : '';
       lines.push(`| ${label} | ${ms(a)} | ${ms(b)} | ${Number.isFinite(ratio) ? ratio.toFixed(2) : '–'} | ${t} | ${t ? (ok ? 'met' : 'MISSED') : ''} |`);
     };
     row('login page: first paint', 'loginPaint', 'half');
     row('login page: ready', 'loginReady', 'half');
     row('login page: the form first shown (no target; Saber paints a loading screen first)', 'loginForm', '');
-    for (const s of SHARED) row(`first open: ${s.item} (${s.key})`, s.key, 'half');
+    // 用户管理 within a quarter of Saber's (issue 38), the other shared screens within half
+    for (const s of SHARED) row(`first open: ${s.item} (${s.key})`, s.key, s.key === 'users' ? 'quarter' : 'half');
     for (const s of CONTENT) row(`first open: ${s.item} (${s.key}, this console only)`, s.key, rate === '1' ? '300' : '');
     row('tab switch back to an opened screen', 'tab', '50');
     const floor = median(r.floor?.loginPaint ?? []);

@@ -145,6 +145,9 @@ export function useColumnOptions(columns: readonly ColumnDef[], page: RefObject<
     for (const c of columns) if (c.remote) seen.set(remoteKey(c.remote), c.remote);
     return [...seen.entries()];
   }, [columns]);
+  // the lists a table cell shows its label from (no server-given name beside it); the others serve the search
+  // bar and the form only
+  const forCells = useMemo(() => new Set(columns.filter((c) => c.remote && !c.hideInTable && !c.displayField).map((c) => remoteKey(c.remote!))), [columns]);
   // prefetched option lists fill the first render; they are read again at once (stale while revalidate)
   const [remotes, setRemotes] = useState<Record<string, Option[]>>(() =>
     Object.fromEntries(remoteDefs.flatMap(([key]) => {
@@ -162,16 +165,16 @@ export function useColumnOptions(columns: readonly ColumnDef[], page: RefObject<
             if (alive) setRemotes((d) => ({ ...d, [key]: items }));
           })
           .catch(() => undefined);
-      // a list the first render already held (prefetched) is read again once the frame showing it is
-      // painted, not in the click's task; one it lacks is read at once
-      if (remotes[key]) cancels.push(afterNextPaint(() => void load()));
+      // a list the first render already held (prefetched), or one no table cell needs, is read once the frame
+      // showing the page is painted, not in the click's task; one a cell lacks is read at once
+      if (remotes[key] || !forCells.has(key)) cancels.push(afterNextPaint(() => void load()));
       else void load();
     }
     return () => {
       alive = false;
       for (const cancel of cancels) cancel();
     };
-  }, [remoteDefs]);
+  }, [remoteDefs, forCells]);
 
   // a write elsewhere (another tab, another window): the dictionaries and the lists it touches are read again
   const mounted = useRef(true);

@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { App, Dropdown } from 'antd';
+import { App, Dropdown, type MenuProps } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { useStableNavigate } from './navigation';
@@ -15,6 +15,66 @@ import { usePrimaryColour } from '../stores/colour';
 import { primaryTextColour } from '../themes/contrast';
 
 export const CLEAR_CACHE_URL = '/blade-auth/oauth/clear-cache';
+
+interface TabProps {
+  tag: string;
+  label: string;
+  closable: boolean;
+  menuItems: MenuProps['items'];
+  onAction(key: string, tag: string): void;
+  navigate(to: string): void;
+  close(tag: string): void;
+}
+
+/**
+ * One opened page: the tab (role=tab) and, beside it rather than inside it (a button in a tab is an interactive
+ * control nested in another), its close button; the context menu on both.
+ */
+const Tab = memo(function Tab({ tag, label, closable, menuItems, onAction, navigate, close }: TabProps) {
+  return (
+    <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
+      <div className="desk-tab" data-key={tag} role="presentation">
+        <div
+          role="tab"
+          className="desk-tab-label"
+          tabIndex={0}
+          aria-keyshortcuts={closable ? 'Delete' : undefined}
+          onClick={() => navigate(tag)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              navigate(tag);
+            } else if (e.key === 'Delete' && closable) {
+              e.preventDefault();
+              close(tag);
+            }
+          }}
+          onAuxClick={(e) => {
+            if (e.button === 1 && closable) close(tag);
+          }}
+        >
+          {label}
+        </div>
+        {closable && (
+          // for the pointer: the tab list holds tabs only, so assistive technology closes a tab with Delete
+          // (aria-keyshortcuts) or its context menu
+          <button
+            type="button"
+            className="desk-tab-close"
+            aria-hidden="true"
+            tabIndex={-1}
+            onClick={(e) => {
+              e.stopPropagation();
+              close(tag);
+            }}
+          >
+            <CloseOutlined aria-hidden />
+          </button>
+        )}
+      </div>
+    </Dropdown>
+  );
+});
 
 /**
  * Opened pages as tabs; closable while more than one is open; context menu with
@@ -80,54 +140,12 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     },
     [closeTag, navigate],
   );
-  // each tab (label, context menu, close button) is built once per tag list: a
-  // switch re-renders no tab, it only moves aria-selected
+  // each tab (label, context menu, close button) is its own memo component: a switch re-renders no tab (it only
+  // moves aria-selected), and a tab opened or closed renders that tab alone
   const items = useMemo(
     () =>
       tags.map((tag) => (
-        // the close button is the tab's sibling, not inside it (a button in a tab is an interactive control
-        // nested in another): the item holds both, the tab is what the tab list announces
-        <Dropdown key={tag} trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
-          <div className="desk-tab" data-key={tag} role="presentation">
-            <div
-              role="tab"
-              className="desk-tab-label"
-              tabIndex={0}
-              aria-keyshortcuts={isTagClosable(tags, tag) ? 'Delete' : undefined}
-              onClick={() => navigate(tag)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  navigate(tag);
-                } else if (e.key === 'Delete' && isTagClosable(tags, tag)) {
-                  e.preventDefault();
-                  close(tag);
-                }
-              }}
-              onAuxClick={(e) => {
-                if (e.button === 1 && isTagClosable(tags, tag)) close(tag);
-              }}
-            >
-              {pageLabel(t, menus, tag)}
-            </div>
-            {isTagClosable(tags, tag) && (
-              // for the pointer: the tab list holds tabs only, so assistive technology closes a tab with Delete
-              // (aria-keyshortcuts) or its context menu
-              <button
-                type="button"
-                className="desk-tab-close"
-                aria-hidden="true"
-                tabIndex={-1}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  close(tag);
-                }}
-              >
-                <CloseOutlined aria-hidden />
-              </button>
-            )}
-          </div>
-        </Dropdown>
+        <Tab key={tag} tag={tag} label={pageLabel(t, menus, tag)} closable={isTagClosable(tags, tag)} menuItems={menuItems} onAction={onAction} navigate={navigate} close={close} />
       )),
     [tags, menus, t, menuItems, onAction, navigate, close],
   );

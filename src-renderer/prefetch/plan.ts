@@ -22,3 +22,8 @@ export function prefetchOrder(tabs: readonly string[], side: readonly MenuNode[]
   }
   return order;
 }
+
+/** the screens in their order, those whose code is heavy (a chart library) moved after every other one */
+export function heavyLast<T extends { heavy?: boolean }>(screens: readonly T[]): T[] {
+  return [...screens.filter((s) => !s.heavy), ...screens.filter((s) => s.heavy)];
+}

@@ -1,6 +1,6 @@
 // The idle prefetch after sign-in: once the console is shown, while the operator
 // is idle, every screen of the user's menus is loaded ahead of its first open,
-// in prefetchOrder (remembered tabs, the side menu shown, the rest): its code,
+// in prefetchOrder (remembered tabs, the side menu shown, the rest; heavy screens last): its code,
 // and for list screens its first page and the dictionaries and option lists of
 // its columns. After the first screen, a list's parts are rendered once out of
 // sight (crud/ListWarmup): the returned element, which the console renders in its
@@ -9,7 +9,7 @@ import { createElement, useEffect, useState, type ComponentType, type ReactNode 
 import type { MenuNode } from '../../src-shared/wire';
 import { screenFor } from '../screens/registry';
 import { browserIdleHost, runWhenIdle } from './idle';
-import { prefetchOrder } from './plan';
+import { heavyLast, prefetchOrder } from './plan';
 
 interface Warming {
   Component: ComponentType<{ onDone(): void }>;
@@ -21,10 +21,13 @@ export function usePrefetch(tabs: readonly string[], side: readonly MenuNode[] |
   useEffect(() => {
     if (all.length === 0) return;
     let alive = true;
-    const screens = prefetchOrder(tabs, side, all, home).flatMap((path) => {
+    // a heavy screen's code (a chart library) last: evaluating it holds the main thread, and early on that would
+    // delay the operator's first clicks
+    const found = prefetchOrder(tabs, side, all, home).flatMap((path) => {
       const screen = screenFor(path);
-      return screen ? [() => (screen.warm ? screen.warm() : screen.preload())] : [];
+      return screen ? [screen] : [];
     });
+    const screens = heavyLast(found).map((screen) => () => (screen.warm ? screen.warm() : screen.preload()));
     const warmList = () =>
       import('../crud/ListWarmup').then(
         ({ ListWarmup }) =>

@@ -14,11 +14,16 @@ export interface Screen {
   (): React.ReactNode;
   /** loads the screen's code (once); resolves when it can render at once */
   preload(): Promise<void>;
+  /**
+   * its code is large (a chart library): the idle prefetcher loads it after every other screen, as evaluating it
+   * holds the main thread long enough to delay a click on another screen soon after sign-in
+   */
+  heavy?: boolean;
   /** CRUD screens: fetches the first page and the columns' options ahead of the first open */
   warm?(): Promise<void>;
 }
 
-export function preloadable(load: () => Promise<ComponentType>): Screen {
+export function preloadable(load: () => Promise<ComponentType>, options: { heavy?: boolean } = {}): Screen {
   let Loaded: ComponentType | null = null;
   let pending: Promise<void> | null = null;
   const preload = (): Promise<void> =>
@@ -48,7 +53,7 @@ export function preloadable(load: () => Promise<ComponentType>): Screen {
     if (error) throw error; // to the page's error boundary
     return Loaded ? <Loaded /> : <ScreenFrame />;
   }
-  return Object.assign(PreloadableScreen, { preload });
+  return Object.assign(PreloadableScreen, { preload, ...(options.heavy ? { heavy: true } : {}) });
 }
 
 /** A declarative CRUD screen: its definition module and the generic CrudPage. */
@@ -64,8 +69,13 @@ export function crud(load: () => Promise<{ default: ScreenDef }>): Screen {
   });
   const warm = async (): Promise<void> => {
     await screen.preload();
-    const [{ warmFirstPage }, { warmColumnOptions }] = await Promise.all([import('../crud/firstPage'), import('../crud/useOptions')]);
-    await Promise.all([warmFirstPage(def!), warmColumnOptions(def!.columns)]);
+    const [{ warmFirstPage }, { warmColumnOptions }, { warmSideTree }] = await Promise.all([
+      import('../crud/firstPage'),
+      import('../crud/useOptions'),
+      import('../crud/sideTreeData'),
+    ]);
+    // the first page and a side tree's nodes (用户管理's departments) at once, not one after the other
+    await Promise.all([warmFirstPage(def!), warmColumnOptions(def!.columns), def!.sideTree ? warmSideTree(def!.sideTree.url) : undefined]);
   };
   return Object.assign(screen, { warm });
 }

@@ -51,12 +51,18 @@ async function restoreTabs(): Promise<void> {
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
+/** `run` in the renderer's next idle period (within a second), else after the current task */
+const whenIdle = (run: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 1000 });
+  else setTimeout(run, 0);
+};
 /** Saves the open tabs (debounced) whenever they change while signed in. */
 export function persistTabs(): () => void {
   return useTags.subscribe((state, previous) => {
     if (state.tags === previous.tags || !useSession.getState().user) return;
     if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => void call('tabs:save', { tags: state.tags }).catch(() => undefined), 150);
+    // saved once the console is idle: never a task between a click and the frame showing its page
+    saveTimer = setTimeout(() => whenIdle(() => void call('tabs:save', { tags: useTags.getState().tags }).catch(() => undefined)), 150);
   });
 }
 

@@ -13,8 +13,12 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   page.on('request', (r) => requests.push({ url: r.url(), body: r.postData() ?? '', at: Date.now() }));
   await signIn(page, host);
   const userPage = () => requests.filter((r) => r.url.includes('/rpc/api:request') && r.body.includes('/website-blade-system/user/page'));
+  const deptTree = () => requests.filter((r) => r.url.includes('/rpc/api:request') && r.body.includes('/website-blade-system/dept/tree'));
   // idle: the prefetcher works through the menus
   await expect.poll(() => userPage().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // the user screen's side tree (departments) is fetched with its first page, not after it at the open
+  await expect.poll(() => deptTree().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(Math.abs(deptTree()[0]!.at - userPage()[0]!.at)).toBeLessThan(2000);
   expect(requests.some((r) => /\/assets\/user-[\w-]+\.js$/.test(r.url))).toBe(true);
   expect(requests.some((r) => /\/assets\/CrudPage-[\w-]+\.js$/.test(r.url))).toBe(true);
   expect(requests.filter((r) => r.url.includes('/rpc/dict:get')).length).toBeGreaterThan(0);
@@ -62,6 +66,8 @@ test('after sign-in the idle console prefetches screen code and first pages; a p
   // no chunk of the user screen is fetched at the click: it is loaded already
   await expect(main.locator('.ant-table-row').first()).toBeVisible();
   expect(requests.filter((r) => r.at >= clicked && /\/assets\/(user|CrudPage)-[\w-]+\.js$/.test(r.url))).toEqual([]);
+  // the tree shows the prefetched departments (read again once the list's frame is painted)
+  await expect(main.getByTestId('side-tree').getByText('SEO矩阵')).toBeVisible();
   await expect(main.getByRole('status')).toHaveCount(0); // no loading frame
   const addedStyles = await page.evaluate(() => (window as unknown as { __addedStyles: string[] }).__addedStyles);
   expect(addedStyles.filter((css) => /\.ant-(table|pagination|form|tree|spin|input-search)[\w-]*\{--ant-/.test(css))).toEqual([]);

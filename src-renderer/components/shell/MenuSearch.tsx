@@ -96,29 +96,43 @@ export function MenuSearchOverlay() {
 }
 
 /** Ctrl/Cmd+K: a keyboard palette over the menus, the recently opened pages and the recently opened records. */
+/**
+ * Ctrl/Cmd+K: the command palette. Closed, it holds only its key listener: the dialog (which follows the open
+ * tabs, the recent records and the menus) is rendered from the first open until its closing animation ends, so
+ * opening a page does not re-render it.
+ */
 export function CommandPalette() {
-  const { t } = useTranslation();
-  const navigate = useStableNavigate();
-  const leaves = useLeaves();
-  const menus = useSession((s) => s.menus);
-  const tags = useTags((s) => s.tags);
-  const records = useRecent((s) => s.records);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
-        setQuery('');
-        setActive(0);
+        setMounted(true);
         setOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  return mounted ? <PaletteDialog open={open} onClose={() => setOpen(false)} afterClose={() => setMounted(false)} /> : null;
+}
+
+function PaletteDialog({ open, onClose, afterClose }: { open: boolean; onClose(): void; afterClose(): void }) {
+  const { t } = useTranslation();
+  const navigate = useStableNavigate();
+  const leaves = useLeaves();
+  const menus = useSession((s) => s.menus);
+  const tags = useTags((s) => s.tags);
+  const records = useRecent((s) => s.records);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  // opened again before its closing animation ended: a fresh query
+  useEffect(() => {
+    if (!open) return;
+    setQuery('');
+    setActive(0);
+  }, [open]);
 
   const recent: MenuLeaf[] = [...tags].reverse().map((p) => ({ path: p, label: pageLabel(t, menus, p) }));
   // a record: matched on its own name, shown as "<its name> · <screen>"
@@ -130,14 +144,14 @@ export function CommandPalette() {
     ...fuzzyMatch(leaves, query).map((l) => ({ ...l, group: 'menus' as const })),
   ].slice(0, 30);
   const go = (item: Item) => {
-    setOpen(false);
+    onClose();
     // a record: its screen shows it in the view dialog once open
     if (item.id) useRecent.getState().request(item.path, item.id);
     navigate(item.path);
   };
 
   return (
-    <Modal open={open} onCancel={() => setOpen(false)} footer={null} closable={false} title={t('shell.palette')} destroyOnHidden width={560}>
+    <Modal open={open} onCancel={onClose} afterClose={afterClose} footer={null} closable={false} title={t('shell.palette')} destroyOnHidden width={560}>
       <Input
         autoFocus
         value={query}

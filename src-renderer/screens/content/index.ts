@@ -2,7 +2,8 @@
 import { crud, preloadable, type Screen } from '../lazyCrud';
 
 export const CONTENT_SCREENS: Record<string, Screen> = {
-  '/site/dashboard': preloadable(() => import('./SiteDashboard').then((m) => m.default)),
+  // ECharts: prefetched after every other screen (lazyCrud.tsx Screen.heavy)
+  '/site/dashboard': preloadable(() => import('./SiteDashboard').then((m) => m.default), { heavy: true }),
   '/site/websiteInfo': crud(() => import('./websiteInfo')),
   '/site/websiteGroup': crud(() => import('./websiteGroup')),
   '/site/websiteAssocia': crud(() => import('./websiteAssocia')),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src-shared/wire';
 import { runWhenIdle, type IdleHost } from '../../../src-renderer/prefetch/idle';
-import { prefetchOrder, screenPaths } from '../../../src-renderer/prefetch/plan';
+import { heavyLast, prefetchOrder, screenPaths } from '../../../src-renderer/prefetch/plan';
 
 let ids = 0;
 const node = (path: string, sort: number, children: MenuNode[] = [], category = 1): MenuNode => ({
@@ -24,6 +24,11 @@ describe('prefetchOrder', () => {
   it('puts the remembered tabs first, then the side menu shown, then the rest, each once and never the home page', () => {
     const order = prefetchOrder(['/system/param', '/wel/index', '/system/param'], [system], [home, site, system], '/wel/index');
     expect(order).toEqual(['/system/param', '/system/menu', '/system/user', '/site/websiteInfo', '/site/websiteGroup']);
+  });
+
+  it('moves the screens whose code is heavy (the site dashboard\'s charts) after every other, keeping both orders', () => {
+    const order = heavyLast([{ p: 'a' }, { p: 'chart', heavy: true }, { p: 'b' }, { p: 'chart2', heavy: true }, { p: 'c' }]);
+    expect(order.map((s) => s.p)).toEqual(['a', 'b', 'c', 'chart', 'chart2']);
   });
 
   it('uses every menu when no top menu narrowed the side menu', () => {
