@@ -7,11 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Resource } from '../../../crud/resource';
 import type { ContentContext } from '../shared/context';
 import type { SecretBox } from '../shared/secrets';
+import { connectionResources } from './connection-resources';
+import { registerConnectionRoutes } from './connection-routes';
 
 /** the declared resources of the search-engine screens */
-export function searchResources(_box: SecretBox): Resource[] {
-  return [];
+export function searchResources(box: SecretBox): Resource[] {
+  return [...connectionResources(box)];
 }
 
 /** the special routes (and the jobs they queue, whose handlers register with them) */
-export function registerSearchRoutes(_api: FastifyInstance, _ctx: ContentContext): void {}
+export function registerSearchRoutes(api: FastifyInstance, ctx: ContentContext): void {
+  registerConnectionRoutes(api, ctx);
+}
