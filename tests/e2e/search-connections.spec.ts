@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { api, clickRowAction, openScreen, rpc, signIn, signInTenant, startWebHost, switchLanguage, type WebHost } from './fixtures';
 import { baiduStandIn, bingStandIn, googleStandIn, indexNowStandIn, makeServiceAccount, siteServer } from '../support/search-engines';
 import { hostsProxy, sitesListed } from '../support/search-connections';
+import { openDatabase } from '../../src-server/db/database';
 
 // The 搜索引擎 screen (issue 36 item 1), through the screens only, against the
 // engines' stand-ins on 127.0.0.1: an operator of the sample matrix's tenant sets
@@ -19,6 +20,24 @@ const shown = (page: Page, path: string) => page.locator(`.desk-page[data-path="
 const dialog = (page: Page) => page.getByRole('dialog').last();
 const SAVE = /确\s*定|保\s*存|^Save$/;
 const TEA = '示例茶叶资讯站';
+
+/**
+ * runs the chosen test: the button is found by its action (its accessible name is "loading 测试" until antd's
+ * loading icon has folded away, which may outlast the call), clicked once it is no longer loading
+ */
+async function clickTest(box: Locator): Promise<void> {
+  const button = box.locator('button[data-action="run-test"]');
+  await expect(button).not.toHaveClass(/ant-btn-loading/);
+  await button.click();
+}
+
+/** chooses an engine in the 测试连接 dialog (again if a click during the dialog's opening animation was lost) */
+async function choose(box: Locator, engine: string): Promise<void> {
+  await expect(async () => {
+    await box.locator('label.ant-radio-button-wrapper', { hasText: engine }).click();
+    await expect(box.getByRole('radio', { name: engine })).toBeChecked({ timeout: 1000 });
+  }).toPass();
+}
 
 test('an operator sets the accounts, switches a website\'s engines on and tests each connection, in Chinese and English', async ({ page }) => {
   test.setTimeout(300_000);
@@ -99,6 +118,12 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await expect(accounts.locator('[data-test-kind="google"] .desk-test-answer')).toHaveText('HTTP 200: []');
     await accounts.getByRole('button', { name: '测试 Bing' }).click();
     await expect(accounts.locator('[data-test-kind="bing"] .desk-test-answer')).toHaveText('HTTP 200: GetUserSites: http://tea.sample-matrix.test/');
+    await accounts.screenshot({ path: 'test-results/search-engines-accounts-zh.png' });
+    // the outcomes are put away once read
+    for (const kind of ['google', 'bing']) {
+      await accounts.locator(`[data-test-kind="${kind}"] .ant-alert-close-icon`).click();
+      await expect(accounts.locator(`[data-test-kind="${kind}"]`)).toHaveCount(0);
+    }
 
     // ---- the tea site's connections: the form's rules, then every engine on
     await clickRowAction(page, row, /编\s*辑/);
@@ -135,8 +160,8 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await clickRowAction(page, row, '测试连接');
     const tests = dialog(page);
     const runTest = async (engine: string) => {
-      await tests.locator('label.ant-radio-button-wrapper', { hasText: engine }).click();
-      await tests.getByRole('button', { name: /^测\s*试$/ }).click();
+      await choose(tests, engine);
+      await clickTest(tests);
     };
     await runTest('IndexNow');
     const indexnow = tests.locator('[data-test-kind="indexnow"]');
@@ -161,13 +186,45 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await expect(google.locator('.desk-test-answer')).toHaveText('HTTP 200: {"siteUrl":"sc-domain:tea.sample-matrix.test","permissionLevel":"siteFullUser"}');
     await tests.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(tests).toBeHidden();
+    // what the announcer and the sync write (not part of this screen): an announcement partly failed, URLs by
+    // outcome, a sync done, and on the home site a property the service account lost, with clicks of the week
+    const home = ((await api(host, 'get', '/seo-blade-search/site/page', undefined, { websiteName: '家居' })).records as Record<string, string>[])[0]!;
+    const db = openDatabase(join(host.dataDir, 'server'));
+    try {
+      const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+      const today = now.slice(0, 10);
+      const url = db.prepare("INSERT INTO search_url (id, tenant_id, website_info_id, engine, url, change_kind, state, update_time) VALUES (?, '888888', ?, ?, ?, 'added', ?, ?)");
+      ['submitted', 'submitted', 'submitted', 'pending', 'failed'].forEach((state, i) => url.run(`u${i}`, tea.id, 'indexnow', `http://tea.sample-matrix.test/${i}.html`, state, now));
+      url.run('u9', tea.id, 'baidu', 'http://tea.sample-matrix.test/0.html', 'quota', now);
+      db.prepare("INSERT INTO search_announce (id, tenant_id, website_info_id, kind, urls_total, state, message, create_time, end_time) VALUES ('a1', '888888', ?, 'deploy', 6, 'partial', '1 个网址失败', ?, ?)").run(tea.id, now, now);
+      db.prepare("INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, last_day, sync_time) VALUES (?, 'google', '888888', 'done', '', ?, ?)").run(tea.id, today, now);
+      db.prepare("INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum) VALUES ('888888', ?, 'google', ?, ?, 400, 1200)").run(tea.id, today, 37);
+      db.prepare("INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, last_day, sync_time) VALUES (?, 'google', '888888', 'lost', 'HTTP 403: User does not have sufficient permission', ?, ?)").run(home.id, today, now);
+      db.prepare("UPDATE search_site SET google_on = 1, google_lost = 'HTTP 403: User does not have sufficient permission' WHERE id = ?").run(home.id);
+    } finally {
+      db.close();
+    }
+    await screen.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect(row.locator('[data-announce-state]')).toHaveAttribute('data-announce-state', 'partial');
+    await expect(row.locator('[data-urls]')).toHaveAttribute('data-urls', '6/3/2/1');
+    await expect(row.locator('[data-sync]')).toHaveAttribute('data-sync', 'google:done');
+    await expect(row.locator('[data-clicks]')).toHaveText('37');
+    const homeRow = screen.locator('tbody tr.ant-table-row', { hasText: '示例家居装修站' });
+    await expect(homeRow.locator('[data-connection="google"]')).toHaveAttribute('data-state', 'lost');
+    await expect(homeRow.locator('[data-sync]')).toHaveText(/^失去权限 Google \d\d-\d\d \d\d:\d\dHTTP 403: User does not have sufficient permission$/);
+    await screen.locator('.ant-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/search-engines-zh.png', fullPage: true });
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.screenshot({ path: 'test-results/search-engines-zh-1920.png', fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 820 });
 
     // ---- the website list: the site's connections and its 7-day clicks
     await openScreen(page, host, '/site/websiteInfo');
     const site = shown(page, '/site/websiteInfo').locator('tbody tr.ant-table-row', { hasText: TEA });
     await expect(site.locator('[data-engines]')).toHaveAttribute('data-engines', 'indexnow:on,baidu:on,google:on,bing:on');
-    await expect(site.locator('[data-clicks]')).toHaveText('0');
+    await expect(site.locator('[data-clicks]')).toHaveText('37');
+    const homeSite = shown(page, '/site/websiteInfo').locator('tbody tr.ant-table-row', { hasText: '示例家居装修站' });
+    await expect(homeSite.locator('[data-engines]')).toHaveAttribute('data-engines', 'indexnow:off,baidu:off,google:lost,bing:off');
     // the list is wider than 1366 px: scrolled to the search columns, as the operator would
     await site.locator('[data-engines]').evaluate((cell) => {
       const box = cell.closest('.ant-table-content');
@@ -184,15 +241,15 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await page.screenshot({ path: 'test-results/search-engines-en.png', fullPage: true });
     await clickRowAction(page, row, 'Test connection');
     const testsEn = dialog(page);
-    await testsEn.locator('label.ant-radio-button-wrapper', { hasText: 'Baidu' }).click();
+    await choose(testsEn, 'Baidu');
     baidu.register('http://tea.sample-matrix.test', 'anotherToken', 100);
-    await testsEn.getByRole('button', { name: /^Test$/ }).click();
+    await clickTest(testsEn);
     const refused = testsEn.locator('[data-test-kind="baidu"]');
     await expect(refused).toContainText('Baidu: Connection failed (HTTP 401)');
     await expect(refused.locator('[data-hint="tokenInvalid"]')).toContainText('The push token was refused: copy the site\'s token from Baidu Search Resource Platform');
     await expect(refused).not.toContainText('teaToken2026');
-    await testsEn.locator('label.ant-radio-button-wrapper', { hasText: 'IndexNow' }).click();
-    await testsEn.getByRole('button', { name: /^Test$/ }).click();
+    await choose(testsEn, 'IndexNow');
+    await clickTest(testsEn);
     await expect(testsEn.locator('[data-test-kind="indexnow"]')).toContainText('IndexNow: Connection works (HTTP 200)');
     await testsEn.screenshot({ path: 'test-results/search-engines-test-en.png' });
     await testsEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

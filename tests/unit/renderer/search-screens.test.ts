@@ -159,6 +159,7 @@ describe('the 搜索引擎 screen', () => {
     expect(announceText(row, t)).toBe('已接受 4 / 共 9 · 等待 3 · 失败 2');
     expect(connectionText('google')(row, t)).toBe('sc-domain:news.example（默认）');
     expect(connectionText('indexnow')(row, t)).toBe('abcdef01…');
-    expect(lastSyncText(row, t)).toBe('Google 失去权限: HTTP 403: gone');
+    expect(lastSyncText(row, t)).toBe('已完成 Google 01-05 10:00');
+    expect(lastSyncText({ ...row, googleLost: 'HTTP 403: User does not have sufficient permission' } as Row, t)).toBe('HTTP 403: User does not have sufficient permission');
   });
 });

@@ -148,7 +148,7 @@ export function AccountsCard() {
         .filter((k) => outcomes[k])
         .map((k) => (
           <div key={k} style={{ marginTop: 12 }} data-test-kind={k}>
-            <TestOutcomeView outcome={outcomes[k]!} name={t(`search.engine.${k}`)} />
+            <TestOutcomeView outcome={outcomes[k]!} name={t(`search.engine.${k}`)} onClose={() => setOutcomes((o) => ({ ...o, [k]: undefined }))} />
           </div>
         ))}
       {editing && account && (

@@ -25,9 +25,10 @@ export async function runTest(url: string, params: Record<string, string>): Prom
 }
 
 /** one test's outcome: works / failed (with the HTTP status), the service's answer as it said it, the hint */
-export function TestOutcomeView({ outcome, name }: { outcome: TestOutcome; name: string }) {
+export function TestOutcomeView({ outcome, name, onClose }: { outcome: TestOutcome; name: string; onClose?(): void }) {
   const { t } = useTranslation();
-  if ('error' in outcome) return <Alert type="error" showIcon title={`${name}: ${t('search.test.failed')}`} description={outcome.error} data-test-outcome="refused" />;
+  const closable = onClose ? { closable: true, onClose } : {};
+  if ('error' in outcome) return <Alert type="error" showIcon title={`${name}: ${t('search.test.failed')}`} description={outcome.error} data-test-outcome="refused" {...closable} />;
   const r = outcome.result;
   const hint = hintText(t, r.hint);
   return (
@@ -35,6 +36,7 @@ export function TestOutcomeView({ outcome, name }: { outcome: TestOutcome; name:
       type={r.ok ? 'success' : 'error'}
       showIcon
       data-test-outcome={r.ok ? 'ok' : 'failed'}
+      {...closable}
       title={`${name}: ${t(r.ok ? 'search.test.ok' : 'search.test.failed')}${r.status ? ` (${t('search.test.status', { status: r.status })})` : ''}`}
       description={
         <div>

@@ -143,7 +143,7 @@ const countsText = (t: TFunction, stats: SearchSiteStats | null): string => {
   return `${t('search.site.urlAccepted', n)} · ${t('search.site.urlWaiting', n)}${n.failed ? ` · ${t('search.site.urlFailed', { n: n.failed })}` : ''}`;
 };
 
-/** the last announcement: its state, time and message (its kind and URLs in the title), and the URLs' outcomes beneath */
+/** the last announcement: its state and time, its message, and the URLs' outcomes beneath (its kind and URLs in the title) */
 export function AnnounceCell({ row }: { row: Row }) {
   const { t } = useTranslation();
   const stats = statsOf(row);
@@ -151,13 +151,18 @@ export function AnnounceCell({ row }: { row: Row }) {
   return (
     <Lines data-announce-state={last?.state ?? 'none'}>
       {last ? (
-        <Line title={`${t(`search.announceKind.${last.kind}`)} · ${t('search.site.announceUrls', { n: last.urls })}${last.message ? `\n${last.message}` : ''}`}>
+        <Line title={`${t(`search.announceKind.${last.kind}`)} · ${t('search.site.announceUrls', { n: last.urls })}`}>
           <Toned tone={ANNOUNCE_TONE[last.state] ?? 'muted'}>{t(`search.announceState.${last.state}`)}</Toned>
-          {` ${short(last.time)}${last.message ? ` · ${last.message}` : ''}`}
+          {` ${short(last.time)}`}
         </Line>
       ) : (
         <Line>
           <Toned tone="muted">{t('search.site.never')}</Toned>
+        </Line>
+      )}
+      {last?.message && (
+        <Line secondary title={last.message}>
+          {last.message}
         </Line>
       )}
       <CountsLine stats={stats} />
@@ -168,8 +173,8 @@ export function AnnounceCell({ row }: { row: Row }) {
 export const announceText = (row: Row, t: TFunction): string => {
   const stats = statsOf(row);
   const last = stats?.lastAnnounce;
-  const first = last ? `${t(`search.announceState.${last.state}`)} ${short(last.time)}${last.message ? ` · ${last.message}` : ''}` : t('search.site.never');
-  return longest(first, countsText(t, stats));
+  const first = last ? `${t(`search.announceState.${last.state}`)} ${short(last.time)}` : t('search.site.never');
+  return longest(first, last?.message ?? '', countsText(t, stats));
 };
 
 const syncEngines = (row: Row): TrafficEngine[] => {
@@ -177,6 +182,7 @@ const syncEngines = (row: Row): TrafficEngine[] => {
   return (['google', 'bing'] as const).filter((e) => s[e]);
 };
 
+/** each engine's last sync (state in colour, time); a property the service account lost: Google in red and the reason beneath */
 export function LastSyncCell({ row }: { row: Row }) {
   const { t } = useTranslation();
   const syncs = statsOf(row)?.lastSync ?? {};
@@ -189,15 +195,20 @@ export function LastSyncCell({ row }: { row: Row }) {
         const s = syncs[e]!;
         return (
           <Line key={e} title={s.message || undefined}>
-            {`${t(`search.engine.${e}`)} `}
             <Toned tone={SYNC_TONE[s.state] ?? 'muted'}>{t(`search.syncState.${s.state}`)}</Toned>
-            {s.time && ` ${short(s.time)}`}
+            {` ${t(`search.engine.${e}`)}${s.time ? ` ${short(s.time)}` : ''}`}
           </Line>
         );
       })}
+      {lost && !engines.includes('google') && (
+        <Line>
+          <Toned tone="error">{t('search.connection.lost')}</Toned>
+          {` ${t('search.engine.google')}`}
+        </Line>
+      )}
       {lost && (
         <Line title={lost}>
-          <Toned tone="error">{`${t('search.engine.google')} ${t('search.connection.lost')}: ${lost}`}</Toned>
+          <Toned tone="error">{lost}</Toned>
         </Line>
       )}
     </Lines>
@@ -206,8 +217,8 @@ export function LastSyncCell({ row }: { row: Row }) {
 
 export const lastSyncText = (row: Row, t: TFunction): string => {
   const syncs = statsOf(row)?.lastSync ?? {};
-  const lines = syncEngines(row).map((e) => `${t(`search.engine.${e}`)} ${t(`search.syncState.${syncs[e]!.state}`)} ${short(syncs[e]!.time)}`);
-  if (row.googleLost) lines.push(`${t('search.engine.google')} ${t('search.connection.lost')}: ${String(row.googleLost)}`);
+  const lines = syncEngines(row).map((e) => `${t(`search.syncState.${syncs[e]!.state}`)} ${t(`search.engine.${e}`)} ${short(syncs[e]!.time)}`);
+  if (row.googleLost) lines.push(`${t('search.connection.lost')} ${t('search.engine.google')}`, String(row.googleLost));
   return lines.length ? longest(...lines) : t('search.syncState.never');
 };
 
