@@ -186,6 +186,7 @@ const en: Messages = {
     site: 'Sites',
     siteDashboard: 'Data board',
     websiteInfo: 'Websites',
+    searchEngine: 'Search engines',
     websiteGroup: 'Website groups',
     websiteAssocia: 'Website links',
     websiteLanguage: 'Languages',

@@ -9,6 +9,7 @@ import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req, status01 } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
+import { searchSummaries } from '../search/connection-stats';
 
 /** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -98,7 +99,12 @@ export function siteResources(): Resource[] {
         await addNames(q, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
         await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
         await attachJobViews(q, records, 'deployJobId', 'deployJob');
-        for (const r of records) if (!r.statusName) r.statusName = '未部署';
+        // the search engines (issue 36): 7-day clicks and each connection on / off / lost, two queries a page
+        const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now());
+        for (const r of records) {
+          if (!r.statusName) r.statusName = '未部署';
+          r.search = search.get(String(r.id)) ?? null;
+        }
       },
     },
   });
