@@ -88,9 +88,13 @@ async function periodsOf(q: Queries, r: TrafficRange, dim: TrafficDim): Promise<
   for (const [from, to] of edges) {
     for (const [month, a, b] of monthPieces(from, to)) {
       const { first, last } = monthBounds(month);
-      const outside = await q.get(sql`SELECT 1 AS found FROM search_top WHERE ${scopeOf(r, dim)}
-        AND ((period >= ${first} AND period < ${a}) OR (period > ${b} AND period <= ${last})) AND LENGTH(period) = 10 LIMIT 1`);
-      if (outside) days.push([a, b]);
+      // two seeks (an OR of the two ranges would make SQLite read the scope's every period)
+      const has = async (x: string, y: string) =>
+        first <= y && x <= last && x <= y
+          ? Boolean(await q.get(sql`SELECT 1 AS found FROM search_top WHERE ${scopeOf(r, dim)} AND period >= ${x} AND period <= ${y} AND LENGTH(period) = 10 LIMIT 1`))
+          : false;
+      const outside = a > first ? await has(first, addDays(a, -1)) : false;
+      if (outside || (b < last && (await has(addDays(b, 1), last)))) days.push([a, b]);
       else months.push(month);
     }
   }
