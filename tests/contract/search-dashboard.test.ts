@@ -206,9 +206,19 @@ describe('the dashboard answers what the engines served', () => {
     expect(past.body.data).toMatchObject({ records: [], current: 99, size: 10, total: expected(from, to, '', '').pages.size });
   });
 
-  it('a range within one month, and a whole month alone, read the right periods', async () => {
+  it('a range within one month, a whole month alone, ranges ending today and reaching the first day synced read the right periods', async () => {
     const month = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
-    for (const [a, b] of [[`${month}-03`, `${month}-09`], [`${month}-01`, addDays(`${today.slice(0, 7)}-01`, -1)]] as const) {
+    const firstSynced = String((await h.data().get(sql<{ d: string }>`SELECT MIN(first_day) AS d FROM search_sync WHERE engine = 'google'`))!.d);
+    const ranges: [string, string][] = [
+      [`${month}-03`, `${month}-09`],
+      [`${month}-01`, addDays(`${today.slice(0, 7)}-01`, -1)],
+      // the current month's row holds the month so far; the first month's row holds the days from the first synced
+      [addDays(today, -27), today],
+      [`${today.slice(0, 7)}-01`, today],
+      [firstSynced, addDays(firstSynced, 40)],
+      [addDays(firstSynced, 3), addDays(firstSynced, 9)],
+    ];
+    for (const [a, b] of ranges) {
       const want = expected(a, b, '', '');
       const { rows } = await allTop({ dim: 'page', from: a, to: b });
       expect(rows.map((r) => r.key).sort()).toEqual([...want.pages.keys()].sort());

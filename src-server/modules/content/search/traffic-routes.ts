@@ -39,7 +39,7 @@ export const TRAFFIC_MSG = {
 export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data } = ctx;
   new TrafficSync(data, ctx.box, ctx.clock, ctx.jobs).register();
-  ctx.jobs.handle(SEARCH_ROLLUP_JOB, rollupHandler(data));
+  ctx.jobs.handle(SEARCH_ROLLUP_JOB, rollupHandler(data, ctx.jobs, ctx.clock));
   const schedule = new SyncSchedule(data, ctx.clock, ctx.jobs);
   schedule.start();
   api.addHook('onClose', async () => schedule.stop());
