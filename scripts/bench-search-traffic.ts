@@ -223,10 +223,10 @@ async function loadDashboard(data: DataLayer, ids: string[], today: string): Pro
     }
     if (s % 20 === 19) console.error(`  loaded ${s + 1}/${ids.length} websites (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   }
-  await data.run(sql`INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum)
-    SELECT tenant_id, website_info_id, engine, day, SUM(clicks) + 3, SUM(impressions) + 30, SUM(position * impressions) FROM search_traffic GROUP BY tenant_id, website_info_id, engine, day`);
-  await data.run(sql`INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum)
-    SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum) FROM search_daily GROUP BY tenant_id, engine, day`);
+  await data.run(sql`INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum, position_impressions)
+    SELECT tenant_id, website_info_id, engine, day, SUM(clicks) + 3, SUM(impressions) + 30, SUM(position * impressions), SUM(impressions) + 30 FROM search_traffic GROUP BY tenant_id, website_info_id, engine, day`);
+  await data.run(sql`INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum, position_impressions)
+    SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum), SUM(position_impressions) FROM search_daily GROUP BY tenant_id, engine, day`);
   const loadMs = performance.now() - t0;
   const months = [...new Set(days.map((d) => d.slice(0, 7)))];
   const t1 = performance.now();

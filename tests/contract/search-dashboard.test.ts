@@ -237,6 +237,26 @@ describe('the dashboard answers what the engines served', () => {
   });
 });
 
+describe('the average position', () => {
+  it('is weighed by the impressions that have one: a day imported without a position does not pull it towards 0', async () => {
+    const t = await otherTenantAdmin(h, '200037', '排名租户');
+    const rows = [
+      { day: '2026-03-01', clicks: 10, impressions: 100, position: 4 },
+      { day: '2026-03-02', clicks: 20, impressions: 300, position: 2 },
+      // the spec's import of day totals carries no position
+      { day: '2026-03-03', clicks: 5, impressions: 600 },
+    ];
+    expect((await post<unknown>('/seo-blade-deploy/dashboard/import', { rows }, t)).body.code).toBe(200);
+    const s = await get<TrafficSummary>(TRAFFIC_API.summary, { from: '2026-03-01', to: '2026-03-03' }, t);
+    expect(s.body.data.totals).toMatchObject({ clicks: 35, impressions: 1000 });
+    // (4 x 100 + 2 x 300) / 400, not / 1000
+    expect(s.body.data.totals.position).toBeCloseTo(2.5, 9);
+    expect(s.body.data.days.map((d) => [d.day, d.position])).toEqual([['2026-03-01', 4], ['2026-03-02', 2], ['2026-03-03', 0]]);
+    const bad = await post<unknown>('/seo-blade-deploy/dashboard/import', { rows: [{ day: '2026-03-04', clicks: 1, impressions: 1, position: -1 }] }, t);
+    expect([bad.status, bad.body.msg]).toEqual([400, '请求参数格式错误: rows']);
+  });
+});
+
 describe('the filter is checked on the server', () => {
   it('refuses bad dates, a reversed or too long range, an unknown engine, dimension, sort or order', async () => {
     const cases: [Record<string, string>, string][] = [

@@ -286,6 +286,8 @@ export class TrafficSync {
         clicks: Number(r.clicks ?? 0),
         impressions: Number(r.impressions ?? 0),
         positionSum: Number(r.position ?? 0) * Number(r.impressions ?? 0),
+        // Search Console gives every day with impressions its average position
+        positionImpressions: r.position ? Number(r.impressions ?? 0) : 0,
       }));
       const rows: TrafficRow[] = (await all(['date', 'page', 'query'], start, end)).map((r) => ({
         day: String(r.keys?.[0] ?? ''),
@@ -345,7 +347,9 @@ export class TrafficSync {
         const day = bingDay(t.Date);
         const impressions = Math.max(0, Math.round(Number(t.Impressions ?? 0)));
         const p = positions.get(day);
-        return { day, clicks: Math.max(0, Math.round(Number(t.Clicks ?? 0))), impressions, positionSum: p && p.impressions > 0 ? (p.sum / p.impressions) * impressions : 0 };
+        const known = Boolean(p && p.impressions > 0);
+        // a day without query rows has no position: its impressions do not weigh on the average
+        return { day, clicks: Math.max(0, Math.round(Number(t.Clicks ?? 0))), impressions, positionSum: known ? (p!.sum / p!.impressions) * impressions : 0, positionImpressions: known ? impressions : 0 };
       })
       .filter((t) => t.day !== '');
     const days = [...new Set([...totals.map((t) => t.day), ...rows.map((r) => r.day)])].sort();

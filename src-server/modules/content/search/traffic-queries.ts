@@ -23,32 +23,40 @@ interface SumRow {
   clicks: number | null;
   impressions: number | null;
   position_sum: number | null;
+  /** the impressions whose position is known (day totals); the top tables' rows always carry one: their impressions */
+  position_impressions?: number | null;
 }
 
-/** totals from sums: CTR and the impression-weighted position */
+/** totals from sums: CTR and the position weighted by the impressions that have one */
 export function totalsOf(r: SumRow): TrafficTotals {
   const clicks = Number(r.clicks ?? 0);
   const impressions = Number(r.impressions ?? 0);
   const positionSum = Number(r.position_sum ?? 0);
-  return { clicks, impressions, ctr: impressions > 0 ? clicks / impressions : 0, position: impressions > 0 ? positionSum / impressions : 0 };
+  const weight = r.position_impressions === undefined ? impressions : Number(r.position_impressions ?? 0);
+  return { clicks, impressions, ctr: impressions > 0 ? clicks / impressions : 0, position: weight > 0 ? positionSum / weight : 0 };
 }
 
 /** the day totals of a range: the website's own rows, or the tenant's sums */
 function dailyRows(q: Queries, r: TrafficRange, from: string, to: string) {
   if (r.websiteId) {
-    return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum FROM search_daily
+    return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum, position_impressions FROM search_daily
       WHERE website_info_id = ${r.websiteId} AND engine IN (${sql.join([...r.engines])}) AND day >= ${from} AND day <= ${to} AND tenant_id = ${r.tenantId}
       ORDER BY day, engine`);
   }
-  return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum FROM search_daily_all
+  return q.all(sql<SumRow & { day: string; engine: TrafficEngine }>`SELECT day, engine, clicks, impressions, position_sum, position_impressions FROM search_daily_all
     WHERE tenant_id = ${r.tenantId} AND engine IN (${sql.join([...r.engines])}) AND day >= ${from} AND day <= ${to}
     ORDER BY day, engine`);
 }
 
 const add = (rows: SumRow[]): SumRow =>
-  rows.reduce<{ clicks: number; impressions: number; position_sum: number }>(
-    (s, r) => ({ clicks: s.clicks + Number(r.clicks ?? 0), impressions: s.impressions + Number(r.impressions ?? 0), position_sum: s.position_sum + Number(r.position_sum ?? 0) }),
-    { clicks: 0, impressions: 0, position_sum: 0 },
+  rows.reduce<{ clicks: number; impressions: number; position_sum: number; position_impressions: number }>(
+    (s, r) => ({
+      clicks: s.clicks + Number(r.clicks ?? 0),
+      impressions: s.impressions + Number(r.impressions ?? 0),
+      position_sum: s.position_sum + Number(r.position_sum ?? 0),
+      position_impressions: s.position_impressions + Number(r.position_impressions ?? 0),
+    }),
+    { clicks: 0, impressions: 0, position_sum: 0, position_impressions: 0 },
   );
 
 /** The range's totals, those of the same number of days just before it, and its days (per day and engine). */
