@@ -121,7 +121,7 @@ describe('two instances, one AI model with 并发上限 3', () => {
       Number((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ai_model_slot WHERE model_id = ${modelId} AND released_ms IS NULL AND holder LIKE ${`%:${dead}`}`))?.n);
     expect(await held()).toBe(3);
     // the other instance waits: the dead one's three leases still run
-    await until(async () => ai.counts.inFlight === 0, 10_000);
+    await until(async () => ai.counts.inFlight === 0, 60_000);
     ai.reset();
     const tb = await startTask(live, '丁', 4);
     await until(async () => Number((await poll(live, tb)).status) === 1);

@@ -316,11 +316,11 @@ describe('scheduled deploy tasks', () => {
     expect(await unpublished()).toBe(3);
     const on = await post(`${DT}/jobSwitch`, { id, status: 1 });
     expect(on.body.data).toMatchObject({ status: 1, statusName: '启动' });
-    await until(async () => (await unpublished()) <= 1, 8000);
+    await until(async () => (await unpublished()) <= 1, 60_000);
     const off = await post(`${DT}/jobSwitch`, { id, status: 0 });
     expect(off.body.data.status).toBe(0);
     // a trigger fired before the switch-off finishes its run (its sites' deploy jobs, then the count)
-    await until(async () => !(await h.data().get(sql`SELECT 1 AS busy FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`)), 8000);
+    await until(async () => !(await h.data().get(sql`SELECT 1 AS busy FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`)), 60_000);
     const left = await unpublished();
     const count = (await get(`${DT}/detail`, { id })).body.data.executeCount as number;
     expect(count).toBeGreaterThanOrEqual(3);

@@ -93,7 +93,7 @@ describe('two instances on one PostgreSQL: generation runs', () => {
     expect(m.body.code, String(m.body.msg)).toBe(200);
     const id = await startTask(a.base, token, '接管', 60);
     // whichever instance claimed the run dies mid-way (kill -9)
-    await until(async () => (await holder(id)).state === 'running', 20_000);
+    await until(async () => (await holder(id)).state === 'running', 60_000);
     const owner = (await holder(id)).owner;
     const runner = runsOn(owner, a) ? a : b;
     const other = runner === a ? b : a;
