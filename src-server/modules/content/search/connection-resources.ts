@@ -97,7 +97,7 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
     },
     hooks: {
       async beforeWrite(row, ctx) {
-        const old = (await ctx.q.get(sql<Rec>`SELECT indexnow_on, indexnow_key, baidu_on, baidu_token FROM search_site WHERE id = ${String(ctx.id)}`)) ?? {};
+        const old = (await ctx.q.get(sql<Rec>`SELECT indexnow_on, indexnow_key, baidu_on, baidu_token, google_property FROM search_site WHERE id = ${String(ctx.id)}`)) ?? {};
         const pick = (name: string, column: string): unknown => (name in row ? row[name] : old[column]);
         const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
         if (Number(pick('indexnowOn', 'indexnow_on')) === 1 && !filled(pick('indexnowKey', 'indexnow_key'))) throw new ServiceError(SEARCH_MSG.indexnowKeyRequired);
@@ -106,6 +106,12 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
         else delete row.baiduToken;
         if (Number(pick('baiduOn', 'baidu_on')) === 1 && !filled(row.baiduToken ?? old.baidu_token)) throw new ServiceError(SEARCH_MSG.baiduTokenRequired);
         for (const k of ['indexnowKey', 'baiduSite', 'googleProperty', 'bingSite']) if (typeof row[k] === 'string') row[k] = (row[k] as string).trim() || null;
+        // another property is another property's data: the next sync starts again from 16 months back (and replaces
+        // the days it reads); the lost-access mark was about the old one
+        if ('googleProperty' in row && (row.googleProperty ?? null) !== (old.google_property ?? null)) {
+          await ctx.q.run(sql`UPDATE search_sync SET first_day = NULL, last_day = NULL WHERE website_info_id = ${String(ctx.id)} AND engine = 'google'`);
+          await ctx.q.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${String(ctx.id)}`);
+        }
       },
       async decorate(records, { tenantId, q }) {
         const ids = records.map((r) => String(r.id));
