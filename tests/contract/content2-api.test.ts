@@ -150,9 +150,12 @@ describe('articles and paragraphs', () => {
     expect(saved.body.data).toMatchObject({ status: 0, displayStatus: 1, sort: 5, websiteName: '文章站', cateName: '新闻' });
     const id = saved.body.data.id as string;
     const jumpId = (await get<Rec[]>(`${A}/cate/getCate`, { websiteGroupId: groupId })).body.data.find((c) => c.cateName === '跳转')!.id as string;
-    // unpublished: the column may change
-    expect((await post(`${A}/article/update`, { id, parentId: jumpId })).body.data.cateName).toBe('跳转');
+    // unpublished: the column may change, to another column that holds pages (a jump page holds no article)
+    const otherId = (await post('/seo-blade-article/cate/save', { websiteGroupId: groupId, cateName: '要闻', type: 2, pageId })).body.data.id as string;
+    expect((await post(`${A}/article/update`, { id, parentId: otherId })).body.data.cateName).toBe('要闻');
+    expect((await post(`${A}/article/update`, { id, parentId: jumpId })).body.msg).toBe('所选栏目是跳转页面，不能存放文章，请选择自定义页面栏目');
     await post(`${A}/article/update`, { id, parentId: cateId });
+    await api(base, admin, 'POST', '/seo-blade-article/cate/remove', { query: { ids: otherId } });
     const rel = await post(`${A}/article/release`, {}, admin);
     expect(rel.body.msg).toBe('请选择至少一条数据');
     expect((await api<Rec>(base, admin, 'POST', `${A}/article/release`, { query: { ids: id } })).body.data.published).toBe(1);

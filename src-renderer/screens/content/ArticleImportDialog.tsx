@@ -10,9 +10,9 @@ import '../../i18n/areas/content';
 
 type Option = { value: string; label: string };
 
-async function options(url: string, params: Record<string, unknown>, label: string): Promise<Option[]> {
+async function options(url: string, params: Record<string, unknown>, label: string, keep: (x: Record<string, unknown>) => boolean = () => true): Promise<Option[]> {
   const r = await call('api:request', { method: 'get', url, params });
-  return ((r.data as Record<string, unknown>[] | null) ?? []).map((x) => ({ value: String(x.id), label: String(x[label] ?? '') }));
+  return ((r.data as Record<string, unknown>[] | null) ?? []).filter(keep).map((x) => ({ value: String(x.id), label: String(x[label] ?? '') }));
 }
 
 export function ArticleImportDialog(props: ExtraActionDialogProps) {
@@ -29,7 +29,8 @@ export function ArticleImportDialog(props: ExtraActionDialogProps) {
     setCate(undefined);
     if (!group) return;
     void options('/website-blade-material/websiteInfo/listGroup', { websiteGroupId: group }, 'websiteName').then(setSites);
-    void options('/website-blade-article/cate/getCate', { websiteGroupId: group }, 'cateName').then(setCates);
+    // only the columns that hold pages (type 2): a jump page holds no article
+    void options('/website-blade-article/cate/getCate', { websiteGroupId: group }, 'cateName', (x) => Number(x.type) === 2).then(setCates);
   }, [group]);
   return (
     <TaskImportDialog {...props} title={t('content.c3.articleImport')} url="/website-blade-article/article/importText"

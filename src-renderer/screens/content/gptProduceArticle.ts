@@ -35,7 +35,7 @@ const gptProduceArticle: ScreenDef = {
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
-    remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
+    remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.pageCatesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
     // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
     jobColumn,

@@ -2,6 +2,7 @@
 // back end and the common 0/1 status options.
 import type { ColumnDef, OptionDef, RemoteOptions } from '../../crud/types';
 import '../../i18n/areas/content';
+import '../../i18n/areas/content-checks';
 
 const M = '/website-blade-material';
 
@@ -10,8 +11,8 @@ export const REMOTE = {
   websites: { url: `${M}/websiteInfo/listGroup`, labelKey: 'websiteName' },
   /** websites carrying their group, for a select that follows a website group field (filterBy) */
   websitesByGroup: { url: `${M}/websiteInfo/listGroup`, labelKey: 'websiteName', parentKey: 'websiteGroupId' },
-  /** article columns carrying their website group (filterBy) */
-  catesByGroup: { url: '/seo-blade-article/cate/page', params: { size: 1000 }, labelKey: 'cateName', parentKey: 'websiteGroupId' },
+  /** the article columns that hold pages (type 2; a jump page holds no article), carrying their website group (filterBy) */
+  pageCatesByGroup: { url: '/seo-blade-article/cate/page', params: { size: 1000, type_equal: 2 }, labelKey: 'cateName', parentKey: 'websiteGroupId' },
   domains: { url: `${M}/domainInfo/listGroup`, labelKey: 'domain' },
   domainServices: { url: `${M}/domainInfo/enum`, labelKey: 'dictValue', valueKey: 'dictKey' },
   servers: { url: `${M}/serverInfo/listGroup`, labelKey: 'serverName' },

@@ -34,6 +34,7 @@ import { readAll, storeFailure } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, isFinished, TASK } from '../shared/task-status';
 import { AiModelLimiter, type LimiterOptions } from './ai-limiter';
+import { targetsOf } from './targets';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
@@ -440,20 +441,6 @@ export async function templateParams(q: Queries, tenantId: string): Promise<Map<
 /** A prompt row with {keyword} and the template parameters' {paramKey} placeholders filled; unknown placeholders stay. */
 export function fillPrompt(input: string, keyword: string, params: Map<string, string>): string {
   return input.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (whole, key: string) => (key === 'keyword' ? keyword : (params.get(key) ?? whole)));
-}
-
-/** Where a task's articles go: its website (or the group's websites in turn) and its column (or the group's columns in turn). */
-async function targetsOf(q: Queries, task: Rec): Promise<{ group: string; sites: string[]; cates: string[] }> {
-  const group = String(task.website_group_id ?? '');
-  if (!group) return { group: '', sites: [], cates: [] };
-  const tenantId = String(task.tenant_id);
-  const ids = async (table: 'website_info' | 'article_cate') =>
-    (await q.all(sql<{ id: string }>`SELECT id FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${group} ORDER BY create_time, id`)).map((r) => r.id);
-  return {
-    group,
-    sites: task.website_info_id ? [String(task.website_info_id)] : await ids('website_info'),
-    cates: task.parent_id ? [String(task.parent_id)] : await ids('article_cate'),
-  };
 }
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -11,6 +11,7 @@ import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 import { attachJobViews } from '../../../jobs/job-view';
+import { mustHoldPages } from '../articles/page-cates';
 import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
 
 /** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
@@ -152,6 +153,7 @@ export function generationResources(box: SecretBox): Resource[] {
         if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
         const c = await mustExist(q, 'article_cate', cate, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        mustHoldPages(c);
         if ('fileLink' in row && row.fileLink) {
           const name = String(row.fileLink).split('/').pop() ?? '';
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
