@@ -2,6 +2,7 @@
 import type { ScreenDef } from '../../crud/types';
 import { createTimeColumn } from './shared';
 import { AI_LIMITS } from '../../../src-shared/ai-limits';
+import { AiLinkInput, AiTestDialog, linkView } from './AiModelInputs';
 
 const AM = '/seo-blade-article/aiModel';
 const req = (message: string) => ({ required: true, message });
@@ -24,7 +25,11 @@ const aiModel: ScreenDef = {
       name: 'apiKey', label: 'content.c2.aiModel.apiKey', hideInTable: true,
       requiredWhen: { when: (v, ctx) => ctx.mode === 'add' || v.status === 1, message: 'content.c2.aiModel.keyRequired' },
     },
-    { name: 'url', label: 'content.c2.aiModel.url', rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }] },
+    // a base URL or the full …/chat/completions URL; the form shows the URL that will be called under it
+    {
+      name: 'url', label: 'content.c2.aiModel.url', valueType: 'custom', input: AiLinkInput, viewText: linkView,
+      rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }],
+    },
     { name: 'model', label: 'content.c2.aiModel.model', rules: [req('content.c2.aiModel.modelRequired')] },
     { name: 'platform', label: 'content.c2.aiModel.platform', valueType: 'select', dict: 'ai_platform', search: true, searchOp: 'equal', rules: [req('content.c2.aiModel.platformRequired')] },
     { name: 'temperature', label: 'content.c2.aiModel.temperature', valueType: 'number', min: 0, max: 2, precision: 2, rules: [req('content.c2.aiModel.temperatureRequired'), { min: 0, max: 2, message: 'content.c2.aiModel.temperatureRange' }] },
@@ -44,6 +49,8 @@ const aiModel: ScreenDef = {
     },
     createTimeColumn,
   ],
+  // one short prompt with the stored key: the URL called and the reply, or the reason
+  extraActions: [{ key: 'test', label: 'content.c2.aiModel.test', permission: 'aiModel_test', placement: 'row', render: AiTestDialog }],
 };
 
 export default aiModel;

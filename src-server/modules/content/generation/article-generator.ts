@@ -1,6 +1,6 @@
 // AI article generation jobs: for a generate-article task, every keyword of its
 // keyword file times every prompt row is one item; each item calls the enabled
-// AI model setting's OpenAI-compatible endpoint (POST {url}/chat/completions)
+// AI model setting's OpenAI-compatible endpoint (POST its chat completions URL: src-shared/ai-endpoint.ts)
 // and stores the produced article in the article table (unpublished; on the
 // task's website group / website / column when it names them, else unassigned),
 // failed items in gpt_article with their reason. Template parameters fill their
@@ -35,6 +35,7 @@ import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, isFinished, TASK } from '../shared/task-status';
 import { AiModelLimiter, type LimiterOptions } from './ai-limiter';
 import { targetsOf } from './targets';
+import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
@@ -237,7 +238,7 @@ export class ArticleGenerator {
       apiKey = '';
     }
     const maxTokens = Math.min(Number(task.max_tokens) || 4096, Number(model.max_tokens) > 0 ? Number(model.max_tokens) : 4096);
-    const endpoint = `${String(model.url).replace(/\/+$/, '')}/chat/completions`;
+    const endpoint = chatCompletionsUrl(String(model.url ?? ''));
     const params = await templateParams(data, tenantId);
     const target = await targetsOf(data, task);
     let next = 0;
@@ -418,7 +419,7 @@ export function networkReason(endpoint: string, e: unknown): string {
 }
 
 /** An error answer as a reason: the endpoint, the HTTP status and the provider's own message (the key blanked out if echoed). */
-function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
+export function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
   let detail = '';
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };

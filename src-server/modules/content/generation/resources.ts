@@ -12,6 +12,7 @@ import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 import { attachJobViews } from '../../../jobs/job-view';
 import { mustHoldPages } from '../articles/page-cates';
+import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
 
 /** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
@@ -67,7 +68,11 @@ export function generationResources(box: SecretBox): Resource[] {
         if (ids.length === 0) return;
         const rows = await q.all(sql<{ id: string; api_key: string }>`SELECT id, api_key FROM ai_model WHERE tenant_id = ${tenantId} AND id IN (${sql.join(ids)})`);
         const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.api_key))]));
-        for (const r of records) r.apiKey = keys.get(String(r.id)) ?? '';
+        for (const r of records) {
+          r.apiKey = keys.get(String(r.id)) ?? '';
+          // the URL generation and 测试连接 call: the link as a base URL or the full chat completions URL
+          r.callUrl = chatCompletionsUrl(String(r.url ?? ''));
+        }
       },
     },
   });
