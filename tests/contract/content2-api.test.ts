@@ -79,10 +79,16 @@ beforeAll(async () => {
   const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '模板', type: '1', image: tImg });
   const contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服' });
   const imgGroupId = await idOf(`${M}/imgGroup/submit`, { name: '图组' });
+  // a website saves only with images in its groups; the image is removed afterwards, so its deploys fail (see the deploy task test)
+  const material = new FormData();
+  material.append('file', new Blob([new Uint8Array(PNG)]), 'logo.png');
+  const mup = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=material`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: material });
+  const imageId = await idOf(`${M}/websiteImg/submit`, { imageUrl: ((await mup.json()) as { data: Rec }).data.link, imgGroupId });
   siteId = await idOf(`${M}/websiteInfo/save`, {
     websiteGroupId: groupId, websiteType: 0, websiteName: '文章站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domainId, templateId, type: 0, subdomain: 'www', icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
   });
+  await api(base, admin, 'POST', `${M}/websiteImg/remove`, { query: { ids: imageId } });
   pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
 });
 afterAll(async () => {
@@ -314,7 +320,7 @@ describe('scheduled deploy tasks', () => {
     expect(await unpublished()).toBe(4);
     const id = await idOf(`${DT}/save`, { taskName: '每秒', groupIds: groupId, scheduleType: 'FIX_RATE', scheduleConf: '1', articleCount: 1 });
     // run once by hand
-    // the site's image groups hold no image, so its deploy fails: the run says so (deploy-scheduler.ts) instead of counting it deployed
+    // the site's image groups hold no image any more, so its deploy fails: the run says so (deploy-scheduler.ts) instead of counting it deployed
     expect((await post(`${DT}/executeOnce`, { id })).body.data).toMatchObject({ published: 1, deployed: 0, failed: 1, state: 'failed', sites: [{ websiteInfoId: siteId, statusName: '部署失败', message: '部署失败: Logo分组中没有图片; 线上版本未改变' }] });
     expect(await unpublished()).toBe(3);
     const on = await post(`${DT}/jobSwitch`, { id, status: 1 });
