@@ -227,7 +227,7 @@ describe('AI settings', () => {
     const cases: [Rec, string][] = [
       [{ name: '' }, '请输入名称'], [{ apiKey: '' }, '请输入密钥'], [{ url: '' }, '请输入链接'], [{ model: '' }, '请输入模型'],
       [{ platform: '' }, '请选择平台'], [{ temperature: 2.5 }, '温度范围为0-2'], [{ temperature: 1.234 }, '温度最多两位小数'],
-      [{ maxTokens: -1 }, '返回token数不能小于0'], [{ status: 3 }, '请选择状态'],
+      [{ maxTokens: -1 }, '返回token数须为不小于0的整数'], [{ status: 3 }, '请选择状态'],
     ];
     for (const [patch, msg] of cases) expect((await post(`${AM}/submit`, { ...good, ...patch })).body.msg).toBe(msg);
     const saved = await post(`${AM}/submit`, good);

@@ -14,7 +14,7 @@ import '../../i18n/areas/content-checks';
  * secondary text dark enough for WCAG AA on white (antd's description grey is not); no width of its own (width 0,
  * at least the field's), so a long URL wraps inside the field instead of pushing the input under its label
  */
-const HINT_STYLE = { marginTop: 4, color: 'var(--ant-color-text-secondary, rgba(0, 0, 0, 0.65))', wordBreak: 'break-all', width: 0, minWidth: '100%' } as const;
+const HINT_STYLE = { marginTop: 4, color: 'var(--ant-color-text-secondary, rgba(0, 0, 0, 0.65))', overflowWrap: 'anywhere', width: 0, minWidth: '100%' } as const;
 
 export function AiLinkInput({ id, value, onChange, disabled, placeholder }: CustomInputProps) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { LazyRichText } from '../../components/richtext/LazyRichText';
 import { ArticleImportDialog } from './ArticleImportDialog';
-import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect, wholeIn } from './shared';
 
 const A = '/website-blade-article/article';
 /** a published article's group and column are fixed; its column is not while it gets no page (a jump page's, a deleted one's) */
@@ -30,7 +30,7 @@ const article: ScreenDef = {
     }),
     { name: 'keyword', label: 'content.c2.article.keyword', rules: [{ required: true, message: 'content.c2.article.keywordRequired' }, { max: 50, message: 'content.c2.article.keywordMax' }] },
     { name: 'auth', label: 'content.c2.article.auth', hideInTable: true, rules: [{ max: 50, message: 'content.c2.article.authMax' }] },
-    { name: 'sort', label: 'content.common.sort', valueType: 'number', min: 0, max: 99999, precision: 0, default: 0, width: 80, rules: [{ min: 0, max: 99999, message: 'content.c2.article.sortRange' }] },
+    { name: 'sort', label: 'content.common.sort', valueType: 'number', default: 0, width: 80, rules: wholeIn({ min: 0, max: 99999 }, 'content.c2.article.sortRange') },
     {
       name: 'displayStatus', label: 'content.c2.article.displayStatus', valueType: 'select', numeric: true, default: 1, width: 100,
       options: [{ value: 0, label: 'content.c2.article.displayClosed' }, { value: 1, label: 'content.c2.article.displayShown' }],

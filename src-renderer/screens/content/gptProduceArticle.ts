@@ -5,7 +5,7 @@
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS, wholeIn } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -29,7 +29,7 @@ const gptProduceArticle: ScreenDef = {
   refreshWhile: (row) => row.status === 1,
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
-    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
+    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', default: 4096, span: 24, rules: wholeIn({ min: 1, max: 4096 }, 'content.c2.task.maxTokensRange') },
     { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, viewText: promptLines, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned

@@ -3,7 +3,7 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, range, req } from '../shared/rules';
+import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
 import { checkArticleQuota } from '../quota/quota';
 import { coverImage } from '../shared/images';
 import { ARTICLE_TITLE_SEARCH } from './migrations';
@@ -90,7 +90,7 @@ export function articleResources(): Resource[] {
       { name: 'auth', type: 'string', rules: [max(50, '作者不能超过50个字符')] },
       { name: 'coverImg', type: 'string' },
       { name: 'displayStatus', type: 'int', default: 1, rules: [oneOf([0, 1], '显示状态只能是0或1')] },
-      { name: 'sort', type: 'int', default: 0, rules: range(0, 99999, MSG.sort) },
+      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
       { name: 'content', type: 'string', rules: [req(MSG.content)] },
       { name: 'descVal', type: 'string', rules: [req(MSG.desc), max(300, MSG.descMax)] },
       { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '发布状态只能是0或1')] },

@@ -5,7 +5,7 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
 import { addNames, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, range, req } from '../shared/rules';
+import { ALL, max, oneOf, range, req, wholeIn } from '../shared/rules';
 import type { SecretBox } from '../shared/secrets';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
@@ -46,7 +46,7 @@ export function generationResources(box: SecretBox): Resource[] {
       { name: 'model', type: 'string', rules: [req('请输入模型'), max(100, '模型不能超过100个字符')] },
       { name: 'platform', type: 'string', rules: [req('请选择平台')] },
       { name: 'temperature', type: 'decimal', rules: [req('请输入温度'), ...range(0, 2, '温度范围为0-2'), { pattern: /^\d+(\.\d{1,2})?$/, message: '温度最多两位小数' }] },
-      { name: 'maxTokens', type: 'int', rules: [req('请输入返回token数'), { min: 0, message: '返回token数不能小于0' }] },
+      { name: 'maxTokens', type: 'decimal', rules: [req('请输入返回token数'), ...wholeIn(0, undefined, MSG.aiTokens)] },
       { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
       // limits every instance keeps together (ai-limiter.ts); declared decimal so 2.5 gets the range message, not a format error
       limitColumn('maxConcurrency', AI_LIMITS.maxConcurrency, AI_LIMIT_MSG.concurrencyRequired, AI_LIMIT_MSG.concurrencyRange),
@@ -126,7 +126,7 @@ export function generationResources(box: SecretBox): Resource[] {
     endpoints: ALL,
     columns: [
       { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
-      { name: 'maxTokens', type: 'int', default: 4096, rules: range(1, 4096, MSG.maxTokens) },
+      { name: 'maxTokens', type: 'decimal', default: 4096, rules: wholeIn(1, 4096, MSG.maxTokens) },
       { name: 'prompts', type: 'string', rules: [req(MSG.prompt)] },
       { name: 'fileLink', type: 'string', rules: [req(MSG.keywordFile)] },
       { name: 'fileName', type: 'string' },

@@ -6,7 +6,7 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req, status01 } from '../shared/rules';
+import { ALL, max, oneOf, req, status01, wholeIn } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
 
@@ -126,7 +126,7 @@ export function siteResources(): Resource[] {
       { name: 'descVal', type: 'string', rules: [max(300, '描述不能超过300个字符')] },
       { name: 'type', type: 'int', rules: [req('请选择导航栏类型')] },
       { name: 'url', type: 'string', rules: [max(255, '链接不能超过255个字符')] },
-      { name: 'sort', type: 'int', default: 0, rules: [{ min: 0, message: '排序不能小于0' }] },
+      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
       { name: 'cateId', type: 'string', rules: [req('请选择网站分组')] },
       status01(0),
     ],
