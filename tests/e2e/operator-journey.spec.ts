@@ -85,7 +85,6 @@ async function generationTask(page: Page, name: string, keywords: string[]): Pro
   await formItem(page, '生成描述').locator('textarea').first().fill('写一篇关于{keyword}的文章');
   await formItem(page, '关键字文件').locator('input[type=file]').setInputFiles({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${keywords.join('\n')}\n`) });
   await expect(dialog(page).getByTestId('kw-unique')).toHaveText(String(keywords.length));
-  await dialog(page).getByTestId('kw-upload').click();
   await expect(dialog(page).getByTestId('keyword-file')).not.toBeEmpty();
   await pick(page, '目标网站分组', '旅程分组');
   await pick(page, '目标栏目', '行业资讯');
