@@ -6,6 +6,7 @@ import { addMessages } from '../index';
 const zh = {
   content: {
     common: { sortRange: '排序范围为0-99999' },
+    c3: { confirmImport: '确认导入', chooseAnother: '重新选择', uniqueLines: '不重复行' },
     c2: {
       article: {
         pageIssue: '发布检查', issueJump: '跳转栏目：不生成页面', issueMissing: '栏目已删除：不生成页面',
@@ -23,6 +24,7 @@ const zh = {
 const en: typeof zh = {
   content: {
     common: { sortRange: 'Sort must be a whole number from 0 to 99999' },
+    c3: { confirmImport: 'Import', chooseAnother: 'Choose another file', uniqueLines: 'Distinct lines' },
     c2: {
       article: {
         pageIssue: 'Page check', issueJump: 'Jump column: no page', issueMissing: 'Column deleted: no page',

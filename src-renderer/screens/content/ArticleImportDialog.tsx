@@ -34,7 +34,8 @@ export function ArticleImportDialog(props: ExtraActionDialogProps) {
   }, [group]);
   return (
     <TaskImportDialog {...props} title={t('content.c3.articleImport')} url="/website-blade-article/article/importText"
-      data={{ websiteGroupId: group, websiteInfoId: site, parentId: cate }} ready={Boolean(group && site && cate)} hint={t('content.c3.articleImportHint')}>
+      data={{ websiteGroupId: group, websiteInfoId: site, parentId: cate }} ready={Boolean(group && site && cate)} hint={t('content.c3.articleImportHint')}
+      uniqueLabel="content.c3.uniqueLines">
       <Form layout="vertical">
         <Form.Item label={t('content.c2.article.websiteGroupId')} required>
           <Select aria-label={t('content.c2.article.websiteGroupId')} options={groups} value={group} onChange={setGroup} placeholder={t('content.c2.groupRequired')} />
