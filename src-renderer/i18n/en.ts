@@ -159,6 +159,7 @@ const en: Messages = {
       attemptsOf: '{{n}} / {{max}}',
       instance: 'Instance',
       noInstance: 'Not taken by an instance yet',
+      instanceOf: { all: '{{host}} (API + jobs)', worker: '{{host}} (jobs)', api: '{{host}} (API)', process: 'process {{pid}} on {{host}}' },
       startTime: 'Started',
       endTime: 'Ended',
       reason: 'Reason of the failure',

@@ -151,6 +151,7 @@ const zh = {
       attemptsOf: '{{n}} / {{max}}',
       instance: '执行实例',
       noInstance: '尚未被实例领取',
+      instanceOf: { all: '{{host}}（接口+任务）', worker: '{{host}}（后台任务）', api: '{{host}}（接口）', process: '{{host}} 上的进程 {{pid}}' },
       startTime: '开始时间',
       endTime: '结束时间',
       reason: '失败原因',

@@ -17,6 +17,7 @@ const zh = {
         testOk: '连接成功', testFailed: '连接失败', testAgain: '重新测试', temperatureDecimals: '温度最多两位小数',
       },
       deployTask: { abCountMin: 'A/B文章数量须为不小于0的整数' },
+      task: { started: '已开始生成，进度见“任务进度”' },
     },
   },
 };
@@ -35,6 +36,7 @@ const en: typeof zh = {
         testOk: 'Connected', testFailed: 'Connection failed', testAgain: 'Test again', temperatureDecimals: 'The temperature may have at most 2 decimals',
       },
       deployTask: { abCountMin: 'A/B articles must be a whole number of 0 or more' },
+      task: { started: 'Generation started; Progress shows how it goes' },
     },
   },
 };

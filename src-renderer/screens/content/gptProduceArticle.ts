@@ -48,7 +48,9 @@ const gptProduceArticle: ScreenDef = {
   ],
   extraActions: [
     {
+      // says it started (the run goes on in the background; 任务进度 follows it)
       key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', inline: true, visible: (row) => row.status !== 1,
+      successMessage: 'content.c2.task.started',
       async run(ctx) {
         await call('api:request', { method: 'post', url: `${W}/produce`, params: { ids: String(ctx.row!.id) } });
       },
