@@ -85,7 +85,7 @@ const en: Messages = {
     noTasks: 'No tasks yet',
     sample: {
       offerTitle: 'Load the sample matrix',
-      offerText: 'This workspace has no website yet. Load a sample matrix to try things on: it goes into a separate sample tenant with website groups, websites with domains and servers, templates, categories, a few hundred articles, keywords, an AI model that works once a key is set, and a generation task ready to start. Remove it in one action when you are done; nothing stays behind.',
+      offerText: 'Load a sample matrix to try things on: it goes into a separate sample tenant (888888), apart from this workspace\'s data, with website groups, websites with domains and servers, templates, categories, a few hundred articles, keywords, an AI model that works once a key is set, and a generation task ready to start. Remove it in one action when you are done; nothing stays behind.',
       load: 'Load the sample matrix',
       loadDone: 'The sample matrix is loaded',
       loadedTitle: 'Sample matrix',
@@ -159,6 +159,7 @@ const en: Messages = {
       attemptsOf: '{{n}} / {{max}}',
       instance: 'Instance',
       noInstance: 'Not taken by an instance yet',
+      instanceOf: { all: '{{host}} (API + jobs)', worker: '{{host}} (jobs)', api: '{{host}} (API)', process: 'process {{pid}} on {{host}}' },
       startTime: 'Started',
       endTime: 'Ended',
       reason: 'Reason of the failure',
