@@ -310,6 +310,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         width: widths.data[i],
         ellipsis: true,
         render: (v: unknown, row: Row) => {
+          if (c.cell) return <c.cell row={row} />;
           if (c.listSwitch) return <StatusSwitch def={def} column={c} row={row} canEdit={canEdit} onChanged={reload} />;
           if (c.valueType === 'image') return typeof v === 'string' && v ? <StoredImage link={v} /> : '';
           if (c.valueType === 'job') return <JobCell value={v} />;

@@ -5,6 +5,7 @@ export const CONTENT_SCREENS: Record<string, Screen> = {
   // ECharts: prefetched after every other screen (lazyCrud.tsx Screen.heavy)
   '/site/dashboard': preloadable(() => import('./SiteDashboard').then((m) => m.default), { heavy: true }),
   '/site/websiteInfo': crud(() => import('./websiteInfo')),
+  '/site/searchEngine': preloadable(() => import('./search/SearchEnginesPage').then((m) => m.default)),
   '/site/websiteGroup': crud(() => import('./websiteGroup')),
   '/site/websiteAssocia': crud(() => import('./websiteAssocia')),
   '/site/websiteLanguage': crud(() => import('./websiteLanguage')),
