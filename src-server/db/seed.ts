@@ -2,7 +2,7 @@
 // data layer, one transaction).
 import { randomBytes } from 'node:crypto';
 import { sql, type DataLayer, type Queries } from './data-layer';
-import { BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
+import { BUTTON_ACTIONS, BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
 import { DICTS } from './seed-dicts';
 import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { formatDateTime } from '../util/dates';
@@ -130,7 +130,7 @@ async function seedMenus(q: Queries): Promise<Map<string, string>> {
       const buttonId = id();
       const code = `${node.code}_${alias}`;
       codeToId.set(code, buttonId);
-      await menu({ id: buttonId, parentId: menuId, code, name: b.name, alias, path: buttonPath(node, alias), source: b.source, sort: b.sort, category: 2, action: b.action, roles: null });
+      await menu({ id: buttonId, parentId: menuId, code, name: b.name, alias, path: buttonPath(node, alias), source: b.source, sort: b.sort, category: 2, action: BUTTON_ACTIONS[code] ?? b.action, roles: null });
     }
     for (const [i, child] of (node.children ?? []).entries()) await add(child, menuId, i + 1);
   };

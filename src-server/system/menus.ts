@@ -11,6 +11,7 @@ import { findRoles } from './directory';
 import type { CacheRegistry } from './cache';
 import { formatRow } from './rows';
 import { allow, allowAnonymous } from '../http/access-policy';
+import { buttonsFor, stockConsoleOf } from './stock-consoles';
 
 interface MenuRow {
   id: string;
@@ -186,6 +187,11 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
   // Anonymous callers get an empty list: Sword's login page asks for the routes
   // and then the buttons before sign-in, and a 401 there signs it out (clearing
   // its captcha key) in the middle of its sign-in form.
-  app.get(`${base}/buttons`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.buttons(request.authUser) : []));
+  app.get(`${base}/buttons`, allowAnonymous(), async (request) => {
+    if (!request.authUser) return ok([]);
+    const groups = await menus.buttons(request.authUser);
+    const stock = stockConsoleOf(request);
+    return ok(stock ? buttonsFor(stock, groups) : groups);
+  });
   app.get(`${base}/top-menu`, allow('user'), async (request) => ok(await menus.topMenus(callerOf(request))));
 }

@@ -230,6 +230,17 @@ UPDATE blade_menu SET path = (SELECT new_path FROM stock WHERE stock.code = blad
     AND EXISTS (SELECT 1 FROM stock WHERE stock.code = blade_menu.code AND stock.old_path = blade_menu.path);
 `,
   },
+  {
+    version: 235,
+    name: 'system: the report list\'s delete at the report API on the toolbar (Sword finds it under its code report)',
+    sql: `
+-- only a row still holding the seed's path, and the bar only where it is still the seed's; what an operator changed stays
+UPDATE blade_menu SET action = 1
+  WHERE category = 2 AND code = 'reportlist_delete' AND path = '/report/reportlist/delete' AND action = 3;
+UPDATE blade_menu SET path = '/api/blade-report/report/rest/remove'
+  WHERE category = 2 AND code = 'reportlist_delete' AND path = '/report/reportlist/delete';
+`,
+  },
 ], {
   // PL/pgSQL triggers (a trigger's WHEN may not hold a subquery there: those conditions move into the function)
   201: (sqlite) => `${postgresVariant(upTo(sqlite, '-- fresh databases'), [pgButtonSort('b')])}-- fresh databases (the seed runs after the migrations): a seeded menu brings its buttons,

@@ -1,0 +1,81 @@
+// What the stock consoles (Saber 4.9, Sword 4.5) are answered by /menu/buttons,
+// against the back end's own menus. A caller is a stock console when it asks on the
+// stock dialect's path (/api/blade-system/menu/..., rewritten by http/dialects.ts);
+// which one is told by the client id of its token (Sword's is `sword`; any other
+// is taken for Saber). This console asks on the spec's paths and is answered as before.
+import type { FastifyRequest } from 'fastify';
+import type { MenuNode } from '../../src-shared/wire';
+import { STOCK_PREFIXES } from '../http/dialects';
+
+export type StockConsole = 'saber' | 'sword';
+
+/** The stock console that sent `request`, or null (this console, or no caller). */
+export function stockConsoleOf(request: FastifyRequest): StockConsole | null {
+  if (!request.authUser) return null;
+  if (!STOCK_PREFIXES.some(([stock]) => request.originalUrl.startsWith(stock))) return null;
+  return request.authUser.clientId === 'sword' ? 'sword' : 'saber';
+}
+
+type PageAlias = 'add' | 'edit' | 'view';
+
+/**
+ * Sword 4.5's pages (its config/router.config.js) by the back end's menu path: the
+ * pages besides the list a Grid's add/edit/view button opens at `<button path>[/:id]`.
+ */
+const SWORD_SCREENS: Readonly<Record<string, readonly PageAlias[]>> = {
+  '/desk/notice': ['add', 'edit', 'view'],
+  '/base/region': [],
+  '/authority/role': ['add', 'edit', 'view'],
+  '/authority/datascope': [],
+  '/system/user': ['add', 'edit', 'view'],
+  '/system/dict': ['add', 'edit', 'view'],
+  '/system/dept': ['add', 'edit', 'view'],
+  '/system/post': ['add', 'edit', 'view'],
+  '/system/menu': ['add', 'edit', 'view'],
+  '/system/param': ['add', 'edit', 'view'],
+  '/system/tenant': ['add', 'edit', 'view'],
+  '/system/client': ['add', 'edit', 'view'],
+  '/monitor/log/usual': ['view'],
+  '/monitor/log/api': ['view'],
+  '/monitor/log/error': ['view'],
+  '/report/reportlist': [],
+  '/tool/code': ['add', 'edit', 'view'],
+  '/tool/datasource': ['add', 'edit', 'view'],
+};
+
+/** Buttons a Sword page handles by their code (its own callbacks, or `hasButton` of a page without a Grid). */
+const SWORD_PAGE_BUTTONS = new Set(['user_role', 'user_reset', 'data_scope_setting', 'region_add', 'region_delete', 'region_debug']);
+
+/** The menu code a Sword page looks its buttons up under (`getButton(code)`), where it is not the back end's. */
+const SWORD_BUTTON_CODES: Readonly<Record<string, string>> = {
+  datascope: 'data_scope',
+  reportlist: 'report',
+};
+
+/** Whether Sword acts on a button of the screen at `screen`: a page it has, a delete it posts, a code its page knows. */
+function swordActsOn(button: MenuNode, pages: readonly PageAlias[]): boolean {
+  if (SWORD_PAGE_BUTTONS.has(button.code)) return true;
+  if (button.alias === 'delete') return button.path.startsWith('/api/');
+  return (pages as readonly string[]).includes(button.alias);
+}
+
+/**
+ * /menu/buttons as a stock console is answered. Sword: the groups of its screens,
+ * each with the buttons it can act on (no add/edit/view without its page, no
+ * delete that is not an API, no other button its page does not know), and each
+ * group also under the code Sword looks it up by. Saber reads every button's code
+ * as a permission: unchanged.
+ */
+export function buttonsFor(console: StockConsole, groups: MenuNode[]): MenuNode[] {
+  if (console === 'saber') return groups;
+  const out: MenuNode[] = [];
+  for (const group of groups) {
+    const pages = SWORD_SCREENS[group.path];
+    if (!pages) continue;
+    const own = { ...group, children: (group.children ?? []).filter((b) => swordActsOn(b, pages)) };
+    out.push(own);
+    const code = SWORD_BUTTON_CODES[group.code];
+    if (code) out.push({ ...own, code });
+  }
+  return out;
+}
