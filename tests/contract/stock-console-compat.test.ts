@@ -120,3 +120,21 @@ describe('delete buttons at stock SpringBlade paths', () => {
     }
   });
 });
+
+describe('a region\'s detail names its parent (Sword\'s region form requires 父区划名称)', () => {
+  it('a city names its province, a province the country at the root, and the form\'s answer saves unchanged', async () => {
+    const token = await login(base);
+    const detail = async (code: string) => (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/region/detail', { query: { code } })).body.data;
+    expect(await detail('4403')).toMatchObject({ code: '4403', name: '深圳市', parentCode: '44', parentName: '广东省' });
+    expect(await detail('440305')).toMatchObject({ parentCode: '4403', parentName: '深圳市' });
+    expect(await detail('44')).toMatchObject({ parentCode: '00', parentName: '中华人民共和国' });
+    // what Sword posts back from its form: the detail's fields, the root's parent code sent as ''
+    for (const code of ['4403', '44']) {
+      const d = await detail(code);
+      const form = { parentCode: d.parentCode === '00' ? '' : d.parentCode, parentName: d.parentName, code: d.code, name: d.name, level: d.level, sort: d.sort, remark: d.remark };
+      const saved = await api<Record<string, unknown>>(base, token, 'POST', '/blade-system/region/submit', { json: form });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+      expect(saved.body.data).toMatchObject({ code, parentCode: d.parentCode, parentName: d.parentName, level: d.level });
+    }
+  });
+});
