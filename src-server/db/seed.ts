@@ -13,6 +13,7 @@ export const SEED_IDS = {
   administratorRole: '1123598816738675201',
   userRole: '1123598816738675202',
   dept: '1123598813738675201',
+  post: '1123598817738675201',
   adminUser: '1123598821738675201',
   saber: '1123598811738675201',
   sword: '1123598811738675202',
@@ -59,6 +60,8 @@ async function seedRows(q: Queries): Promise<void> {
     insert(q, 'blade_role', { id, tenant_id: ADMIN_TENANT_ID, parent_id: '0', role_name: roleName, sort, role_alias: roleAlias });
   await role(SEED_IDS.administratorRole, '超级管理员', 'administrator', 1);
   await role(SEED_IDS.userRole, '普通用户', 'user', 2);
+  // a post, as every tenant made later gets (system/tenants.ts createTenant): both stock user forms require one
+  await insert(q, 'blade_post', { id: SEED_IDS.post, tenant_id: ADMIN_TENANT_ID, category: 1, post_code: 'ceo', post_name: '首席执行官', sort: 1, create_time: now, update_time: now });
   await insert(q, 'blade_user', {
     id: SEED_IDS.adminUser,
     tenant_id: ADMIN_TENANT_ID,
@@ -70,7 +73,7 @@ async function seedRows(q: Queries): Promise<void> {
     avatar: '',
     role_id: SEED_IDS.administratorRole,
     dept_id: SEED_IDS.dept,
-    post_id: '',
+    post_id: SEED_IDS.post,
     create_time: now,
     update_time: now,
   });
