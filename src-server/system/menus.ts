@@ -11,7 +11,7 @@ import { findRoles } from './directory';
 import type { CacheRegistry } from './cache';
 import { formatRow } from './rows';
 import { allow, allowAnonymous } from '../http/access-policy';
-import { buttonsFor, stockConsoleOf } from './stock-consoles';
+import { buttonsFor, routesFor, stockConsoleOf } from './stock-consoles';
 
 interface MenuRow {
   id: string;
@@ -180,7 +180,9 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
   app.get(`${base}/routes`, allowAnonymous(), async (request) => {
     if (!request.authUser) return ok([]);
     const q = request.query as Record<string, string | undefined>;
-    return ok(await menus.routes(request.authUser, q.topMenuId || undefined));
+    const forest = await menus.routes(request.authUser, q.topMenuId || undefined);
+    const stock = stockConsoleOf(request);
+    return ok(stock ? routesFor(stock, forest) : forest);
   });
   // Anonymous callers get an empty map: Sword asks for it when its page loads, signed in or not.
   app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.authRoutes(request.authUser) : {}));
@@ -193,5 +195,13 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
     const stock = stockConsoleOf(request);
     return ok(stock ? buttonsFor(stock, groups) : groups);
   });
-  app.get(`${base}/top-menu`, allow('user'), async (request) => ok(await menus.topMenus(callerOf(request))));
+  app.get(`${base}/top-menu`, allow('user'), async (request) => {
+    const caller = callerOf(request);
+    const tops = await menus.topMenus(caller);
+    const stock = stockConsoleOf(request);
+    if (!stock) return ok(tops);
+    // a stock console is not offered a top menu holding nothing it has a page for
+    const offered = await Promise.all(tops.map(async (t) => routesFor(stock, await menus.routes(caller, String(t.id))).length > 0));
+    return ok(tops.filter((_, i) => offered[i]));
+  });
 }

@@ -1,8 +1,10 @@
-// What the stock consoles (Saber 4.9, Sword 4.5) are answered by /menu/buttons,
-// against the back end's own menus. A caller is a stock console when it asks on the
-// stock dialect's path (/api/blade-system/menu/..., rewritten by http/dialects.ts);
-// which one is told by the client id of its token (Sword's is `sword`; any other
-// is taken for Saber). This console asks on the spec's paths and is answered as before.
+// What the stock consoles (Saber 4.9, Sword 4.5) are answered by /menu/routes,
+// /menu/buttons and /menu/top-menu, against the back end's own menus: only the
+// menus they have a page for, and for Sword its own names for what it looks up.
+// A caller is a stock console when it asks on the stock dialect's path
+// (/api/blade-system/menu/..., rewritten by http/dialects.ts); which one is told by
+// the client id of its token (Sword's is `sword`; any other is taken for Saber).
+// This console asks on the spec's paths and is answered every menu, as before.
 import type { FastifyRequest } from 'fastify';
 import type { MenuNode } from '../../src-shared/wire';
 import { STOCK_PREFIXES } from '../http/dialects';
@@ -43,6 +45,51 @@ const SWORD_SCREENS: Readonly<Record<string, readonly PageAlias[]>> = {
   '/tool/datasource': ['add', 'edit', 'view'],
 };
 
+/** The menu paths Saber 4.9 has a view for (its src/views/<path>.vue, found by the menu's path). */
+const SABER_VIEWS = new Set([
+  '/wel/index', '/wel/dashboard', '/desk/notice', '/base/region', '/authority/role', '/authority/datascope', '/authority/apiscope',
+  '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu', '/system/topmenu', '/system/param', '/system/tenant',
+  '/system/client', '/monitor/log/usual', '/monitor/log/api', '/monitor/log/error', '/report/reportlist', '/tool/code', '/tool/datasource',
+]);
+
+const isLink = (path: string): boolean => /^https?:\/\//.test(path);
+
+/** Whether the console has a page for the menu at `path` (a link it opens as one). */
+function hasPage(console: StockConsole, path: string): boolean {
+  if (isLink(path)) return true;
+  return console === 'sword' ? Object.hasOwn(SWORD_SCREENS, path) : SABER_VIEWS.has(path);
+}
+
+/** The forest without the entries the console has no page for, and without the groups left empty. */
+function pagesOnly(console: StockConsole, nodes: MenuNode[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const node of nodes) {
+    if (node.children?.length) {
+      const children = pagesOnly(console, node.children);
+      if (children.length > 0) out.push({ ...node, children });
+    } else if (hasPage(console, node.path)) {
+      out.push(node);
+    }
+  }
+  return out;
+}
+
+/**
+ * A Sword entry, labelled by its name. Sword labels an entry by its
+ * code (menu.<codes> of its locale, else the code itself) and its breadcrumb by the locale's text, else the
+ * entry's title: the back end's codes (dictbiz, reportlist...) are no words.
+ */
+function forSword(node: MenuNode): MenuNode & { title: string } {
+  const children = node.children?.map(forSword);
+  return { ...node, code: node.name, title: node.name, ...(children ? { children } : {}) };
+}
+
+/** /menu/routes as a stock console is answered: the menus it has a page for (Sword: as it names and finds them). */
+export function routesFor(console: StockConsole, forest: MenuNode[]): MenuNode[] {
+  const pages = pagesOnly(console, forest);
+  return console === 'sword' ? pages.map(forSword) : pages;
+}
+
 /** Buttons a Sword page handles by their code (its own callbacks, or `hasButton` of a page without a Grid). */
 const SWORD_PAGE_BUTTONS = new Set(['user_role', 'user_reset', 'data_scope_setting', 'region_add', 'region_delete', 'region_debug']);
 
@@ -70,8 +117,8 @@ export function buttonsFor(console: StockConsole, groups: MenuNode[]): MenuNode[
   if (console === 'saber') return groups;
   const out: MenuNode[] = [];
   for (const group of groups) {
-    const pages = SWORD_SCREENS[group.path];
-    if (!pages) continue;
+    if (!Object.hasOwn(SWORD_SCREENS, group.path)) continue;
+    const pages = SWORD_SCREENS[group.path]!;
     const own = { ...group, children: (group.children ?? []).filter((b) => swordActsOn(b, pages)) };
     out.push(own);
     const code = SWORD_BUTTON_CODES[group.code];

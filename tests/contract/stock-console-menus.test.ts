@@ -99,3 +99,74 @@ describe('Sword\'s button codes', () => {
     }
   });
 });
+
+type Node = MenuNode & { title?: string };
+const routes = async (token: string, path: string, query: Record<string, string> = {}): Promise<Node[]> =>
+  (await api<Node[]>(base, token, 'GET', path, { query })).body.data;
+/** The entries a console's side menu offers: the leaves of the forest. */
+const leaves = (nodes: Node[]): Node[] => nodes.flatMap((n) => (n.children?.length ? leaves(n.children) : [n]));
+const STOCK = '/blade-system/menu/routes';
+const SPEC = '/website-blade-system/menu/routes';
+
+/** The pages of Sword 4.5 (config/router.config.js) and the views of Saber 4.9 (src/views) the seeded menus have. */
+const SWORD_PAGES = [
+  '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu',
+  '/system/param', '/system/tenant', '/system/client', '/base/region', '/authority/role', '/authority/datascope', '/desk/notice', '/tool/code',
+  '/tool/datasource', '/monitor/log/usual', '/monitor/log/api', '/monitor/log/error', '/report/reportlist',
+];
+const SABER_VIEWS = [
+  '/wel/index', '/wel/dashboard', '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu', '/system/topmenu', '/system/param',
+  '/system/tenant', '/system/client', '/base/region', '/authority/role', '/authority/datascope', '/authority/apiscope', '/desk/notice', '/tool/code',
+  '/tool/datasource', '/monitor/log/usual', '/monitor/log/api', '/monitor/log/error', '/report/reportlist',
+];
+
+describe('stock consoles see only the menus they have a page for', () => {
+  it('Sword (client sword, stock path): its pages only, each group holding some, named by the menu\'s name', async () => {
+    const sword = await login(base, { client: SWORD });
+    const forest = await routes(sword, STOCK);
+    expect(leaves(forest).map((n) => n.path).sort()).toEqual([...SWORD_PAGES].sort());
+    for (const group of forest) expect(group.children?.length, group.name).toBeGreaterThan(0);
+    // Sword labels an entry by its code (menu.<code> of its locale, else the code itself): the name, in both
+    const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+    for (const n of all(forest)) expect([n.code, n.title]).toEqual([n.name, n.name]);
+  });
+
+  it('Saber (any other client, stock path): its views only; this console (the spec\'s path): every menu', async () => {
+    const admin = await login(base);
+    const saber = leaves(await routes(admin, STOCK)).map((n) => n.path);
+    expect([...saber].sort()).toEqual([...SABER_VIEWS].sort());
+    expect(leaves(await routes(admin, STOCK)).every((n) => n.code !== n.name)).toBe(true);
+    const mine = leaves(await routes(admin, SPEC)).map((n) => n.path);
+    const seeded = await h.data().all(sql<{ path: string }>`SELECT m.path FROM blade_menu m WHERE m.category = 1 AND m.is_deleted = 0
+      AND NOT EXISTS (SELECT 1 FROM blade_menu c WHERE c.parent_id = m.id AND c.category = 1 AND c.is_deleted = 0)`);
+    expect([...mine].sort()).toEqual(seeded.map((r) => r.path).sort());
+    for (const path of ['/site/websiteInfo', '/article/article', '/resource/attach', '/system/dictbiz', '/flow/model']) {
+      expect(mine, path).toContain(path);
+      expect(saber, path).not.toContain(path);
+    }
+  });
+
+  it('a link (http) stays for both; a top menu holding nothing Saber has a page for is not offered to Saber', async () => {
+    const admin = await login(base);
+    const sword = await login(base, { client: SWORD });
+    const root = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_menu WHERE code = 'system' AND category = 1`))!.id;
+    const link = await api(base, admin, 'POST', '/blade-system/menu/submit', {
+      json: { parentId: root, name: '帮助文档', code: 'helpLink', alias: 'menu', path: 'https://example.com/help', source: 'link', sort: 99, category: 1, action: 0, isOpen: 2 },
+    });
+    expect(link.body.code, link.body.msg).toBe(200);
+    for (const token of [admin, sword]) expect(leaves(await routes(token, STOCK)).map((n) => n.path)).toContain('https://example.com/help');
+
+    // a top menu holding the content area only
+    const top = await api<{ id: string }>(base, admin, 'POST', '/blade-system/topmenu/submit', { json: { code: 'contentOnly', name: '内容', sort: 9 } });
+    expect(top.body.code, top.body.msg).toBe(200);
+    const topId = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_top_menu WHERE code = 'contentOnly'`))!.id;
+    const contentMenus = await h.data().all(sql<{ id: string }>`SELECT id FROM blade_menu WHERE category = 1 AND (code = 'content' OR parent_id = (SELECT id FROM blade_menu WHERE code = 'content' AND category = 1))`);
+    const granted = await api(base, admin, 'POST', '/blade-system/topmenu/grant', { json: { topMenuIds: [topId], menuIds: contentMenus.map((m) => m.id) } });
+    expect(granted.body.code, granted.body.msg).toBe(200);
+    expect(await routes(admin, STOCK, { topMenuId: topId })).toEqual([]);
+    const topMenus = async (path: string) => (await api<{ code: string }[]>(base, admin, 'GET', path)).body.data.map((t) => t.code);
+    expect(await topMenus('/blade-system/menu/top-menu')).not.toContain('contentOnly');
+    expect(await topMenus('/blade-system/menu/top-menu')).toEqual(expect.arrayContaining(['business', 'operations']));
+    expect(await topMenus('/website-blade-system/menu/top-menu')).toContain('contentOnly');
+  });
+});
