@@ -45,6 +45,18 @@ const SWORD_SCREENS: Readonly<Record<string, readonly PageAlias[]>> = {
   '/tool/datasource': ['add', 'edit', 'view'],
 };
 
+/**
+ * The back end's menu paths Sword shows at a page of its own: its home, the workplace (the only page of
+ * its dashboard group that reads no demo data), for 工作台 › 首页, and for 控制台 too (this product's
+ * dashboard is not one of Sword's pages; the query keeps the two entries apart in Sword's menu, which is
+ * keyed by path); the group opens with them.
+ */
+const SWORD_PATHS: Readonly<Record<string, string>> = {
+  '/wel': '/dashboard',
+  '/wel/index': '/dashboard/workplace',
+  '/wel/dashboard': '/dashboard/workplace?menu=dashboard',
+};
+
 /** The menu paths Saber 4.9 has a view for (its src/views/<path>.vue, found by the menu's path). */
 const SABER_VIEWS = new Set([
   '/wel/index', '/wel/dashboard', '/desk/notice', '/base/region', '/authority/role', '/authority/datascope', '/authority/apiscope',
@@ -57,7 +69,7 @@ const isLink = (path: string): boolean => /^https?:\/\//.test(path);
 /** Whether the console has a page for the menu at `path` (a link it opens as one). */
 function hasPage(console: StockConsole, path: string): boolean {
   if (isLink(path)) return true;
-  return console === 'sword' ? Object.hasOwn(SWORD_SCREENS, path) : SABER_VIEWS.has(path);
+  return console === 'sword' ? Object.hasOwn(SWORD_PATHS, path) || Object.hasOwn(SWORD_SCREENS, path) : SABER_VIEWS.has(path);
 }
 
 /** The forest without the entries the console has no page for, and without the groups left empty. */
@@ -75,13 +87,13 @@ function pagesOnly(console: StockConsole, nodes: MenuNode[]): MenuNode[] {
 }
 
 /**
- * A Sword entry, labelled by its name. Sword labels an entry by its
+ * A Sword entry: at Sword's own path where it has one, labelled by its name. Sword labels an entry by its
  * code (menu.<codes> of its locale, else the code itself) and its breadcrumb by the locale's text, else the
  * entry's title: the back end's codes (dictbiz, reportlist...) are no words.
  */
 function forSword(node: MenuNode): MenuNode & { title: string } {
   const children = node.children?.map(forSword);
-  return { ...node, code: node.name, title: node.name, ...(children ? { children } : {}) };
+  return { ...node, code: node.name, title: node.name, path: SWORD_PATHS[node.path] ?? node.path, ...(children ? { children } : {}) };
 }
 
 /** /menu/routes as a stock console is answered: the menus it has a page for (Sword: as it names and finds them). */

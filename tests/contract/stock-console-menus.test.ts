@@ -110,7 +110,7 @@ const SPEC = '/website-blade-system/menu/routes';
 
 /** The pages of Sword 4.5 (config/router.config.js) and the views of Saber 4.9 (src/views) the seeded menus have. */
 const SWORD_PAGES = [
-  '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu',
+  '/dashboard/workplace', '/dashboard/workplace?menu=dashboard', '/system/user', '/system/dept', '/system/post', '/system/dict', '/system/menu',
   '/system/param', '/system/tenant', '/system/client', '/base/region', '/authority/role', '/authority/datascope', '/desk/notice', '/tool/code',
   '/tool/datasource', '/monitor/log/usual', '/monitor/log/api', '/monitor/log/error', '/report/reportlist',
 ];
@@ -168,5 +168,14 @@ describe('stock consoles see only the menus they have a page for', () => {
     expect(await topMenus('/blade-system/menu/top-menu')).not.toContain('contentOnly');
     expect(await topMenus('/blade-system/menu/top-menu')).toEqual(expect.arrayContaining(['business', 'operations']));
     expect(await topMenus('/website-blade-system/menu/top-menu')).toContain('contentOnly');
+  });
+});
+
+describe('Sword\'s home (its route /dashboard/workplace)', () => {
+  it('工作台 › 首页 and 控制台 open Sword\'s workplace; the group opens with it', async () => {
+    const sword = await login(base, { client: SWORD });
+    const workbench = (await routes(sword, STOCK)).find((n) => n.name === '工作台')!;
+    expect(workbench.path).toBe('/dashboard');
+    expect((workbench.children ?? []).map((n) => [n.name, n.path])).toEqual([['首页', '/dashboard/workplace'], ['控制台', '/dashboard/workplace?menu=dashboard']]);
   });
 });

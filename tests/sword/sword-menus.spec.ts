@@ -1,5 +1,6 @@
 // Sword 4.5's side menu offers only what Sword has a page for: every entry of
-// every group opens a page of Sword's (never its 404).
+// every group opens a page of Sword's (never its 404), and 工作台 › 首页 and
+// 控制台 open its home, the workplace at /dashboard/workplace.
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './sword-ui';
 
@@ -28,6 +29,19 @@ async function opensPage(page: Page, entry: Locator, what: string): Promise<void
   await expect(page.getByText(NOT_FOUND), what).toHaveCount(0);
 }
 
+test('工作台 › 首页 and 控制台 open Sword\'s workplace, its home', async ({ page, stack }) => {
+  await signIn(page, stack);
+  await expect(page).toHaveURL(/#\/dashboard\/workplace$/);
+  // the home's group is open on the home
+  const entries = await openGroup(page, '工作台');
+  await expect(entries).toHaveText(['首页', '控制台']);
+  for (const name of ['首页', '控制台']) {
+    await opensPage(page, entries.filter({ hasText: name }), name);
+    await expect(page.getByText('欢迎使用Sword')).toBeVisible();
+  }
+  await page.screenshot({ path: 'test-results/sword-home.png' });
+});
+
 test('every entry of Sword\'s side menu opens a page of Sword\'s', async ({ page, stack }) => {
   await signIn(page, stack);
   const names = await groups(page).allInnerTexts();
@@ -41,7 +55,7 @@ test('every entry of Sword\'s side menu opens a page of Sword\'s', async ({ page
       opened += 1;
     }
   }
-  // the system screens Sword has, logs and reports
-  expect(opened).toBe(18);
+  // the system screens Sword has, its home twice, logs and reports
+  expect(opened).toBe(20);
   await page.screenshot({ path: 'test-results/sword-menus.png' });
 });
