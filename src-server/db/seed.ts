@@ -8,6 +8,8 @@ import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { formatDateTime } from '../util/dates';
 
 export const ADMIN_TENANT_ID = '000000';
+/** the description of the post every tenant starts with (Sword's post form requires one) */
+export const TENANT_POST_REMARK = '公司的最高管理岗位';
 export const SEED_IDS = {
   tenant: '1123598820738675201',
   administratorRole: '1123598816738675201',
@@ -61,7 +63,10 @@ async function seedRows(q: Queries): Promise<void> {
   await role(SEED_IDS.administratorRole, '超级管理员', 'administrator', 1);
   await role(SEED_IDS.userRole, '普通用户', 'user', 2);
   // a post, as every tenant made later gets (system/tenants.ts createTenant): both stock user forms require one
-  await insert(q, 'blade_post', { id: SEED_IDS.post, tenant_id: ADMIN_TENANT_ID, category: 1, post_code: 'ceo', post_name: '首席执行官', sort: 1, create_time: now, update_time: now });
+  // (and Sword's post form a description)
+  await insert(q, 'blade_post', {
+    id: SEED_IDS.post, tenant_id: ADMIN_TENANT_ID, category: 1, post_code: 'ceo', post_name: '首席执行官', sort: 1, remark: TENANT_POST_REMARK, create_time: now, update_time: now,
+  });
   await insert(q, 'blade_user', {
     id: SEED_IDS.adminUser,
     tenant_id: ADMIN_TENANT_ID,

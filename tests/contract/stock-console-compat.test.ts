@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/database';
 import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { migrate } from '../../src-server/db/migrate';
-import { SEED_IDS, seed } from '../../src-server/db/seed';
+import { SEED_IDS, seed, TENANT_POST_REMARK } from '../../src-server/db/seed';
 import { createRole, createUser } from '../../src-server/system/directory';
 import { STOCK_DELETE_PATHS } from '../../src-server/db/seed-menus';
 import { MIGRATIONS } from '../../src-server/modules';
@@ -145,6 +145,8 @@ describe('a post out of the box (both stock user forms require one)', () => {
     const posts = (await api<{ id: string; postCode: string; postName: string }[]>(base, token, 'GET', '/blade-system/post/select')).body.data;
     expect(posts.map((p) => [p.postCode, p.postName])).toEqual([['ceo', '首席执行官']]);
     const detail = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/post/detail', { query: { id: posts[0]!.id } })).body.data;
+    // every field Sword's post form requires (岗位类型, 编号, 名称, 排序, 描述)
+    for (const field of ['category', 'postCode', 'postName', 'sort', 'remark']) expect(detail[field] ?? '', field).not.toBe('');
     const resaved = await api(base, token, 'POST', '/blade-system/post/submit', { json: detail });
     expect(resaved.body.code, resaved.body.msg).toBe(200);
     const admin = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/user/detail', { query: { id: SEED_IDS.adminUser } })).body.data;
@@ -174,6 +176,7 @@ describe('a post out of the box (both stock user forms require one)', () => {
           expect(holds).toBe('');
         } else {
           expect(posts).toEqual([{ tenant_id: '000000', post_code: 'ceo', post_name: '首席执行官', category: 1, is_deleted: 0 }]);
+          expect(await data.get(sql`SELECT remark FROM blade_post`)).toEqual({ remark: TENANT_POST_REMARK });
           expect(holds).toBe((await data.get(sql<{ id: string }>`SELECT id FROM blade_post`))!.id);
         }
       } finally {

@@ -247,8 +247,8 @@ UPDATE blade_menu SET path = '/api/blade-report/report/rest/remove'
     sql: `
 -- the seed's post (seed.ts SEED_IDS.post), only in an install whose tenant 000000 has no post row at all, deleted ones
 -- included (one whose posts were deleted on purpose stays as it is); the seeded administrator holds it when it holds none
-INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_time, update_time, status, is_deleted)
-  SELECT '1123598817738675201', '000000', 1, 'ceo', '首席执行官', 1, t.create_time, t.create_time, 1, 0
+INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, remark, create_time, update_time, status, is_deleted)
+  SELECT '1123598817738675201', '000000', 1, 'ceo', '首席执行官', 1, '公司的最高管理岗位', t.create_time, t.create_time, 1, 0
   FROM blade_tenant t
   WHERE t.tenant_id = '000000'
     AND NOT EXISTS (SELECT 1 FROM blade_post p WHERE p.tenant_id = '000000')
