@@ -88,7 +88,7 @@ function pagesOnly(console: StockConsole, nodes: MenuNode[]): MenuNode[] {
 
 /**
  * A Sword entry: at Sword's own path where it has one, labelled by its name. Sword labels an entry by its
- * code (menu.<codes> of its locale, else the code itself) and its breadcrumb by the locale's text, else the
+ * code (menu.<code> of its locale, else the code itself) and its breadcrumb by the locale's text, else the
  * entry's title: the back end's codes (dictbiz, reportlist...) are no words.
  */
 function forSword(node: MenuNode): MenuNode & { title: string } {
@@ -111,7 +111,7 @@ const SWORD_BUTTON_CODES: Readonly<Record<string, string>> = {
   reportlist: 'report',
 };
 
-/** Whether Sword acts on a button of the screen at `screen`: a page it has, a delete it posts, a code its page knows. */
+/** Whether Sword acts on a button of a screen with these `pages`: a page it has, a delete it posts, a code its page knows. */
 function swordActsOn(button: MenuNode, pages: readonly PageAlias[]): boolean {
   if (SWORD_PAGE_BUTTONS.has(button.code)) return true;
   if (button.alias === 'delete') return button.path.startsWith('/api/');

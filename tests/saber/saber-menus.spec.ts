@@ -46,7 +46,8 @@ test('every entry of Saber\'s menus opens its screen', async ({ page, stack }) =
   await page.screenshot({ path: 'test-results/saber-menus.png' });
   // each top menu shows a side menu whose entries open too
   const tops = (await page.locator('.top-menu > .el-menu-item').allInnerTexts()).map((t) => t.trim());
-  expect(tops).toEqual(['首页', '站群业务', '系统运维']);
+  expect(tops.slice(0, 1)).toEqual(['首页']);
+  expect(tops).toEqual(expect.arrayContaining(['站群业务', '系统运维']));
   for (const top of tops.slice(1)) {
     const menu = page.waitForResponse((r) => r.url().includes('/menu/routes'));
     await page.locator('.top-menu > .el-menu-item', { hasText: exact(top) }).click();
