@@ -138,7 +138,7 @@ async function cluster(pg: PostgresServer, workers: number, tag: string): Promis
   }
 }
 
-/** the role of the process named in a job's lease_owner (host/pid/random) or a slot's holder (host:pid) */
+/** the role of the process named in a job's lease_owner (host/role/pid/random) or a slot's holder (host:pid) */
 const roleOf = (c: Cluster, owner: string) => c.roles.get(Number(/[/:](\d+)(?:\/[0-9a-f]+)?$/.exec(owner)?.[1])) ?? owner;
 
 async function call(c: Cluster, method: 'GET' | 'POST', path: string, json?: unknown, query?: Record<string, string>): Promise<Rec> {

@@ -49,6 +49,9 @@ async function main() {
   // BENCH_JOBS=0 skips the durable jobs (scripts/bench-jobs.ts: claim latency, generation and deploy throughput
   // with one and two worker instances on PostgreSQL; its sizes: BENCH_JOBS_*)
   if (!off('JOBS')) benchJobs();
+  // BENCH_SEARCH=0 skips hearing back from the search engines (scripts/bench-search-traffic.ts: the sync of 200 websites
+  // x 90 days x 1,000 rows, the dashboard's queries over 20 million traffic rows; its sizes and parts: BENCH_SEARCH_*)
+  if (!off('SEARCH')) benchSearchTraffic();
   // BENCH_ACCESS=0 skips the access check's cost
   if (!off('ACCESS')) benchAccess(machineOf());
   // BENCH_PUBLISH=0 skips the SFTP deploy and Lighthouse benchmark (scripts/bench-publish.ts; needs root)
@@ -209,6 +212,16 @@ function benchTeam() {
 function benchJobs() {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-jobs.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error('durable jobs benchmark failed');
+}
+
+/**
+ * Hearing back from the search engines (scripts/bench-search-traffic.ts, issue 36): syncing 200 websites x 90 days x
+ * 1,000 rows through the real job and client against the stand-in, and the dashboard's queries over 20 million
+ * traffic rows on SQLite and PostgreSQL; the script writes its own section (bench:search-traffic).
+ */
+function benchSearchTraffic() {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-search-traffic.ts'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error('search traffic benchmark failed');
 }
 
 /**

@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const captcha = new CaptchaStore(data, clock);
   const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock));
   const menus = new MenuService(data, caches);
-  const worker = new JobWorker(new JobQueue(data, clock), opts.worker);
+  const worker = new JobWorker(new JobQueue(data, clock), { role, ...opts.worker });
   const jobs: Jobs = { queue: worker.queue, working: role !== 'api', handle: (kind, handler, options) => worker.handle(kind, handler, options) };
   const dicts = new DictService(data, caches);
 

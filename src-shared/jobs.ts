@@ -20,7 +20,7 @@ export interface JobProgress {
 export interface JobView {
   id: string;
   state: JobState;
-  /** the instance that holds (or last held) the job: host/pid/random, as the worker names itself */
+  /** the instance that holds (or last held) the job: host/role/pid/random, as the worker names itself (instanceNameOf) */
   instance: string | null;
   /** runs so far: the first claim, retries and takeovers after an instance died */
   attempts: number;
@@ -33,4 +33,27 @@ export interface JobView {
   /** 'YYYY-MM-DD HH:mm:ss' */
   startTime: string | null;
   endTime: string | null;
+}
+
+/** what a back-end instance does (`--role`): serve the API, run jobs and schedules, or both */
+export type InstanceRole = 'api' | 'worker' | 'all';
+
+/** the parts of an instance's name */
+export interface InstanceParts {
+  host: string;
+  role: InstanceRole;
+  pid: string;
+  /** random, so two processes given the same pid (a restart, another container) never share a name */
+  suffix: string;
+}
+
+/** An instance's name as its job worker makes it (src-server/jobs/worker.ts): `host/role/pid/suffix`, readable and unique. */
+export function instanceNameOf(p: InstanceParts): string {
+  return `${p.host}/${p.role}/${p.pid}/${p.suffix}`;
+}
+
+/** The parts of a name made by instanceNameOf; null for any other name (an older version's `host/pid/random`, a test's). */
+export function instanceParts(name: string): InstanceParts | null {
+  const m = /^(.+)\/(api|worker|all)\/(\d+)\/([0-9a-z]+)$/.exec(name);
+  return m ? { host: m[1]!, role: m[2] as InstanceRole, pid: m[3]!, suffix: m[4]! } : null;
 }

@@ -119,6 +119,33 @@ export interface SearchAccountView {
   bingApiRoot: string;
 }
 
+/** What 账号设置 posts: the fields of SearchAccountView (a secret left as the mask or '' keeps the stored one), and
+ * the explicit removal of a stored secret. */
+export interface SearchAccountSubmit {
+  indexnowEndpoint?: string;
+  baiduEndpoint?: string;
+  /** the service-account key's JSON text; the mask or '' keeps the stored key */
+  googleKey?: string;
+  googleApiRoot?: string;
+  bingApiKey?: string;
+  bingApiRoot?: string;
+  /** removes the stored service-account key (and its client e-mail) */
+  removeGoogleKey?: boolean;
+  /** removes the stored Bing API key */
+  removeBingApiKey?: boolean;
+}
+
+/** a connection's state in the website list: switched off, on, or (Google) the property lost */
+export type ConnectionState = 'on' | 'off' | 'lost';
+
+/** What the website list (网站管理) shows of a website's search engines (its record's `search`). */
+export interface SiteSearchSummary {
+  clicks7d: number;
+  engines: Record<ConnectionKind, ConnectionState>;
+  /** why the service account lost the Google property ('' when it did not) */
+  googleLost: string;
+}
+
 /** The outcome counts of one website's URLs at one engine. */
 export type UrlCounts = Record<UrlState, number>;
 

@@ -136,8 +136,10 @@ export const DEFAULT_TENANT_ID = '000000';
 /** The sample matrix's status (GET /website-blade-system/sampleMatrix/status, and the load reply). */
 export interface SampleStatus {
   loaded: boolean;
-  /** the caller's own tenant has no website yet (the welcome page offers the sample then) */
+  /** the caller's own tenant has no website yet */
   workspaceEmpty: boolean;
+  /** not loaded and no tenant holds the sample's tenant id (888888): the workbench offers to load it */
+  canLoad?: boolean;
   tenantId?: string;
   tenantName?: string;
   /** the sample tenant's administrator account and its password (the tenant default password) */

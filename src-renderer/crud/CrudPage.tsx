@@ -280,6 +280,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
     // a tree list's expand icon (and a child's indent) sits in the index cell, beside the number
     const index = Math.max(INDEX_WIDTH, textWidth(t('crud.index'), 600) + 24) + (def.tree ? TREE_ICON_WIDTH : 0);
     const cellText = (c: (typeof dataColumns)[number], row: Row): string => {
+      if (c.cellText) return c.cellText(row, t);
       if (c.displayField) return String(row[c.displayField] ?? '');
       return c.valueType === 'job' ? jobSummary(t, row[c.name]) : displayValue(c, row[c.name], options[c.name] ?? [], yesNo);
     };
@@ -309,6 +310,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         width: widths.data[i],
         ellipsis: true,
         render: (v: unknown, row: Row) => {
+          if (c.cell) return <c.cell row={row} />;
           if (c.listSwitch) return <StatusSwitch def={def} column={c} row={row} canEdit={canEdit} onChanged={reload} />;
           if (c.valueType === 'image') return typeof v === 'string' && v ? <StoredImage link={v} /> : '';
           if (c.valueType === 'job') return <JobCell value={v} />;

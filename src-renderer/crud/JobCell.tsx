@@ -7,7 +7,7 @@ import { Descriptions, Popover, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { JobView } from '../../src-shared/jobs';
-import { asJob, attemptText, phaseText, progressPercent, progressText, shortInstance, shownReason, shownState, stateTone } from './jobText';
+import { asJob, attemptText, instanceText, phaseText, progressPercent, progressText, shownReason, shownState, stateTone } from './jobText';
 
 function StateWords({ t, job }: { t: TFunction; job: JobView }) {
   const s = shownState(job);
@@ -45,7 +45,15 @@ function JobFacts({ job }: { job: JobView }) {
     progressText(job) && { key: 'progress', label: t('crud.job.progress'), children: <ProgressWords t={t} job={job} bar={120} /> },
     job.progress?.phase && { key: 'phase', label: t('crud.job.phase'), children: phaseText(t, job.progress.phase) },
     { key: 'attempts', label: t('crud.job.attempts'), children: t('crud.job.attemptsOf', { n: job.attempts, max: job.maxAttempts }) },
-    { key: 'instance', label: t('crud.job.instance'), children: <span className="desk-job-instance-full">{job.instance ?? t('crud.job.noInstance')}</span> },
+    {
+      key: 'instance', label: t('crud.job.instance'),
+      // in words, then the whole (unique) name: host/role/pid/random
+      children: job.instance ? (
+        <span className="desk-job-instance-full">{instanceText(t, job.instance)} · {job.instance}</span>
+      ) : (
+        <span className="desk-job-instance-full">{t('crud.job.noInstance')}</span>
+      ),
+    },
     job.startTime && { key: 'start', label: t('crud.job.startTime'), children: job.startTime },
     job.endTime && { key: 'end', label: t('crud.job.endTime'), children: job.endTime },
     reason && { key: 'reason', label: t('crud.job.reason'), children: <span className="desk-tone-error desk-job-reason-full">{reason}</span> },
@@ -71,7 +79,7 @@ export function JobCell({ value }: { value: unknown }) {
         <StateWords t={t} job={job} />
         <ProgressWords t={t} job={job} bar={48} />
         {attempt && <span className="desk-tone-warning desk-job-attempt">{attempt}</span>}
-        {job.instance && <span className="desk-job-instance">{shortInstance(job.instance)}</span>}
+        {job.instance && <span className="desk-job-instance" title={job.instance}>{instanceText(t, job.instance)}</span>}
         {reason && <span className="desk-tone-error desk-job-reason">{reason}</span>}
       </span>
     </Popover>

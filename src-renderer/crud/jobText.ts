@@ -1,9 +1,9 @@
 // What a task row's durable job (src-shared/jobs.ts JobView) reads as in the
 // console: its state's words (a retry's wait and an asked cancel included), the
-// attempt, the progress and the instance, shortened for a cell. Pure: the cell
+// attempt, the progress and the instance (its host and role in words), for a cell. Pure: the cell
 // (JobCell.tsx) and the column's width (CrudPage) both use it.
 import type { TFunction } from 'i18next';
-import type { JobView } from '../../src-shared/jobs';
+import { instanceParts, type JobView } from '../../src-shared/jobs';
 
 /** The states the console names: a job's own, plus a retry's wait and a cancel asked and not yet honoured. */
 export type JobShownState = JobView['state'] | 'retryWait' | 'cancelling';
@@ -33,11 +33,18 @@ export function jobActive(v: unknown): boolean {
   return job !== null && (job.state === 'queued' || job.state === 'running');
 }
 
-/** `host/pid` of an instance named `host/pid/random` (the worker's name): the cell shows this, the tooltip all */
-export function shortInstance(instance: string): string {
-  const parts = instance.split('/');
-  const short = parts.length >= 3 ? parts.slice(0, 2).join('/') : instance;
-  return short.length > 28 ? `${short.slice(0, 27)}…` : short;
+const cut = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/**
+ * The instance in words, its host and role (the worker's name host/role/pid/random: 'vm（后台任务）'); an older
+ * version's host/pid/random as 'vm 上的进程 8287'; any other name as it is. The cell shows this, its popover all.
+ */
+export function instanceText(t: TFunction, instance: string): string {
+  const p = instanceParts(instance);
+  if (p) return t(`crud.job.instanceOf.${p.role}`, { host: cut(p.host, 24) });
+  const old = /^(.+)\/(\d+)\/[0-9a-f]+$/.exec(instance);
+  if (old) return t('crud.job.instanceOf.process', { host: cut(old[1]!, 24), pid: old[2] });
+  return cut(instance, 28);
 }
 
 /** the reason worth showing: the last failure's, unless the job has since succeeded or was cancelled */
@@ -79,7 +86,7 @@ export function jobSummary(t: TFunction, v: unknown): string {
   if (progress) parts.push(`${progressPercent(job) !== null ? '########' : ''}${progress}`);
   const attempt = attemptText(t, job);
   if (attempt) parts.push(attempt);
-  if (job.instance) parts.push(shortInstance(job.instance));
+  if (job.instance) parts.push(instanceText(t, job.instance));
   const reason = shownReason(job);
   if (reason) parts.push(reason);
   return parts.join('  ');

@@ -2,6 +2,7 @@
 // ProTable columns / avue options. Every label and message is an i18n key.
 
 import type { ComponentType } from 'react';
+import type { TFunction } from 'i18next';
 import type { Row } from '../../src-shared/wire';
 
 /**
@@ -112,6 +113,10 @@ export interface ColumnDef {
   input?: ComponentType<CustomInputProps>;
   /** custom: the value as the view dialog shows it (lines kept); without it the value shows as text */
   viewText?: (value: unknown) => string;
+  /** list only: the cell is drawn by this component (several facts of the row, coloured) instead of the value as text */
+  cell?: ComponentType<{ row: Row }>;
+  /** with `cell`: the cell's text, which the column's width is measured from (default: the value as text) */
+  cellText?: (row: Row, t: TFunction) => string;
   /** form only: disabled when editing a row for which this returns true (e.g. a published article's group) */
   readonlyWhen?: (row: Row) => boolean;
   /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */

@@ -113,7 +113,9 @@ export async function importLocal(o: {
           const shared = columns.filter((c) => from.has(c));
           await trx.exec(`ALTER TABLE "${table}" DISABLE TRIGGER USER`);
           await trx.run(sql`DELETE FROM ${sql.id(table)}`); // rows the migrations wrote; the workspace's come instead
-          const read = copy.prepare(`SELECT ${shared.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY rowid`);
+          // in the order the workspace wrote them (a WITHOUT ROWID table has no rowid: its key's order)
+          const withoutRowid = (copy.prepare("SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?").get(table) as { wr: number } | undefined)?.wr === 1;
+          const read = copy.prepare(`SELECT ${shared.map((c) => `"${c}"`).join(', ')} FROM "${table}"${withoutRowid ? '' : ' ORDER BY rowid'}`);
           let batch: Record<string, unknown>[] = [];
           const flush = async () => {
             if (batch.length) await trx.kysely.insertInto(table).values(batch).execute();

@@ -80,6 +80,11 @@ export function buildWhere(resource: Resource, query: Record<string, unknown>, t
     if (RESERVED.has(key)) continue;
     const raw = firstString(rawValue);
     if (raw === undefined || raw.trim() === '') continue;
+    const own = resource.filters?.[key];
+    if (own) {
+      parts.push(own(raw, dialect));
+      continue;
+    }
     const { field, op } = parseKey(key);
     const col = resource.column(field);
     if (!col || col.hidden || col.noFilter || op === 'ignore') continue;

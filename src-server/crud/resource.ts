@@ -1,6 +1,6 @@
 // Declaring a CRUD resource: one small object per resource; the generic router
 // (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
-import type { Queries } from '../db/data-layer';
+import type { Queries, RawBuilder, SqlDialect } from '../db/data-layer';
 import { camelToSnake } from '../util/case';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
@@ -129,6 +129,11 @@ export interface ResourceDef {
   audit?: boolean;
   /** default order; default create_time desc */
   defaultSort?: { column: string; asc: boolean }[];
+  /**
+   * list filters on what the row does not store itself (e.g. the name of the website a row belongs to): a query
+   * parameter of this name becomes the condition the function gives for its value (bound as a parameter)
+   */
+  filters?: Record<string, (value: string, dialect: SqlDialect) => RawBuilder<unknown>>;
   hooks?: ResourceHooks;
 }
 

@@ -10,6 +10,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { JOB_CHANNEL, type Job, type JobQueue } from './queue';
+import { instanceNameOf, type InstanceRole } from '../../src-shared/jobs';
 
 /** what a handler gets besides its job */
 export interface JobContext {
@@ -62,15 +63,20 @@ export interface WorkerOptions {
   graceMs?: number;
   /** how long finished jobs are kept (default 7 days); pruned every 10 minutes */
   keepMs?: number;
-  /** this instance's name in lease_owner (default host/pid/random) */
+  /** this instance's name in lease_owner (default instanceName(role)) */
   owner?: string;
+  /** what this instance does, named in its default name (default all) */
+  role?: InstanceRole;
   /** said once when the database is away (default console.error) */
   log?: (message: string) => void;
 }
 
-/** a readable, unique name of this process: the console shows which instance runs a job */
-export function instanceName(): string {
-  return `${hostname()}/${process.pid}/${randomBytes(3).toString('hex')}`;
+/**
+ * a readable, unique name of this process: host, role, pid and a random part (src-shared/jobs.ts instanceNameOf);
+ * the console names the instance that runs a job by its host and role in words, the whole name in its details
+ */
+export function instanceName(role: InstanceRole = 'all'): string {
+  return instanceNameOf({ host: hostname(), role, pid: String(process.pid), suffix: randomBytes(3).toString('hex') });
 }
 
 interface Running {
@@ -107,7 +113,7 @@ export class JobWorker {
     readonly queue: JobQueue,
     o: WorkerOptions = {},
   ) {
-    this.owner = o.owner ?? instanceName();
+    this.owner = o.owner ?? instanceName(o.role);
     this.concurrency = o.concurrency ?? 4;
     this.pollMs = o.pollMs ?? 250;
     this.leaseMs = o.leaseMs ?? 30_000;

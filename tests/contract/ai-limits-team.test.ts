@@ -12,6 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, articleAnswer, fakeAiProvider, login, multipart, startServerScript, tempDir, until } from './helpers';
+import { instanceParts } from '../../src-shared/jobs';
 
 type Rec = Record<string, unknown>;
 let pg: PostgresServer;
@@ -80,10 +81,10 @@ const finished = async (i: Instance, id: string): Promise<Rec> => {
   return last;
 };
 
-/** the pid of the instance running the task's job (the worker names itself host/pid/random), null while none does */
+/** the pid of the instance running the task's job (the worker names itself host/role/pid/random), null while none does */
 const runner = async (taskId: string): Promise<string | null> => {
   const r = await data.get(sql<{ lease_owner: string | null; state: string }>`SELECT j.lease_owner, j.state FROM gpt_produce_article t JOIN job j ON j.id = t.job_id WHERE t.id = ${taskId}`);
-  return r?.state === 'running' && r.lease_owner ? r.lease_owner.split('/')[1]! : null;
+  return r?.state === 'running' && r.lease_owner ? (instanceParts(r.lease_owner)?.pid ?? null) : null;
 };
 
 describe('two instances, one AI model with 并发上限 3', () => {
@@ -121,7 +122,7 @@ describe('two instances, one AI model with 并发上限 3', () => {
       Number((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ai_model_slot WHERE model_id = ${modelId} AND released_ms IS NULL AND holder LIKE ${`%:${dead}`}`))?.n);
     expect(await held()).toBe(3);
     // the other instance waits: the dead one's three leases still run
-    await until(async () => ai.counts.inFlight === 0, 10_000);
+    await until(async () => ai.counts.inFlight === 0, 60_000);
     ai.reset();
     const tb = await startTask(live, '丁', 4);
     await until(async () => Number((await poll(live, tb)).status) === 1);

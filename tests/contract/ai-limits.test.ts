@@ -119,7 +119,7 @@ describe('the generator keeps them', () => {
     await limits(8, 4);
     ai.reset();
     const id = await startTask('丙', 6);
-    await until(async () => Number((await poll(id)).successCount) === 4, 20_000);
+    await until(async () => Number((await poll(id)).successCount) === 4, 60_000);
     // a few more polls of the limiter go by: nothing more is sent within the minute
     await new Promise((r) => setTimeout(r, 1500));
     expect(ai.counts.arrivals.length).toBe(4);

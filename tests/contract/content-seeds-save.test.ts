@@ -92,7 +92,9 @@ describe('seeded rows save unchanged', () => {
     const own = await saveEveryRow(h, sample, tenantId);
     expect(own.failures).toEqual([]);
     // the sample's content was really tried: websites, categories, articles, templates, page configs
-    for (const name of ['websiteInfo', 'article', 'websiteTemplate', 'templatePageConfig']) expect(own.tried[name], name).toBeGreaterThan(0);
+    // searchSite: each website's search engines, its row made with the website (a generated IndexNow key)
+    for (const name of ['websiteInfo', 'article', 'websiteTemplate', 'templatePageConfig', 'searchSite']) expect(own.tried[name], name).toBeGreaterThan(0);
+    expect(own.tried.searchSite).toBe(own.tried.websiteInfo);
     expect(own.tried.cate).toBe(8);
     const adminTenant = await saveEveryRow(h, admin, '000000');
     expect(adminTenant.failures).toEqual([]);
@@ -167,7 +169,9 @@ describe('a data folder from before the seeds (migrations 370, 371, 601)', () =>
       const token = await login(old.server.url, { tenantId: sampleTenant, username: 'admin', password: 'admin' });
       const { failures, tried } = await saveEveryRow(old, token, sampleTenant);
       expect(failures).toEqual([]);
-      for (const name of ['websiteInfo', 'websiteTemplate', 'serverInfo', 'cate', 'templatePageConfig', 'websiteLanguage']) expect(tried[name], name).toBeGreaterThan(0);
+      for (const name of ['websiteInfo', 'websiteTemplate', 'serverInfo', 'cate', 'templatePageConfig', 'websiteLanguage', 'searchSite']) expect(tried[name], name).toBeGreaterThan(0);
+      // a website from before the search engines (migration 391) got its row, with a key of its own
+      expect(await old.data().get(sql`SELECT website_info_id, indexnow_on, LENGTH(indexnow_key) AS key_length FROM search_site WHERE id = 'w1'`)).toEqual({ website_info_id: 'w1', indexnow_on: 0, key_length: 32 });
       expect(await old.data().get(sql`SELECT website_lang, type, CASE WHEN banner_id IS NOT NULL THEN 1 ELSE 0 END AS banner FROM website_info WHERE id = 'w1'`)).toEqual({ website_lang: 'zh-CN', type: 1, banner: 1 });
     } finally {
       await old.stop();

@@ -79,10 +79,16 @@ beforeAll(async () => {
   const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '模板', type: '1', image: tImg });
   const contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服' });
   const imgGroupId = await idOf(`${M}/imgGroup/submit`, { name: '图组' });
+  // a website saves only with images in its groups; the image is removed afterwards, so its deploys fail (see the deploy task test)
+  const material = new FormData();
+  material.append('file', new Blob([new Uint8Array(PNG)]), 'logo.png');
+  const mup = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=material`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: material });
+  const imageId = await idOf(`${M}/websiteImg/submit`, { imageUrl: ((await mup.json()) as { data: Rec }).data.link, imgGroupId });
   siteId = await idOf(`${M}/websiteInfo/save`, {
     websiteGroupId: groupId, websiteType: 0, websiteName: '文章站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domainId, templateId, type: 0, subdomain: 'www', icoId: imgGroupId, logoId: imgGroupId, bannerId: imgGroupId, contactId,
   });
+  await api(base, admin, 'POST', `${M}/websiteImg/remove`, { query: { ids: imageId } });
   pageId = await idOf('/blade-material/templatePageConfig/submit', { name: '列表页', listPage: '{cateId}/', detailsPage: '{cateId}/{id}.html' });
 });
 afterAll(async () => {
@@ -150,9 +156,12 @@ describe('articles and paragraphs', () => {
     expect(saved.body.data).toMatchObject({ status: 0, displayStatus: 1, sort: 5, websiteName: '文章站', cateName: '新闻' });
     const id = saved.body.data.id as string;
     const jumpId = (await get<Rec[]>(`${A}/cate/getCate`, { websiteGroupId: groupId })).body.data.find((c) => c.cateName === '跳转')!.id as string;
-    // unpublished: the column may change
-    expect((await post(`${A}/article/update`, { id, parentId: jumpId })).body.data.cateName).toBe('跳转');
+    // unpublished: the column may change, to another column that holds pages (a jump page holds no article)
+    const otherId = (await post('/seo-blade-article/cate/save', { websiteGroupId: groupId, cateName: '要闻', type: 2, pageId })).body.data.id as string;
+    expect((await post(`${A}/article/update`, { id, parentId: otherId })).body.data.cateName).toBe('要闻');
+    expect((await post(`${A}/article/update`, { id, parentId: jumpId })).body.msg).toBe('所选栏目是跳转页面，不能存放文章，请选择自定义页面栏目');
     await post(`${A}/article/update`, { id, parentId: cateId });
+    await api(base, admin, 'POST', '/seo-blade-article/cate/remove', { query: { ids: otherId } });
     const rel = await post(`${A}/article/release`, {}, admin);
     expect(rel.body.msg).toBe('请选择至少一条数据');
     expect((await api<Rec>(base, admin, 'POST', `${A}/article/release`, { query: { ids: id } })).body.data.published).toBe(1);
@@ -218,7 +227,7 @@ describe('AI settings', () => {
     const cases: [Rec, string][] = [
       [{ name: '' }, '请输入名称'], [{ apiKey: '' }, '请输入密钥'], [{ url: '' }, '请输入链接'], [{ model: '' }, '请输入模型'],
       [{ platform: '' }, '请选择平台'], [{ temperature: 2.5 }, '温度范围为0-2'], [{ temperature: 1.234 }, '温度最多两位小数'],
-      [{ maxTokens: -1 }, '返回token数不能小于0'], [{ status: 3 }, '请选择状态'],
+      [{ maxTokens: -1 }, '返回token数须为不小于0的整数'], [{ status: 3 }, '请选择状态'],
     ];
     for (const [patch, msg] of cases) expect((await post(`${AM}/submit`, { ...good, ...patch })).body.msg).toBe(msg);
     const saved = await post(`${AM}/submit`, good);
@@ -311,16 +320,16 @@ describe('scheduled deploy tasks', () => {
     expect(await unpublished()).toBe(4);
     const id = await idOf(`${DT}/save`, { taskName: '每秒', groupIds: groupId, scheduleType: 'FIX_RATE', scheduleConf: '1', articleCount: 1 });
     // run once by hand
-    // the site's image groups hold no image, so its deploy fails: the run says so (deploy-scheduler.ts) instead of counting it deployed
+    // the site's image groups hold no image any more, so its deploy fails: the run says so (deploy-scheduler.ts) instead of counting it deployed
     expect((await post(`${DT}/executeOnce`, { id })).body.data).toMatchObject({ published: 1, deployed: 0, failed: 1, state: 'failed', sites: [{ websiteInfoId: siteId, statusName: '部署失败', message: '部署失败: Logo分组中没有图片; 线上版本未改变' }] });
     expect(await unpublished()).toBe(3);
     const on = await post(`${DT}/jobSwitch`, { id, status: 1 });
     expect(on.body.data).toMatchObject({ status: 1, statusName: '启动' });
-    await until(async () => (await unpublished()) <= 1, 8000);
+    await until(async () => (await unpublished()) <= 1, 60_000);
     const off = await post(`${DT}/jobSwitch`, { id, status: 0 });
     expect(off.body.data.status).toBe(0);
     // a trigger fired before the switch-off finishes its run (its sites' deploy jobs, then the count)
-    await until(async () => !(await h.data().get(sql`SELECT 1 AS busy FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`)), 8000);
+    await until(async () => !(await h.data().get(sql`SELECT 1 AS busy FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`)), 60_000);
     const left = await unpublished();
     const count = (await get(`${DT}/detail`, { id })).body.data.executeCount as number;
     expect(count).toBeGreaterThanOrEqual(3);

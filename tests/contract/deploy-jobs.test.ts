@@ -162,7 +162,7 @@ describe('deploys as jobs', () => {
         'killed-host/4242/dead00', ${t - 1000}, 0, ${t}, ${t}, ${t})`);
     await h.data().run(sql`UPDATE website_info SET deploy_job_id = '9100000000000000009', status_name = '部署中' WHERE id = ${siteId}`);
     await h.data().run(sql`INSERT INTO content_deploy_lease (website_info_id, holder, expires_at) VALUES (${siteId}, 'job:9100000000000000009', '2999-01-01 00:00:00')`);
-    await until(async () => (await siteRow()).status_name !== '部署中', 20_000);
+    await until(async () => (await siteRow()).status_name !== '部署中', 60_000);
     expect((await siteRow()).status_name).toBe(last.status_name);
     expect(await h.data().get(sql`SELECT holder FROM content_deploy_lease WHERE website_info_id = ${siteId}`)).toBeUndefined();
     expect(await h.data().get(sql`SELECT state FROM job WHERE id = '9100000000000000009'`)).toEqual({ state: 'failed' });

@@ -6,7 +6,7 @@ import { until, type AiCounts } from './helpers';
 
 export async function stopsAsking(counts: AiCounts, concurrency: number): Promise<void> {
   const settled = counts.arrivals.length;
-  await until(async () => counts.inFlight === 0, 10_000);
+  await until(async () => counts.inFlight === 0, 60_000);
   await new Promise((r) => setTimeout(r, 300));
   const requests = counts.arrivals.length;
   expect(requests - settled).toBeLessThanOrEqual(concurrency);

@@ -58,7 +58,7 @@ describe('generation runs as durable jobs', () => {
     const job = await jobOf(id);
     expect(job.kind).toBe('generation-task');
     expect(['queued', 'running']).toContain(job.state);
-    await until(async () => (await articles(id)) >= 2, 20_000);
+    await until(async () => (await articles(id)) >= 2, 60_000);
     // running: starting it again is refused (the job, not a process's memory, says so)
     const again = await post(`${A}/produce`, { ids: id });
     expect(again.body).toMatchObject({ code: 400, msg: '任务正在执行中' });
@@ -67,7 +67,7 @@ describe('generation runs as durable jobs', () => {
     expect(cancelled.body).toMatchObject({ code: 200, success: true });
     // the task is 已取消 at once; the job stops on the instance running it
     expect(await poll(id)).toMatchObject({ status: 5, statusName: '已取消' });
-    await until(async () => (await jobOf(id)).state === 'cancelled', 10_000);
+    await until(async () => (await jobOf(id)).state === 'cancelled', 60_000);
     const written = await articles(id);
     await stopsAsking(ai.counts, 8); // SEO_AI_CONCURRENCY's default
     expect(await articles(id)).toBe(written);
@@ -122,7 +122,7 @@ describe('generation runs as durable jobs', () => {
     await h.data().run(sql`INSERT INTO job (id, kind, tenant_id, payload, state, priority, run_at, attempts, max_attempts, lease_owner, lease_until, cancel_requested, create_time, update_time, start_time)
       VALUES (${jobId}, 'generation-task', '000000', ${JSON.stringify({ taskId: id })}, 'running', 0, ${Date.now()}, 10, 10, 'killed-host/4242/dead00', ${Date.now() - 1000}, 0, ${Date.now()}, ${Date.now()}, ${Date.now()})`);
     await h.data().run(sql`UPDATE gpt_produce_article SET status = 1, job_id = ${jobId} WHERE id = ${id}`);
-    await until(async () => Number((await poll(id)).status) !== 1, 20_000);
+    await until(async () => Number((await poll(id)).status) !== 1, 60_000);
     expect(await poll(id)).toMatchObject({ status: 3, statusName: '失败', errorMsg: MSG_LEASE_LOST, successCount: 2 });
     expect((await jobOf(id)).state).toBe('failed');
   }, 60_000);

@@ -151,7 +151,7 @@ describe('an import task is a durable job', () => {
     const cancelled = await post(`${T}/cancel`, { id });
     expect(cancelled.body).toMatchObject({ code: 200, data: { id, status: 5 } });
     // the job stops on its instance (its next heartbeat, or at once by the queue's notice)
-    await until(async () => (await jobOf(data, jobId)).state === 'cancelled', 15_000);
+    await until(async () => (await jobOf(data, jobId)).state === 'cancelled', 60_000);
     const after = await taskOf(data, id);
     expect(after.status).toBe(5);
     expect(after.done_lines).toBeLessThan(N);
@@ -169,7 +169,7 @@ describe('an import task is a durable job', () => {
     if (r.body.code === 200) {
       expect(r.body.data).toMatchObject({ status: 5 });
       const smallJob = (await taskOf(data, smallId)).job_id;
-      await until(async () => (await jobOf(data, smallJob)).state === 'cancelled', 15_000);
+      await until(async () => (await jobOf(data, smallJob)).state === 'cancelled', 60_000);
     } else expect(r.body.msg).toBe('任务已结束，不能取消'); // it was quicker
   }, 180_000);
 

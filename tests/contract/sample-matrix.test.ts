@@ -81,7 +81,7 @@ describe('the sample matrix', () => {
   it('is offered while the workspace is empty, and only to the platform administrator', async () => {
     const r = await get(`${S}/status`, {}, admin);
     expect(r.status).toBe(200);
-    expect(r.body.data).toEqual({ loaded: false, workspaceEmpty: true });
+    expect(r.body.data).toEqual({ loaded: false, workspaceEmpty: true, canLoad: true });
     expect((await post(`${S}/remove`, {}, admin)).body).toMatchObject({ code: 400, msg: '示例矩阵未加载' });
   });
 
@@ -170,7 +170,7 @@ describe('the sample matrix', () => {
     for (const u of uploads) expect(existsSync(join(h.dataDir, 'upload', u))).toBe(false);
     // the sample administrator's session is gone with the tenant
     expect((await get('/website-blade-material/websiteInfo/page')).status).toBe(401);
-    expect((await get(`${S}/status`, {}, admin)).body.data).toEqual({ loaded: false, workspaceEmpty: true });
+    expect((await get(`${S}/status`, {}, admin)).body.data).toEqual({ loaded: false, workspaceEmpty: true, canLoad: true });
     // and it loads again
     expect((await post(`${S}/load`, {}, admin)).status).toBe(200);
   });

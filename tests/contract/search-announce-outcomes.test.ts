@@ -249,7 +249,7 @@ describe('Baidu\'s daily quota', () => {
       const step = Number(job.run_at) - (Date.now() + skew) + 1000;
       skew += step;
       w.h.advance(step);
-      await until(async () => (await w.h.data().get(sql<Rec>`SELECT state FROM job WHERE id = ${String(job.id)}`))!.state === 'done', 20_000);
+      await until(async () => (await w.h.data().get(sql<Rec>`SELECT state FROM job WHERE id = ${String(job.id)}`))!.state === 'done', 60_000);
     };
     const accepted = (w.baidu.accepted.get(w.origin) ?? []).length;
     await nextDay(first);

@@ -206,9 +206,19 @@ describe('the dashboard answers what the engines served', () => {
     expect(past.body.data).toMatchObject({ records: [], current: 99, size: 10, total: expected(from, to, '', '').pages.size });
   });
 
-  it('a range within one month, and a whole month alone, read the right periods', async () => {
+  it('a range within one month, a whole month alone, ranges ending today and reaching the first day synced read the right periods', async () => {
     const month = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
-    for (const [a, b] of [[`${month}-03`, `${month}-09`], [`${month}-01`, addDays(`${today.slice(0, 7)}-01`, -1)]] as const) {
+    const firstSynced = String((await h.data().get(sql<{ d: string }>`SELECT MIN(first_day) AS d FROM search_sync WHERE engine = 'google'`))!.d);
+    const ranges: [string, string][] = [
+      [`${month}-03`, `${month}-09`],
+      [`${month}-01`, addDays(`${today.slice(0, 7)}-01`, -1)],
+      // the current month's row holds the month so far; the first month's row holds the days from the first synced
+      [addDays(today, -27), today],
+      [`${today.slice(0, 7)}-01`, today],
+      [firstSynced, addDays(firstSynced, 40)],
+      [addDays(firstSynced, 3), addDays(firstSynced, 9)],
+    ];
+    for (const [a, b] of ranges) {
       const want = expected(a, b, '', '');
       const { rows } = await allTop({ dim: 'page', from: a, to: b });
       expect(rows.map((r) => r.key).sort()).toEqual([...want.pages.keys()].sort());
@@ -224,6 +234,26 @@ describe('the dashboard answers what the engines served', () => {
     expect(t.body.data).toMatchObject({ records: [], total: 0 });
     const theirs = await get<TrafficSummary>(TRAFFIC_API.summary, { from, to, websiteInfoId: siteA! }, other);
     expect([theirs.status, theirs.body.msg]).toEqual([400, '网站不存在或已被删除']);
+  });
+});
+
+describe('the average position', () => {
+  it('is weighed by the impressions that have one: a day imported without a position does not pull it towards 0', async () => {
+    const t = await otherTenantAdmin(h, '200037', '排名租户');
+    const rows = [
+      { day: '2026-03-01', clicks: 10, impressions: 100, position: 4 },
+      { day: '2026-03-02', clicks: 20, impressions: 300, position: 2 },
+      // the spec's import of day totals carries no position
+      { day: '2026-03-03', clicks: 5, impressions: 600 },
+    ];
+    expect((await post<unknown>('/seo-blade-deploy/dashboard/import', { rows }, t)).body.code).toBe(200);
+    const s = await get<TrafficSummary>(TRAFFIC_API.summary, { from: '2026-03-01', to: '2026-03-03' }, t);
+    expect(s.body.data.totals).toMatchObject({ clicks: 35, impressions: 1000 });
+    // (4 x 100 + 2 x 300) / 400, not / 1000
+    expect(s.body.data.totals.position).toBeCloseTo(2.5, 9);
+    expect(s.body.data.days.map((d) => [d.day, d.position])).toEqual([['2026-03-01', 4], ['2026-03-02', 2], ['2026-03-03', 0]]);
+    const bad = await post<unknown>('/seo-blade-deploy/dashboard/import', { rows: [{ day: '2026-03-04', clicks: 1, impressions: 1, position: -1 }] }, t);
+    expect([bad.status, bad.body.msg]).toEqual([400, '请求参数格式错误: rows']);
   });
 });
 

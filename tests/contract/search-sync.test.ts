@@ -146,6 +146,23 @@ describe('Google: the first sync, the sync after it', () => {
 });
 
 describe('faults in the middle of a run', () => {
+  it('another property set on the website: the next sync starts again from 16 months back, for the new one', async () => {
+    expect((await syncRow(first!)).last_day).toBe(today);
+    const prefix = 'https://sync-first.example/';
+    g.grant(prefix, key.clientEmail);
+    const saved = await api<Rec>(base, token, 'POST', '/seo-blade-search/site/update', { json: { id: first, googleProperty: prefix } });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    expect(await syncRow(first!)).toMatchObject({ first_day: null, last_day: null });
+    proxy.reset();
+    const [job] = await syncToEnd(first!);
+    expect(job).toMatchObject({ state: 'done' });
+    expect(proxy.calls.map((c) => String(c.body.startDate)).sort()[0]).toBe(sixteenMonthsBefore(today));
+    expect(proxy.calls.every((c) => decodeURIComponent(c.path).includes(prefix))).toBe(true);
+    // back to the domain property (the default) for the tests after this one
+    expect((await api<Rec>(base, token, 'POST', '/seo-blade-search/site/update', { json: { id: first, googleProperty: '' } })).body.code).toBe(200);
+    await syncToEnd(first!);
+  }, 180_000);
+
   it('a 429 waits for its Retry-After and the run carries on with the same call', async () => {
     proxy.reset();
     proxy.fail.add(2);

@@ -136,6 +136,10 @@ describe('task rows carry their latest job', () => {
     const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '作业模板', type: '1', image });
     const contactId = await idOf(`${M}/contactInfo/submit`, { name: '作业客服' });
     const img = await idOf(`${M}/imgGroup/submit`, { name: '作业图组' });
+    const material = new FormData();
+    material.append('file', new Blob([new Uint8Array(PNG)]), 'logo.png');
+    const mup = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=material`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: material });
+    await idOf(`${M}/websiteImg/submit`, { imageUrl: ((await mup.json()) as { data: Rec }).data.link as string, imgGroupId: img });
     const site = await idOf(`${M}/websiteInfo/save`, {
       websiteGroupId: group, websiteType: 0, websiteName: '作业站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
       domainInfoId: domainId, templateId, type: 0, subdomain: 'www', icoId: img, logoId: img, bannerId: img, contactId,

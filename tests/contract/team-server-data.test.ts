@@ -60,6 +60,9 @@ describe('import-local', () => {
       account: 'writer', name: '写手', realName: '王五', password: 'secret1', password2: 'secret1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept,
     });
     expect(user.body.code, JSON.stringify(user.body)).toBe(200);
+    // search traffic: rows of the tables SQLite keeps WITHOUT ROWID (search_daily, search_daily_all)
+    const traffic = await post('/seo-blade-deploy/dashboard/import', { rows: [{ day: '2026-10-01', clicks: 3, impressions: 40, position: 2.5 }, { day: '2026-10-02', clicks: 4, impressions: 50 }] });
+    expect(traffic.body.code, JSON.stringify(traffic.body)).toBe(200);
     const put = await multipart(base, token, '/blade-resource/oss/endpoint/put-file?scene=image', [{ name: 'file', value: PNG, filename: 'logo.png' }]);
     expect(put.body.code).toBe(200);
     upload = String((put.body.data as { name: string }).name);
@@ -89,6 +92,8 @@ describe('import-local', () => {
       }
       expect(want.website_info!.rows).toBeGreaterThan(0);
       expect(want.article!.rows).toBeGreaterThan(0);
+      expect(want.search_daily!.rows).toBe(2);
+      expect(want.search_daily_all!.rows).toBe(2);
       const writer = await target.get(sql<{ account: string }>`SELECT account FROM blade_user WHERE account = 'writer'`);
       expect(writer?.account).toBe('writer');
 

@@ -15,6 +15,7 @@ import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, articleAnswer, fakeAiProvider, login, multipart, startServerScript, tempDir, until } from './helpers';
 import { stopsAsking } from './generation-cancel-check';
+import { instanceParts } from '../../src-shared/jobs';
 
 type Rec = Record<string, unknown>;
 const LEASE_MS = 3000;
@@ -47,13 +48,13 @@ async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
   await exited;
 }
 
-/** the instance (by its pid in the worker's name host/pid/random) that holds the task's job */
+/** the instance (by its pid in the worker's name host/role/pid/random) that holds the task's job */
 const holder = async (taskId: string): Promise<{ state: string; owner: string | null; attempts: number }> => {
   const r = await data.get(sql<{ state: string; lease_owner: string | null; attempts: number }>`SELECT j.state, j.lease_owner, j.attempts
     FROM gpt_produce_article t JOIN job j ON j.id = t.job_id WHERE t.id = ${taskId}`);
   return { state: r!.state, owner: r!.lease_owner, attempts: Number(r!.attempts) };
 };
-const runsOn = (owner: string | null, i: Instance): boolean => owner !== null && owner.split('/')[1] === String(i.child.pid);
+const runsOn = (owner: string | null, i: Instance): boolean => owner !== null && instanceParts(owner)?.pid === String(i.child.pid);
 const articles = async (taskId: string): Promise<number> =>
   Number((await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM article WHERE gpt_task_id = ${taskId}`))!.n);
 
@@ -93,7 +94,7 @@ describe('two instances on one PostgreSQL: generation runs', () => {
     expect(m.body.code, String(m.body.msg)).toBe(200);
     const id = await startTask(a.base, token, '接管', 60);
     // whichever instance claimed the run dies mid-way (kill -9)
-    await until(async () => (await holder(id)).state === 'running', 20_000);
+    await until(async () => (await holder(id)).state === 'running', 60_000);
     const owner = (await holder(id)).owner;
     const runner = runsOn(owner, a) ? a : b;
     const other = runner === a ? b : a;

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, login, multipart, startCli, stopChildren, tempDir, until } from './helpers';
+import { instanceParts } from '../../src-shared/jobs';
 
 type Rec = Record<string, unknown>;
 let pg: PostgresServer;
@@ -57,7 +58,7 @@ describe('two instances on one PostgreSQL: a keyword import of 1,000,000 lines',
     // some chunks committed (100,000 lines each), not all: the instance holding the job is killed
     await until(async () => Number((await task()).done_lines) >= 100_000, 240_000, 10);
     const holder = (await job()).lease_owner!;
-    const pid = Number(holder.split('/')[1]);
+    const pid = Number(instanceParts(holder)?.pid);
     const victim = [a, b].find((s) => s.child.pid === pid)!;
     expect(victim).toBeTruthy();
     victim.child.kill('SIGKILL');
@@ -75,7 +76,7 @@ describe('two instances on one PostgreSQL: a keyword import of 1,000,000 lines',
     const done = await job();
     expect(done.state).toBe('done');
     expect(Number(done.attempts)).toBe(2);
-    expect(Number(done.lease_owner!.split('/')[1])).toBe(survivor.child.pid);
+    expect(Number(instanceParts(done.lease_owner!)?.pid)).toBe(survivor.child.pid);
     const counts = (await data.get(sql<{ n: number; d: number }>`SELECT COUNT(*) AS n, COUNT(DISTINCT keyword) AS d FROM keyword
       WHERE tenant_id = '000000' AND is_deleted = 0 AND keyword LIKE '团队词-%'`))!;
     expect({ rows: Number(counts.n), distinct: Number(counts.d) }).toEqual({ rows: N, distinct: N });

@@ -156,9 +156,9 @@ describe('two instances on one PostgreSQL: scheduled deploy tasks', () => {
         return -1; // this test's own pool, while the database is away
       }
     };
-    await until(async () => (await count()) >= 1, 15_000);
+    await until(async () => (await count()) >= 1, 60_000);
     await pg.restart({ mode: 'fast', downMs: 3000 });
-    const before = await until(async () => (await count()) >= 0, 15_000).then(count);
+    const before = await until(async () => (await count()) >= 0, 60_000).then(count);
     await until(async () => (await count()) >= before + 2, 30_000);
     await jobSwitch(a, await login(a), id, 0);
     await until(async () => (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM job WHERE job_key LIKE ${`deploy-task:${id}:%`} AND state IN ('queued', 'running')`))!.n === 0, 30_000);
@@ -187,7 +187,7 @@ describe('roles', () => {
       expect((await data.get(sql<{ next_time: number }>`SELECT next_time FROM deploy_tasks WHERE id = ${id}`))!.next_time).toBe(next);
 
       const workerBase = await start(database, dataDir, '--role', 'worker');
-      await until(async () => Number((await data.get(sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`))!.n) >= 2, 15_000);
+      await until(async () => Number((await data.get(sql<{ n: number }>`SELECT execute_count AS n FROM deploy_tasks WHERE id = ${id}`))!.n) >= 2, 60_000);
       const owners = await data.all(sql<{ lease_owner: string }>`SELECT DISTINCT lease_owner FROM job WHERE kind = 'deploy-task' AND state = 'done'`);
       expect(owners).toHaveLength(1);
       // the worker answers its probe, and nothing else

@@ -89,9 +89,9 @@ describe('two instances on one PostgreSQL', () => {
     const saved = await api(a.url, token, 'POST', '/website-blade-system/dict/update', { json: { id: male.id, dictValue: '男性' } });
     expect(saved.status).toBe(200);
     // the writer clears its own cache in the request; the other when LISTEN hands it the notification, which
-    // on a busy machine may come a moment after the writer's reply (2 s is far more than it ever takes)
+    // on a busy machine may come a moment after the writer's reply (a bound for the full suite's load, not a claim on time)
     expect((await sex(a.url)).find((d) => d.dictKey === '1')!.dictValue).toBe('男性');
-    await until(async () => (await sex(b.url)).find((d) => d.dictKey === '1')!.dictValue === '男性', 2_000);
+    await until(async () => (await sex(b.url)).find((d) => d.dictKey === '1')!.dictValue === '男性', 30_000);
   });
 
   it('through nginx: signs in, lists and writes, whichever instance answers', async () => {

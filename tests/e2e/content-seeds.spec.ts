@@ -94,7 +94,7 @@ test('fresh install: the seeded template pages, one switched off, and a type-2 c
 
 /** Every list screen of the content area (src-renderer/screens/content/index.ts, the dashboard aside). */
 const CONTENT_LISTS = [
-  '/site/websiteInfo', '/site/websiteGroup', '/site/websiteAssocia', '/site/websiteLanguage', '/site/templateConfig', '/site/templatePageConfig',
+  '/site/websiteInfo', '/site/searchEngine', '/site/websiteGroup', '/site/websiteAssocia', '/site/websiteLanguage', '/site/templateConfig', '/site/templatePageConfig',
   '/site/customPageUrl', '/site/deployTasks', '/infra/domainInfo', '/infra/serverInfo', '/material/websiteTemplate', '/material/websiteNavbar',
   '/material/links', '/material/advert', '/material/contactInfo', '/material/imgGroup', '/material/websiteImg', '/material/goods', '/article/cate',
   '/article/article', '/article/paragraph', '/article/keyword', '/article/gptProduceKeyword', '/article/gptProduceArticle', '/article/importTask',
@@ -165,7 +165,7 @@ test('a fresh install and the sample matrix: the rows of every content list save
 
   const edited = await saveEveryRowUnchanged(page, host);
   // what the sample matrix seeds, each screen's first page saved row by row
-  for (const path of ['/site/websiteInfo', '/site/websiteGroup', '/site/websiteLanguage', '/site/templatePageConfig', '/infra/domainInfo', '/infra/serverInfo', '/material/websiteTemplate', '/material/contactInfo', '/material/imgGroup', '/material/websiteImg', '/article/cate', '/article/article', '/article/keyword', '/article/gptProduceArticle', '/ai/aiModel']) {
+  for (const path of ['/site/websiteInfo', '/site/searchEngine', '/site/websiteGroup', '/site/websiteLanguage', '/site/templatePageConfig', '/infra/domainInfo', '/infra/serverInfo', '/material/websiteTemplate', '/material/contactInfo', '/material/imgGroup', '/material/websiteImg', '/article/cate', '/article/article', '/article/keyword', '/article/gptProduceArticle', '/ai/aiModel']) {
     expect(edited, path).toContain(path);
   }
 });

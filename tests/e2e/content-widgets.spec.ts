@@ -50,14 +50,19 @@ async function setUp(host: WebHost, name: string, opts: { broken?: boolean; type
   const contact = await api(host, 'post', `${M}/contactInfo/submit`, { name: '客服' });
   const imgGroup = await api(host, 'post', `${M}/imgGroup/submit`, { name: '图组' });
   await api(host, 'post', `${M}/websiteImg/submit`, { imageUrl: await upload(host, 'material'), imgGroupId: imgGroup.id });
-  const emptyImages = await api(host, 'post', `${M}/imgGroup/submit`, { name: '空图组' });
   const site = (websiteName: string, images: unknown) =>
     api(host, 'post', `${M}/websiteInfo/save`, {
       websiteGroupId: group.id, websiteType: 0, websiteName, websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
       domainInfoId: domain.id, templateId: template.id, type: 0, subdomain: 'www', icoId: images, logoId: images, bannerId: images, contactId: contact.id,
     });
   const good = await site(`${name}站`, imgGroup.id);
-  if (opts.broken) await site(`${name}坏站`, emptyImages.id);
+  if (opts.broken) {
+    // a website saves only with an image in its groups: this one's is removed after the save
+    const emptied = await api(host, 'post', `${M}/imgGroup/submit`, { name: '空图组' });
+    const image = await api(host, 'post', `${M}/websiteImg/submit`, { imageUrl: await upload(host, 'material'), imgGroupId: emptied.id });
+    await site(`${name}坏站`, emptied.id);
+    await api(host, 'post', `${M}/websiteImg/remove`, undefined, { ids: image.id });
+  }
   const pageCfg = await api(host, 'post', '/blade-material/templatePageConfig/submit', { name: '列表页', listPage: 'list/{cateId}/', detailsPage: 'list/{cateId}/{id}.html' });
   const cate = await api(host, 'post', '/seo-blade-article/cate/save', { websiteGroupId: group.id, cateName: '动态', type: 2, pageId: pageCfg.id });
   return { groupId: String(group.id), siteId: String(good.id), cateId: String(cate.id) };

@@ -43,6 +43,9 @@ async function setUp(host: WebHost) {
   const template = await api(host, 'post', '/seo-blade-material/websiteTemplate/submit', { templateName: '模板', type: '1', image: up.data.link });
   const contact = await api(host, 'post', `${M}/contactInfo/submit`, { name: '客服' });
   const imgGroup = await api(host, 'post', `${M}/imgGroup/submit`, { name: '图组' });
+  const logo = (await rpc(host, 'file:upload', { name: 'logo.png', type: 'image/png', base64: PNG.toString('base64'), scene: 'material' })) as { ok: boolean; data: { link: string } };
+  expect(logo.ok).toBe(true);
+  await api(host, 'post', `${M}/websiteImg/submit`, { imageUrl: logo.data.link, imgGroupId: imgGroup.id });
   await api(host, 'post', `${M}/websiteInfo/save`, {
     websiteGroupId: group.id, websiteType: 0, websiteName: '文章站', websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domain.id, templateId: template.id, type: 0, subdomain: 'www', icoId: imgGroup.id, logoId: imgGroup.id, bannerId: imgGroup.id, contactId: contact.id,

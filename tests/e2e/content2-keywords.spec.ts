@@ -1,9 +1,10 @@
-import { test, expect, signIn, openScreen } from './fixtures';
+import { test, expect, signIn, openScreen, rpc } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Keywords through the screens: add one by hand (with the form's messages), import
-// a .txt file whose over-long line is refused, then read the import task and its
-// error log (line, message, raw data).
+// a .txt file (its preview first: lines, duplicates, encoding; then 确认导入) whose
+// over-long line is refused, then read the import task and its error log (line,
+// message, raw data).
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form-item-explain-error', { hasText: text });
@@ -25,9 +26,24 @@ test('keyword add and .txt import with the over-long line in the error log', asy
 
   // import a file: two good lines, one of 51 characters, one blank
   const long = '长'.repeat(51);
+  const importTasks = async () =>
+    ((await rpc(host, 'api:request', { method: 'get', url: '/seo-blade-material/importTask/page', params: { size: 10 } })) as { data: { data: { total: number } } }).data.data.total;
+  const tasksBefore = await importTasks();
   await page.getByRole('button', { name: '导入' }).click();
   await expect(dialog(page)).toBeVisible();
   await dialog(page).locator('input[type=file]').setInputFiles({ name: 'keywords.txt', mimeType: 'text/plain', buffer: Buffer.from(`导入词一\n${long}\n\n导入词二\n`) });
+  // the preview first (main's worker: lines, duplicates, encoding, first lines); nothing goes in before 确认导入
+  const preview = dialog(page).getByTestId('keyword-preview');
+  await expect(preview.getByTestId('kw-name')).toHaveText('keywords.txt');
+  await expect(preview.getByTestId('kw-lines')).toHaveText('4');
+  await expect(preview.getByTestId('kw-unique')).toHaveText('3');
+  await expect(preview.getByTestId('kw-duplicates')).toHaveText('0');
+  await expect(preview.getByTestId('kw-empty')).toHaveText('1');
+  await expect(preview.getByTestId('kw-encoding')).toHaveText('UTF-8');
+  await page.screenshot({ path: 'test-results/keyword-import-preview.png' });
+  expect(await importTasks()).toBe(tasksBefore);
+  await expect(page.getByRole('table').getByRole('row', { name: /导入词一/ })).toHaveCount(0);
+  await preview.getByRole('button', { name: '确认导入' }).click();
   await expect(dialog(page).getByText('共 3 行，成功 2 行，失败 1 行')).toBeVisible();
   await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   await expect(dialog(page)).toBeHidden();

@@ -213,6 +213,8 @@ test('articles imported from a title|keyword|content file as an import task, the
   await pick(page, '网站', 'imp站');
   await pick(page, '网站栏目', '动态');
   await dialog(page).locator('input[type=file]').setInputFiles({ name: 'articles.txt', mimeType: 'text/plain', buffer: Buffer.from('导入的文章|导入词|第一段\n缺少内容|词\n') });
+  await expect(dialog(page).getByTestId('kw-lines')).toHaveText('2');
+  await dialog(page).getByRole('button', { name: '确认导入' }).click();
   await expect(dialog(page).getByText('共 2 行，成功 1 行，失败 1 行')).toBeVisible();
   await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   const row = page.getByRole('table').getByRole('row', { name: /导入的文章/ });

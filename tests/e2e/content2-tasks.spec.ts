@@ -143,9 +143,8 @@ test('generate-article task runs against the local AI server to done and exports
     await expect(page.getByText('删除成功')).toBeVisible();
     await expect(prompts).toHaveCount(1);
     await formItem(page, '关键字文件').locator('input[type=file]').setInputFiles({ name: 'kw.txt', mimeType: 'text/plain', buffer: Buffer.from('苹果\n香蕉\n橙子\n') });
-    // main previews the file first; the upload follows the operator's confirmation
+    // main previews the file and uploads it at once: choosing it is the upload
     await expect(dialog(page).getByTestId('kw-unique')).toHaveText('3');
-    await dialog(page).getByTestId('kw-upload').click();
     await expect(dialog(page).getByTestId('keyword-file')).not.toBeEmpty();
     await expect(fieldError(page, '请上传关键字文件')).toHaveCount(0);
     await save(page);

@@ -113,6 +113,7 @@ test.describe('data current everywhere', () => {
     await keywords.getByRole('button', { name: '导入' }).click();
     await expect(dialog(page)).toBeVisible();
     await dialog(page).locator('input[type=file]').setInputFiles({ name: 'current.txt', mimeType: 'text/plain', buffer: Buffer.from(`刷新词${id}一\n刷新词${id}二\n`) });
+    await dialog(page).getByRole('button', { name: '确认导入' }).click();
     await expect(dialog(page).getByText('共 2 行，成功 2 行，失败 0 行')).toBeVisible();
     await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await expect(dialog(page)).toBeHidden();

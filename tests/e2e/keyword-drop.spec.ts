@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn, rpc, openScreen } from './fixtures';
 
 // The generate-article task's keyword file: a generated file dropped onto the
-// field (a DataTransfer carrying a File, dispatched as drag events), main's
-// preview shown before anything is sent, the streamed upload, the saved task.
-// Refused files (type, size, empty) get their message and no preview.
+// field (a DataTransfer carrying a File, dispatched as drag events) is the upload
+// (issue 38): main's preview is shown and the streamed upload follows at once, no
+// 确认上传 step, so 保存 takes it. Refused files (type, size, empty) get their one
+// message, no preview and nothing sent.
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -33,7 +34,7 @@ function keywordFile(): { bytes: Buffer; lines: string[] } {
   return { bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), lines };
 }
 
-test('drop a keyword file on the task form: preview first, then the streamed upload, then save', async ({ page, host }) => {
+test('drop a keyword file on the task form: its preview and its upload at once, then save', async ({ page, host }) => {
   const warms: number[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/rpc/keywords:warm')) warms.push(Date.now());
@@ -71,14 +72,11 @@ test('drop a keyword file on the task form: preview first, then the streamed upl
   await expect(preview.getByTestId('kw-duplicates')).toHaveText('1000');
   await expect(preview.getByTestId('kw-empty')).toHaveText('1000');
   await expect(preview.getByTestId('kw-first')).toHaveText(lines.slice(0, 20).join('\n'));
-  // nothing uploaded yet: saving still asks for the file
-  await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
-  await expect(dialog(page).locator('.ant-form-item-explain-error', { hasText: '请上传关键字文件' })).toBeVisible();
-
-  await preview.getByTestId('kw-upload').click();
+  // the drop was the upload: no confirmation asked, the preview stays with the uploaded file's name
   await expect(page.getByText('上传成功!')).toBeVisible();
-  await expect(dialog(page).getByTestId('keyword-file')).toHaveText('已上传：关键字.txt');
-  await expect(dialog(page).getByTestId('keyword-preview')).toHaveCount(0);
+  await expect(preview.getByTestId('keyword-file')).toHaveText('已上传：关键字.txt');
+  await expect(dialog(page).getByRole('button', { name: '确认上传' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/keyword-file-uploaded.png' });
   await dialog(page).getByRole('button', { name: /保\s*存/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog(page)).toBeHidden();

@@ -85,7 +85,6 @@ async function generationTask(page: Page, name: string, keywords: string[]): Pro
   await formItem(page, '生成描述').locator('textarea').first().fill('写一篇关于{keyword}的文章');
   await formItem(page, '关键字文件').locator('input[type=file]').setInputFiles({ name: `${name}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${keywords.join('\n')}\n`) });
   await expect(dialog(page).getByTestId('kw-unique')).toHaveText(String(keywords.length));
-  await dialog(page).getByTestId('kw-upload').click();
   await expect(dialog(page).getByTestId('keyword-file')).not.toBeEmpty();
   await pick(page, '目标网站分组', '旅程分组');
   await pick(page, '目标栏目', '行业资讯');
@@ -241,6 +240,9 @@ test('an operator builds, fills, generates for and deploys a website from an emp
     await openScreen(page, host, '/article/keyword');
     await page.locator('.desk-page:not([hidden])').getByRole('button', { name: '导入' }).click();
     await dialog(page).locator('input[type=file]').setInputFiles({ name: 'journey.txt', mimeType: 'text/plain', buffer: Buffer.from('旅程词一\n旅程词二\n旅程词三\n') });
+    // the file's preview first, then 确认导入
+    await expect(dialog(page).getByTestId('kw-unique')).toHaveText('3');
+    await dialog(page).getByRole('button', { name: '确认导入' }).click();
     await expect(dialog(page).getByText('共 3 行，成功 3 行，失败 0 行')).toBeVisible();
     await closeFooter(page);
     await expect(row(page, '/article/keyword', /旅程词二/)).toBeVisible();

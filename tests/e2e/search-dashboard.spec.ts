@@ -58,6 +58,7 @@ async function setUpSite(host: WebHost, name: string, domainName: string): Promi
   const template = await api(host, 'post', '/seo-blade-material/websiteTemplate/submit', { templateName: `${name}模板`, type: '1', image: await up('template') });
   const contact = await api(host, 'post', `${M}/contactInfo/submit`, { name: `${name}客服` });
   const img = await api(host, 'post', `${M}/imgGroup/submit`, { name: `${name}图组` });
+  await api(host, 'post', `${M}/websiteImg/submit`, { imageUrl: await up('material'), imgGroupId: img.id });
   const site = await api(host, 'post', `${M}/websiteInfo/save`, {
     websiteGroupId: group.id, websiteType: 0, websiteName: name, websiteLang: 'zh-CN', descVal: 'd', keywords: 'k',
     domainInfoId: domain.id, templateId: template.id, type: 0, subdomain: 'www', icoId: img.id, logoId: img.id, bannerId: img.id, contactId: contact.id,

@@ -7,12 +7,13 @@ import { test, expect, signIn, rpc, api, clickRowAction, openScreen, switchLangu
 // The task screens' 执行情况 (issue 30): a generation, an import and a deploy task
 // whose durable jobs are driven through the real JobQueue on the host's database
 // (a kind no worker handles, so only this test moves them): the row shows the
-// state, progress, 第N次尝试, the instance (host/pid; the full name in its popover)
+// state, progress, 第N次尝试, the instance (its host and role in words; the full name in its popover)
 // and the reason of the last failure; the view dialog shows all of it.
 
 const KIND = 'e2e-task-jobs';
-const A = 'e2e-a.example/4101/a1b2c3';
-const B = 'e2e-b.example/4202/d4e5f6';
+// two instances as their workers name themselves (host/role/pid/random): both roles that run jobs
+const A = 'e2e-a.example/all/4101/a1b2c3';
+const B = 'e2e-b.example/worker/4202/d4e5f6';
 const LEASE = 600_000;
 const REASON = 'AI接口 http://127.0.0.1:9/v1/chat/completions 返回 502 Bad Gateway';
 const IMPORT_REASON = '导入文件不存在: imports/关键词-20261127.txt（对象存储中找不到该文件）';
@@ -87,7 +88,8 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     await expect(gen.locator('[data-job-state]')).toHaveText('执行中');
     await expect(gen).toContainText('13/40');
     await expect(gen).toContainText('第2次尝试（共3次）');
-    await expect(gen.locator('.desk-job-instance')).toHaveText('e2e-b.example/4202');
+    // the instance in words, its host and role; its whole name in the popover
+    await expect(gen.locator('.desk-job-instance')).toHaveText('e2e-b.example（后台任务）');
     await expect(gen.locator('.desk-job-reason')).toHaveText(REASON);
     await expect(page.locator('.desk-page:not([hidden]) thead')).toContainText('执行情况');
     await reveal(gen);
@@ -98,7 +100,8 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     await expect(pop).toContainText(B);
     await expect(pop).toContainText(REASON);
     await expect(pop).toContainText('2 / 3');
-    await expect(page.locator('.ant-popover', { has: pop })).not.toHaveClass(/-(appear|enter)/); // drawn, not fading in
+    // drawn, not fading in (the popover holding these facts: `has` takes a locator inside it, not one from the page root)
+    await expect(page.locator('.ant-popover:not(.ant-popover-hidden)', { has: page.locator(`[data-job-facts="${await gen.getAttribute('data-job')}"]`) })).not.toHaveClass(/-(appear|enter)/);
     await page.screenshot({ path: 'test-results/task-jobs-generation-popover.png' });
     await page.mouse.move(0, 0);
     // the view dialog: the same facts
@@ -116,7 +119,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     const imp = rowOf(page, '作业导入任务').locator('.desk-job');
     await expect(imp.locator('[data-job-state]')).toHaveText('失败');
     await expect(imp).toContainText('5000/20000');
-    await expect(imp.locator('.desk-job-instance')).toHaveText('e2e-a.example/4101');
+    await expect(imp.locator('.desk-job-instance')).toHaveText('e2e-a.example（接口+任务）');
     await expect(imp.locator('.desk-job-reason')).toHaveText(IMPORT_REASON);
     await expect(imp).not.toContainText('次尝试');
     await reveal(imp);
@@ -127,7 +130,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     const dep = rowOf(page, '作业发布任务').locator('.desk-job');
     await expect(dep.locator('[data-job-state]')).toHaveText('取消中');
     await expect(dep).toContainText('3/8');
-    await expect(dep.locator('.desk-job-instance')).toHaveText('e2e-b.example/4202');
+    await expect(dep.locator('.desk-job-instance')).toHaveText('e2e-b.example（后台任务）');
     await reveal(dep);
     await page.screenshot({ path: 'test-results/task-jobs-deploy.png' });
     await dep.hover();
@@ -144,6 +147,7 @@ test('the task screens show each task\'s job: instance, progress, 第2次尝试 
     const genEn = rowOf(page, '作业重试任务').locator('.desk-job');
     await expect(genEn.locator('[data-job-state]')).toHaveText('Running');
     await expect(genEn).toContainText('Attempt 2 of 3');
+    await expect(genEn.locator('.desk-job-instance')).toHaveText('e2e-b.example (jobs)');
     await expect(page.locator('.desk-page:not([hidden]) thead')).toContainText('Execution');
     await reveal(genEn);
     await page.screenshot({ path: 'test-results/task-jobs-generation-en.png' });

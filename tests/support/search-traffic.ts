@@ -97,6 +97,8 @@ export async function rawSums(q: Queries, o: { tenantId: string; from: string; t
 /** one analytics call the fault proxy saw: its request and what it answered */
 export interface ProxiedCall {
   n: number;
+  /** the request's path (the property is in it) */
+  path: string;
   body: Record<string, unknown>;
   status: number;
 }
@@ -120,7 +122,7 @@ export async function faultProxy(target: string): Promise<{ rootUrl: string; cal
         const number = analytics ? ++n : 0;
         const body = analytics ? (JSON.parse(text || '{}') as Record<string, unknown>) : {};
         if (analytics && state.fail.has(number)) {
-          state.calls.push({ n: number, body, status: state.status });
+          state.calls.push({ n: number, path: req.url ?? '', body, status: state.status });
           res.writeHead(state.status, { 'content-type': 'application/json', 'retry-after': String(state.retryAfter) });
           res.end(JSON.stringify({ error: { code: state.status, message: 'Quota exceeded for quota metric (proxy)' } }));
           return;
@@ -129,7 +131,7 @@ export async function faultProxy(target: string): Promise<{ rootUrl: string; cal
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
         const answer = await fetch(`${target.replace(/\/$/, '')}${req.url ?? '/'}`, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : text });
         const out = Buffer.from(await answer.arrayBuffer());
-        if (analytics) state.calls.push({ n: number, body, status: answer.status });
+        if (analytics) state.calls.push({ n: number, path: req.url ?? '', body, status: answer.status });
         res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
         res.end(out);
       })().catch((e: unknown) => res.writeHead(502).end(String(e)));

@@ -80,8 +80,9 @@ export function ImageUpload({ value, onChange, accept, maxKB = 10 * 1024, scene,
       onChange?.(r.link);
       void message.success(t('upload.success'));
     } catch (e) {
+      // one message: the server's reason (e.g. 只能上传jpg/png图片), else 上传失败; never the two run together
       const text = e instanceof Error && e.message ? e.message : '';
-      void message.error(text && text !== t('upload.failed') ? `${t('upload.failed')}: ${text}` : t('upload.failed'));
+      void message.error(text || t('upload.failed'));
     } finally {
       setBusy(false);
     }

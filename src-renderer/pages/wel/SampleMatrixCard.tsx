@@ -1,5 +1,5 @@
-// The sample matrix on the workbench, for the platform administrator: on an empty
-// workspace an offer to load it (a separate tenant with websites, domains,
+// The sample matrix on the workbench, for the platform administrator: whenever its
+// tenant (888888) does not exist, an offer to load it (a separate tenant with websites, domains,
 // servers, templates, categories, articles, keywords, an AI model and a ready
 // generation task); once loaded, where it is (tenant, account, password) and a
 // one-action removal. A back end without the sample (another product's) answers
@@ -44,7 +44,9 @@ export function SampleMatrixCard({ onChanged }: { onChanged?: () => void }) {
     }
   };
 
-  if (!status || (!status.loaded && !status.workspaceEmpty)) return null;
+  // offered whenever the sample's tenant (888888) does not exist, whatever this workspace holds (a back end that does
+  // not say so: on an empty workspace)
+  if (!status || (!status.loaded && !(status.canLoad ?? status.workspaceEmpty))) return null;
   if (!status.loaded) {
     return (
       <Card title={t('wel.sample.offerTitle')} data-testid="sample-offer">

@@ -10,9 +10,9 @@ import '../../i18n/areas/content';
 
 type Option = { value: string; label: string };
 
-async function options(url: string, params: Record<string, unknown>, label: string): Promise<Option[]> {
+async function options(url: string, params: Record<string, unknown>, label: string, keep: (x: Record<string, unknown>) => boolean = () => true): Promise<Option[]> {
   const r = await call('api:request', { method: 'get', url, params });
-  return ((r.data as Record<string, unknown>[] | null) ?? []).map((x) => ({ value: String(x.id), label: String(x[label] ?? '') }));
+  return ((r.data as Record<string, unknown>[] | null) ?? []).filter(keep).map((x) => ({ value: String(x.id), label: String(x[label] ?? '') }));
 }
 
 export function ArticleImportDialog(props: ExtraActionDialogProps) {
@@ -29,11 +29,13 @@ export function ArticleImportDialog(props: ExtraActionDialogProps) {
     setCate(undefined);
     if (!group) return;
     void options('/website-blade-material/websiteInfo/listGroup', { websiteGroupId: group }, 'websiteName').then(setSites);
-    void options('/website-blade-article/cate/getCate', { websiteGroupId: group }, 'cateName').then(setCates);
+    // only the columns that hold pages (type 2): a jump page holds no article
+    void options('/website-blade-article/cate/getCate', { websiteGroupId: group }, 'cateName', (x) => Number(x.type) === 2).then(setCates);
   }, [group]);
   return (
     <TaskImportDialog {...props} title={t('content.c3.articleImport')} url="/website-blade-article/article/importText"
-      data={{ websiteGroupId: group, websiteInfoId: site, parentId: cate }} ready={Boolean(group && site && cate)} hint={t('content.c3.articleImportHint')}>
+      data={{ websiteGroupId: group, websiteInfoId: site, parentId: cate }} ready={Boolean(group && site && cate)} hint={t('content.c3.articleImportHint')}
+      uniqueLabel="content.c3.uniqueLines">
       <Form layout="vertical">
         <Form.Item label={t('content.c2.article.websiteGroupId')} required>
           <Select aria-label={t('content.c2.article.websiteGroupId')} options={groups} value={group} onChange={setGroup} placeholder={t('content.c2.groupRequired')} />

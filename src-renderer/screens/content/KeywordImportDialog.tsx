@@ -1,23 +1,23 @@
 // Imports of a .txt file as an import task (keywords; articles as title|keyword|content
-// lines): main checks and uploads the file (keywords:upload: type, size, encoding),
-// the back end imports it in the background (bad lines logged), and the dialog
-// follows the task's counts to the end.
+// lines): main's preview worker reads the chosen file first (keywords:preview: lines,
+// duplicates, encoding, first lines) and the dialog shows it; nothing goes in before
+// 确认导入 (issue 38), which has main check and upload the file (keywords:upload) and
+// starts the import. The back end imports it in the background (bad lines logged), and
+// the dialog follows the task's counts to the end.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App as AntApp, Button, Modal, Spin, Upload } from 'antd';
+import { Alert, App as AntApp, Button, Modal, Space, Spin, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../crud/types';
+import type { KeywordFileRef, KeywordPreview } from '../../../src-shared/ipc';
 import { call } from '../../platform/bridge';
+import { KeywordPreviewCard, keywordSource } from './KeywordPreviewCard';
 import '../../i18n/areas/content';
+import '../../i18n/areas/content-checks';
 
 interface Task { id: string; status: number; totalRows: number; successRows: number; failedRows: number; errorMsg?: string }
 
-const fileToBase64 = (file: File): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
+/** a .txt file read by main and shown, waiting for 确认导入 */
+interface Pending { name: string; source: KeywordFileRef; preview: KeywordPreview }
 
 export function KeywordImportDialog(props: ExtraActionDialogProps) {
   const { t } = useTranslation();
@@ -39,13 +39,16 @@ export interface TaskImportProps extends ExtraActionDialogProps {
   accept?: string;
   /** instead of uploading: builds the request body from the chosen file (e.g. JSON rows) */
   prepare?(file: File): Promise<Record<string, unknown>>;
+  /** i18n key of the preview's distinct lines (default: keywords) */
+  uniqueLabel?: string;
 }
 
-export function TaskImportDialog({ onClose, onDone, title, url, data, children, ready = true, hint, accept = '.txt', prepare }: TaskImportProps) {
+export function TaskImportDialog({ onClose, onDone, title, url, data, children, ready = true, hint, accept = '.txt', prepare, uniqueLabel }: TaskImportProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [task, setTask] = useState<Task | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
   const alive = useRef(true);
   useEffect(() => () => void (alive.current = false), []);
 
@@ -70,16 +73,34 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
     }
     setBusy(true);
     try {
-      let request: Record<string, unknown>;
-      if (prepare) request = { ...data, ...(await prepare(file)) };
+      if (prepare) await start({ ...data, ...(await prepare(file)) });
       else {
-        const up = await call('keywords:upload', { name: file.name, base64: await fileToBase64(file) });
-        request = { ...data, fileLink: up.link, fileName: file.name };
+        // a .txt file: read and shown first; its rows go in on 确认导入
+        const source = await keywordSource(file);
+        const preview = await call('keywords:preview', source);
+        if (alive.current) setPending({ name: file.name, source, preview });
       }
-      const r = await call('api:request', { method: 'post', url, data: request });
-      const started = r.data as Task;
-      setTask(started);
-      await follow(started.id);
+    } catch (e) {
+      void message.error((e as Error).message);
+    } finally {
+      if (alive.current) setBusy(false);
+    }
+  };
+  /** the import task from this request, then its counts to the end */
+  const start = async (request: Record<string, unknown>) => {
+    const r = await call('api:request', { method: 'post', url, data: request });
+    const started = r.data as Task;
+    setTask(started);
+    await follow(started.id);
+  };
+  /** 确认导入: main checks and uploads the previewed file, then the import starts */
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const up = await call('keywords:upload', pending.source);
+      setPending(null);
+      await start({ ...data, fileLink: up.link, fileName: pending.name });
     } catch (e) {
       void message.error((e as Error).message);
     } finally {
@@ -91,10 +112,20 @@ export function TaskImportDialog({ onClose, onDone, title, url, data, children, 
   return (
     <Modal open title={title} onCancel={close} footer={<Button onClick={close}>{t('crud.close')}</Button>}>
       {children}
-      {hint && <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.45)' }}>{hint}</div>}
-      <Upload accept={accept} maxCount={1} showUploadList={false} disabled={busy || !ready} beforeUpload={(f) => { void onFile(f); return false; }}>
-        <Button loading={busy} disabled={!ready}>{t('content.c2.task.chooseFile')}</Button>
-      </Upload>
+      {hint && <div style={{ marginBottom: 8, color: 'var(--ant-color-text-secondary, rgba(0, 0, 0, 0.65))' }}>{hint}</div>}
+      {!task && (
+        <Upload accept={accept} maxCount={1} showUploadList={false} disabled={busy || !ready} beforeUpload={(f) => { void onFile(f); return false; }}>
+          <Button loading={busy && !pending} disabled={!ready || (busy && !!pending)}>{t(pending ? 'content.c3.chooseAnother' : 'content.c2.task.chooseFile')}</Button>
+        </Upload>
+      )}
+      {pending && !task && (
+        <KeywordPreviewCard preview={pending.preview} uniqueLabel={uniqueLabel}>
+          <Space>
+            <Button type="primary" data-testid="import-confirm" loading={busy} disabled={!ready} onClick={() => void confirm()}>{t('content.c3.confirmImport')}</Button>
+            <Button disabled={busy} onClick={() => setPending(null)}>{t('content.c2.task.kw.cancel')}</Button>
+          </Space>
+        </KeywordPreviewCard>
+      )}
       {task && !finished && (
         <div style={{ marginTop: 12 }}>
           <Spin size="small" /> {t('content.c3.importing', { total: task.totalRows, ok: task.successRows, failed: task.failedRows })}

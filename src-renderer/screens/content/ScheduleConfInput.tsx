@@ -40,14 +40,13 @@ export function ScheduleConfInput({ id, value, onChange, disabled }: CustomInput
   if (type === 'FIX_RATE')
     return (
       <>
+        {/* neither clamped nor rounded: 0, -5 or 1.5 stay as typed and get the message naming the range (issue 38) */}
         <InputNumber
           id={id}
-          min={1}
-          precision={0}
           step={1}
           style={{ width: 200 }}
           suffix={t('content.ops.schedule.seconds')}
-          value={text && /^\d+$/.test(text) ? Number(text) : null}
+          value={text !== '' && Number.isFinite(Number(text)) ? Number(text) : null}
           disabled={disabled}
           placeholder={t('content.ops.schedule.fixRateRequired')}
           onChange={(v) => onChange?.(v === null || v === undefined ? undefined : String(v))}

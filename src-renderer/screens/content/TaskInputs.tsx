@@ -1,14 +1,14 @@
 // Inputs of the generate-article task form: prompt rows (the first cannot be
 // deleted; deleting another shows 删除成功) and the keyword .txt file (one file,
-// at most 51200 KB, previewed by main, then uploaded by main as a stream).
+// at most 51200 KB; choosing it previews it and uploads it at once, by main as a stream).
 import { useEffect, useRef, useState } from 'react';
-import { App as AntApp, Button, Card, Descriptions, Input, Space, Spin } from 'antd';
+import { App as AntApp, Button, Input, Space, Spin } from 'antd';
 import type { KeywordFileRef, KeywordPreview } from '../../../src-shared/ipc';
 import { useTranslation } from 'react-i18next';
 import type { CustomInputProps } from '../../crud/types';
-import { call, hostKind, pathForFile } from '../../platform/bridge';
-import { fileToBase64 } from '../../components/upload/files';
+import { call, hostKind } from '../../platform/bridge';
 import { registerUploadMessages } from '../../components/upload/messages';
+import { KeywordPreviewCard, keywordSource } from './KeywordPreviewCard';
 import '../../i18n/areas/content';
 
 type Prompt = { input: string };
@@ -44,17 +44,13 @@ export function PromptRows({ value, onChange, disabled }: CustomInputProps) {
 /** 51200 KB: the spec's limit of a keyword file (main checks it again) */
 const KEYWORD_MAX_BYTES = 51200 * 1024;
 
-type KeywordSource = KeywordFileRef;
-
 registerUploadMessages();
 
 /**
- * The keyword .txt file: dropped onto the field or chosen (Electron: the native
- * open dialog; browser: a file input). Main previews it first (line count,
- * distinct keywords, duplicates, empty lines, first lines, encoding); the
- * operator confirms and main uploads it to put-file as a stream. A wrong type,
- * a file too large, an empty or unreadable one gets its message and nothing
- * is sent.
+ * The keyword .txt file: dropped onto the field or chosen (Electron: the native open dialog; browser: a file input).
+ * Choosing it is its upload (issue 38): main previews it (line count, distinct keywords, duplicates, empty lines,
+ * first lines, encoding), which the card shows, and uploads it to put-file as a stream at once; 保存 then has its
+ * link. A wrong type, a file too large, an empty or unreadable one gets its one message and nothing is sent.
  */
 export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
   const { t } = useTranslation();
@@ -62,7 +58,7 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
   const link = typeof value === 'string' ? value : '';
   const [busy, setBusy] = useState<'' | 'reading' | 'uploading'>('');
   const [over, setOver] = useState(false);
-  const [pending, setPending] = useState<{ source: KeywordSource; preview: KeywordPreview } | null>(null);
+  const [preview, setPreview] = useState<KeywordPreview | null>(null);
   const [uploadedName, setUploadedName] = useState('');
   const input = useRef<HTMLInputElement>(null);
   // main starts the preview's worker thread now, so a dropped file meets a warm one; again when a file is
@@ -73,13 +69,25 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
     if (!disabled) warm();
   }, [disabled]);
 
-  const preview = async (source: KeywordSource) => {
+  /** the preview, then the upload: the field holds the file's link once it is stored */
+  const take = async (source: KeywordFileRef) => {
     setBusy('reading');
     try {
-      setPending({ source, preview: await call('keywords:preview', source) });
+      setPreview(await call('keywords:preview', source));
     } catch (e) {
-      setPending(null);
-      void message.error((e as Error).message);
+      setPreview(null);
+      setBusy('');
+      return void message.error((e as Error).message);
+    }
+    setBusy('uploading');
+    try {
+      const r = await call('keywords:upload', source);
+      onChange?.(r.link);
+      setUploadedName(r.originalName);
+      void message.success(t('upload.success'));
+    } catch (e) {
+      setPreview(null);
+      void message.error((e as Error).message || t('upload.failed'));
     } finally {
       setBusy('');
     }
@@ -90,15 +98,13 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
     if (!file.name.toLowerCase().endsWith('.txt')) return void message.error(t('content.c2.task.fileType'));
     if (file.size > KEYWORD_MAX_BYTES) return void message.error(t('content.c2.task.fileSize'));
     if (file.size === 0) return void message.error(t('content.c2.task.kw.empty0'));
-    const path = pathForFile(file);
-    if (path) return preview({ path });
-    let base64: string;
+    let source: KeywordFileRef;
     try {
-      base64 = await fileToBase64(file);
+      source = await keywordSource(file);
     } catch {
       return void message.error(t('upload.failed'));
     }
-    return preview({ name: file.name, base64 });
+    return take(source);
   };
 
   const choose = async () => {
@@ -106,29 +112,13 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
     if (hostKind() === 'electron') {
       try {
         const r = await call('keywords:choose');
-        if (r.path) await preview({ path: r.path });
+        if (r.path) await take({ path: r.path });
       } catch (e) {
         void message.error((e as Error).message);
       }
       return;
     }
     input.current?.click();
-  };
-
-  const upload = async () => {
-    if (!pending) return;
-    setBusy('uploading');
-    try {
-      const r = await call('keywords:upload', pending.source);
-      onChange?.(r.link);
-      setUploadedName(r.originalName);
-      setPending(null);
-      void message.success(t('upload.success'));
-    } catch (e) {
-      void message.error((e as Error).message || t('upload.failed'));
-    } finally {
-      setBusy('');
-    }
   };
 
   const onDrop = (e: React.DragEvent) => {
@@ -140,8 +130,13 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
     if (files.length === 1) void onFile(files[0]);
   };
 
-  const p = pending?.preview;
   const stored = link ? uploadedName || link.split('/').pop() : '';
+  const status =
+    busy === 'uploading' ? (
+      <span data-testid="keyword-uploading"><Spin size="small" /> {t('content.c2.task.kw.uploading')}</span>
+    ) : stored ? (
+      <div data-testid="keyword-file">{t('content.c2.task.kw.uploaded', { name: stored })}</div>
+    ) : null;
   return (
     <div>
       <div
@@ -181,28 +176,9 @@ export function KeywordFile({ value, onChange, disabled }: CustomInputProps) {
             if (f) void onFile(f);
           }}
         />
-        {stored && !p && <div data-testid="keyword-file" style={{ marginTop: 6 }}>{t('content.c2.task.kw.uploaded', { name: stored })}</div>}
+        {!preview && status && <div style={{ marginTop: 6 }}>{status}</div>}
       </div>
-      {p && (
-        <Card size="small" title={t('content.c2.task.kw.preview')} style={{ marginTop: 8 }} data-testid="keyword-preview">
-          <Descriptions size="small" column={3} items={[
-            { key: 'name', label: t('content.c2.task.kw.name'), children: <span data-testid="kw-name">{p.name}</span>, span: 2 },
-            { key: 'encoding', label: t('content.c2.task.kw.encoding'), children: <span data-testid="kw-encoding">{p.encoding.toUpperCase()}</span> },
-            { key: 'lines', label: t('content.c2.task.kw.lines'), children: <span data-testid="kw-lines">{p.lines}</span> },
-            { key: 'unique', label: t('content.c2.task.kw.unique'), children: <span data-testid="kw-unique">{p.unique}</span> },
-            { key: 'duplicates', label: t('content.c2.task.kw.duplicates'), children: <span data-testid="kw-duplicates">{p.duplicates}</span> },
-            { key: 'empty', label: t('content.c2.task.kw.empty'), children: <span data-testid="kw-empty">{p.empty}</span> },
-          ]} />
-          <div style={{ marginTop: 6, color: 'var(--ant-color-text-secondary, #666)' }}>{t('content.c2.task.kw.first', { n: p.firstLines.length })}</div>
-          <pre data-testid="kw-first" style={{ maxHeight: 160, overflow: 'auto', margin: '4px 0 8px', padding: 8, background: 'var(--ant-color-fill-quaternary, #fafafa)', fontSize: 12 }}>
-            {p.firstLines.join('\n')}
-          </pre>
-          <Space>
-            <Button type="primary" data-testid="kw-upload" loading={busy === 'uploading'} disabled={disabled} onClick={() => void upload()}>{t('content.c2.task.kw.upload')}</Button>
-            <Button disabled={busy === 'uploading'} onClick={() => setPending(null)}>{t('content.c2.task.kw.cancel')}</Button>
-          </Space>
-        </Card>
-      )}
+      {preview && <KeywordPreviewCard preview={preview}>{status}</KeywordPreviewCard>}
     </div>
   );
 }

@@ -1,15 +1,11 @@
 // AI model settings: spec content-area.md §3 AI model setting, §5 (all required; temperature 0-2, 2 decimals).
 import type { ScreenDef } from '../../crud/types';
-import { createTimeColumn } from './shared';
+import { createTimeColumn, decimalsAtMost, wholeIn } from './shared';
 import { AI_LIMITS } from '../../../src-shared/ai-limits';
+import { AiLinkInput, AiTestDialog, linkView } from './AiModelInputs';
 
 const AM = '/seo-blade-article/aiModel';
 const req = (message: string) => ({ required: true, message });
-/** a whole number within the bounds the server keeps too (src-shared/ai-limits.ts); the input does not clamp, so the message shows */
-const wholeIn = (bound: { min: number; max: number }, message: string) => [
-  { min: bound.min, max: bound.max, message },
-  { check: (v: unknown) => v === null || v === undefined || v === '' || Number.isInteger(Number(v)), message },
-];
 
 const aiModel: ScreenDef = {
   code: 'aiModel',
@@ -24,11 +20,19 @@ const aiModel: ScreenDef = {
       name: 'apiKey', label: 'content.c2.aiModel.apiKey', hideInTable: true,
       requiredWhen: { when: (v, ctx) => ctx.mode === 'add' || v.status === 1, message: 'content.c2.aiModel.keyRequired' },
     },
-    { name: 'url', label: 'content.c2.aiModel.url', rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }] },
+    // a base URL or the full …/chat/completions URL; the form shows the URL that will be called under it
+    {
+      name: 'url', label: 'content.c2.aiModel.url', valueType: 'custom', input: AiLinkInput, viewText: linkView,
+      rules: [req('content.c2.aiModel.urlRequired'), { pattern: '^https?://\\S+$', message: 'content.c2.aiModel.urlPattern' }],
+    },
     { name: 'model', label: 'content.c2.aiModel.model', rules: [req('content.c2.aiModel.modelRequired')] },
     { name: 'platform', label: 'content.c2.aiModel.platform', valueType: 'select', dict: 'ai_platform', search: true, searchOp: 'equal', rules: [req('content.c2.aiModel.platformRequired')] },
-    { name: 'temperature', label: 'content.c2.aiModel.temperature', valueType: 'number', min: 0, max: 2, precision: 2, rules: [req('content.c2.aiModel.temperatureRequired'), { min: 0, max: 2, message: 'content.c2.aiModel.temperatureRange' }] },
-    { name: 'maxTokens', label: 'content.c2.aiModel.maxTokens', valueType: 'number', min: 0, precision: 0, rules: [req('content.c2.aiModel.tokensRequired'), { min: 0, message: 'content.c2.aiModel.tokensMin' }] },
+    // the inputs neither clamp nor round: 2.5 and -1 stay as typed and are refused with the range (issue 38)
+    {
+      name: 'temperature', label: 'content.c2.aiModel.temperature', valueType: 'number',
+      rules: [req('content.c2.aiModel.temperatureRequired'), { min: 0, max: 2, message: 'content.c2.aiModel.temperatureRange' }, decimalsAtMost(2, 'content.c2.aiModel.temperatureDecimals')],
+    },
+    { name: 'maxTokens', label: 'content.c2.aiModel.maxTokens', valueType: 'number', rules: [req('content.c2.aiModel.tokensRequired'), ...wholeIn({ min: 0 }, 'content.c2.aiModel.tokensMin')] },
     {
       name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, switchValues: [1, 2], numeric: true, default: 1, search: true, searchOp: 'equal',
       options: [{ value: 1, label: 'content.common.on' }, { value: 2, label: 'content.common.off' }], rules: [req('content.c2.aiModel.statusRequired')],
@@ -44,6 +48,8 @@ const aiModel: ScreenDef = {
     },
     createTimeColumn,
   ],
+  // one short prompt with the stored key: the URL called and the reply, or the reason
+  extraActions: [{ key: 'test', label: 'content.c2.aiModel.test', permission: 'aiModel_test', placement: 'row', render: AiTestDialog }],
 };
 
 export default aiModel;

@@ -3,10 +3,12 @@ import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { LazyRichText } from '../../components/richtext/LazyRichText';
 import { ArticleImportDialog } from './ArticleImportDialog';
-import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect, wholeIn } from './shared';
 
 const A = '/website-blade-article/article';
+/** a published article's group and column are fixed; its column is not while it gets no page (a jump page's, a deleted one's) */
 const published = (row: Record<string, unknown>) => row.status === 1;
+const columnFixed = (row: Record<string, unknown>) => published(row) && !row.pageIssue;
 
 const article: ScreenDef = {
   code: 'article',
@@ -22,12 +24,13 @@ const article: ScreenDef = {
     remoteSelect('websiteInfoId', 'content.c2.article.websiteInfoId', REMOTE.websitesByGroup, {
       search: true, displayField: 'websiteName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
     }),
-    remoteSelect('parentId', 'content.c2.article.parentId', REMOTE.catesByGroup, {
-      displayField: 'cateName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', readonlyWhen: published, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
+    // only the columns that hold pages are offered (the server refuses a jump page)
+    remoteSelect('parentId', 'content.c2.article.parentId', REMOTE.pageCatesByGroup, {
+      displayField: 'cateName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', readonlyWhen: columnFixed, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
     }),
     { name: 'keyword', label: 'content.c2.article.keyword', rules: [{ required: true, message: 'content.c2.article.keywordRequired' }, { max: 50, message: 'content.c2.article.keywordMax' }] },
     { name: 'auth', label: 'content.c2.article.auth', hideInTable: true, rules: [{ max: 50, message: 'content.c2.article.authMax' }] },
-    { name: 'sort', label: 'content.common.sort', valueType: 'number', min: 0, max: 99999, precision: 0, default: 0, width: 80, rules: [{ min: 0, max: 99999, message: 'content.c2.article.sortRange' }] },
+    { name: 'sort', label: 'content.common.sort', valueType: 'number', default: 0, width: 80, rules: wholeIn({ min: 0, max: 99999 }, 'content.c2.article.sortRange') },
     {
       name: 'displayStatus', label: 'content.c2.article.displayStatus', valueType: 'select', numeric: true, default: 1, width: 100,
       options: [{ value: 0, label: 'content.c2.article.displayClosed' }, { value: 1, label: 'content.c2.article.displayShown' }],
@@ -41,6 +44,11 @@ const article: ScreenDef = {
     {
       name: 'status', label: 'content.c2.article.status', valueType: 'select', numeric: true, hideInForm: true, search: true, searchOp: 'equal', width: 90,
       options: [{ value: 0, label: 'content.c2.article.unpublished' }, { value: 1, label: 'content.c2.article.published' }],
+    },
+    // an article a deploy makes no page of: left in a jump page before the rule, or its column deleted
+    {
+      name: 'pageIssue', label: 'content.c2.article.pageIssue', valueType: 'select', hideInForm: true, width: 180,
+      options: [{ value: 'jump', label: 'content.c2.article.issueJump', tone: 'error' }, { value: 'missing', label: 'content.c2.article.issueMissing', tone: 'error' }],
     },
     { name: 'saveStatus', label: 'content.c2.article.saveStatus', hideInForm: true, width: 100 },
     { name: 'deployTime', label: 'content.c2.article.deployTime', hideInForm: true, width: 170 },

@@ -3,7 +3,7 @@
 // CRON (cron editor); A/B文章数量 only for white-hat groups; a run's outcome per site is kept and shown.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect, wholeIn } from './shared';
 import { NextTriggerDialog } from './NextTriggerDialog';
 import { ScheduleConfInput, scheduleConfCheck } from './ScheduleConfInput';
 import { DeployRunDialog, RUN_STATES, runProblem, type RunOutcome } from './DeployRunDialog';
@@ -44,13 +44,13 @@ const deployTasks: ScreenDef = {
       rules: [{ check: scheduleConfCheck, message: 'content.ops.schedule.cronInvalid' }],
     },
     {
-      name: 'articleCount', label: 'content.c2.deployTask.articleCount', valueType: 'number', min: 0, precision: 0, default: 0,
-      rules: [{ required: true, message: 'content.c2.deployTask.articleCountRequired' }, { min: 0, message: 'content.c2.deployTask.countMin' }],
+      name: 'articleCount', label: 'content.c2.deployTask.articleCount', valueType: 'number', default: 0,
+      rules: [{ required: true, message: 'content.c2.deployTask.articleCountRequired' }, ...wholeIn({ min: 0 }, 'content.c2.deployTask.countMin')],
     },
     {
       // only for white-hat groups (spec §5): shown (and sent) while a chosen group is of type 1
-      name: 'abArticleCount', label: 'content.c2.deployTask.abArticleCount', valueType: 'number', min: 0, precision: 0, default: 0, extra: 'content.c2.deployTask.abHint',
-      rules: [{ min: 0, message: 'content.c2.deployTask.countMin' }],
+      name: 'abArticleCount', label: 'content.c2.deployTask.abArticleCount', valueType: 'number', default: 0, extra: 'content.c2.deployTask.abHint',
+      rules: wholeIn({ min: 0 }, 'content.c2.deployTask.abCountMin'),
       visibleWhen: (v, ctx) => hasWhiteHatGroup(v.groupIds, ctx.options?.groupIds ?? []),
     },
     { name: 'executeCount', label: 'content.c2.deployTask.executeCount', hideInForm: true, width: 100 },

@@ -5,7 +5,7 @@
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS, wholeIn } from './shared';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -29,13 +29,13 @@ const gptProduceArticle: ScreenDef = {
   refreshWhile: (row) => row.status === 1,
   columns: [
     { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
-    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', min: 1, max: 4096, precision: 0, default: 4096, span: 24, rules: [{ min: 1, max: 4096, message: 'content.c2.task.maxTokensRange' }] },
+    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', default: 4096, span: 24, rules: wholeIn({ min: 1, max: 4096 }, 'content.c2.task.maxTokensRange') },
     { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, viewText: promptLines, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
     { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
-    remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.catesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
+    remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.pageCatesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
     // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
     jobColumn,
@@ -48,7 +48,9 @@ const gptProduceArticle: ScreenDef = {
   ],
   extraActions: [
     {
+      // says it started (the run goes on in the background; 任务进度 follows it)
       key: 'produce', label: 'content.c2.task.produce', permission: 'gptProduceArticle_edit', placement: 'row', inline: true, visible: (row) => row.status !== 1,
+      successMessage: 'content.c2.task.started',
       async run(ctx) {
         await call('api:request', { method: 'post', url: `${W}/produce`, params: { ids: String(ctx.row!.id) } });
       },

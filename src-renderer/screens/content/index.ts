@@ -4,6 +4,7 @@ import { crud, preloadable, type Screen } from '../lazyCrud';
 export const CONTENT_SCREENS: Record<string, Screen> = {
   '/site/dashboard': preloadable(() => import('./SiteDashboard').then((m) => m.default)),
   '/site/websiteInfo': crud(() => import('./websiteInfo')),
+  '/site/searchEngine': preloadable(() => import('./search/SearchEnginesPage').then((m) => m.default)),
   '/site/websiteGroup': crud(() => import('./websiteGroup')),
   '/site/websiteAssocia': crud(() => import('./websiteAssocia')),
   '/site/websiteLanguage': crud(() => import('./websiteLanguage')),

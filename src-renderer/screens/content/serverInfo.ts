@@ -4,7 +4,7 @@
 // probes it for real and sets its status.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect, wholeIn } from './shared';
 
 const S = '/website-blade-material/serverInfo';
 
@@ -20,8 +20,8 @@ const serverInfo: ScreenDef = {
       rules: [{ required: true, message: 'content.server.ipRequired' }, { pattern: '^((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)$|^[0-9a-fA-F:]+$', message: 'content.server.ipPattern' }],
     },
     {
-      name: 'serverPort', label: 'content.server.serverPort', valueType: 'number', min: 1, max: 65535, precision: 0, default: 22, width: 90,
-      rules: [{ required: true, message: 'content.server.portRequired' }, { min: 1, max: 65535, message: 'content.server.portRange' }],
+      name: 'serverPort', label: 'content.server.serverPort', valueType: 'number', default: 22, width: 90,
+      rules: [{ required: true, message: 'content.server.portRequired' }, ...wholeIn({ min: 1, max: 65535 }, 'content.server.portRange')],
     },
     { name: 'serverUsername', label: 'content.server.serverUsername', rules: [{ required: true, message: 'content.server.usernameRequired' }] },
     {

@@ -10,6 +10,7 @@ import { BatchDeployDialog } from './BatchDeployDialog';
 import i18n from '../../i18n';
 import '../../i18n/areas/content-ops';
 import { WebsiteImportDialog } from './RowsImportDialog';
+import { clicksText, ClicksCell, EnginesCell, enginesText } from './search/cells';
 
 const W = '/website-blade-material/websiteInfo';
 const onChange = 'onChange' as const;
@@ -73,6 +74,9 @@ const websiteInfo: ScreenDef = {
       rules: [{ required: true, message: 'content.website.descRequired' }, { max: 300, message: 'content.website.descMax' }],
     },
     { name: 'statusName', label: 'content.website.statusName', hideInForm: true, width: 100 },
+    // the search engines (搜索引擎): each connection on / off / its property lost, and the last 7 days' clicks
+    { name: 'searchEngines', label: 'search.websiteList.engines', hideInForm: true, width: 130, cell: EnginesCell, cellText: enginesText },
+    { name: 'searchClicks7d', label: 'search.websiteList.clicks7d', hideInForm: true, cell: ClicksCell, cellText: clicksText },
     { name: 'deployMessage', label: 'content.website.deployMessage', hideInForm: true, width: 320 },
     { name: 'deployTime', label: 'content.website.deployTime', hideInForm: true, width: 170 },
     // the latest deploy's durable job (instance, progress, attempt, reason): in the view dialog; the list reads again while it runs

@@ -1,6 +1,6 @@
 // Navbars by website group (dictionary navbar_type), status on / off.
 import type { ScreenDef } from '../../crud/types';
-import { createTimeColumn, ON_OFF, REMOTE, remoteSelect } from './shared';
+import { createTimeColumn, ON_OFF, REMOTE, remoteSelect, wholeIn } from './shared';
 
 const N = '/blade-material/websiteNavbar';
 
@@ -18,7 +18,7 @@ const websiteNavbar: ScreenDef = {
       validateTrigger: 'onChange', rules: [{ required: true, message: 'content.navbar.typeRequired' }],
     },
     { name: 'url', label: 'content.navbar.url' },
-    { name: 'sort', label: 'content.common.sort', valueType: 'number', min: 0, precision: 0, default: 0, width: 80 },
+    { name: 'sort', label: 'content.common.sort', valueType: 'number', default: 0, width: 80, rules: wholeIn({ min: 0, max: 99999 }, 'content.common.sortRange') },
     { name: 'status', label: 'content.common.status', valueType: 'switch', listSwitch: true, numeric: true, options: ON_OFF, default: 0, width: 90 },
     { name: 'descVal', label: 'content.navbar.descVal', valueType: 'textarea', hideInTable: true },
     createTimeColumn,

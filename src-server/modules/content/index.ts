@@ -26,7 +26,7 @@ import { SiteDeployer } from './deploy/site-deployer';
 import { deployTaskResources } from './deploy/task-resources';
 import { registerDeployTaskRoutes } from './deploy/task-routes';
 import { generationResources } from './generation/resources';
-import { AI_LIMIT_MIGRATIONS, GENERATION_JOB_MIGRATIONS, TASK_OUTCOME_MIGRATIONS } from './generation/migrations';
+import { AI_LIMIT_MIGRATIONS, AI_TEST_MIGRATIONS, GENERATION_JOB_MIGRATIONS, TASK_OUTCOME_MIGRATIONS } from './generation/migrations';
 import { registerGenerationRoutes } from './generation/routes';
 import { importResources } from './imports/resources';
 import { registerImportRoutes } from './imports/routes';
@@ -77,7 +77,7 @@ export function contentResources(box: SecretBox): Resource[] {
 
 export const contentModule: ServerModule = {
   name: 'content',
-  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION, ...SEARCH_MIGRATIONS, ANNOUNCE_MIGRATION, ...TRAFFIC_MIGRATIONS],
+  migrations: [...CONTENT_MIGRATIONS, ...QUOTA_MIGRATIONS, ...PUBLISH_MIGRATIONS, ...ARTICLE_MIGRATIONS, ...TASK_OUTCOME_MIGRATIONS, ...TENANT_SEED_MIGRATIONS, ...TASK_RUN_MIGRATIONS, UPLOAD_STORE_MIGRATION, ...AI_LIMIT_MIGRATIONS, RELEASE_KEYS_MIGRATION, DEPLOY_LEASE_MIGRATION, TASK_JOB_MIGRATION, ...GENERATION_JOB_MIGRATIONS, ...IMPORT_JOB_MIGRATIONS, DEPLOY_JOB_MIGRATION, ...SEARCH_MIGRATIONS, ANNOUNCE_MIGRATION, ...TRAFFIC_MIGRATIONS, ...AI_TEST_MIGRATIONS],
   resources: [],
   async routes(api, deps) {
     const box = SecretBox.forDataDir(deps.dataDir);

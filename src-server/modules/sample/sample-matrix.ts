@@ -28,6 +28,7 @@ export const SAMPLE_MSG = {
   loaded: '示例矩阵已加载，请先移除再重新加载',
   notLoaded: '示例矩阵未加载',
   busy: '示例矩阵中有正在执行的任务，请等任务结束后再移除',
+  tenantTaken: `租户ID ${SAMPLE_TENANT.tenantId} 已被其他租户使用，不能加载示例矩阵`,
 } as const;
 
 type Rec = Record<string, unknown>;
@@ -46,16 +47,23 @@ export class SampleMatrix {
     return q.get(sql<{ tenant_id: string; tenant_name: string; load_time: string }>`SELECT tenant_id, tenant_name, load_time FROM sample_matrix LIMIT 1`);
   }
 
+  /** a live tenant holds the sample's tenant id (made elsewhere: a restore, another product's data) */
+  private async tenantTaken(q: Queries = this.data): Promise<boolean> {
+    return !!(await q.get(sql`SELECT 1 AS one FROM blade_tenant WHERE tenant_id = ${SAMPLE_TENANT.tenantId} AND is_deleted = 0`));
+  }
+
   async status(callerTenantId: string): Promise<SampleStatus> {
     const workspaceEmpty = !(await this.data.get(sql`SELECT 1 AS one FROM website_info WHERE tenant_id = ${callerTenantId} AND is_deleted = 0 LIMIT 1`));
     const r = await this.record();
-    if (!r) return { loaded: false, workspaceEmpty };
+    // loadable whenever its tenant does not exist, whatever the caller's own workspace holds (issue 38)
+    if (!r) return { loaded: false, workspaceEmpty, canLoad: !(await this.tenantTaken()) };
     const counts: Record<string, number> = {};
     for (const t of COUNTED)
       counts[t] = (await this.data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t)} WHERE tenant_id = ${r.tenant_id} AND is_deleted = 0`))?.n ?? 0;
     return {
       loaded: true,
       workspaceEmpty,
+      canLoad: false,
       tenantId: r.tenant_id,
       tenantName: r.tenant_name,
       account: 'admin',
@@ -93,6 +101,7 @@ export class SampleMatrix {
         // two loads at once (two clicks, two instances): the second waits for the first and is refused as loaded
         await trx.get(trx.dialect.transactionLock('sample-matrix'));
         if (await this.record(trx)) throw new ServiceError(SAMPLE_MSG.loaded);
+        if (await this.tenantTaken(trx)) throw new ServiceError(SAMPLE_MSG.tenantTaken);
         const { tenantId } = await createTenant(trx, this.clock, { ...SAMPLE_TENANT, menuCodes: SAMPLE_MENUS }, byUserId);
         const admin = (await trx.get(sql<{ id: string; dept_id: string }>`SELECT id, dept_id FROM blade_user WHERE tenant_id = ${tenantId} AND account = 'admin'`))!;
         const insert = async (table: string, row: Rec): Promise<string> => {

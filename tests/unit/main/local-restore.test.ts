@@ -49,7 +49,9 @@ describe('restore of the Local workspace', () => {
     expect((refused as DeskError).code).toBe(400);
     expect((refused as DeskError).message).toMatch(/damaged|not a backup|mismatch/);
     // the reason crosses to the renderer coded, with its parameters (it translates them)
-    expect(toErrorShape(refused).reason).toEqual({ code: 'archiveCompressedDamaged', params: { detail: 'zlib: incorrect data check' } });
+    // zlib's own words depend on what the damaged bytes decode to (the backup differs each run: keys, times):
+    // 'incorrect data check' mostly, 'invalid stored block lengths' or 'invalid block type' about once in 20
+    expect(toErrorShape(refused).reason).toEqual({ code: 'archiveCompressedDamaged', params: { detail: expect.stringMatching(/^zlib: \S/) } });
     expect(toErrorShape(refused).message).toBe((refused as DeskError).message);
     expect(readFileSync(join(dataDir, 'uploads', 'after.txt'), 'utf8')).toBe('after');
     expect(asides()).toEqual([]);

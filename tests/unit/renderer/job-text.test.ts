@@ -12,7 +12,7 @@ import i18next, { type TFunction } from 'i18next';
 import type { JobView } from '../../../src-shared/jobs';
 import zh from '../../../src-renderer/i18n/zh';
 import en from '../../../src-renderer/i18n/en';
-import { asJob, attemptText, jobActive, jobSummary, progressPercent, progressText, shortInstance, shownReason, shownState, stateTone } from '../../../src-renderer/crud/jobText';
+import { asJob, attemptText, instanceText, jobActive, jobSummary, progressPercent, progressText, shownReason, shownState, stateTone } from '../../../src-renderer/crud/jobText';
 import { formColumns, viewColumns } from '../../../src-renderer/crud/values';
 import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
 import importTask from '../../../src-renderer/screens/content/importTask';
@@ -21,7 +21,7 @@ import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
 import { TASK_STATUS } from '../../../src-renderer/screens/content/shared';
 
 const job = (over: Partial<JobView> = {}): JobView => ({
-  id: 'j1', state: 'running', instance: 'worker-b.example/4202/d4e5f6', attempts: 2, maxAttempts: 3, progress: { done: 13, total: 40 },
+  id: 'j1', state: 'running', instance: 'worker-b.example/worker/4202/d4e5f6', attempts: 2, maxAttempts: 3, progress: { done: 13, total: 40 },
   error: 'AI接口返回 502', cancelRequested: false, startTime: '2026-11-27 03:00:00', endTime: null, ...over,
 });
 
@@ -42,12 +42,18 @@ describe('a job as the task screens show it', () => {
     expect(stateTone('running')).toBeUndefined();
   });
 
-  it('shows the attempt only for a retry or takeover, the instance as host/pid, the reason unless it since succeeded', async () => {
+  it('shows the attempt only for a retry or takeover, the instance in words (host and role), the reason unless it since succeeded', async () => {
     const t = await translator('zh');
     expect(attemptText(t, job())).toBe('第2次尝试（共3次）');
     expect(attemptText(t, job({ attempts: 1 }))).toBeNull();
-    expect(shortInstance('worker-b.example/4202/d4e5f6')).toBe('worker-b.example/4202');
-    expect(shortInstance('solo')).toBe('solo');
+    // the worker's name host/role/pid/random: its host and role in words, never `vm/8287`
+    expect(instanceText(t, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example（后台任务）');
+    expect(instanceText(t, 'vm/all/8287/0a1b2c')).toBe('vm（接口+任务）');
+    // an older version's host/pid/random, and any other name
+    expect(instanceText(t, 'vm/8287/0a1b2c')).toBe('vm 上的进程 8287');
+    expect(instanceText(t, 'solo')).toBe('solo');
+    expect(jobSummary(t, job())).toContain('worker-b.example（后台任务）');
+    expect(jobSummary(t, job())).not.toContain('4202');
     expect(shownReason(job())).toBe('AI接口返回 502');
     expect(shownReason(job({ state: 'done' }))).toBeNull();
     expect(shownReason(job({ state: 'cancelled' }))).toBeNull();
@@ -62,6 +68,9 @@ describe('a job as the task screens show it', () => {
     const english = await translator('en');
     expect(attemptText(english, job())).toBe('Attempt 2 of 3');
     expect(jobSummary(english, job({ state: 'queued', attempts: 1 }))).toMatch(/^Waiting to retry/);
+    expect(instanceText(english, 'vm/all/8287/0a1b2c')).toBe('vm (API + jobs)');
+    expect(instanceText(english, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example (jobs)');
+    expect(instanceText(english, 'vm/8287/0a1b2c')).toBe('process 8287 on vm');
   });
 
   it('is active (its list reads itself again) while queued or running, and only a job view counts as one', () => {

@@ -3,10 +3,11 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, range, req } from '../shared/rules';
+import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
 import { checkArticleQuota } from '../quota/quota';
 import { coverImage } from '../shared/images';
 import { ARTICLE_TITLE_SEARCH } from './migrations';
+import { flagPageIssues, JUMP_CATE, mustHoldPages, PAGE_CATE_MSG } from './page-cates';
 
 export function articleResources(): Resource[] {
   const cate = defineResource({
@@ -35,9 +36,10 @@ export function articleResources(): Resource[] {
         const { tenantId: t, q } = ctx;
         await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
         const type = row.type ?? (ctx.id ? (await liveRow(q, 'article_cate', ctx.id, t))?.type : 2);
-        if (type === 3) {
-          // a jump page has only its link
+        if (type === JUMP_CATE) {
+          // a jump page has only its link, and holds no article (a deploy makes no page of it)
           if (ctx.mode === 'insert' || 'linkUrl' in row) if (!row.linkUrl) throw new ServiceError(MSG.cateLink);
+          if (ctx.id && (await countBy(q, 'article', 'parent_id', [String(ctx.id)], t)).size > 0) throw new ServiceError(PAGE_CATE_MSG.toJump);
           row.pageId = null;
           row.imgGroupId = null;
           row.advertId = null;
@@ -88,7 +90,7 @@ export function articleResources(): Resource[] {
       { name: 'auth', type: 'string', rules: [max(50, '作者不能超过50个字符')] },
       { name: 'coverImg', type: 'string' },
       { name: 'displayStatus', type: 'int', default: 1, rules: [oneOf([0, 1], '显示状态只能是0或1')] },
-      { name: 'sort', type: 'int', default: 0, rules: range(0, 99999, MSG.sort) },
+      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
       { name: 'content', type: 'string', rules: [req(MSG.content)] },
       { name: 'descVal', type: 'string', rules: [req(MSG.desc), max(300, MSG.descMax)] },
       { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '发布状态只能是0或1')] },
@@ -104,9 +106,12 @@ export function articleResources(): Resource[] {
         const old = ctx.id ? await liveRow(q, 'article', ctx.id, t) : undefined;
         if (old && old.status === 1) {
           const changed = (k: string, col: string) => k in row && row[k] !== null && String(row[k]) !== String(old[col]);
-          if (changed('websiteGroupId', 'website_group_id') || changed('parentId', 'parent_id')) throw new ServiceError(MSG.published);
+          // its column is fixed, unless it is a jump page or gone: then its page was never made, and it may move
+          const column = await liveRow(q, 'article_cate', String(old.parent_id ?? ''), t);
+          const movable = !column || Number(column.type) === JUMP_CATE;
+          if (changed('websiteGroupId', 'website_group_id') || (!movable && changed('parentId', 'parent_id'))) throw new ServiceError(MSG.published);
           delete row.websiteGroupId;
-          delete row.parentId;
+          if (!movable) delete row.parentId;
           if (row.status === 0) throw new ServiceError(MSG.unpublish);
         }
         const group = row.websiteGroupId ?? old?.website_group_id;
@@ -115,7 +120,10 @@ export function articleResources(): Resource[] {
         if (site && String(site.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
         const c = await mustExist(q, 'article_cate', row.parentId, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
-        if (row.status === 1 && (!old || old.status !== 1)) row.saveStatus = '手动发布';
+        // only a column that holds pages: the one given, or the one kept by an article being published
+        const publishing = row.status === 1 && (!old || old.status !== 1);
+        mustHoldPages(c ?? (publishing && old?.parent_id ? await liveRow(q, 'article_cate', String(old.parent_id), t) : undefined));
+        if (publishing) row.saveStatus = '手动发布';
         if (ctx.mode === 'insert') await checkArticleQuota(q, t);
         // a generated article waits unassigned (no website) until it gets a website and a column
         if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError(MSG.website);
@@ -124,6 +132,8 @@ export function articleResources(): Resource[] {
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
+        // an article a version before the rule left in a jump page (or whose column is gone) gets no page: flagged
+        await flagPageIssues(q, records, tenantId);
       },
     },
   });

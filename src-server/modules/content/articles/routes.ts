@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
+import { refuseJumpRelease } from './page-cates';
 
 export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data, deployer } = ctx;
@@ -46,6 +47,7 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
       sql`SELECT 1 AS found FROM article WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND status = 0 AND (website_info_id = '' OR parent_id = '') AND id IN (${list}) LIMIT 1`,
     );
     if (unassigned) throw new ServiceError('文章未分配网站和栏目，不能发布');
+    await refuseJumpRelease(data, scope.tenantId, ids);
     const n = await data.run(
       sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId}
         WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND status = 0 AND id IN (${list})`,
@@ -62,6 +64,7 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
     if (!a) throw new ServiceError('数据不存在或已被删除');
     if (!a.website_info_id || !a.parent_id) throw new ServiceError('文章未分配网站和栏目，不能发布');
     if (a.status !== 1) {
+      await refuseJumpRelease(data, scope.tenantId, [id]);
       const now = formatDateTime(ctx.clock());
       await data.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId} WHERE id = ${id}`);
     }

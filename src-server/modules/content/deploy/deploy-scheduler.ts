@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
 import { nextTriggerTime } from './schedule';
 import type { RunOutcome, RunSite, RunState } from '../../../../src-shared/deploy-run';
+import { PAGE_CATE } from '../articles/page-cates';
 
 type Rec = Record<string, unknown>;
 
@@ -188,8 +189,10 @@ export class DeployScheduler {
     const scope = { userId: String(task.create_user ?? ''), deptId: String(task.create_dept ?? '') };
     const publish = async (q: Queries, siteIds: string[], limit: number): Promise<number> => {
       if (siteIds.length === 0 || limit <= 0) return 0;
-      const ids = (await q.all(sql<{ id: string }>`SELECT id FROM article
-        WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 0 AND website_info_id IN (${sql.join(siteIds)}) ORDER BY sort, create_time LIMIT ${limit}`)).map((r) => r.id);
+      // only articles in a column that holds pages: one in a jump page (or without a column) would get no page
+      const ids = (await q.all(sql<{ id: string }>`SELECT a.id FROM article a
+        JOIN article_cate c ON c.id = a.parent_id AND c.tenant_id = a.tenant_id AND c.is_deleted = 0 AND c.type = ${PAGE_CATE}
+        WHERE a.tenant_id = ${tenantId} AND a.is_deleted = 0 AND a.status = 0 AND a.website_info_id IN (${sql.join(siteIds)}) ORDER BY a.sort, a.create_time LIMIT ${limit}`)).map((r) => r.id);
       if (ids.length === 0) return 0;
       return q.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '定时发布', update_time = ${now} WHERE id IN (${sql.join(ids)}) AND status = 0`);
     };

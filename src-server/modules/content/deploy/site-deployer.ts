@@ -31,6 +31,7 @@ import { completeReleases, liveRelease, type PublishProgress, publishRelease, re
 import type { Manifest, ReleaseDiff } from './release-manifest';
 import { ServerTargets } from './server-target';
 import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
+import { skippedArticles, skippedText } from './skipped-articles';
 import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from '../search/announce-queue';
 import { indexNowKeyFile, withKeyFile } from '../search/key-file';
 import { BUSY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
@@ -247,10 +248,12 @@ export class SiteDeployer {
         diff = r.diff;
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
         await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
+        // the published articles it made no page of (a jump page's, a deleted column's) are named with the reason
+        const skipped = skippedText(await skippedArticles(this.data, site, tenantId));
         result = {
           url,
           statusName: DEPLOY_OK,
-          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered!.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个`,
+          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered!.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个${skipped}`,
           release: r.release,
           previousRelease: r.previous,
           filesTotal: rendered!.files.length,

@@ -5,7 +5,7 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { max, oneOf, req } from '../shared/rules';
+import { max, oneOf, req, wholeIn } from '../shared/rules';
 import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
 import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
 import { attachJobViews } from '../../../jobs/job-view';
@@ -27,8 +27,8 @@ export function deployTaskResources(): Resource[] {
       { name: 'scheduleConf', type: 'string' },
       { name: 'type', type: 'int', default: 0 },
       { name: 'executeCount', type: 'int', readOnly: true },
-      { name: 'articleCount', type: 'int', rules: [req(MSG.articleCount), { min: 0, message: MSG.countMin }] },
-      { name: 'abArticleCount', type: 'int', default: 0, rules: [{ min: 0, message: MSG.countMin }] },
+      { name: 'articleCount', type: 'decimal', rules: [req(MSG.articleCount), ...wholeIn(0, undefined, MSG.countMin)] },
+      { name: 'abArticleCount', type: 'decimal', default: 0, rules: wholeIn(0, undefined, MSG.abCountMin) },
       { name: 'status', type: 'int', readOnly: true },
       // the last run's outcome (deploy-scheduler.ts): written by runs only
       { name: 'lastRunState', type: 'string', readOnly: true },

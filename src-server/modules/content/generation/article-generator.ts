@@ -1,6 +1,6 @@
 // AI article generation jobs: for a generate-article task, every keyword of its
 // keyword file times every prompt row is one item; each item calls the enabled
-// AI model setting's OpenAI-compatible endpoint (POST {url}/chat/completions)
+// AI model setting's OpenAI-compatible endpoint (POST its chat completions URL: src-shared/ai-endpoint.ts)
 // and stores the produced article in the article table (unpublished; on the
 // task's website group / website / column when it names them, else unassigned),
 // failed items in gpt_article with their reason. Template parameters fill their
@@ -34,6 +34,8 @@ import { readAll, storeFailure } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
 import { finalStatus, isFinished, TASK } from '../shared/task-status';
 import { AiModelLimiter, type LimiterOptions } from './ai-limiter';
+import { targetsOf } from './targets';
+import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
@@ -236,7 +238,7 @@ export class ArticleGenerator {
       apiKey = '';
     }
     const maxTokens = Math.min(Number(task.max_tokens) || 4096, Number(model.max_tokens) > 0 ? Number(model.max_tokens) : 4096);
-    const endpoint = `${String(model.url).replace(/\/+$/, '')}/chat/completions`;
+    const endpoint = chatCompletionsUrl(String(model.url ?? ''));
     const params = await templateParams(data, tenantId);
     const target = await targetsOf(data, task);
     let next = 0;
@@ -417,7 +419,7 @@ export function networkReason(endpoint: string, e: unknown): string {
 }
 
 /** An error answer as a reason: the endpoint, the HTTP status and the provider's own message (the key blanked out if echoed). */
-function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
+export function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
   let detail = '';
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -440,20 +442,6 @@ export async function templateParams(q: Queries, tenantId: string): Promise<Map<
 /** A prompt row with {keyword} and the template parameters' {paramKey} placeholders filled; unknown placeholders stay. */
 export function fillPrompt(input: string, keyword: string, params: Map<string, string>): string {
   return input.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (whole, key: string) => (key === 'keyword' ? keyword : (params.get(key) ?? whole)));
-}
-
-/** Where a task's articles go: its website (or the group's websites in turn) and its column (or the group's columns in turn). */
-async function targetsOf(q: Queries, task: Rec): Promise<{ group: string; sites: string[]; cates: string[] }> {
-  const group = String(task.website_group_id ?? '');
-  if (!group) return { group: '', sites: [], cates: [] };
-  const tenantId = String(task.tenant_id);
-  const ids = async (table: 'website_info' | 'article_cate') =>
-    (await q.all(sql<{ id: string }>`SELECT id FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_group_id = ${group} ORDER BY create_time, id`)).map((r) => r.id);
-  return {
-    group,
-    sites: task.website_info_id ? [String(task.website_info_id)] : await ids('website_info'),
-    cates: task.parent_id ? [String(task.parent_id)] : await ids('article_cate'),
-  };
 }
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

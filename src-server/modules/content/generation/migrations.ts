@@ -75,3 +75,17 @@ UPDATE gpt_produce_article SET job_id = id WHERE status = 1 AND is_deleted = 0 A
   380: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
   381: (sqlite) => postgresVariant(sqlite, [[SQLITE_NOW_MS, 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)']]),
 });
+
+/** 测试连接 on AI model settings (issue 38): its own button, granted to every role holding the menu */
+export const AI_TEST_MIGRATIONS: Migration[] = withPostgres([
+  {
+    version: 396,
+    name: 'content: the test-connection button of AI model settings',
+    sql: `
+INSERT INTO system_extra_button (menu_code, code, name, alias, source, action, sort) VALUES
+  ('aiModel', 'aiModel_test', '测试连接', 'test-connection', 'api', 2, 8);
+${buttons(['aiModel_test'])}`,
+  },
+], {
+  396: (sqlite) => postgresVariant(sqlite, [pgButtonSort('b')]),
+});

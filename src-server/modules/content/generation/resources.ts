@@ -5,12 +5,14 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
 import { addNames, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, range, req } from '../shared/rules';
+import { ALL, max, oneOf, range, req, wholeIn } from '../shared/rules';
 import type { SecretBox } from '../shared/secrets';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 import { attachJobViews } from '../../../jobs/job-view';
+import { mustHoldPages } from '../articles/page-cates';
+import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
 
 /** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
@@ -44,7 +46,7 @@ export function generationResources(box: SecretBox): Resource[] {
       { name: 'model', type: 'string', rules: [req('请输入模型'), max(100, '模型不能超过100个字符')] },
       { name: 'platform', type: 'string', rules: [req('请选择平台')] },
       { name: 'temperature', type: 'decimal', rules: [req('请输入温度'), ...range(0, 2, '温度范围为0-2'), { pattern: /^\d+(\.\d{1,2})?$/, message: '温度最多两位小数' }] },
-      { name: 'maxTokens', type: 'int', rules: [req('请输入返回token数'), { min: 0, message: '返回token数不能小于0' }] },
+      { name: 'maxTokens', type: 'decimal', rules: [req('请输入返回token数'), ...wholeIn(0, undefined, MSG.aiTokens)] },
       { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
       // limits every instance keeps together (ai-limiter.ts); declared decimal so 2.5 gets the range message, not a format error
       limitColumn('maxConcurrency', AI_LIMITS.maxConcurrency, AI_LIMIT_MSG.concurrencyRequired, AI_LIMIT_MSG.concurrencyRange),
@@ -66,7 +68,11 @@ export function generationResources(box: SecretBox): Resource[] {
         if (ids.length === 0) return;
         const rows = await q.all(sql<{ id: string; api_key: string }>`SELECT id, api_key FROM ai_model WHERE tenant_id = ${tenantId} AND id IN (${sql.join(ids)})`);
         const keys = new Map(rows.map((r) => [r.id, maskKey(openKey(r.api_key))]));
-        for (const r of records) r.apiKey = keys.get(String(r.id)) ?? '';
+        for (const r of records) {
+          r.apiKey = keys.get(String(r.id)) ?? '';
+          // the URL generation and 测试连接 call: the link as a base URL or the full chat completions URL
+          r.callUrl = chatCompletionsUrl(String(r.url ?? ''));
+        }
       },
     },
   });
@@ -120,7 +126,7 @@ export function generationResources(box: SecretBox): Resource[] {
     endpoints: ALL,
     columns: [
       { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
-      { name: 'maxTokens', type: 'int', default: 4096, rules: range(1, 4096, MSG.maxTokens) },
+      { name: 'maxTokens', type: 'decimal', default: 4096, rules: wholeIn(1, 4096, MSG.maxTokens) },
       { name: 'prompts', type: 'string', rules: [req(MSG.prompt)] },
       { name: 'fileLink', type: 'string', rules: [req(MSG.keywordFile)] },
       { name: 'fileName', type: 'string' },
@@ -152,6 +158,7 @@ export function generationResources(box: SecretBox): Resource[] {
         if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
         const c = await mustExist(q, 'article_cate', cate, t, '栏目不存在');
         if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        mustHoldPages(c);
         if ('fileLink' in row && row.fileLink) {
           const name = String(row.fileLink).split('/').pop() ?? '';
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);

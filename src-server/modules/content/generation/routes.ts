@@ -14,6 +14,8 @@ import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/upload
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 import { MSG } from '../shared/messages';
+import { AiModelLimiter } from './ai-limiter';
+import { testAiModel } from './ai-test';
 
 export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data } = ctx;
@@ -21,6 +23,22 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   const { deployer } = ctx;
   const generator = new ArticleGenerator(data, ctx.files, ctx.clock, ctx.box, ctx.jobs);
   const save = saveUpload(ctx);
+
+  // ---- 测试连接 of an AI model setting: one short prompt with its stored key, the reply or the reason
+  const limiter = new AiModelLimiter(data, ctx.clock);
+  api.post('/seo-blade-article/aiModel/test', allow(menuButton('aiModel', 'aiModel_test')), async (request) => {
+    const [id] = idsOf(request);
+    if (!id) throw new ServiceError('请选择AI模型');
+    const model = await liveRow(data, 'ai_model', id, scopeOf(request).tenantId);
+    if (!model) throw new ServiceError('数据不存在或已被删除');
+    let key = '';
+    try {
+      key = model.api_key ? ctx.box.open(String(model.api_key)) : '';
+    } catch {
+      key = '';
+    }
+    return ok(await testAiModel(model, key, limiter));
+  });
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';

@@ -5,7 +5,7 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req } from '../shared/rules';
+import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
 import type { SecretBox } from '../shared/secrets';
 
 export function infrastructureResources(box: SecretBox): Resource[] {
@@ -64,7 +64,7 @@ export function infrastructureResources(box: SecretBox): Resource[] {
         type: 'string',
         rules: [req('请输入服务器IP'), { pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$|^[0-9a-fA-F:]+$/, message: '服务器IP格式不正确' }],
       },
-      { name: 'serverPort', type: 'int', rules: [req('请输入服务器端口'), { min: 1, message: '端口范围为1-65535' }, { max: 65535, message: '端口范围为1-65535' }] },
+      { name: 'serverPort', type: 'decimal', rules: [req('请输入服务器端口'), ...wholeIn(1, 65535, MSG.port)] },
       { name: 'serverUsername', type: 'string', rules: [req('请输入用户名')] },
       { name: 'serverPassword', type: 'string', secret: true },
       { name: 'serverType', type: 'string', default: 'sftp', rules: [oneOf(['sftp', 'local'], '请选择服务器类型')] },

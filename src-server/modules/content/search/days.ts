@@ -71,3 +71,13 @@ export function splitRange(from: string, to: string): { months: string[]; edges:
   if (lastWhole < to) edges.push([addDays(lastWhole, 1), to]);
   return { months, edges };
 }
+
+/** the pieces of [from, to] in each month it touches: [month, first day, last day] */
+export function monthPieces(from: string, to: string): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  for (let m = monthOf(from); m <= monthOf(to); m = monthOf(addMonths(`${m}-01`, 1))) {
+    const { first, last } = monthBounds(m);
+    out.push([m, first > from ? first : from, last < to ? last : to]);
+  }
+  return out;
+}

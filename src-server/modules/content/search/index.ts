@@ -9,14 +9,17 @@ import type { ContentContext } from '../shared/context';
 import type { SecretBox } from '../shared/secrets';
 import { registerAnnounceRoutes } from './announce-routes';
 import { registerTrafficRoutes } from './traffic-routes';
+import { connectionResources } from './connection-resources';
+import { registerConnectionRoutes } from './connection-routes';
 
 /** the declared resources of the search-engine screens */
-export function searchResources(_box: SecretBox): Resource[] {
-  return [];
+export function searchResources(box: SecretBox): Resource[] {
+  return [...connectionResources(box)];
 }
 
 /** the special routes (and the jobs they queue, whose handlers register with them) */
 export function registerSearchRoutes(api: FastifyInstance, ctx: ContentContext): void {
   registerAnnounceRoutes(api, ctx);
   registerTrafficRoutes(api, ctx);
+  registerConnectionRoutes(api, ctx);
 }

@@ -19,11 +19,23 @@ import type { JobContext } from '../../../jobs/worker';
 import type { TrafficEngine } from '../../../../src-shared/search-engines';
 import { TRAFFIC_TOP_N, type TrafficDim } from '../../../../src-shared/search-traffic';
 import { monthBounds, monthOf } from './days';
+import { SEARCH_ROLLUP_JOB, SEARCH_SYNC_JOB } from './traffic-jobs';
 
-/** the job kind rebuilding a tenant's tenant-wide top rows */
-export const SEARCH_ROLLUP_JOB = 'search-rollup';
+export { SEARCH_ROLLUP_JOB };
+
 /** a rollup job waits this long after it is queued, so the days a sync writes meanwhile join it */
 const ROLLUP_DELAY_MS = 1000;
+/**
+ * While the tenant's syncs are queued or running, the rollup waits (queued again every ROLLUP_DELAY_MS x 2): each
+ * sync marks the same days again, and each rebuild of a tenant-wide day sums every website's rows of it. It waits at
+ * most this long after the first mark it holds.
+ */
+const ROLLUP_MAX_WAIT_MS = 300_000;
+
+interface RollupPayload {
+  /** when the first of the marks it rebuilds was made (ms) */
+  since: number;
+}
 const DIMS: readonly TrafficDim[] = ['page', 'query'];
 const BATCH = 200;
 
@@ -92,11 +104,11 @@ export const monthsOf = (days: readonly string[]): string[] => [...new Set(days.
  * Queues the tenant's rollup job unless one is queued already (coalesced: a job running now does not count, since
  * it may have read the dirty rows before these were marked). In the caller's transaction, under the tenant's lock.
  */
-export async function queueRollup(trx: Queries, jobs: Jobs, tenantId: string, now: number): Promise<void> {
+export async function queueRollup(trx: Queries, jobs: Jobs, tenantId: string, now: number, since = now): Promise<void> {
   await trx.run(trx.dialect.transactionLock(`${SEARCH_ROLLUP_JOB}:${tenantId}`));
   const queued = await trx.get(sql`SELECT id FROM job WHERE tenant_id = ${tenantId} AND state = 'queued' AND kind = ${SEARCH_ROLLUP_JOB}`);
   if (queued) return;
-  await jobs.queue.enqueue(trx, { kind: SEARCH_ROLLUP_JOB, tenantId, payload: {}, runAt: now + ROLLUP_DELAY_MS, maxAttempts: 5 });
+  await jobs.queue.enqueue(trx, { kind: SEARCH_ROLLUP_JOB, tenantId, payload: { since } satisfies RollupPayload, runAt: now + ROLLUP_DELAY_MS, maxAttempts: 5 });
 }
 
 /**
@@ -117,11 +129,20 @@ export async function rebuildTenantPeriod(trx: Queries, tenantId: string, engine
 
 /**
  * The `search-rollup` job of a tenant: rebuilds each period marked dirty, the mark removed in the period's own
- * transaction (a sync marking it again meanwhile queues the next job). Run twice, it rebuilds the same rows.
+ * transaction (a sync marking it again meanwhile queues the next job). Run twice, it rebuilds the same rows. While
+ * the tenant's syncs are at work it queues itself again instead (at most ROLLUP_MAX_WAIT_MS).
  */
-export function rollupHandler(data: Queries) {
+export function rollupHandler(data: Queries, jobs: Jobs, clock: () => number) {
   return async (job: Job, ctx: JobContext): Promise<void> => {
     const tenantId = job.tenantId;
+    const now = clock();
+    const since = Number((job.payload as Partial<RollupPayload> | null)?.since ?? now);
+    const syncing = await data.get(sql`SELECT id FROM job WHERE tenant_id = ${tenantId} AND state IN ('queued', 'running') AND kind = ${SEARCH_SYNC_JOB}`);
+    if (syncing && now - since < ROLLUP_MAX_WAIT_MS) {
+      await data.transaction((trx) => queueRollup(trx, jobs, tenantId, now + ROLLUP_DELAY_MS, since));
+      ctx.progress({ waiting: SEARCH_SYNC_JOB });
+      return;
+    }
     let done = 0;
     for (;;) {
       ctx.signal.throwIfAborted();

@@ -22,6 +22,7 @@
 // The texts are literal (the defaults are src-shared/search-engines.ts's): a migration's text never changes.
 import { withPostgres, type Migration } from '../../../db/migrations';
 import { AUDIT, pgButtonSort, pgTrigger, postgresVariant } from '../../../db/sql';
+import { buttons } from '../deploy/publish-migrations';
 
 /** a new website's IndexNow key: 32 hex characters (SQLite; PostgreSQL below) */
 const SQLITE_KEY = 'lower(hex(randomblob(16)))';
@@ -139,7 +140,7 @@ CREATE TABLE search_daily (
   clicks INTEGER NOT NULL,
   impressions INTEGER NOT NULL,
   position_sum REAL NOT NULL,
-  PRIMARY KEY (website_info_id, engine, day)
+  PRIMARY KEY (website_info_id, engine, day, tenant_id)
 );
 CREATE INDEX ix_search_daily_tenant_day ON search_daily(tenant_id, day);
 
@@ -163,7 +164,7 @@ CREATE TABLE search_rollup_dirty (
   PRIMARY KEY (tenant_id, engine, period)
 );
 
--- what the dashboard import wrote before: the engine's day totals, per website (none: '')
+-- what the dashboard import wrote before: the engine's day totals, per website (none: '', each tenant's own)
 INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum)
   SELECT tenant_id, COALESCE(website_info_id, ''), engine, day, SUM(clicks), SUM(impressions), 0
     FROM site_traffic WHERE is_deleted = 0 GROUP BY tenant_id, COALESCE(website_info_id, ''), engine, day;
@@ -217,12 +218,19 @@ INSERT INTO blade_menu (id, parent_id, code, name, alias, path, source, sort, ca
           UNION ALL SELECT 'view', '查看', 'eye', 2, 4) b
    WHERE m.code = 'searchEngine' AND m.category = 1 AND m.is_deleted = 0 AND m.id LIKE '%392'
      AND NOT EXISTS (SELECT 1 FROM blade_menu x WHERE x.code = 'searchEngine_' || b.alias AND x.is_deleted = 0);
--- granted, with all its buttons, to every role holding 网站管理
+-- granted, with all its buttons, to every role holding 网站管理: the menu first (an administrator role's grant brings
+-- the extra buttons by the trigger of migration 220, at once on SQLite), then the buttons it does not hold yet
 INSERT INTO blade_role_menu (id, role_id, menu_id)
   SELECT r.role_id || '392' || substr(n.id, -2), r.role_id, n.id
     FROM (SELECT DISTINCT rm.role_id FROM blade_role_menu rm
             JOIN blade_menu g ON g.id = rm.menu_id AND g.code = 'websiteInfo' AND g.category = 1 AND g.is_deleted = 0) r
-    JOIN blade_menu n ON n.id LIKE '%392%' AND (n.code = 'searchEngine' OR n.code LIKE 'searchEngine\\_%' ESCAPE '\\') AND n.is_deleted = 0
+    JOIN blade_menu n ON n.id LIKE '%392' AND n.code = 'searchEngine' AND n.is_deleted = 0
+   WHERE NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = r.role_id AND x.menu_id = n.id);
+INSERT INTO blade_role_menu (id, role_id, menu_id)
+  SELECT r.role_id || '392' || substr(n.id, -2), r.role_id, n.id
+    FROM (SELECT DISTINCT rm.role_id FROM blade_role_menu rm
+            JOIN blade_menu g ON g.id = rm.menu_id AND g.code = 'websiteInfo' AND g.category = 1 AND g.is_deleted = 0) r
+    JOIN blade_menu n ON n.id LIKE '%392%' AND n.code LIKE 'searchEngine\\_%' ESCAPE '\\' AND n.is_deleted = 0
    WHERE NOT EXISTS (SELECT 1 FROM blade_role_menu x WHERE x.role_id = r.role_id AND x.menu_id = n.id);
 -- and to the tenant packages holding 网站管理, so tenants created from them later have it too
 UPDATE blade_tenant_package
@@ -234,7 +242,9 @@ UPDATE blade_tenant_package
    AND EXISTS (SELECT 1 FROM blade_menu n WHERE n.code = 'searchEngine' AND n.id LIKE '%392' AND n.is_deleted = 0)
    AND NOT EXISTS (SELECT 1 FROM blade_menu n WHERE n.code = 'searchEngine' AND n.is_deleted = 0
                      AND ',' || blade_tenant_package.menu_id || ',' LIKE '%,' || n.id || ',%');
-`;
+-- the extra buttons of a 搜索引擎 menu that was there already (none is today: every database gets it here or from
+-- the seed, whose trigger brings them), granted to the roles holding the menu
+${buttons(SEARCH_BUTTONS.map(([code]) => code))}`;
 
 export const SEARCH_MIGRATIONS: Migration[] = withPostgres([
   {

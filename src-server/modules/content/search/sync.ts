@@ -30,10 +30,10 @@ import { bingDay, bingGet, statsOf } from './engines/bing';
 import type { Verdict } from './engines/answer';
 import { addDays, addMonths, dayList, localDay, monthBounds } from './days';
 import { markDirty, monthsOf, queueRollup, rebuildSiteDays, rebuildSiteMonths } from './rollups';
-import { replaceDays, type DayTotal, type TrafficRow } from './traffic-store';
+import { replaceDays, trafficLock, type DayTotal, type TrafficRow } from './traffic-store';
+import { SEARCH_SYNC_JOB } from './traffic-jobs';
 
-/** the job kind of one website's sync at one engine */
-export const SEARCH_SYNC_JOB = 'search-sync';
+export { SEARCH_SYNC_JOB };
 
 export interface SyncPayload {
   websiteId: string;
@@ -153,16 +153,20 @@ export class TrafficSync {
     const state = (s: SyncState, message: string, ended = false) =>
       setSyncState(this.data, { websiteId, engine, tenantId, state: s, message, now: this.clock(), jobId: job.id, ended });
     await state('running', job.attempts > 1 ? `第${job.attempts}次尝试` : '');
+    /** months whose days this run wrote but whose month rows it has not rebuilt yet (their last days to come) */
+    const open = new Set<string>();
     try {
       const site = await siteOf(this.data, this.box, websiteId);
       if (!site || site.tenantId !== tenantId) throw new SyncStop('failed', '网站不存在或已被删除');
       const account = await accountOf(this.data, this.box, tenantId);
-      const r = engine === 'google' ? await this.google(site, account, ctx) : await this.bing(site, account, ctx);
+      const r = engine === 'google' ? await this.google(site, account, ctx, open) : await this.bing(site, account, ctx, open);
       if (engine === 'google') await this.data.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${websiteId} AND google_lost IS NOT NULL`);
       const message = r.days > 0 ? `已同步 ${r.from} 至 ${r.to}：${r.days} 天有数据，${r.rows} 行` : `已同步 ${r.from} 至 ${r.to}：没有数据`;
       await state('done', message, true);
       ctx.progress({ ...r });
     } catch (e) {
+      // the days written stay: their months' rows are made to match them
+      if (open.size > 0) await this.closeMonths(tenantId, websiteId, engine, [...open]).catch((err: unknown) => ctx.progress({ monthsNotRebuilt: [...open], reason: String(err) }));
       if (ctx.signal.aborted) {
         // cancelled, given back (the instance stops: queued again) or taken over (the other instance says)
         const why = String(ctx.signal.reason ?? '');
@@ -208,7 +212,7 @@ export class TrafficSync {
    * Writes one chunk of days in one transaction: the days replaced, their rollups rebuilt, the months `closed` (whose
    * days in this run are all written) rebuilt, the tenant-wide periods marked, the days held moved on.
    */
-  private async writeChunk(site: SiteConfig, engine: TrafficEngine, days: string[], rows: TrafficRow[], totals: DayTotal[], closed: string[]): Promise<void> {
+  private async writeChunk(site: SiteConfig, engine: TrafficEngine, days: string[], rows: TrafficRow[], totals: DayTotal[], closed: string[], open: Set<string>): Promise<void> {
     const { tenantId, websiteId } = site;
     const withData = [...new Set([...rows.map((r) => r.day), ...totals.map((t) => t.day)])].sort();
     await this.data.transaction(async (trx) => {
@@ -225,9 +229,21 @@ export class TrafficSync {
       }
       await queueRollup(trx, this.jobs, tenantId, this.clock());
     });
+    for (const m of monthsOf(days)) open.add(m);
+    for (const m of closed) open.delete(m);
   }
 
-  private async google(site: SiteConfig, account: AccountConfig, ctx: JobContext): Promise<RunOutcome> {
+  /** rebuilds the month rows of a run that stopped before their last days (in one transaction) */
+  private async closeMonths(tenantId: string, websiteId: string, engine: TrafficEngine, months: string[]): Promise<void> {
+    await this.data.transaction(async (trx) => {
+      await trx.run(trx.dialect.transactionLock(trafficLock(websiteId, engine)));
+      await rebuildSiteMonths(trx, tenantId, websiteId, engine, months);
+      await markDirty(trx, tenantId, engine, months);
+      await queueRollup(trx, this.jobs, tenantId, this.clock());
+    });
+  }
+
+  private async google(site: SiteConfig, account: AccountConfig, ctx: JobContext, open: Set<string>): Promise<RunOutcome> {
     const key = account.google;
     if (!key) throw new SyncStop('failed', '未设置 Google 服务账号密钥，请在搜索引擎的账号设置中上传');
     if (!site.google.on) throw new SyncStop('failed', '该网站未开启 Google Search Console');
@@ -270,6 +286,8 @@ export class TrafficSync {
         clicks: Number(r.clicks ?? 0),
         impressions: Number(r.impressions ?? 0),
         positionSum: Number(r.position ?? 0) * Number(r.impressions ?? 0),
+        // Search Console gives every day with impressions its average position
+        positionImpressions: r.position ? Number(r.impressions ?? 0) : 0,
       }));
       const rows: TrafficRow[] = (await all(['date', 'page', 'query'], start, end)).map((r) => ({
         day: String(r.keys?.[0] ?? ''),
@@ -280,7 +298,7 @@ export class TrafficSync {
         position: Number(r.position ?? 0),
       }));
       const closed = monthsOf(days).filter((m) => monthBounds(m).last <= end || end === today);
-      await this.writeChunk(site, 'google', days, rows, totals, closed);
+      await this.writeChunk(site, 'google', days, rows, totals, closed, open);
       outcome.days += new Set([...totals.map((t) => t.day), ...rows.map((r) => r.day)]).size;
       outcome.rows += rows.length;
       span = Math.max(1, Math.min(MAX_CHUNK_DAYS, Math.floor(CHUNK_ROWS / Math.max(1, rows.length / days.length))));
@@ -289,7 +307,7 @@ export class TrafficSync {
     return outcome;
   }
 
-  private async bing(site: SiteConfig, account: AccountConfig, ctx: JobContext): Promise<RunOutcome> {
+  private async bing(site: SiteConfig, account: AccountConfig, ctx: JobContext, open: Set<string>): Promise<RunOutcome> {
     const apiKey = account.bingApiKey;
     if (!apiKey) throw new SyncStop('failed', '未设置 Bing Webmaster API 密钥，请在搜索引擎的账号设置中填写');
     if (!site.bing.on) throw new SyncStop('failed', '该网站未开启 Bing');
@@ -329,7 +347,9 @@ export class TrafficSync {
         const day = bingDay(t.Date);
         const impressions = Math.max(0, Math.round(Number(t.Impressions ?? 0)));
         const p = positions.get(day);
-        return { day, clicks: Math.max(0, Math.round(Number(t.Clicks ?? 0))), impressions, positionSum: p && p.impressions > 0 ? (p.sum / p.impressions) * impressions : 0 };
+        const known = Boolean(p && p.impressions > 0);
+        // a day without query rows has no position: its impressions do not weigh on the average
+        return { day, clicks: Math.max(0, Math.round(Number(t.Clicks ?? 0))), impressions, positionSum: known ? (p!.sum / p!.impressions) * impressions : 0, positionImpressions: known ? impressions : 0 };
       })
       .filter((t) => t.day !== '');
     const days = [...new Set([...totals.map((t) => t.day), ...rows.map((r) => r.day)])].sort();
@@ -339,7 +359,7 @@ export class TrafficSync {
       const last = i + MAX_CHUNK_DAYS >= days.length;
       const next = last ? '' : days[i + MAX_CHUNK_DAYS]!;
       const closed = monthsOf(part).filter((m) => last || monthBounds(m).last < next);
-      await this.writeChunk(site, 'bing', part, rows.filter((r) => inPart.has(r.day)), totals.filter((t) => inPart.has(t.day)), closed);
+      await this.writeChunk(site, 'bing', part, rows.filter((r) => inPart.has(r.day)), totals.filter((t) => inPart.has(t.day)), closed, open);
     }
     return { from: days[0] ?? localDay(this.clock()), to: days[days.length - 1] ?? localDay(this.clock()), days: days.length, rows: rows.length };
   }

@@ -152,7 +152,8 @@ export function readExport(bytes: Buffer, fileName: string): { totals: DayTotal[
     const position = cols.position >= 0 ? number(cells[cols.position]) : 0;
     if (!Number.isFinite(position) || position < 0) return skip(`排名不是数字: ${(cells[cols.position] ?? '').trim().slice(0, 40)}`);
     if (byDay.has(day)) return skip(`日期重复: ${day}`);
-    byDay.set(day, { day, clicks, impressions, positionSum: position * impressions });
+    // an export without a position column (or a day without impressions) gives no position
+    byDay.set(day, { day, clicks, impressions, positionSum: position * impressions, positionImpressions: cols.position >= 0 && position > 0 ? impressions : 0 });
   });
   if (rows === 0) throw new ServiceError(IMPORT_MSG.empty);
   const notImported = tables

@@ -39,7 +39,7 @@ export const TRAFFIC_MSG = {
 export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data } = ctx;
   new TrafficSync(data, ctx.box, ctx.clock, ctx.jobs).register();
-  ctx.jobs.handle(SEARCH_ROLLUP_JOB, rollupHandler(data));
+  ctx.jobs.handle(SEARCH_ROLLUP_JOB, rollupHandler(data, ctx.jobs, ctx.clock));
   const schedule = new SyncSchedule(data, ctx.clock, ctx.jobs);
   schedule.start();
   api.addHook('onClose', async () => schedule.stop());
@@ -127,13 +127,15 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
       const clicks = Number(raw?.clicks ?? 0);
       const impressions = Number(raw?.impressions ?? 0);
       const engine = (str(raw?.engine) || 'google') as TrafficEngine;
-      if (!isDay(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0 || !TRAFFIC_ENGINES.includes(engine)) {
+      // a row may give the day's average position; without one its impressions do not weigh on the average
+      const position = raw?.position === undefined || raw?.position === null || raw?.position === '' ? 0 : Number(raw.position);
+      if (!isDay(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0 || !TRAFFIC_ENGINES.includes(engine) || !Number.isFinite(position) || position < 0) {
         throw new ServiceError('请求参数格式错误: rows');
       }
       const websiteId = await website(tenantId, str(raw.websiteInfoId).trim());
       const key = `${websiteId}\u0000${engine}`;
       const g = groups.get(key) ?? { websiteId, engine, days: new Map<string, DayTotal>() };
-      g.days.set(day, { day, clicks, impressions, positionSum: 0 });
+      g.days.set(day, { day, clicks, impressions, positionSum: position * impressions, positionImpressions: position > 0 ? impressions : 0 });
       groups.set(key, g);
     }
     await data.transaction(async (trx) => {

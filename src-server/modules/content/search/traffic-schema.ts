@@ -8,6 +8,9 @@
 // - search_daily_all: per tenant, engine and day the sum of search_daily over the tenant's websites, kept by
 //   whatever writes search_daily (traffic-store.ts): the dashboard's "all websites" totals read a few hundred
 //   rows whatever the number of websites.
+// - position_impressions (search_daily, search_daily_all): the impressions whose position is known, the average
+//   position's weight: a day imported without a position (the spec's import of day totals) counts its clicks and
+//   impressions but does not pull the average towards 0.
 // - search_top WITHOUT ROWID on SQLite (the dashboard's top tables read ranges of its key and their sums: the
 //   key's b-tree holds them), its key covering the sums on PostgreSQL (INCLUDE: index-only scans). The tenant-wide
 //   rollup seeks each website's rows of a period by the key too.
@@ -23,10 +26,11 @@ CREATE TABLE search_daily_394 (
   clicks INTEGER NOT NULL,
   impressions INTEGER NOT NULL,
   position_sum REAL NOT NULL,
+  position_impressions INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (website_info_id, engine, day, tenant_id)
 ) WITHOUT ROWID;
-INSERT INTO search_daily_394 (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum)
-  SELECT tenant_id, website_info_id, engine, day, clicks, impressions, position_sum FROM search_daily;
+INSERT INTO search_daily_394 (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum, position_impressions)
+  SELECT tenant_id, website_info_id, engine, day, clicks, impressions, position_sum, CASE WHEN position_sum > 0 THEN impressions ELSE 0 END FROM search_daily;
 DROP TABLE search_daily;
 ALTER TABLE search_daily_394 RENAME TO search_daily;
 CREATE INDEX ix_search_daily_tenant_engine_day ON search_daily(tenant_id, engine, day);
@@ -38,10 +42,11 @@ CREATE TABLE search_daily_all (
   clicks INTEGER NOT NULL,
   impressions INTEGER NOT NULL,
   position_sum REAL NOT NULL,
+  position_impressions INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (tenant_id, engine, day)
 ) WITHOUT ROWID;
-INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum)
-  SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum) FROM search_daily GROUP BY tenant_id, engine, day;
+INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum, position_impressions)
+  SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum), SUM(position_impressions) FROM search_daily GROUP BY tenant_id, engine, day;
 
 CREATE TABLE search_top_394 (
   tenant_id TEXT NOT NULL,

@@ -25,6 +25,8 @@ export interface DayTotal {
   impressions: number;
   /** position x impressions, summed */
   positionSum: number;
+  /** the impressions whose position is known (positionSum's weight): 0 for a day imported without a position */
+  positionImpressions: number;
 }
 
 /** rows per INSERT: one statement text (prepared once), 9 parameters a row, far below either engine's limit */
@@ -75,9 +77,12 @@ export async function replaceDays(
 /** writes day totals of a website (each day's row replaced), without touching search_daily_all */
 async function writeTotals(trx: Queries, tenantId: string, websiteId: string, engine: TrafficEngine, totals: readonly DayTotal[]): Promise<void> {
   for (const part of chunks(totals, INSERT_BATCH)) {
-    const values = part.map((t) => sql`(${tenantId}, ${websiteId}, ${engine}, ${t.day}, ${count(t.clicks)}, ${count(t.impressions)}, ${real(t.positionSum)})`);
-    await trx.run(sql`INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum) VALUES ${sql.join(values)}
-      ON CONFLICT (website_info_id, engine, day, tenant_id) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions, position_sum = excluded.position_sum`);
+    const values = part.map(
+      (t) => sql`(${tenantId}, ${websiteId}, ${engine}, ${t.day}, ${count(t.clicks)}, ${count(t.impressions)}, ${real(t.positionSum)}, ${Math.min(count(t.positionImpressions), count(t.impressions))})`,
+    );
+    await trx.run(sql`INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum, position_impressions) VALUES ${sql.join(values)}
+      ON CONFLICT (website_info_id, engine, day, tenant_id) DO UPDATE SET clicks = excluded.clicks, impressions = excluded.impressions,
+        position_sum = excluded.position_sum, position_impressions = excluded.position_impressions`);
   }
 }
 
@@ -102,8 +107,8 @@ export async function refreshTenantDays(trx: Queries, tenantId: string, engine: 
   await trx.run(trx.dialect.transactionLock(`search-daily-all:${tenantId}:${engine}`));
   for (const part of chunks([...new Set(days)], DAY_BATCH)) {
     await trx.run(sql`DELETE FROM search_daily_all WHERE tenant_id = ${tenantId} AND engine = ${engine} AND day IN (${sql.join(part)})`);
-    await trx.run(sql`INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum)
-      SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum) FROM search_daily
+    await trx.run(sql`INSERT INTO search_daily_all (tenant_id, engine, day, clicks, impressions, position_sum, position_impressions)
+      SELECT tenant_id, engine, day, SUM(clicks), SUM(impressions), SUM(position_sum), SUM(position_impressions) FROM search_daily
        WHERE tenant_id = ${tenantId} AND engine = ${engine} AND day IN (${sql.join(part)})
        GROUP BY tenant_id, engine, day`);
   }

@@ -6,9 +6,13 @@ import { ServiceError } from '../../../http/reply';
 import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req, status01 } from '../shared/rules';
+import { ALL, max, oneOf, req, status01, wholeIn } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
+import { searchSummaries } from '../search/connection-stats';
+
+/** a website's image groups and the message of one without an image (the deploy's words: deploy/site-render.ts) */
+const IMAGE_GROUPS: readonly (readonly [string, string])[] = [['icoId', '图标分组中没有图片'], ['logoId', 'Logo分组中没有图片'], ['bannerId', 'Banner分组中没有图片']];
 
 /** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
 export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -80,6 +84,12 @@ export function siteResources(): Resource[] {
         await mustExist(q, 'website_template', row.templateId, t, '模板不存在');
         await mustExist(q, 'contact_info', row.contactId, t, '客服分组不存在');
         for (const k of ['icoId', 'logoId', 'bannerId']) await mustExist(q, 'img_group', row[k], t, '图片分组不存在');
+        // each holds an image: refused now with the deploy's own message (site-render.ts keeps its check)
+        for (const [k, message] of IMAGE_GROUPS) {
+          const id = row[k];
+          if (id === undefined || id === null || id === '') continue;
+          if (!(await q.get(sql`SELECT 1 AS found FROM website_img WHERE tenant_id = ${t} AND is_deleted = 0 AND img_group_id = ${String(id)} LIMIT 1`))) throw new ServiceError(message);
+        }
         // the website's language is one of the tenant's languages (语言管理, seeded from the lang dictionary), by its abbreviation
         if ('websiteLang' in row && !(await q.get(sql`SELECT 1 AS found FROM website_language WHERE tenant_id = ${t} AND is_deleted = 0 AND abbrevia = ${String(row.websiteLang)}`))) {
           throw new ServiceError(MSG.websiteLang);
@@ -98,7 +108,12 @@ export function siteResources(): Resource[] {
         await addNames(q, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
         await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
         await attachJobViews(q, records, 'deployJobId', 'deployJob');
-        for (const r of records) if (!r.statusName) r.statusName = '未部署';
+        // the search engines (issue 36): 7-day clicks and each connection on / off / lost, two queries a page
+        const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now());
+        for (const r of records) {
+          if (!r.statusName) r.statusName = '未部署';
+          r.search = search.get(String(r.id)) ?? null;
+        }
       },
     },
   });
@@ -117,7 +132,7 @@ export function siteResources(): Resource[] {
       { name: 'descVal', type: 'string', rules: [max(300, '描述不能超过300个字符')] },
       { name: 'type', type: 'int', rules: [req('请选择导航栏类型')] },
       { name: 'url', type: 'string', rules: [max(255, '链接不能超过255个字符')] },
-      { name: 'sort', type: 'int', default: 0, rules: [{ min: 0, message: '排序不能小于0' }] },
+      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
       { name: 'cateId', type: 'string', rules: [req('请选择网站分组')] },
       status01(0),
     ],

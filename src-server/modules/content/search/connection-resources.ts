@@ -1,0 +1,217 @@
+// The 搜索引擎 screen's data (issue 36 item 1): each website's use of the
+// search engines (search_site, a declared resource: page, detail, update; its
+// rows come with the websites, made by a trigger) and the tenant's accounts
+// (search_account, one row per tenant: read and written through the special
+// routes of connection-routes.ts with the checks below). Secrets (the
+// service-account key, Baidu's token, Bing's API key) are sealed with the
+// install's SecretBox and answered as the mask, never in clear.
+import { sql, type Queries } from '../../../db/data-layer';
+import { ServiceError } from '../../../http/reply';
+import { defineResource, type Resource } from '../../../crud/resource';
+import { SECRET_MASK } from '../../../crud/values';
+import {
+  BAIDU_DEFAULT_ENDPOINT,
+  BING_DEFAULT_API_ROOT,
+  defaultProperty,
+  GOOGLE_DEFAULT_API_ROOT,
+  GOOGLE_PROPERTY_PATTERN,
+  INDEXNOW_DEFAULT_ENDPOINT,
+  INDEXNOW_KEY_PATTERN,
+  type SearchAccountSubmit,
+  type SearchAccountView,
+} from '../../../../src-shared/search-engines';
+import type { SecretBox } from '../shared/secrets';
+import { max, oneOf } from '../shared/rules';
+import { siteHost, siteOrigin } from '../deploy/site-render';
+import { keyLocationOf } from './engines/indexnow';
+import { checkPrivateKey, parseServiceAccount } from './engines/google';
+import { siteStats } from './connection-stats';
+
+type Rec = Record<string, unknown>;
+
+/** an endpoint, API root or site: an http(s) URL */
+export const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/\S*)?$/i;
+
+/** the server's messages (the form shows the same, translated) */
+export const SEARCH_MSG = {
+  onOff: '开关只能是0或1',
+  indexnowKey: 'IndexNow密钥须为8-128位字母、数字或连字符(-)',
+  indexnowKeyRequired: '开启IndexNow时请输入IndexNow密钥',
+  baiduSite: '百度站点须为http(s)网址',
+  baiduSiteMax: '百度站点不能超过255个字符',
+  baiduToken: '百度推送令牌只能包含字母和数字，且不能超过100个字符',
+  baiduTokenRequired: '开启百度普通收录时请输入百度推送令牌',
+  googleProperty: 'Google资源须为 sc-domain:域名 或以 / 结尾的http(s)网址前缀',
+  googlePropertyMax: 'Google资源不能超过255个字符',
+  bingSite: 'Bing站点须为http(s)网址',
+  bingSiteMax: 'Bing站点不能超过255个字符',
+  indexnowEndpoint: 'IndexNow接口须为http(s)网址',
+  baiduEndpoint: '百度推送接口须为http(s)网址',
+  googleApiRoot: 'Search Console API地址须为http(s)网址',
+  bingApiRoot: 'Bing Webmaster API地址须为http(s)网址',
+  urlMax: '网址不能超过500个字符',
+  googleKeyMax: '服务账号密钥不能超过20000个字符',
+  bingApiKey: 'Bing API密钥只能包含字母、数字、连字符和下划线，长度8-200',
+} as const;
+
+const onOff = (name: string) => ({ name, type: 'int' as const, default: 0, rules: [oneOf([0, 1], SEARCH_MSG.onOff)] });
+
+/** a Baidu push token: letters and digits (ziyuan.baidu.com gives 16) */
+const BAIDU_TOKEN = /^[A-Za-z0-9]{1,100}$/;
+/** a Bing Webmaster API key (32 hex characters today) */
+const BING_KEY = /^[A-Za-z0-9_-]{8,200}$/;
+
+/**
+ * Each website's search engines: page (filters: the website's name, group and domain, each engine on or off),
+ * detail and update; no add or remove (the rows come and go with the websites). Each record carries the website's
+ * name, group and host, the defaults an empty field stands for, and its stats (connection-stats.ts).
+ */
+export function connectionResources(box: SecretBox, now: () => number = Date.now): Resource[] {
+  const searchSite = defineResource({
+    name: 'searchSite',
+    access: { menu: ['searchEngine'], edit: 'searchEngine_edit' },
+    basePath: '/seo-blade-search/site',
+    table: 'search_site',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ['page', 'detail', 'update'],
+    columns: [
+      { name: 'websiteInfoId', type: 'string', readOnly: true },
+      onOff('indexnowOn'),
+      { name: 'indexnowKey', type: 'string', rules: [{ pattern: INDEXNOW_KEY_PATTERN, message: SEARCH_MSG.indexnowKey }] },
+      onOff('baiduOn'),
+      { name: 'baiduSite', type: 'string', rules: [max(255, SEARCH_MSG.baiduSiteMax), { pattern: HTTP_URL, message: SEARCH_MSG.baiduSite }] },
+      { name: 'baiduToken', type: 'string', secret: true, noFilter: true, rules: [{ pattern: BAIDU_TOKEN, message: SEARCH_MSG.baiduToken }] },
+      { name: 'baiduRemain', type: 'int', readOnly: true, noFilter: true },
+      { name: 'baiduRemainDay', type: 'string', readOnly: true, noFilter: true },
+      onOff('googleOn'),
+      { name: 'googleProperty', type: 'string', rules: [max(255, SEARCH_MSG.googlePropertyMax), { pattern: GOOGLE_PROPERTY_PATTERN, message: SEARCH_MSG.googleProperty }] },
+      { name: 'googleLost', type: 'string', readOnly: true },
+      onOff('bingOn'),
+      { name: 'bingSite', type: 'string', rules: [max(255, SEARCH_MSG.bingSiteMax), { pattern: HTTP_URL, message: SEARCH_MSG.bingSite }] },
+    ],
+    filters: {
+      websiteName: (v, d) => sql`website_info_id IN (SELECT id FROM website_info WHERE is_deleted = 0 AND ${d.contains(sql.id('website_name'), v)})`,
+      websiteGroupId: (v) => sql`website_info_id IN (SELECT id FROM website_info WHERE is_deleted = 0 AND website_group_id = ${v})`,
+      domainName: (v, d) => sql`website_info_id IN (SELECT id FROM website_info WHERE is_deleted = 0 AND ${d.contains(sql.id('domain_name'), v)})`,
+    },
+    hooks: {
+      async beforeWrite(row, ctx) {
+        const old = (await ctx.q.get(sql<Rec>`SELECT indexnow_on, indexnow_key, baidu_on, baidu_token, google_property FROM search_site WHERE id = ${String(ctx.id)}`)) ?? {};
+        const pick = (name: string, column: string): unknown => (name in row ? row[name] : old[column]);
+        const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
+        if (Number(pick('indexnowOn', 'indexnow_on')) === 1 && !filled(pick('indexnowKey', 'indexnow_key'))) throw new ServiceError(SEARCH_MSG.indexnowKeyRequired);
+        // the token: a new one sealed; the mask or nothing keeps the stored one (validate() left it out)
+        if (filled(row.baiduToken)) row.baiduToken = box.seal(String(row.baiduToken).trim());
+        else delete row.baiduToken;
+        if (Number(pick('baiduOn', 'baidu_on')) === 1 && !filled(row.baiduToken ?? old.baidu_token)) throw new ServiceError(SEARCH_MSG.baiduTokenRequired);
+        for (const k of ['indexnowKey', 'baiduSite', 'googleProperty', 'bingSite']) if (typeof row[k] === 'string') row[k] = (row[k] as string).trim() || null;
+        // another property is another property's data: the next sync starts again from 16 months back (and replaces
+        // the days it reads); the lost-access mark was about the old one
+        if ('googleProperty' in row && (row.googleProperty ?? null) !== (old.google_property ?? null)) {
+          await ctx.q.run(sql`UPDATE search_sync SET first_day = NULL, last_day = NULL WHERE website_info_id = ${String(ctx.id)} AND engine = 'google'`);
+          await ctx.q.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${String(ctx.id)}`);
+        }
+      },
+      async decorate(records, { tenantId, q }) {
+        const ids = records.map((r) => String(r.id));
+        if (ids.length === 0) return;
+        const sites = await q.all(sql<Rec>`SELECT w.id, w.website_name, w.website_group_id, w.type, w.subdomain, w.is_ssl, w.domain_name,
+              g.name AS group_name, d.domain AS domain_text
+            FROM website_info w
+            LEFT JOIN website_group g ON g.id = w.website_group_id
+            LEFT JOIN domain_info d ON d.id = w.domain_info_id AND d.is_deleted = 0
+           WHERE w.tenant_id = ${tenantId} AND w.id IN (${sql.join(ids)})`);
+        const byId = new Map(sites.map((s) => [String(s.id), s]));
+        const stats = await siteStats(q, ids, now());
+        for (const r of records) {
+          const w = byId.get(String(r.id)) ?? {};
+          const domain = String(w.domain_text ?? w.domain_name ?? '');
+          const host = domain ? siteHost(w, domain) : '';
+          const origin = host ? siteOrigin(w, host) : '';
+          r.websiteName = String(w.website_name ?? '');
+          r.websiteGroupId = String(w.website_group_id ?? '');
+          r.websiteGroupName = String(w.group_name ?? '');
+          r.host = host;
+          r.origin = origin;
+          r.indexnowKeyLocation = origin && r.indexnowKey ? keyLocationOf(origin, String(r.indexnowKey)) : '';
+          r.baiduSiteDefault = origin;
+          r.googlePropertyDefault = defaultProperty(host);
+          r.bingSiteDefault = origin ? `${origin}/` : '';
+          r.stats = stats.get(String(r.id)) ?? null;
+        }
+      },
+    },
+  });
+  return [searchSite];
+}
+
+/** The tenant's stored account row, or undefined. */
+export function storedAccount(q: Queries, tenantId: string): Promise<Rec | undefined> {
+  return q.get(sql<Rec>`SELECT * FROM search_account WHERE tenant_id = ${tenantId} AND is_deleted = 0`);
+}
+
+/** The accounts as the screen reads them: the defaults where none are stored, the secrets masked. */
+export function accountView(r: Rec | undefined): SearchAccountView {
+  const secret = (v: unknown) => (typeof v === 'string' && v ? SECRET_MASK : '');
+  return {
+    id: String(r?.id ?? ''),
+    indexnowEndpoint: String(r?.indexnow_endpoint || INDEXNOW_DEFAULT_ENDPOINT),
+    baiduEndpoint: String(r?.baidu_endpoint || BAIDU_DEFAULT_ENDPOINT),
+    googleKey: secret(r?.google_key),
+    googleClientEmail: r?.google_key ? String(r.google_client_email ?? '') : '',
+    googleApiRoot: String(r?.google_api_root || GOOGLE_DEFAULT_API_ROOT),
+    bingApiKey: secret(r?.bing_api_key),
+    bingApiRoot: String(r?.bing_api_root || BING_DEFAULT_API_ROOT),
+  };
+}
+
+/** the columns an accounts write sets (snake_case), after its checks */
+export type AccountColumns = Partial<Record<'indexnow_endpoint' | 'baidu_endpoint' | 'google_api_root' | 'bing_api_root' | 'google_key' | 'google_client_email' | 'bing_api_key', string | null>>;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : String(v));
+const kept = (v: string): boolean => v === '' || v === SECRET_MASK;
+
+/**
+ * Checks an accounts write and gives the columns to store: URLs must be http(s) (empty: the default; a field the
+ * body leaves out keeps what is stored); a new service-account key must be a service account's JSON key whose
+ * private key signs (else refused with the reason, nothing stored), sealed with its client e-mail beside it; a Bing
+ * key sealed. A secret sent as the mask or empty keeps the stored one; `removeGoogleKey` / `removeBingApiKey`
+ * remove it.
+ */
+export async function accountColumns(box: SecretBox, body: SearchAccountSubmit): Promise<AccountColumns> {
+  const out: AccountColumns = {};
+  const urls = [
+    ['indexnowEndpoint', 'indexnow_endpoint', INDEXNOW_DEFAULT_ENDPOINT, SEARCH_MSG.indexnowEndpoint],
+    ['baiduEndpoint', 'baidu_endpoint', BAIDU_DEFAULT_ENDPOINT, SEARCH_MSG.baiduEndpoint],
+    ['googleApiRoot', 'google_api_root', GOOGLE_DEFAULT_API_ROOT, SEARCH_MSG.googleApiRoot],
+    ['bingApiRoot', 'bing_api_root', BING_DEFAULT_API_ROOT, SEARCH_MSG.bingApiRoot],
+  ] as const;
+  for (const [field, column, fallback, message] of urls) {
+    if (!Object.prototype.hasOwnProperty.call(body, field)) continue;
+    const v = text(body[field]);
+    if (v.length > 500) throw new ServiceError(SEARCH_MSG.urlMax);
+    if (v && !HTTP_URL.test(v)) throw new ServiceError(message);
+    out[column] = v || fallback;
+  }
+  const googleKey = text(body.googleKey);
+  if (body.removeGoogleKey === true) {
+    out.google_key = null;
+    out.google_client_email = null;
+  } else if (!kept(googleKey)) {
+    if (googleKey.length > 20_000) throw new ServiceError(SEARCH_MSG.googleKeyMax);
+    const parsed = parseServiceAccount(googleKey);
+    if ('error' in parsed) throw new ServiceError(parsed.error);
+    const unusable = await checkPrivateKey(parsed.account);
+    if (unusable) throw new ServiceError(unusable);
+    out.google_key = box.seal(googleKey);
+    out.google_client_email = parsed.account.clientEmail;
+  }
+  const bingKey = text(body.bingApiKey);
+  if (body.removeBingApiKey === true) out.bing_api_key = null;
+  else if (!kept(bingKey)) {
+    if (!BING_KEY.test(bingKey)) throw new ServiceError(SEARCH_MSG.bingApiKey);
+    out.bing_api_key = box.seal(bingKey);
+  }
+  return out;
+}
