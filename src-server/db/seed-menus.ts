@@ -51,6 +51,17 @@ export const STOCK_DELETE_PATHS: Readonly<Record<string, string>> = {
   code: '/api/blade-develop/code/remove',
   datasource: '/api/blade-develop/datasource/remove',
   flowModel: '/api/blade-flow/model/remove',
+  // not in stock's seed (its report menu has no buttons): Sword's toolbar 删除 of the report list (migration 235)
+  reportlist: '/api/blade-report/report/rest/remove',
+};
+
+/**
+ * Buttons seeded on another bar than their alias's (BUTTONS' action: 1 toolbar, 2 row, 3 both), by
+ * button code. Sword's report rows bring their own 删除 beside 设计 and 预览, so the button is the
+ * toolbar's only (migration 235).
+ */
+export const BUTTON_ACTIONS: Readonly<Record<string, number>> = {
+  reportlist_delete: 1,
 };
 
 /** The seeded path of a menu's button. */

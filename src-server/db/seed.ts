@@ -2,17 +2,20 @@
 // data layer, one transaction).
 import { randomBytes } from 'node:crypto';
 import { sql, type DataLayer, type Queries } from './data-layer';
-import { BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
+import { BUTTON_ACTIONS, BUTTONS, buttonPath, MENU_TREE, USER_ROLE_GRANTS, type MenuSeed } from './seed-menus';
 import { DICTS } from './seed-dicts';
 import { hashPasswordDigest, md5Hex } from '../auth/passwords';
 import { formatDateTime } from '../util/dates';
 
 export const ADMIN_TENANT_ID = '000000';
+/** the description of the post every tenant starts with (Sword's post form requires one) */
+export const TENANT_POST_REMARK = '公司的最高管理岗位';
 export const SEED_IDS = {
   tenant: '1123598820738675201',
   administratorRole: '1123598816738675201',
   userRole: '1123598816738675202',
   dept: '1123598813738675201',
+  post: '1123598817738675201',
   adminUser: '1123598821738675201',
   saber: '1123598811738675201',
   sword: '1123598811738675202',
@@ -59,6 +62,11 @@ async function seedRows(q: Queries): Promise<void> {
     insert(q, 'blade_role', { id, tenant_id: ADMIN_TENANT_ID, parent_id: '0', role_name: roleName, sort, role_alias: roleAlias });
   await role(SEED_IDS.administratorRole, '超级管理员', 'administrator', 1);
   await role(SEED_IDS.userRole, '普通用户', 'user', 2);
+  // a post, as every tenant made later gets (system/tenants.ts createTenant): both stock user forms require one
+  // (and Sword's post form a description)
+  await insert(q, 'blade_post', {
+    id: SEED_IDS.post, tenant_id: ADMIN_TENANT_ID, category: 1, post_code: 'ceo', post_name: '首席执行官', sort: 1, remark: TENANT_POST_REMARK, create_time: now, update_time: now,
+  });
   await insert(q, 'blade_user', {
     id: SEED_IDS.adminUser,
     tenant_id: ADMIN_TENANT_ID,
@@ -70,7 +78,7 @@ async function seedRows(q: Queries): Promise<void> {
     avatar: '',
     role_id: SEED_IDS.administratorRole,
     dept_id: SEED_IDS.dept,
-    post_id: '',
+    post_id: SEED_IDS.post,
     create_time: now,
     update_time: now,
   });
@@ -130,7 +138,7 @@ async function seedMenus(q: Queries): Promise<Map<string, string>> {
       const buttonId = id();
       const code = `${node.code}_${alias}`;
       codeToId.set(code, buttonId);
-      await menu({ id: buttonId, parentId: menuId, code, name: b.name, alias, path: buttonPath(node, alias), source: b.source, sort: b.sort, category: 2, action: b.action, roles: null });
+      await menu({ id: buttonId, parentId: menuId, code, name: b.name, alias, path: buttonPath(node, alias), source: b.source, sort: b.sort, category: 2, action: BUTTON_ACTIONS[code] ?? b.action, roles: null });
     }
     for (const [i, child] of (node.children ?? []).entries()) await add(child, menuId, i + 1);
   };

@@ -11,6 +11,7 @@ import { findRoles } from './directory';
 import type { CacheRegistry } from './cache';
 import { formatRow } from './rows';
 import { allow, allowAnonymous } from '../http/access-policy';
+import { buttonsFor, routesFor, stockConsoleOf } from './stock-consoles';
 
 interface MenuRow {
   id: string;
@@ -195,13 +196,28 @@ export function registerMenuRoutes(app: FastifyInstance, menus: MenuService): vo
   app.get(`${base}/routes`, allowAnonymous(), async (request) => {
     if (!request.authUser) return ok([]);
     const q = request.query as Record<string, string | undefined>;
-    return ok(await menus.routes(request.authUser, q.topMenuId || undefined));
+    const forest = await menus.routes(request.authUser, q.topMenuId || undefined);
+    const stock = stockConsoleOf(request);
+    return ok(stock ? routesFor(stock, forest) : forest);
   });
   // Anonymous callers get an empty map: Sword asks for it when its page loads, signed in or not.
   app.get(`${base}/auth-routes`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.authRoutes(request.authUser) : {}));
   // Anonymous callers get an empty list: Sword's login page asks for the routes
   // and then the buttons before sign-in, and a 401 there signs it out (clearing
   // its captcha key) in the middle of its sign-in form.
-  app.get(`${base}/buttons`, allowAnonymous(), async (request) => ok(request.authUser ? await menus.buttons(request.authUser) : []));
-  app.get(`${base}/top-menu`, allow('user'), async (request) => ok(await menus.topMenus(callerOf(request))));
+  app.get(`${base}/buttons`, allowAnonymous(), async (request) => {
+    if (!request.authUser) return ok([]);
+    const groups = await menus.buttons(request.authUser);
+    const stock = stockConsoleOf(request);
+    return ok(stock ? buttonsFor(stock, groups) : groups);
+  });
+  app.get(`${base}/top-menu`, allow('user'), async (request) => {
+    const caller = callerOf(request);
+    const tops = await menus.topMenus(caller);
+    const stock = stockConsoleOf(request);
+    if (!stock) return ok(tops);
+    // a stock console is not offered a top menu holding nothing it has a page for
+    const offered = await Promise.all(tops.map(async (t) => routesFor(stock, await menus.routes(caller, String(t.id))).length > 0));
+    return ok(tops.filter((_, i) => offered[i]));
+  });
 }

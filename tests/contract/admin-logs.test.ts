@@ -1,7 +1,8 @@
 // Logs written for real: API logs of write calls, error logs of server errors
 // (with the stack) and of the console's uploads, usual logs of sign-ins.
+import { sm2 } from 'sm-crypto-v2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ENGINE, login, startHarness, type Harness } from './helpers';
+import { api, ENGINE, login, startHarness, SWORD, type Harness } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -44,6 +45,21 @@ describe('logs', () => {
     expect(usual.records[0]).toMatchObject({ logId: 'login', createBy: 'admin', requestUri: '/api/blade-auth/oauth/token' });
     expect(String(usual.records[0].params)).not.toMatch(/21232f297a57a5a743894a0e4a801fc3/);
     expect((await api<Row>(base, admin, 'GET', '/blade-log/usual/detail', { query: { id: usual.records[0].id } })).body.data).toMatchObject({ logId: 'login' });
+  });
+
+  it('records a stock console\'s sign-in (/blade-auth/token, the SM2-encrypted password) as a usual log too', async () => {
+    const encrypted = sm2.doEncrypt('admin', h.server.publicKey, 0);
+    const url = new URL(`${base}/blade-auth/token`);
+    for (const [k, v] of Object.entries({ tenantId: '000000', account: 'admin', password: encrypted, grantType: 'password' })) url.searchParams.set(k, v);
+    const signIn = await fetch(url, { method: 'POST', headers: { Authorization: SWORD } });
+    expect(((await signIn.json()) as { code: number }).code).toBe(200);
+    const usual = await page('/blade-log/usual/list');
+    expect(usual.records[0]).toMatchObject({ logId: 'login', createBy: 'admin', tenantId: '000000', requestUri: '/api/blade-auth/token', logData: 'admin password 登录成功' });
+    expect(String(usual.records[0].params)).not.toContain(encrypted);
+    // a refused one is not a sign-in
+    url.searchParams.set('password', sm2.doEncrypt('wrong', h.server.publicKey, 0));
+    expect((await fetch(url, { method: 'POST', headers: { Authorization: SWORD } })).status).toBe(400);
+    expect((await page('/blade-log/usual/list')).records[0]!.id).toBe(usual.records[0]!.id);
   });
 
   it('records a server error with its stack, and uploaded console errors; business refusals are not errors', async () => {

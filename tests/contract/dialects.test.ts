@@ -93,11 +93,11 @@ describe('stock sign-in (SpringBlade >= 4.1)', () => {
 });
 
 describe('stock prefixes reach the same handlers', () => {
-  it('users, menus, dictionaries, parameters, notices and the API log answer under both prefixes alike', async () => {
+  // (the menus are not among them: a stock console is answered the menus it has a page for, stock-console-menus.test.ts)
+  it('users, dictionaries, parameters, notices and the API log answer under both prefixes alike', async () => {
     const token = await login(base);
     const pairs: [string, string, Record<string, string>][] = [
       ['/blade-system/user/list', '/website-blade-system/user/list', { current: '1', size: '5' }],
-      ['/blade-system/menu/routes', '/website-blade-system/menu/routes', {}],
       ['/blade-system/dict/dictionary', '/website-blade-system/dict/dictionary', { code: 'sex' }],
       ['/blade-system/param/list', '/website-blade-system/param/list', { current: '1', size: '5' }],
       ['/blade-desk/notice/list', '/website-blade-desk/notice/list', { current: '1', size: '5' }],

@@ -5,13 +5,13 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/database';
-import { sql, sqliteDataLayer } from '../../src-server/db/data-layer';
+import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { migrate } from '../../src-server/db/migrate';
-import { SEED_IDS, seed } from '../../src-server/db/seed';
+import { SEED_IDS, seed, TENANT_POST_REMARK } from '../../src-server/db/seed';
 import { createRole, createUser } from '../../src-server/system/directory';
 import { STOCK_DELETE_PATHS } from '../../src-server/db/seed-menus';
 import { MIGRATIONS } from '../../src-server/modules';
-import { api, grantMenus, login, startHarness, tempDir, type Harness } from './helpers';
+import { api, ENGINE, grantMenus, login, sharedPostgres, startHarness, tempDir, type Harness } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -117,6 +117,72 @@ describe('delete buttons at stock SpringBlade paths', () => {
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a region\'s detail names its parent (Sword\'s region form requires 父区划名称)', () => {
+  it('a city names its province, a province the country at the root, and the form\'s answer saves unchanged', async () => {
+    const token = await login(base);
+    const detail = async (code: string) => (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/region/detail', { query: { code } })).body.data;
+    expect(await detail('4403')).toMatchObject({ code: '4403', name: '深圳市', parentCode: '44', parentName: '广东省' });
+    expect(await detail('440305')).toMatchObject({ parentCode: '4403', parentName: '深圳市' });
+    expect(await detail('44')).toMatchObject({ parentCode: '00', parentName: '中华人民共和国' });
+    // what Sword posts back from its form: the detail's fields, the root's parent code sent as ''
+    for (const code of ['4403', '44']) {
+      const d = await detail(code);
+      const form = { parentCode: d.parentCode === '00' ? '' : d.parentCode, parentName: d.parentName, code: d.code, name: d.name, level: d.level, sort: d.sort, remark: d.remark };
+      const saved = await api<Record<string, unknown>>(base, token, 'POST', '/blade-system/region/submit', { json: form });
+      expect(saved.body.code, saved.body.msg).toBe(200);
+      expect(saved.body.data).toMatchObject({ code, parentCode: d.parentCode, parentName: d.parentName, level: d.level });
+    }
+  });
+});
+
+describe('a post out of the box (both stock user forms require one)', () => {
+  it('a fresh install has a post in the administrator tenant; the administrator holds it, and both save unchanged through their forms', async () => {
+    const token = await login(base);
+    const posts = (await api<{ id: string; postCode: string; postName: string }[]>(base, token, 'GET', '/blade-system/post/select')).body.data;
+    expect(posts.map((p) => [p.postCode, p.postName])).toEqual([['ceo', '首席执行官']]);
+    const detail = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/post/detail', { query: { id: posts[0]!.id } })).body.data;
+    // every field Sword's post form requires (岗位类型, 编号, 名称, 排序, 描述)
+    for (const field of ['category', 'postCode', 'postName', 'sort', 'remark']) expect(detail[field] ?? '', field).not.toBe('');
+    const resaved = await api(base, token, 'POST', '/blade-system/post/submit', { json: detail });
+    expect(resaved.body.code, resaved.body.msg).toBe(200);
+    const admin = (await api<Record<string, unknown>>(base, token, 'GET', '/blade-system/user/detail', { query: { id: SEED_IDS.adminUser } })).body.data;
+    expect(admin.postId).toBe(posts[0]!.id);
+    const { password: _password, ...form } = admin;
+    const adminSaved = await api(base, token, 'POST', '/blade-system/user/update', { json: form });
+    expect(adminSaved.body.code, adminSaved.body.msg).toBe(200);
+  });
+
+  it('migration 236 gives an install that never had a post one, held by the seeded administrator, and leaves one that has posts', async () => {
+    for (const had of [false, true]) {
+      const dir = tempDir();
+      const database = ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase() : undefined;
+      const data = database ? postgresDataLayer(database, { max: 1 }) : sqliteDataLayer(openDatabase(dir));
+      try {
+        await migrate(data, MIGRATIONS.filter((m) => m.version < 236));
+        await seed(data);
+        // as the seed before 236 left it: no post, the administrator without one
+        await data.run(sql`DELETE FROM blade_post`);
+        await data.run(sql`UPDATE blade_user SET post_id = '' WHERE id = ${SEED_IDS.adminUser}`);
+        if (had) await data.run(sql`INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, is_deleted) VALUES ('9', '000000', 1, 'old', '旧岗位', 1, 1)`);
+        await migrate(data, MIGRATIONS);
+        const posts = await data.all(sql`SELECT tenant_id, post_code, post_name, category, is_deleted FROM blade_post ORDER BY post_code`);
+        const holds = (await data.get(sql<{ post_id: string }>`SELECT post_id FROM blade_user WHERE id = ${SEED_IDS.adminUser}`))!.post_id;
+        if (had) {
+          expect(posts).toEqual([{ tenant_id: '000000', post_code: 'old', post_name: '旧岗位', category: 1, is_deleted: 1 }]);
+          expect(holds).toBe('');
+        } else {
+          expect(posts).toEqual([{ tenant_id: '000000', post_code: 'ceo', post_name: '首席执行官', category: 1, is_deleted: 0 }]);
+          expect(await data.get(sql`SELECT remark FROM blade_post`)).toEqual({ remark: TENANT_POST_REMARK });
+          expect(holds).toBe((await data.get(sql<{ id: string }>`SELECT id FROM blade_post`))!.id);
+        }
+      } finally {
+        await data.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });

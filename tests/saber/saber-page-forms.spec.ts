@@ -2,7 +2,7 @@
 // in the back end's database: the data and API scopes of a menu (a row's 权限配置
 // opens a drawer with their own list and form), 行政区划 (a tree and a form on
 // the page: 新增下级, 提交, 删除) and 个人信息 (the signed-in user's details and
-// password). The list screens are in saber.spec.ts.
+// password), and the report list's row delete. The list screens are in saber.spec.ts.
 import type { Locator, Page } from '@playwright/test';
 import { SEED_IDS } from '../../src-server/db/seed';
 import { adminCall, expect, one, signIn, test } from './stack';
@@ -128,4 +128,13 @@ test('个人信息 (avatar, personal details and password of the signed-in user)
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
   await signIn(page, stack, 'saberinfo', 'Saber_456');
+});
+
+test('报表列表 (report files): a row\'s 删除 deletes the file', async ({ page, stack }) => {
+  await signIn(page, stack);
+  await openScreen(page, ['报表管理', '报表列表', '/report/reportlist']);
+  await rowAction(page, '站点流量月报', /删\s*除/);
+  await confirmRemove(page);
+  expect(one(stack, "SELECT is_deleted AS v FROM blade_report_file WHERE name LIKE '站点流量月报%'")?.v).toBe(1);
+  await expect(page.locator('.el-table__row', { hasText: '站点流量月报' })).toHaveCount(0);
 });

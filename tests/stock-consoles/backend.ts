@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { test as base, expect } from '@playwright/test';
+import { test as base } from '@playwright/test';
 
 export interface StockStack {
   /** the stock console, http://127.0.0.1:P */
@@ -79,16 +79,4 @@ export async function adminToken(stack: StockStack, client: 'saber' | 'sword'): 
     body: new URLSearchParams({ grant_type: 'password', scope: 'all', username: 'admin', password: md5 }),
   }).then((r) => r.json() as Promise<{ access_token: string }>);
   return reply.access_token;
-}
-
-/** A post for the user forms (both consoles require one; the seed has none), added once per back end. */
-export async function ensurePost(stack: StockStack, client: 'saber' | 'sword'): Promise<void> {
-  const postCode = client;
-  if (one(stack, 'SELECT 1 FROM blade_post WHERE post_code = ? AND is_deleted = 0', postCode)) return;
-  const saved = await fetch(`${stack.api}/blade-system/post/submit`, {
-    method: 'POST',
-    headers: { 'Blade-Auth': `bearer ${await adminToken(stack, client)}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ category: 1, postCode, postName: `${client}岗位`, sort: 1 }),
-  }).then((r) => r.json() as Promise<{ code: number; msg: string }>);
-  expect(saved.code, saved.msg).toBe(200);
 }

@@ -112,6 +112,15 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
       await insertUsual(nextId(), tenant, SERVICE, host, 'login', `${account || '-'} ${String(form.grant_type ?? '')} 登录成功`, request.method, uri, request.ip, ua, paramsOf(request), account, now);
       return;
     }
+    if (uri.endsWith('/blade-auth/token')) {
+      // the stock consoles' sign-in (auth/stock-routes.ts): its fields in the query or the form
+      if (reply.statusCode !== 200) return;
+      const p = { ...(request.query as Record<string, unknown>), ...((request.body ?? {}) as Record<string, unknown>) };
+      const tenant = String(p.tenantId ?? request.headers['tenant-id'] ?? '000000');
+      const account = String(p.account ?? p.username ?? '');
+      await insertUsual(nextId(), tenant, SERVICE, host, 'login', `${account || '-'} ${String(p.grantType ?? p.grant_type ?? 'password')} 登录成功`, request.method, uri, request.ip, ua, paramsOf(request), account, now);
+      return;
+    }
     const user = request.authUser;
     if (!user) return;
     const route = request.routeOptions.url ?? uri;

@@ -230,6 +230,34 @@ UPDATE blade_menu SET path = (SELECT new_path FROM stock WHERE stock.code = blad
     AND EXISTS (SELECT 1 FROM stock WHERE stock.code = blade_menu.code AND stock.old_path = blade_menu.path);
 `,
   },
+  {
+    version: 235,
+    name: 'system: the report list\'s delete at the report API on the toolbar (Sword finds it under its code report)',
+    sql: `
+-- only a row still holding the seed's path, and the bar only where it is still the seed's; what an operator changed stays
+UPDATE blade_menu SET action = 1
+  WHERE category = 2 AND code = 'reportlist_delete' AND path = '/report/reportlist/delete' AND action = 3;
+UPDATE blade_menu SET path = '/api/blade-report/report/rest/remove'
+  WHERE category = 2 AND code = 'reportlist_delete' AND path = '/report/reportlist/delete';
+`,
+  },
+  {
+    version: 236,
+    name: 'system: the administrator tenant gets a post when it never had one (both stock user forms require one)',
+    sql: `
+-- the seed's post (seed.ts SEED_IDS.post), only in an install whose tenant 000000 has no post row at all, deleted ones
+-- included (one whose posts were deleted on purpose stays as it is); the seeded administrator holds it when it holds none
+INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, remark, create_time, update_time, status, is_deleted)
+  SELECT '1123598817738675201', '000000', 1, 'ceo', '首席执行官', 1, '公司的最高管理岗位', t.create_time, t.create_time, 1, 0
+  FROM blade_tenant t
+  WHERE t.tenant_id = '000000'
+    AND NOT EXISTS (SELECT 1 FROM blade_post p WHERE p.tenant_id = '000000')
+    AND NOT EXISTS (SELECT 1 FROM blade_post p WHERE p.id = '1123598817738675201');
+UPDATE blade_user SET post_id = '1123598817738675201'
+  WHERE id = '1123598821738675201' AND (post_id IS NULL OR post_id = '')
+    AND EXISTS (SELECT 1 FROM blade_post p WHERE p.id = '1123598817738675201' AND p.is_deleted = 0);
+`,
+  },
 ], {
   // PL/pgSQL triggers (a trigger's WHEN may not hold a subquery there: those conditions move into the function)
   201: (sqlite) => `${postgresVariant(upTo(sqlite, '-- fresh databases'), [pgButtonSort('b')])}-- fresh databases (the seed runs after the migrations): a seeded menu brings its buttons,

@@ -9,27 +9,38 @@ const FIELDS = ['provinceCode', 'provinceName', 'cityCode', 'cityName', 'distric
 /** parentCode of the top level: '00' (0 and empty accepted) */
 const rootOr = (v: string | undefined): string => (!v || v.trim() === '' || v.trim() === '0' ? '00' : v.trim());
 const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** the name of the top level ('00'), the parent of the provinces: no row of its own */
+export const REGION_ROOT_NAME = '中华人民共和国';
 
 export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): void {
   const B = `${SYS}/region`;
-  const withVo = (r: Record<string, unknown>, has: Set<string>): Record<string, unknown> => ({
-    ...r, id: r.code, parentId: r.parentCode, level: r.regionLevel, hasChildren: has.has(String(r.code)),
+  // as stock's RegionVO: the parent's name beside its code (Sword's region form requires 父区划名称)
+  const withVo = (r: Record<string, unknown>, has: Set<string>, names: Map<string, string>): Record<string, unknown> => ({
+    ...r, id: r.code, parentId: r.parentCode, parentName: names.get(String(r.parentCode)) ?? '', level: r.regionLevel, hasChildren: has.has(String(r.code)),
   });
   const parents = async (): Promise<Set<string>> =>
     new Set((await data.all(sql<{ parent_code: string }>`SELECT DISTINCT parent_code FROM blade_region`)).map((x) => x.parent_code));
+  const parentNames = async (regions: Record<string, unknown>[]): Promise<Map<string, string>> => {
+    const codes = [...new Set(regions.map((r) => String(r.parentCode)))].filter((c) => c !== '00');
+    const found = codes.length === 0 ? [] : await data.all(sql<{ code: string; name: string }>`SELECT code, name FROM blade_region WHERE code IN (${sql.join(codes)})`);
+    return new Map([['00', REGION_ROOT_NAME], ...found.map((f): [string, string] => [f.code, f.name])]);
+  };
+  const vos = async (regions: Record<string, unknown>[]): Promise<Record<string, unknown>[]> => {
+    const [has, names] = await Promise.all([parents(), parentNames(regions)]);
+    return regions.map((r) => withVo(r, has, names));
+  };
   const byCode = async (code: string) => (await rows(data, sql`SELECT * FROM blade_region WHERE code = ${code}`))[0];
   const childrenOf = (parentCode: string) => rows(data, sql`SELECT * FROM blade_region WHERE parent_code = ${parentCode} ORDER BY sort, code`);
   const list = async (request: FastifyRequest) => {
     const q = (request.query ?? {}) as Record<string, string | undefined>;
-    const has = await parents();
     if (q.name?.trim() || q.code?.trim()) {
       const where: RawBuilder<unknown>[] = [];
       if (q.name?.trim()) where.push(data.dialect.contains(sql.ref('name'), q.name.trim()));
       if (q.code?.trim()) where.push(data.dialect.contains(sql.ref('code'), q.code.trim()));
-      return ok((await rows(data, sql`SELECT * FROM blade_region WHERE ${sql.join(where, sql` AND `)} ORDER BY sort, code LIMIT 1000`)).map((r) => withVo(r, has)));
+      return ok(await vos(await rows(data, sql`SELECT * FROM blade_region WHERE ${sql.join(where, sql` AND `)} ORDER BY sort, code LIMIT 1000`)));
     }
     const parentCode = rootOr(paramOf(request, 'parentCode'));
-    return ok((await childrenOf(parentCode)).map((r) => withVo(r, has)));
+    return ok(await vos(await childrenOf(parentCode)));
   };
   api.get(`${B}/list`, allow(menu('region')), list);
   api.get(`${B}/lazy-list`, allow(menu('region')), list);
@@ -44,7 +55,7 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
   api.get(`${B}/detail`, allow(menu('region')), async (request) => {
     const code = paramOf(request, 'code')?.trim() || requireParam(request, 'id');
     const r = await byCode(code);
-    return ok(r ? withVo(r, await parents()) : null);
+    return ok(r ? (await vos([r]))[0] : null);
   });
   api.get(`${B}/select`, allow('user'), async (request) => {
     const code = paramOf(request, 'code')?.trim() || '00';
@@ -86,7 +97,7 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
     const vals = [parentCode, ancestors, name, ...extra, level, sort, b.remark ? String(b.remark) : null];
     if (exists) await data.run(sql`UPDATE blade_region SET ${sql.join(cols.map((c, i) => sql`${sql.ref(c)} = ${vals[i]}`))} WHERE code = ${code}`);
     else await data.run(sql`INSERT INTO blade_region (code, ${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${code}, ${sql.join(vals)})`);
-    return ok(withVo((await byCode(code))!, await parents()));
+    return ok((await vos([(await byCode(code))!]))[0]);
   });
   api.post(`${B}/remove`, allow('platform'), async (request) => {
     const id = paramOf(request, 'id')?.trim() || paramOf(request, 'ids')?.trim();

@@ -1,5 +1,6 @@
 // Declared CRUD resources of system administration (served by the generic engine).
 import { defineResource, screenAccess } from '../../crud/resource';
+import { sql } from '../../db/data-layer';
 import { SYS } from './common';
 
 const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
@@ -102,6 +103,15 @@ export const dataScopeResource = defineResource({
     { name: 'scopeValue', type: 'string' },
     { name: 'remark', type: 'string' },
   ],
+  hooks: {
+    // the name of the rule type (dictionary data_scope_type), as stock's DataScopeVO: Sword's drawer shows it
+    async decorate(records, { q }) {
+      const types = await q.all(sql<{ k: string; v: string }>`SELECT dict_key AS k, dict_value AS v FROM blade_dict
+        WHERE code = 'data_scope_type' AND parent_id <> '0' AND is_deleted = 0`);
+      const names = new Map(types.map((t) => [t.k, t.v]));
+      for (const r of records) r.scopeTypeName = names.get(String(r.scopeType ?? '')) ?? '';
+    },
+  },
 });
 
 export const apiScopeResource = defineResource({

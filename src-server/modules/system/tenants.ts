@@ -8,6 +8,7 @@ import { MSG_NOT_FOUND, OAuthError, ok, ServiceError, status } from '../../http/
 import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
+import { TENANT_POST_REMARK } from '../../db/seed';
 import { ADMIN_TENANT, body, caller, idList, paramOf, paramValue, requireParam, rows, SYS } from './common';
 import { allow } from '../../http/access-policy';
 import { pageOf } from '../../http/paging';
@@ -154,8 +155,8 @@ export async function createTenant(q: Queries, clock: Clock, t: NewTenant, byUse
   await q.run(sql`INSERT INTO blade_dept (id, tenant_id, parent_id, ancestors, dept_category, dept_name, full_name, sort)
      VALUES (${deptId}, ${tenantId}, '0', '0', 1, ${t.tenantName}, ${t.tenantName}, 1)`);
   const postId = nextId();
-  await q.run(sql`INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, create_user, create_time, update_user, update_time)
-     VALUES (${postId}, ${tenantId}, 1, 'ceo', '首席执行官', 1, ${byUserId}, ${now}, ${byUserId}, ${now})`);
+  await q.run(sql`INSERT INTO blade_post (id, tenant_id, category, post_code, post_name, sort, remark, create_user, create_time, update_user, update_time)
+     VALUES (${postId}, ${tenantId}, 1, 'ceo', '首席执行官', 1, ${TENANT_POST_REMARK}, ${byUserId}, ${now}, ${byUserId}, ${now})`);
   const password = await paramValue(q, ADMIN_TENANT, 'tenant.default.password', 'admin');
   await q.run(sql`INSERT INTO blade_user (id, tenant_id, code, user_type, account, password, name, real_name, avatar, role_id, dept_id, post_id,
        create_user, create_time, update_user, update_time, status, is_deleted)
