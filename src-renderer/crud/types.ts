@@ -87,7 +87,10 @@ export interface ColumnDef {
   treeParams?: Record<string, string | number>;
   /** table cell shows this field of the row instead (e.g. deptName for deptId) */
   displayField?: string;
-  /** table cell shows this text made from the row (e.g. a menu's name in the console's language); the form edits the stored value */
+  /**
+   * table cell shows this text made from the row (e.g. a menu's name in the console's language), and with `cell`
+   * the text the column's width is measured from; the form edits the stored value
+   */
   cellText?: (row: Row, t: TFunction) => string;
   /** select: options read from an endpoint (e.g. website groups from websiteGroup/listGroup) */
   remote?: RemoteOptions;
@@ -117,8 +120,6 @@ export interface ColumnDef {
   viewText?: (value: unknown) => string;
   /** list only: the cell is drawn by this component (several facts of the row, coloured) instead of the value as text */
   cell?: ComponentType<{ row: Row }>;
-  /** with `cell`: the cell's text, which the column's width is measured from (default: the value as text) */
-  cellText?: (row: Row, t: TFunction) => string;
   /** form only: disabled when editing a row for which this returns true (e.g. a published article's group) */
   readonlyWhen?: (row: Row) => boolean;
   /** form only: required only while `when` holds (e.g. a server password when adding); message is an i18n key */

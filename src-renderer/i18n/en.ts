@@ -195,7 +195,6 @@ const en: Messages = {
     templatePageConfig: 'Template pages',
     customPageUrl: 'Custom page URLs',
     deployTasks: 'Deploy tasks',
-    searchEngine: 'Search engines',
     infra: 'Infrastructure',
     domainInfo: 'Domains',
     serverInfo: 'Servers',
