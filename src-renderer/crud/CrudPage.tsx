@@ -72,6 +72,9 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [rowsPage, setRowsPage] = useState<PageQuery>(page);
   const [total, setTotal] = useState(warm?.total ?? 0);
   const [loading, setLoading] = useState(false);
+  // a first page has come (the prefetched one counts): the table's box says so (data-list-loaded), as it says it
+  // holds a list (data-list), so a test tells an empty list from one still loading without waiting on time
+  const [loaded, setLoaded] = useState(warm !== null);
   const [selected, setSelected] = useState<(string | number)[]>([]);
   const [dialog, setDialog] = useState<{ mode: DialogMode; row: Row | null; initial?: Record<string, unknown> } | null>(null);
   const [sideKey, setSideKey] = useState<string | null>(null);
@@ -137,6 +140,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           setRows(result.records);
           setRowsPage(page);
           setTotal(result.total);
+          setLoaded(true);
           if (def.tree) setExpanded([]);
         })
         .catch((e: unknown) => {
@@ -371,7 +375,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
         )}
         {toolbarExtras.map((a) => extras.button(a, null))}
       </Space>
-      <div ref={tableBox}>
+      <div ref={tableBox} data-list="" data-list-loaded={loaded || undefined}>
       {/* the table's widths come from the box's: until it is measured (before the first paint), its place only */}
       {boxWidth === 0 ? <div className="desk-frame-table" aria-hidden="true" data-width-pending><div className="desk-frame-head" /></div> : <Table<Row>
         rowKey={rowKey}

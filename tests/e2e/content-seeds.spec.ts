@@ -120,9 +120,10 @@ async function saveEveryRowUnchanged(page: Page, host: Parameters<typeof openScr
   for (const path of CONTENT_LISTS) {
     await openScreen(page, host, path);
     const rows = shown(page, path).locator('tbody tr.ant-table-row');
-    // the table shows before its first page has come: an empty list is one that shows no row for a while
-    // (a list taken for empty wrongly fails the checks of what each install must have edited)
-    await rows.first().waitFor({ timeout: 3000 }).catch(() => undefined);
+    // the table shows before its first page has come: an empty list is one whose first page has come with no row
+    // (CrudPage marks its table's box data-list-loaded; a list taken for empty wrongly fails the checks of what
+    // each install must have edited)
+    await shown(page, path).locator('[data-list-loaded]').waitFor();
     const count = Math.min(await rows.count(), ROWS_PER_LIST);
     for (let i = 0; i < count; i++) {
       if (!(await rowHasAction(page, rows.nth(i), /编\s*辑/))) break; // a screen without edit (import tasks, error log)
