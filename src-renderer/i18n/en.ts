@@ -290,6 +290,7 @@ const en: Messages = {
     websiteInfo_batchDeploy: 'Batch deploy',
     websiteInfo_rollback: 'Roll back',
     serverInfo_test: 'Test connection',
+    aiModel_test: 'Test connection',
     searchEngine_account: 'Account settings',
     searchEngine_test: 'Test connection',
     searchEngine_sync: 'Sync now',

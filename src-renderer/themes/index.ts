@@ -63,6 +63,8 @@ export function antdThemeOf(name: ThemeName, colour: string): ThemeConfig {
           // against the light grey of a hovered or selected table row (#fafafa, the primary's tint), not only white
           colorLink: readableShade('#1677FF', ROW_TINT, TEXT_CONTRAST),
           colorError: readableShade('#FF4D4F', ROW_TINT, TEXT_CONTRAST),
+          // a task's 已完成 in a list (crud's desk-tone-success) is text too
+          colorSuccess: readableShade('#52C41A', ROW_TINT, TEXT_CONTRAST),
           colorTextTertiary: secondary,
           colorTextPlaceholder: secondary,
         }),

@@ -44,9 +44,9 @@ test('template import from a .json file, and a website import refusing bad rows'
   const templates = page.getByRole('table').getByRole('row', { name: /模板导入/ });
   const sites = page.getByRole('table').getByRole('row', { name: /网站导入/ });
   await expect(templates.locator('[data-tone="warning"]')).toHaveText('部分失败');
-  await expect(templates.locator('[data-tone="warning"]')).toHaveCSS('color', 'rgb(250, 140, 22)');
+  await expect(templates.locator('[data-tone="warning"]')).toHaveCSS('color', 'rgb(155, 87, 14)');
   await expect(sites.locator('[data-tone="error"]')).toHaveText('失败');
-  await expect(sites.locator('[data-tone="error"]')).toHaveCSS('color', 'rgb(255, 77, 79)');
+  await expect(sites.locator('[data-tone="error"]')).toHaveCSS('color', 'rgb(189, 57, 58)');
   const siteReason = ((await rpc(host, 'api:request', { method: 'get', url: '/seo-blade-material/importTask/page', params: { taskName: '网站导入' } })) as { data: { data: { records: { errorMsg: string }[] } } }).data.data.records[0].errorMsg;
   expect(siteReason).not.toBe('');
   await expect(sites).toContainText(siteReason);

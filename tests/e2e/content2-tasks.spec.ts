@@ -220,7 +220,7 @@ test('a generation task whose AI model cannot be reached ends 失败 and says wh
     // the row: 失败 in red, the reason beside the counts
     const status = row.locator('[data-tone="error"]');
     await expect(status).toHaveText('失败');
-    await expect(status).toHaveCSS('color', 'rgb(255, 77, 79)');
+    await expect(status).toHaveCSS('color', 'rgb(189, 57, 58)');
     await expect(row).toContainText(reason);
     await page.screenshot({ path: 'test-results/content2-tasks-failed-row.png' });
   } finally {
