@@ -58,8 +58,12 @@ export interface StartOptions {
   dataDir: string;
   /** a team server's PostgreSQL (`postgres://user:password@host:port/database`); default: the data folder's SQLite file */
   database?: string;
-  /** behind a load balancer (nginx): the client's address is taken from X-Forwarded-For, as sent by these proxies */
-  trustProxy?: boolean | string;
+  /**
+   * behind a load balancer (nginx): the proxies trusted to say the client's address (addresses or CIDRs,
+   * http/trust-proxy.ts); the client is the right-most X-Forwarded-For address that is not one of them.
+   * Missing: the connection's peer is the client. Never every hop.
+   */
+  trustProxy?: readonly string[];
   /** 0 or missing: a free port */
   port?: number;
   /** default 127.0.0.1 */
@@ -89,7 +93,7 @@ export interface BuildOptions {
   logger?: boolean;
   dialect?: Dialect;
   /** see StartOptions.trustProxy */
-  trustProxy?: boolean | string;
+  trustProxy?: readonly string[];
   /** see StartOptions.role */
   role?: ServerRole;
   /** see StartOptions.worker */
@@ -116,7 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { data } = opts;
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);

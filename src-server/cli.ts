@@ -4,8 +4,10 @@
 // Without --database it keeps its data in the data folder's SQLite file (the
 // embedded back end); with `--database postgres://user:password@host:port/db` (or
 // SEO_DATABASE_URL) it is a team-server instance on PostgreSQL, several of which
-// may serve one database behind a load balancer (`--trust-proxy`: the client's
-// address from X-Forwarded-For; `--host 0.0.0.0` to listen beyond loopback).
+// may serve one database behind a load balancer (`--trust-proxy ADDRESSES`: the
+// load balancer's addresses or CIDRs, comma-separated; the client is the right-most
+// X-Forwarded-For address that is not one of them, http/trust-proxy.ts;
+// `--host 0.0.0.0` to listen beyond loopback).
 // `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
 // `--role api|worker|all` (default all, a team server's only): `api` serves the API
 // and runs no job worker nor schedule, `worker` runs them and answers only
@@ -29,6 +31,7 @@ import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/co
 import { importLocal } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
+import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
 import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -43,6 +46,8 @@ async function unlock(account: string | undefined, tenant: string, dataDir: stri
 }
 
 async function main(): Promise<void> {
+  // the old bare flag trusted every hop: refused with the new form rather than parseArgs' own words
+  checkTrustProxyArgs(process.argv.slice(2));
   const { values, positionals } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
@@ -54,7 +59,7 @@ async function main(): Promise<void> {
       from: { type: 'string' },
       database: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
-      'trust-proxy': { type: 'boolean', default: false },
+      'trust-proxy': { type: 'string' },
       role: { type: 'string', default: 'all' },
     },
     allowPositionals: true,
@@ -107,7 +112,8 @@ async function main(): Promise<void> {
   if (!SERVER_ROLES.includes(role)) throw new Error(`--role: api, worker or all, not ${values.role}`);
   // one process runs the embedded back end: its SQLite file is not shared between an API and a worker process
   if (role !== 'all' && !database) throw new Error(`--role ${role}: splitting the API from the workers needs a team server's --database postgres://...`);
-  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy: values['trust-proxy'], role });
+  const trustProxy = values['trust-proxy'] === undefined ? undefined : parseTrustProxy(values['trust-proxy']);
+  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy, role });
   process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
 
   let stopping = false;

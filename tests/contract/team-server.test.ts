@@ -31,7 +31,7 @@ beforeAll(async () => {
   const database = await pg.createDatabase();
   const dataDir = tempDir('seo-team-');
   const start = async (): Promise<Instance> => {
-    const { child, base } = await startCli(['--database', database, '--data', dataDir, '--trust-proxy']);
+    const { child, base } = await startCli(['--database', database, '--data', dataDir, '--trust-proxy', '127.0.0.1']);
     return { child, url: base, port: Number(new URL(base).port) };
   };
   // started together: one migrates and seeds, the other waits for it (the advisory lock)
