@@ -21,7 +21,9 @@
 // folder and an empty database, checked against the manifest (backup/).
 // `npm run server -- import-local <folder> --database URL` moves a Local
 // workspace's data folder into a team server (backup/import-local.ts).
-// Every command takes --data DIR and --database URL as the server does.
+// Every command takes --data DIR and --database URL (or SEO_DATABASE_URL) as the
+// server does; one without a database, or whose database cannot be reached or
+// holds no back end, says which (db/command-database.ts).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +32,7 @@ import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/commands';
 import { importLocal } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
+import { checkCommandDatabase } from './db/command-database';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
 import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
 import { MIGRATIONS } from './modules';
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
   const database = values.database ?? (process.env.SEO_DATABASE_URL || undefined);
   if (positionals[0] === 'unlock') {
     if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR] [--database URL]');
+    await checkCommandDatabase('unlock', dataDir, database, { backEnd: true });
     await unlock(positionals[1], values.tenant, dataDir, database);
     return;
   }
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
   if (['backup', 'restore', 'import-local'].includes(positionals[0] ?? '')) process.exitCode = 1;
   if (positionals[0] === 'backup') {
     if (!values.to || positionals.length > 1) throw new Error('backup: npm run server -- backup --to FILE [--data DIR] [--database URL]');
+    await checkCommandDatabase('backup', dataDir, database, { backEnd: true });
     const m = await backupDataFolder(dataDir, resolve(values.to), database);
     process.stdout.write(`backup written to ${resolve(values.to)}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
@@ -83,15 +88,18 @@ async function main(): Promise<void> {
   }
   if (positionals[0] === 'restore') {
     if (!values.from || positionals.length > 1) throw new Error('restore: npm run server -- restore --from FILE [--data DIR] [--database URL]');
+    await checkCommandDatabase('restore', dataDir, database, { backEnd: false });
     const m = await restoreDataFolder(resolve(values.from), dataDir, database);
     process.stdout.write(`restored into ${dataDir}${database ? ' and the database' : ''}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
     return;
   }
   if (positionals[0] === 'import-local') {
-    if (!positionals[1] || positionals.length > 2 || !database) {
+    if (!positionals[1] || positionals.length > 2) {
       throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR]');
     }
+    if (!database) throw new Error("import-local: no team server's database: give it with --database postgres://... (or SEO_DATABASE_URL)");
+    await checkCommandDatabase('import-local', dataDir, database, { backEnd: false });
     const target = openDataLayer({ dataDir, database });
     try {
       const r = await importLocal({ from: resolve(positionals[1]), target, dataDir, migrations: MIGRATIONS });
