@@ -140,6 +140,9 @@ describe('backup and restore on PostgreSQL', () => {
     const dataDir = tempDir('seo-team-data-');
     const { child, base } = await startCli(['--database', database, '--data', dataDir]);
     const archive = join(tempDir('seo-team-backup-'), 'team.tar.gz');
+    /** when each load write was acknowledged (ms), by its number */
+    const acked: number[] = [];
+    let taken = '';
     try {
       const token = await login(base);
       // writes through the server for as long as the backup runs
@@ -148,7 +151,7 @@ describe('backup and restore on PostgreSQL', () => {
       const load = (async () => {
         while (writing) {
           const r = await api(base, token, 'POST', '/website-blade-system/param/submit', { json: { paramName: `负载${written}`, paramKey: `load.${written}`, paramValue: 'x' } });
-          if (r.status === 200) written++;
+          if (r.status === 200) acked[written++] = Date.now();
         }
       })();
       const backup = await cli(['backup', '--to', archive, '--database', database, '--data', dataDir]);
@@ -157,11 +160,16 @@ describe('backup and restore on PostgreSQL', () => {
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toMatch(/^backup written to .*: postgres schema \d+/m);
       expect(written).toBeGreaterThan(0);
+      taken = /, taken (\S+)$/m.exec(backup.out)?.[1] ?? '';
     } finally {
       await stopCli(child);
     }
 
-    const manifest = JSON.parse(await readManifest(archive)) as { tables: Record<string, { rows: number; sha256: string }> };
+    const manifest = JSON.parse(await readManifest(archive)) as { tables: Record<string, { rows: number; sha256: string }>; createdAt: string };
+    // the printed time is the snapshot's: every write acknowledged before it is in the backup
+    expect(taken).toBe(manifest.createdAt);
+    const takenMs = Date.parse(taken);
+    const ackedBeforeTaken = acked.filter((t) => t < takenMs).length;
     const fresh = await pg.createDatabase();
     const restoredDir = tempDir('seo-team-restored-');
     const restored = await cli(['restore', '--from', archive, '--database', fresh, '--data', restoredDir]);
@@ -173,6 +181,8 @@ describe('backup and restore on PostgreSQL', () => {
       // a backup made under load holds some of the load's rows, each whole
       listed = (await target.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_param WHERE tenant_id = '000000' AND is_deleted = 0`))!.n;
       expect(listed).toBeGreaterThan(0);
+      const keys = new Set((await target.all(sql<{ k: string }>`SELECT param_key AS k FROM blade_param WHERE param_key LIKE 'load.%'`)).map((r) => r.k));
+      for (let i = 0; i < ackedBeforeTaken; i++) expect(keys.has(`load.${i}`), `load.${i}, acknowledged before ${taken}`).toBe(true);
     } finally {
       await target.close();
     }
