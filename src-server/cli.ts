@@ -30,9 +30,9 @@ import { parseArgs } from 'node:util';
 import { startServer } from './app';
 import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/commands';
-import { importLocal } from './backup/import-local';
+import { importLocal, MOVED_FILE } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
-import { checkCommandDatabase } from './db/command-database';
+import { checkCommandDatabase, shownUrl } from './db/command-database';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
 import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
 import { MIGRATIONS } from './modules';
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'trust-proxy': { type: 'string' },
       role: { type: 'string', default: 'all' },
+      again: { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
@@ -96,15 +97,16 @@ async function main(): Promise<void> {
   }
   if (positionals[0] === 'import-local') {
     if (!positionals[1] || positionals.length > 2) {
-      throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR]');
+      throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR] [--again]');
     }
     if (!database) throw new Error("import-local: no team server's database: give it with --database postgres://... (or SEO_DATABASE_URL)");
     await checkCommandDatabase('import-local', dataDir, database, { backEnd: false });
     const target = openDataLayer({ dataDir, database });
     try {
-      const r = await importLocal({ from: resolve(positionals[1]), target, dataDir, migrations: MIGRATIONS });
+      const r = await importLocal({ from: resolve(positionals[1]), target, dataDir: resolve(dataDir), migrations: MIGRATIONS, targetName: shownUrl(database), again: values.again });
       const tables = Object.values(r.tables);
       process.stdout.write(`imported ${tables.length} tables (${tables.reduce((n, t) => n + t.rows, 0)} rows) and ${r.files} entries of the data folder into ${dataDir}\n`);
+      if (r.notRemembered) process.stderr.write(`import-local: the workspace could not note where it went (${MOVED_FILE}): ${r.notRemembered}\n`);
     } finally {
       await target.close();
     }

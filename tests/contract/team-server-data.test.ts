@@ -8,11 +8,12 @@
 //   database and folder: counts and checksums equal the backup's moment, and the
 //   restored server signs in and lists.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src-server/db/seed';
-import { tableStatsOf } from '../../src-server/db/catalog';
+import { listTables, tableStatsOf } from '../../src-server/db/catalog';
+import { MOVED_FILE } from '../../src-server/backup/import-local';
 import { openSqliteDataLayer, postgresDataLayer, sql } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, login, multipart, PNG, startCli, startHarness, tempDir, type Harness } from './helpers';
@@ -121,6 +122,38 @@ describe('import-local', () => {
     } finally {
       await stopCli(child);
     }
+  }, 180_000);
+
+  it('remembers in the workspace where it went: a move into a second database asks for --again', async () => {
+    // the workspace went into a database already (the test above, or here)
+    if (!existsSync(join(local.dataDir, MOVED_FILE))) {
+      const first = await cli(['import-local', local.dataDir, '--database', await pg.createDatabase(), '--data', tempDir('seo-team-data-')]);
+      expect(first.code, first.out).toBe(0);
+    }
+    const before = JSON.parse(readFileSync(join(local.dataDir, MOVED_FILE), 'utf8')) as { database: string; dataDir: string; at: string }[];
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    const second = await pg.createDatabase();
+    const teamDir = tempDir('seo-team-data-');
+    const refused = await cli(['import-local', local.dataDir, '--database', second, '--data', teamDir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('--again');
+    expect(refused.out).toContain(before[before.length - 1]!.database);
+    // nothing happened to the second database nor the folder
+    const target = postgresDataLayer(second, { max: 1 });
+    try {
+      expect(await listTables(target)).toEqual([]);
+    } finally {
+      await target.close();
+    }
+    expect(readdirSync(teamDir)).toEqual([]);
+
+    const again = await cli(['import-local', local.dataDir, '--database', second, '--data', teamDir, '--again']);
+    expect(again.code, again.out).toBe(0);
+    const after = JSON.parse(readFileSync(join(local.dataDir, MOVED_FILE), 'utf8')) as { database: string; dataDir: string; at: string }[];
+    expect(after.length).toBe(before.length + 1);
+    expect(after[after.length - 1]).toMatchObject({ database: second, dataDir: teamDir });
+    // the team server's folder does not carry the workspace's memory of its moves
+    expect(existsSync(join(teamDir, MOVED_FILE))).toBe(false);
   }, 180_000);
 
   it('refuses a database that holds another workspace\'s data', async () => {
