@@ -145,8 +145,8 @@ async function main() {
 
     const database = await pg.createDatabase();
     const dir = dirOf('smc-bench-team-pg2-');
-    const a = await startCli(['--database', database, '--data', dir, '--trust-proxy']);
-    const b = await startCli(['--database', database, '--data', dir, '--trust-proxy']);
+    const a = await startCli(['--database', database, '--data', dir, '--trust-proxy', '127.0.0.1']);
+    const b = await startCli(['--database', database, '--data', dir, '--trust-proxy', '127.0.0.1']);
     children.push(a.child, b.child);
     const lb = await startNginx([portOf(a.base), portOf(b.base)]);
     try {

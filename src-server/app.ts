@@ -37,6 +37,7 @@ import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
 import { FileStores } from './files/file-stores';
 import { SecretBox } from './modules/content/shared/secrets';
+import { sealClearSecrets } from './system/sealed-secrets';
 import { JobQueue } from './jobs/queue';
 import { JobWorker, type WorkerOptions } from './jobs/worker';
 import type { Jobs, ServerRole } from './jobs/jobs';
@@ -58,8 +59,12 @@ export interface StartOptions {
   dataDir: string;
   /** a team server's PostgreSQL (`postgres://user:password@host:port/database`); default: the data folder's SQLite file */
   database?: string;
-  /** behind a load balancer (nginx): the client's address is taken from X-Forwarded-For, as sent by these proxies */
-  trustProxy?: boolean | string;
+  /**
+   * behind a load balancer (nginx): the proxies trusted to say the client's address (addresses or CIDRs,
+   * http/trust-proxy.ts); the client is the right-most X-Forwarded-For address that is not one of them.
+   * Missing: the connection's peer is the client. Never every hop.
+   */
+  trustProxy?: readonly string[];
   /** 0 or missing: a free port */
   port?: number;
   /** default 127.0.0.1 */
@@ -89,7 +94,7 @@ export interface BuildOptions {
   logger?: boolean;
   dialect?: Dialect;
   /** see StartOptions.trustProxy */
-  trustProxy?: boolean | string;
+  trustProxy?: readonly string[];
   /** see StartOptions.role */
   role?: ServerRole;
   /** see StartOptions.worker */
@@ -116,7 +121,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { data } = opts;
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
@@ -135,7 +140,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => bus.close());
   const jwt = new JwtService(await jwtSecret(data), clock);
   const captcha = new CaptchaStore(data, clock);
-  const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock));
+  // the install's key that seals secrets at rest (SEO_SECRET_KEY, or the data folder's); rows still in clear are sealed
+  const box = SecretBox.forDataDir(opts.dataDir);
+  await sealClearSecrets(data, box);
+  const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock), box);
   const menus = new MenuService(data, caches);
   const worker = new JobWorker(new JobQueue(data, clock), { role, ...opts.worker });
   const jobs: Jobs = { queue: worker.queue, working: role !== 'api', handle: (kind, handler, options) => worker.handle(kind, handler, options) };
@@ -168,8 +176,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerMenuRoutes(api, menus);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
-      const files = new FileStores(data, opts.dataDir, SecretBox.forDataDir(opts.dataDir), caches);
-      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, files, migrations: MIGRATIONS, jobs };
+      const files = new FileStores(data, opts.dataDir, box, caches);
+      const deps = { data, clock, caches, menus, dicts, tokens, dataDir: opts.dataDir, files, box, migrations: MIGRATIONS, jobs };
       for (const module of MODULES) {
         for (const resource of module.resources ?? []) registerResource(api, data, resource, clock);
         await module.routes?.(api, deps);

@@ -4,8 +4,10 @@
 // Without --database it keeps its data in the data folder's SQLite file (the
 // embedded back end); with `--database postgres://user:password@host:port/db` (or
 // SEO_DATABASE_URL) it is a team-server instance on PostgreSQL, several of which
-// may serve one database behind a load balancer (`--trust-proxy`: the client's
-// address from X-Forwarded-For; `--host 0.0.0.0` to listen beyond loopback).
+// may serve one database behind a load balancer (`--trust-proxy ADDRESSES`: the
+// load balancer's addresses or CIDRs, comma-separated; the client is the right-most
+// X-Forwarded-For address that is not one of them, http/trust-proxy.ts;
+// `--host 0.0.0.0` to listen beyond loopback).
 // `--dialect stock` serves only the stock BladeX/SpringBlade paths (http/dialects.ts).
 // `--role api|worker|all` (default all, a team server's only): `api` serves the API
 // and runs no job worker nor schedule, `worker` runs them and answers only
@@ -19,16 +21,20 @@
 // folder and an empty database, checked against the manifest (backup/).
 // `npm run server -- import-local <folder> --database URL` moves a Local
 // workspace's data folder into a team server (backup/import-local.ts).
-// Every command takes --data DIR and --database URL as the server does.
+// Every command takes --data DIR and --database URL (or SEO_DATABASE_URL) as the
+// server does; one without a database, or whose database cannot be reached or
+// holds no back end, says which (db/command-database.ts).
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app';
 import { DEFAULT_TENANT, unlockAccount } from './auth/unlock-account';
 import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/commands';
-import { importLocal } from './backup/import-local';
+import { importLocal, MOVED_FILE } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
+import { checkCommandDatabase, shownUrl } from './db/command-database';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
+import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
 import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -43,6 +49,8 @@ async function unlock(account: string | undefined, tenant: string, dataDir: stri
 }
 
 async function main(): Promise<void> {
+  // the old bare flag trusted every hop: refused with the new form rather than parseArgs' own words
+  checkTrustProxyArgs(process.argv.slice(2));
   const { values, positionals } = parseArgs({
     options: {
       port: { type: 'string', default: '0' },
@@ -54,8 +62,9 @@ async function main(): Promise<void> {
       from: { type: 'string' },
       database: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
-      'trust-proxy': { type: 'boolean', default: false },
+      'trust-proxy': { type: 'string' },
       role: { type: 'string', default: 'all' },
+      again: { type: 'boolean', default: false },
     },
     allowPositionals: true,
     strict: true,
@@ -64,6 +73,7 @@ async function main(): Promise<void> {
   const database = values.database ?? (process.env.SEO_DATABASE_URL || undefined);
   if (positionals[0] === 'unlock') {
     if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR] [--database URL]');
+    await checkCommandDatabase('unlock', dataDir, database, { backEnd: true });
     await unlock(positionals[1], values.tenant, dataDir, database);
     return;
   }
@@ -71,6 +81,7 @@ async function main(): Promise<void> {
   if (['backup', 'restore', 'import-local'].includes(positionals[0] ?? '')) process.exitCode = 1;
   if (positionals[0] === 'backup') {
     if (!values.to || positionals.length > 1) throw new Error('backup: npm run server -- backup --to FILE [--data DIR] [--database URL]');
+    await checkCommandDatabase('backup', dataDir, database, { backEnd: true });
     const m = await backupDataFolder(dataDir, resolve(values.to), database);
     process.stdout.write(`backup written to ${resolve(values.to)}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
@@ -78,20 +89,24 @@ async function main(): Promise<void> {
   }
   if (positionals[0] === 'restore') {
     if (!values.from || positionals.length > 1) throw new Error('restore: npm run server -- restore --from FILE [--data DIR] [--database URL]');
+    await checkCommandDatabase('restore', dataDir, database, { backEnd: false });
     const m = await restoreDataFolder(resolve(values.from), dataDir, database);
     process.stdout.write(`restored into ${dataDir}${database ? ' and the database' : ''}: ${describeBackup(m)}\n`);
     process.exitCode = 0;
     return;
   }
   if (positionals[0] === 'import-local') {
-    if (!positionals[1] || positionals.length > 2 || !database) {
-      throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR]');
+    if (!positionals[1] || positionals.length > 2) {
+      throw new Error('import-local: npm run server -- import-local <Local workspace data folder> --database URL [--data DIR] [--again]');
     }
+    if (!database) throw new Error("import-local: no team server's database: give it with --database postgres://... (or SEO_DATABASE_URL)");
+    await checkCommandDatabase('import-local', dataDir, database, { backEnd: false });
     const target = openDataLayer({ dataDir, database });
     try {
-      const r = await importLocal({ from: resolve(positionals[1]), target, dataDir, migrations: MIGRATIONS });
+      const r = await importLocal({ from: resolve(positionals[1]), target, dataDir: resolve(dataDir), migrations: MIGRATIONS, targetName: shownUrl(database), again: values.again });
       const tables = Object.values(r.tables);
       process.stdout.write(`imported ${tables.length} tables (${tables.reduce((n, t) => n + t.rows, 0)} rows) and ${r.files} entries of the data folder into ${dataDir}\n`);
+      if (r.notRemembered) process.stderr.write(`import-local: the workspace could not note where it went (${MOVED_FILE}): ${r.notRemembered}\n`);
     } finally {
       await target.close();
     }
@@ -107,7 +122,8 @@ async function main(): Promise<void> {
   if (!SERVER_ROLES.includes(role)) throw new Error(`--role: api, worker or all, not ${values.role}`);
   // one process runs the embedded back end: its SQLite file is not shared between an API and a worker process
   if (role !== 'all' && !database) throw new Error(`--role ${role}: splitting the API from the workers needs a team server's --database postgres://...`);
-  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy: values['trust-proxy'], role });
+  const trustProxy = values['trust-proxy'] === undefined ? undefined : parseTrustProxy(values['trust-proxy']);
+  const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy, role });
   process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
 
   let stopping = false;

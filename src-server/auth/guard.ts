@@ -44,6 +44,7 @@ export function installGuard(
       account: claims.account,
       userName: claims.user_name,
       clientId: claims.client_id,
+      sessionId: claims.sid,
     };
   });
 }

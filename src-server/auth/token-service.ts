@@ -19,6 +19,8 @@ import type { AccessClaims, JwtService, RefreshClaims } from './jwt';
 import type { LoginLimiter } from './lockout';
 import type { TokenSessions } from './token-sessions';
 import { verifyPasswordDigest } from './passwords';
+import type { SecretBox } from '../modules/content/shared/secrets';
+import { openStored } from '../system/sealed-secrets';
 
 export const DEFAULT_AVATAR = '';
 
@@ -56,7 +58,19 @@ export class TokenService {
     private readonly captcha: CaptchaStore,
     private readonly limiter: LoginLimiter,
     readonly sessions: TokenSessions,
+    /** opens the clients' secrets, sealed at rest (system/sealed-secrets.ts) */
+    private readonly box: SecretBox,
   ) {}
+
+  /** a client's stored secret in clear; one that does not open (another install's key) matches nothing */
+  private clientSecret(client: ClientRow): string | null {
+    try {
+      return openStored(this.box, client.client_secret);
+    } catch {
+      console.error(`client ${client.client_id}: its secret does not open with this install's key (SEO_SECRET_KEY or the data folder's content-secret.key)`);
+      return null;
+    }
+  }
 
   /** `Authorization: Basic base64(clientId:secret)` checked against blade_client. */
   async authenticateClient(authorization: string | undefined): Promise<ClientRow> {
@@ -66,7 +80,8 @@ export class TokenService {
     const colon = decoded.indexOf(':');
     if (colon <= 0) throw E.invalidClient();
     const client = await findClient(this.data, decoded.slice(0, colon));
-    if (!client || !sameSecret(client.client_secret, decoded.slice(colon + 1))) throw E.invalidClient();
+    const secret = client ? this.clientSecret(client) : null;
+    if (!client || secret === null || !sameSecret(secret, decoded.slice(colon + 1))) throw E.invalidClient();
     return client;
   }
 

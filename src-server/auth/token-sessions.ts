@@ -73,6 +73,13 @@ export class TokenSessions {
     );
   }
 
+  /** Ends every live session of this user but one (its own password changed through that one); `q`: a transaction. */
+  async revokeOthers(userId: string, keep: string, reason: string, q: Queries = this.data): Promise<void> {
+    await q.run(
+      sql`UPDATE blade_token_session SET revoked_time = ${this.now()}, revoke_reason = ${reason} WHERE user_id = ${userId} AND id <> ${keep} AND revoked_time IS NULL`,
+    );
+  }
+
   /** Ends every live session of these users (password reset, ...). */
   async revokeUsers(userIds: readonly string[], reason: string): Promise<void> {
     const now = this.now();

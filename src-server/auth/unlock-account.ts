@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { databasePath } from '../db/database';
 import { openDataLayer, sql } from '../db/data-layer';
+import { GIVE_DATABASE } from '../db/command-database';
 
 /** the platform administrator's tenant (the spec's default tenant id) */
 export const DEFAULT_TENANT = '000000';
@@ -29,7 +30,7 @@ export async function unlockAccount(
   database?: string,
 ): Promise<UnlockOutcome> {
   if (!account.trim()) throw new UnlockError('unlock: name the account, e.g. npm run server -- unlock admin');
-  if (!database && !existsSync(databasePath(dataDir))) throw new UnlockError(`unlock: no back-end database in ${dataDir} (give the folder with --data)`);
+  if (!database && !existsSync(databasePath(dataDir))) throw new UnlockError(`unlock: no back-end database in ${dataDir}: ${GIVE_DATABASE}`);
   const data = openDataLayer({ dataDir, database });
   try {
     const user = await data.get(sql`SELECT id FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${account} AND is_deleted = 0`);

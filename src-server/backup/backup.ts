@@ -26,7 +26,6 @@ export interface BackupOptions {
   engine: BackupEngine;
   /** the database's own files in the data folder (the snapshot carries them) */
   databaseFiles: readonly string[];
-  now?: () => Date;
 }
 
 /** Writes the backup to `to` (through `<to>.part`, never over an existing file); answers its manifest. */
@@ -40,7 +39,8 @@ export async function createBackup(o: BackupOptions): Promise<Manifest> {
   let writer: TarWriter | undefined;
   try {
     const snap = await o.engine.snapshot(work);
-    const createdAt = (o.now ?? (() => new Date()))().toISOString();
+    // the snapshot's moment, not the archive's end (a big database takes a while to dump and to write)
+    const createdAt = snap.takenAt.toISOString();
     writer = new TarWriter(part);
     const database: Manifest['database'] = {};
     for (const [name, file] of Object.entries(snap.files)) {

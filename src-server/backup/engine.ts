@@ -22,6 +22,11 @@ export interface DatabaseSnapshot {
   /** the highest migration applied */
   schemaVersion: number;
   tables: TableStats;
+  /**
+   * the copy's moment, read just before the engine fixed it: every write acknowledged before it is in the copy
+   * (the manifest's createdAt, the "taken" time printed; not when the archive was finished)
+   */
+  takenAt: Date;
 }
 
 export interface BackupEngine {

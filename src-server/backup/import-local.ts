@@ -15,8 +15,12 @@
 // - The workspace's files (uploads, import sources, site releases, deploy
 //   manifests, the secret-sealing key) are copied into the team server's data
 //   folder, which must not hold them yet.
+// - The workspace remembers where it went (MOVED_FILE in its data folder: the
+//   database, without its password, the folder, when). Moving it into a second
+//   database makes a second copy of its work (two servers each running its jobs
+//   and deploy schedules): refused unless asked for with --again (`again`).
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -33,6 +37,9 @@ export class ImportError extends Error {}
 
 export const IMPORT_MARK = 'import-local.source';
 
+/** in the workspace's data folder: where it was moved to (the team servers' databases and folders, when) */
+export const MOVED_FILE = 'moved-to-team-server.json';
+
 /** Kept out of the copy: the schema's own bookkeeping, and the target instance's id leases. */
 const NOT_COPIED = new Set(['schema_migrations', 'id_worker']);
 
@@ -41,6 +48,43 @@ const BATCH = 500;
 export interface ImportResult {
   tables: TableStats;
   files: number;
+  /** why the workspace could not note the move (MOVED_FILE), when it could not */
+  notRemembered?: string;
+}
+
+/** One move of the workspace, as MOVED_FILE keeps it. */
+export interface MoveRecord {
+  /** the team server's database URL, without its password */
+  database: string;
+  /** the team server's data folder */
+  dataDir: string;
+  /** ISO time of the move */
+  at: string;
+}
+
+/** The workspace's moves so far (none when it never went anywhere). */
+export function movesOf(workspace: string): MoveRecord[] {
+  const file = join(workspace, MOVED_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return Array.isArray(parsed) ? (parsed as MoveRecord[]) : [];
+  } catch {
+    throw new ImportError(`${file} 无法读取（不是有效的 JSON）：请检查或移走它`);
+  }
+}
+
+/** Notes a move in the workspace (written whole, then renamed in); the reason when it cannot. */
+function rememberMove(workspace: string, move: MoveRecord): string | undefined {
+  const file = join(workspace, MOVED_FILE);
+  try {
+    const part = `${file}.${process.pid}.tmp`;
+    writeFileSync(part, `${JSON.stringify([...movesOf(workspace), move], null, 1)}\n`);
+    renameSync(part, file);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
 }
 
 /** The workspace's identity: its JWT secret's digest (made once per install, never shown). */
@@ -65,7 +109,7 @@ async function refuseTarget(target: DataLayer, identity: string): Promise<void> 
 
 /** The data folder's entries to copy (the database files are the database's business). */
 function folderEntries(dir: string): string[] {
-  return readdirSync(dir).filter((n) => !SQLITE_FILES.includes(n) && !isTransient(n)).sort();
+  return readdirSync(dir).filter((n) => !SQLITE_FILES.includes(n) && !isTransient(n) && n !== MOVED_FILE && !n.startsWith(`${MOVED_FILE}.`)).sort();
 }
 
 export async function importLocal(o: {
@@ -76,6 +120,11 @@ export async function importLocal(o: {
   /** the team server's data folder (uploads and releases go there) */
   dataDir: string;
   migrations: readonly Migration[];
+  /** the team server's database as the workspace notes it (its URL without the password) */
+  targetName: string;
+  /** move it although it went into another database before (--again) */
+  again?: boolean;
+  now?: () => Date;
 }): Promise<ImportResult> {
   if (o.target.engine !== 'postgres') throw new ImportError('import-local moves a Local workspace into a team server: give its PostgreSQL with --database');
   if (!existsSync(databasePath(o.from))) throw new ImportError(`${o.from} 中没有本地工作区的数据库`);
@@ -99,6 +148,15 @@ export async function importLocal(o: {
       if (!copy.prepare("SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'").get()) throw new ImportError('本地工作区的数据库尚未初始化，无法导入');
       await migrate(source, o.migrations);
       const identity = sourceIdentity(copy);
+      // a database holding anything is refused for that first; an empty one elsewhere asks whether to copy again
+      await refuseTarget(o.target, identity);
+      const elsewhere = movesOf(o.from).filter((m) => m.database !== o.targetName);
+      if (elsewhere.length && !o.again) {
+        const last = elsewhere[elsewhere.length - 1]!;
+        throw new ImportError(
+          `这个本地工作区已于 ${last.at} 迁入团队服务器 ${last.database}（数据目录 ${last.dataDir}）。再迁入另一个数据库会多出一份同样的工作（两处各自运行它的任务和定时部署）；确需再迁一次，请加 --again`,
+        );
+      }
 
       await migrate(o.target, o.migrations);
       await refuseTarget(o.target, identity);
@@ -141,7 +199,8 @@ export async function importLocal(o: {
         cpSync(join(o.from, name), join(o.dataDir, name), { recursive: true, verbatimSymlinks: true, errorOnExist: true, force: false, preserveTimestamps: true });
         files++;
       }
-      return { tables: expected, files };
+      const notRemembered = rememberMove(o.from, { database: o.targetName, dataDir: o.dataDir, at: (o.now ?? (() => new Date()))().toISOString() });
+      return { tables: expected, files, ...(notRemembered ? { notRemembered } : {}) };
     } finally {
       await source.close();
     }

@@ -95,10 +95,12 @@ export class PostgresBackupEngine implements BackupEngine {
     return this.withData((data) =>
       data.transaction(async (trx) => {
         await trx.run(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+        // the transaction's snapshot is taken by its first query, the export below: what was committed before is in it
+        const takenAt = new Date();
         const snapshot = (await trx.get(sql<{ id: string }>`SELECT pg_export_snapshot() AS id`))!.id;
         // pg_dump reads the exported snapshot while this transaction keeps it alive
         await run(join(this.tools, 'pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', file, '--dbname', this.url]);
-        return { files: { [DUMP_FILE]: file }, schemaVersion: await schemaVersion(trx), tables: await tableStatsOf(trx) };
+        return { files: { [DUMP_FILE]: file }, schemaVersion: await schemaVersion(trx), tables: await tableStatsOf(trx), takenAt };
       }),
     );
   }

@@ -78,6 +78,8 @@ export class SqliteBackupEngine implements BackupEngine {
     if (!existsSync(source)) throw refusal('noDatabase', { dir: this.dataDir });
     const data = openSqliteDataLayer(this.dataDir);
     const copy = join(workDir, DB_FILE);
+    // the copy holds at least what was committed when it began (a write meanwhile restarts it, later still)
+    const takenAt = new Date();
     try {
       await data.sqlite!.backup(copy, { progress: () => 1 << 30 });
     } finally {
@@ -90,7 +92,7 @@ export class SqliteBackupEngine implements BackupEngine {
     } finally {
       out.close();
     }
-    return { files: { [DB_FILE]: copy }, ...inspect(copy) };
+    return { files: { [DB_FILE]: copy }, ...inspect(copy), takenAt };
   }
 
   async refuseTarget(): Promise<BackupReason | null> {

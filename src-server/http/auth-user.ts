@@ -11,6 +11,8 @@ export interface AuthUser {
   account: string;
   userName: string;
   clientId: string;
+  /** the sign-in this token belongs to (blade_token_session.id): a password change keeps it, ends the others */
+  sessionId: string;
 }
 
 export function roleIdsOf(user: AuthUser): string[] {

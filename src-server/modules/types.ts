@@ -13,6 +13,7 @@ import type { TokenService } from '../auth/token-service';
 import type { Clock } from '../util/clock';
 import type { FileStores } from '../files/file-stores';
 import type { Jobs } from '../jobs/jobs';
+import type { SecretBox } from './content/shared/secrets';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {
@@ -27,6 +28,8 @@ export interface ModuleDeps {
   dataDir: string;
   /** where files go and are read from: the tenant's enabled 对象存储, or the data folder (files/file-stores.ts) */
   files: FileStores;
+  /** the install's key sealing secrets at rest (SEO_SECRET_KEY or the data folder's) */
+  box: SecretBox;
   /** every migration of the product (code generation tells the tables it creates from the ones it does not) */
   migrations: readonly Migration[];
   /** durable jobs: enqueue from any instance; handlers and schedules run where `jobs.working` (src-server/jobs) */

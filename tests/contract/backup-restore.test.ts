@@ -61,6 +61,9 @@ let manifest: Manifest;
 /** writes acknowledged before the backup started, and started before it ended */
 let ackedBefore = 0;
 let startedBeforeEnd = 0;
+/** when each load write was acknowledged (ms), by its number; the backup's printed "taken" time */
+const ackTimes: number[] = [];
+let printedTaken = '';
 let uploads: Record<string, Buffer> = {};
 
 beforeAll(async () => {
@@ -93,6 +96,7 @@ beforeAll(async () => {
       const res = await api(base, admin, 'POST', `${P}/submit`, { json: { paramName: `load ${i}`, paramKey: `load.${i}`, paramValue: String(i) } });
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
       acked = i + 1;
+      ackTimes[i] = Date.now();
     }
   })();
   while (acked < 20) await new Promise((r) => setTimeout(r, 5));
@@ -108,6 +112,7 @@ beforeAll(async () => {
   expect(backup.stdout).toMatch(/^backup written to .*backup\.tar\.gz: sqlite schema \d+, \d+ tables/);
   expect(duringBackup, 'writes went on while the backup ran').toBeGreaterThan(0);
   manifest = await manifestOf(archive);
+  printedTaken = /, taken (\S+)$/m.exec(backup.stdout)?.[1] ?? '';
 }, 120_000);
 
 describe('backup', () => {
@@ -167,6 +172,9 @@ describe('restore', () => {
       expect(keys).toEqual(keys.map((_, i) => i));
       expect(keys.length).toBeGreaterThanOrEqual(ackedBefore);
       expect(keys.length).toBeLessThanOrEqual(startedBeforeEnd);
+      // the printed time is the snapshot's: every write acknowledged before it is in the backup
+      expect(printedTaken).toBe(manifest.createdAt);
+      expect(keys.length).toBeGreaterThanOrEqual(ackTimes.filter((t) => t < Date.parse(printedTaken)).length);
     } finally {
       db.close();
     }

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { copyTemplate, type Templates } from './template-databases';
+import { KEY_ENV } from '../../src-server/modules/content/shared/secrets';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 
@@ -116,10 +117,14 @@ export function sharedPostgres(): Promise<SharedPostgres> {
 export async function startHarness(extra: Partial<StartOptions> = {}): Promise<Harness> {
   const dataDir = extra.dataDir ?? tempDir();
   // a back end's first start made once for the run (tests/contract/template-databases.ts): copied, not made again
-  const templates = templatesOf();
+  // the templates' secrets are sealed with their data folder's key: a run that gives every instance its own key
+  // (SEO_SECRET_KEY) starts from an empty database instead
+  const templates = process.env[KEY_ENV] ? undefined : templatesOf();
   const own = extra.database === undefined && ENGINE === 'postgres' ? await (await sharedPostgres()).createDatabase(undefined, { template: !!templates?.postgres }) : undefined;
   const database = extra.database ?? own;
   if (!database && !extra.dataDir && templates?.sqliteDir) copyTemplate(templates.sqliteDir, dataDir);
+  // the template database's secrets are sealed with its first start's key
+  if (own && templates?.postgres && !extra.dataDir) copyTemplate(templates.postgres.dataDir, dataDir);
   let offset = 0;
   const server = await startServer({ dataDir, port: 0, ...extra, database, clock: () => Date.now() + offset });
   let db: Db | undefined;

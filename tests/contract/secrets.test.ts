@@ -1,12 +1,15 @@
 // Secrets never leave the server in clear: lists and details answer a mask, a
 // save that sends the mask back (or leaves the field empty on an edit) keeps
 // the stored secret, and the code that uses a secret still has the original.
-// The object storage's secret key is also sealed at rest (SecretBox): only the
-// server opens it.
+// The object storage's and the SMS configurations' secret keys and the clients'
+// secrets are also sealed at rest (SecretBox): only the server opens them (a
+// client's, to check a sign-in's Basic auth); rows saved in clear before are
+// sealed at the next start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
 import { sql } from '../../src-server/db/data-layer';
 import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { sealClearSecrets } from '../../src-server/system/sealed-secrets';
 
 let h: Harness;
 let base: string;
@@ -27,11 +30,13 @@ const listed = async (path: string, id: string) =>
   (await api<{ records: Row[] }>(base, admin, 'GET', `${path}/list`, { query: { current: 1, size: 100 } })).body.data.records.find((r) => r.id === id);
 const raw = async (table: string, column: string, id: string) =>
   (await h.data().get(sql<{ v: string }>`SELECT ${sql.ref(column)} AS v FROM ${sql.table(table)} WHERE id = ${id}`))!.v;
-/** the stored secret, opened when it is sealed (the object storage's: never in clear in the database) */
+/** the tables whose secret is sealed at rest (never in clear in the database) */
+const SEALED = new Set(['blade_oss', 'blade_sms', 'blade_client']);
+/** the stored secret, opened when it is sealed */
 const stored = async (table: string, column: string, id: string) => {
   const v = await raw(table, column, id);
-  if (table !== 'blade_oss') return v;
-  expect(v.startsWith('v1:')).toBe(true);
+  if (!SEALED.has(table)) return v;
+  expect(v.startsWith('v1:'), `${table}.${column} at rest: ${v}`).toBe(true);
   return SecretBox.forDataDir(h.dataDir).open(v);
 };
 
@@ -74,6 +79,39 @@ describe('masked secrets', () => {
     expect((await tokenCall(base, { client: basic })).status).toBe(200);
     const wrong = `Basic ${Buffer.from(`kept-client:${MASK}`).toString('base64')}`;
     expect((await tokenCall(base, { client: wrong })).status).toBe(401);
+  });
+
+  it('the seeded clients are sealed at rest, and the stock sign-in (Basic auth with their secret) still works', async () => {
+    for (const [clientId, secret] of [['saber', 'saber_secret'], ['sword', 'sword_secret']]) {
+      const row = (await h.data().get(sql<{ id: string }>`SELECT id FROM blade_client WHERE client_id = ${clientId}`))!;
+      expect(await stored('blade_client', 'client_secret', row.id)).toBe(secret);
+      const basic = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+      expect((await tokenCall(base, { client: basic })).status, clientId).toBe(200);
+      const wrong = `Basic ${Buffer.from(`${clientId}:${secret}x`).toString('base64')}`;
+      expect((await tokenCall(base, { client: wrong })).status, clientId).toBe(401);
+    }
+    // nor may the stored (sealed) text stand in for the secret
+    const sealedSaber = (await h.data().get(sql<{ v: string }>`SELECT client_secret AS v FROM blade_client WHERE client_id = 'saber'`))!.v;
+    expect((await tokenCall(base, { client: `Basic ${Buffer.from(`saber:${sealedSaber}`).toString('base64')}` })).status).toBe(401);
+  });
+
+  it('SMS and client secrets saved in clear before they were sealed are sealed at the next start, and still serve', async () => {
+    const [smsPath, , , , smsRow] = CASES[1]!;
+    const [clientPath, , , , clientRow] = CASES[3]!;
+    const sms = (await post(`${smsPath}/submit`, { ...smsRow, smsCode: 'clear-sms', secretKey: 'sms-clear-secret' })).body.data.id;
+    const client = (await post(`${clientPath}/submit`, { ...clientRow, clientId: 'clear-client', clientSecret: 'clear_secret' })).body.data.id;
+    // as an install before sealing left them
+    await h.data().run(sql`UPDATE blade_sms SET secret_key = 'sms-clear-secret' WHERE id = ${sms}`);
+    await h.data().run(sql`UPDATE blade_client SET client_secret = 'clear_secret' WHERE id = ${client}`);
+    const basic = `Basic ${Buffer.from('clear-client:clear_secret').toString('base64')}`;
+    expect((await tokenCall(base, { client: basic })).status).toBe(200);
+    const box = SecretBox.forDataDir(h.dataDir);
+    expect(await sealClearSecrets(h.data(), box)).toBe(2);
+    expect(await stored('blade_sms', 'secret_key', sms)).toBe('sms-clear-secret');
+    expect(await stored('blade_client', 'client_secret', client)).toBe('clear_secret');
+    expect((await tokenCall(base, { client: basic })).status).toBe(200);
+    // a second start finds nothing in clear
+    expect(await sealClearSecrets(h.data(), box)).toBe(0);
   });
 
   it('a new row cannot be created with the mask as its secret', async () => {

@@ -8,11 +8,12 @@
 //   database and folder: counts and checksums equal the backup's moment, and the
 //   restored server signs in and lists.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src-server/db/seed';
-import { tableStatsOf } from '../../src-server/db/catalog';
+import { listTables, tableStatsOf } from '../../src-server/db/catalog';
+import { MOVED_FILE } from '../../src-server/backup/import-local';
 import { openSqliteDataLayer, postgresDataLayer, sql } from '../../src-server/db/data-layer';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, login, multipart, PNG, startCli, startHarness, tempDir, type Harness } from './helpers';
@@ -123,6 +124,38 @@ describe('import-local', () => {
     }
   }, 180_000);
 
+  it('remembers in the workspace where it went: a move into a second database asks for --again', async () => {
+    // the workspace went into a database already (the test above, or here)
+    if (!existsSync(join(local.dataDir, MOVED_FILE))) {
+      const first = await cli(['import-local', local.dataDir, '--database', await pg.createDatabase(), '--data', tempDir('seo-team-data-')]);
+      expect(first.code, first.out).toBe(0);
+    }
+    const before = JSON.parse(readFileSync(join(local.dataDir, MOVED_FILE), 'utf8')) as { database: string; dataDir: string; at: string }[];
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    const second = await pg.createDatabase();
+    const teamDir = tempDir('seo-team-data-');
+    const refused = await cli(['import-local', local.dataDir, '--database', second, '--data', teamDir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('--again');
+    expect(refused.out).toContain(before[before.length - 1]!.database);
+    // nothing happened to the second database nor the folder
+    const target = postgresDataLayer(second, { max: 1 });
+    try {
+      expect(await listTables(target)).toEqual([]);
+    } finally {
+      await target.close();
+    }
+    expect(readdirSync(teamDir)).toEqual([]);
+
+    const again = await cli(['import-local', local.dataDir, '--database', second, '--data', teamDir, '--again']);
+    expect(again.code, again.out).toBe(0);
+    const after = JSON.parse(readFileSync(join(local.dataDir, MOVED_FILE), 'utf8')) as { database: string; dataDir: string; at: string }[];
+    expect(after.length).toBe(before.length + 1);
+    expect(after[after.length - 1]).toMatchObject({ database: second, dataDir: teamDir });
+    // the team server's folder does not carry the workspace's memory of its moves
+    expect(existsSync(join(teamDir, MOVED_FILE))).toBe(false);
+  }, 180_000);
+
   it('refuses a database that holds another workspace\'s data', async () => {
     const database = await pg.createDatabase();
     // a team server that has started once holds its own seeded rows
@@ -140,6 +173,9 @@ describe('backup and restore on PostgreSQL', () => {
     const dataDir = tempDir('seo-team-data-');
     const { child, base } = await startCli(['--database', database, '--data', dataDir]);
     const archive = join(tempDir('seo-team-backup-'), 'team.tar.gz');
+    /** when each load write was acknowledged (ms), by its number */
+    const acked: number[] = [];
+    let taken = '';
     try {
       const token = await login(base);
       // writes through the server for as long as the backup runs
@@ -148,7 +184,7 @@ describe('backup and restore on PostgreSQL', () => {
       const load = (async () => {
         while (writing) {
           const r = await api(base, token, 'POST', '/website-blade-system/param/submit', { json: { paramName: `负载${written}`, paramKey: `load.${written}`, paramValue: 'x' } });
-          if (r.status === 200) written++;
+          if (r.status === 200) acked[written++] = Date.now();
         }
       })();
       const backup = await cli(['backup', '--to', archive, '--database', database, '--data', dataDir]);
@@ -157,11 +193,16 @@ describe('backup and restore on PostgreSQL', () => {
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toMatch(/^backup written to .*: postgres schema \d+/m);
       expect(written).toBeGreaterThan(0);
+      taken = /, taken (\S+)$/m.exec(backup.out)?.[1] ?? '';
     } finally {
       await stopCli(child);
     }
 
-    const manifest = JSON.parse(await readManifest(archive)) as { tables: Record<string, { rows: number; sha256: string }> };
+    const manifest = JSON.parse(await readManifest(archive)) as { tables: Record<string, { rows: number; sha256: string }>; createdAt: string };
+    // the printed time is the snapshot's: every write acknowledged before it is in the backup
+    expect(taken).toBe(manifest.createdAt);
+    const takenMs = Date.parse(taken);
+    const ackedBeforeTaken = acked.filter((t) => t < takenMs).length;
     const fresh = await pg.createDatabase();
     const restoredDir = tempDir('seo-team-restored-');
     const restored = await cli(['restore', '--from', archive, '--database', fresh, '--data', restoredDir]);
@@ -173,6 +214,8 @@ describe('backup and restore on PostgreSQL', () => {
       // a backup made under load holds some of the load's rows, each whole
       listed = (await target.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_param WHERE tenant_id = '000000' AND is_deleted = 0`))!.n;
       expect(listed).toBeGreaterThan(0);
+      const keys = new Set((await target.all(sql<{ k: string }>`SELECT param_key AS k FROM blade_param WHERE param_key LIKE 'load.%'`)).map((r) => r.k));
+      for (let i = 0; i < ackedBeforeTaken; i++) expect(keys.has(`load.${i}`), `load.${i}, acknowledged before ${taken}`).toBe(true);
     } finally {
       await target.close();
     }

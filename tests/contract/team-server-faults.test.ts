@@ -24,8 +24,8 @@ beforeAll(async () => {
   pg = await startPostgres();
   const database = await pg.createDatabase();
   const dataDir = tempDir('seo-team-faults-');
-  const first = await startCli(['--database', database, '--data', dataDir, '--trust-proxy']);
-  const second = await startCli(['--database', database, '--data', dataDir, '--trust-proxy']);
+  const first = await startCli(['--database', database, '--data', dataDir, '--trust-proxy', '127.0.0.1']);
+  const second = await startCli(['--database', database, '--data', dataDir, '--trust-proxy', '127.0.0.1']);
   children.push(first.child, second.child);
   lb = await startNginx([Number(new URL(first.base).port), Number(new URL(second.base).port)]);
   data = postgresDataLayer(database, { max: 2 });

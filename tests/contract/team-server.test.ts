@@ -10,6 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
+import { SEED_IDS } from '../../src-server/db/seed';
+import { createUser } from '../../src-server/system/directory';
 import { startNginx, type NginxServer } from '../support/nginx';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { api, login, SABER, startCli, tempDir, until } from './helpers';
@@ -31,7 +33,7 @@ beforeAll(async () => {
   const database = await pg.createDatabase();
   const dataDir = tempDir('seo-team-');
   const start = async (): Promise<Instance> => {
-    const { child, base } = await startCli(['--database', database, '--data', dataDir, '--trust-proxy']);
+    const { child, base } = await startCli(['--database', database, '--data', dataDir, '--trust-proxy', '127.0.0.1']);
     return { child, url: base, port: Number(new URL(base).port) };
   };
   // started together: one migrates and seeds, the other waits for it (the advisory lock)
@@ -77,6 +79,18 @@ describe('two instances on one PostgreSQL', () => {
     const out = await fetch(`${b.url}/blade-auth/oauth/logout`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` } });
     expect(out.status).toBe(200);
     expect((await userInfo(a.url, token)).status).toBe(401);
+  });
+
+  it("a password changed through one instance ends the user's other sessions on the other; the changing one goes on", async () => {
+    await createUser(data, { tenantId: '000000', account: 'teampw', password: 'first1', roleIds: [SEED_IDS.administratorRole], deptIds: [SEED_IDS.dept] });
+    const onA = await login(a.url, { username: 'teampw', password: 'first1' });
+    const onB = await login(b.url, { username: 'teampw', password: 'first1' });
+    expect((await userInfo(b.url, onB)).status).toBe(200);
+    const changed = await api(a.url, onA, 'POST', '/blade-user/update-password', { json: { oldPassword: 'first1', newPassword: 'second2', newPassword1: 'second2' } });
+    expect(changed.body, JSON.stringify(changed.body)).toMatchObject({ success: true });
+    expect((await userInfo(b.url, onB)).status).toBe(401);
+    expect((await userInfo(b.url, onA)).status).toBe(200);
+    expect((await userInfo(a.url, onA)).status).toBe(200);
   });
 
   it('a dictionary changed through one instance is answered new by the other once the notification arrives', async () => {

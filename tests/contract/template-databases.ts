@@ -4,7 +4,8 @@
 // on SQLite about 1 s, paid again by each of the ~100 harnesses of a run).
 // - contract-postgres: one PostgreSQL cluster for the run (instead of one per
 //   test file), with a template database made by a real first start of the back
-//   end; a harness's database is `CREATE DATABASE … TEMPLATE` of it.
+//   end; a harness's database is `CREATE DATABASE … TEMPLATE` of it, its data
+//   folder starts with the key that sealed the template's secrets.
 // - contract: a data folder made by a real first start; a harness's folder starts
 //   as a copy of its database file (and the key that seals secrets).
 // Tests of the first start itself (migrations, the seed, two instances starting
@@ -22,8 +23,11 @@ import { startPostgres } from '../support/postgres';
 export interface Templates {
   /** the SQLite data folder a harness copies */
   sqliteDir?: string;
-  /** the run's PostgreSQL: its admin URL, and the template database's name */
-  postgres?: { url: string; template: string };
+  /**
+   * the run's PostgreSQL: its admin URL, the template database's name, and the data folder of its first start,
+   * whose key sealed the template's secrets (a harness copies it with the database)
+   */
+  postgres?: { url: string; template: string; dataDir: string };
 }
 
 declare module 'vitest' {
@@ -53,7 +57,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = await pg.createDatabase('smc_template');
   const server = await startServer({ dataDir: dir, port: 0, database: url });
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
-  project.provide('templates', { postgres: { url: pg.url(), template: 'smc_template' } });
-  return () => pg.close();
+  project.provide('templates', { postgres: { url: pg.url(), template: 'smc_template', dataDir: dir } });
+  return async () => {
+    await pg.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -18,6 +18,8 @@ import { PHONE_EMPTY, phoneError } from '../shell';
 import { CONTENT_TYPES, saveUpload, uploadedFile } from '../content/shared/uploads';
 import { storeFailure } from '../../files/file-store';
 import type { FileStores } from '../../files/file-stores';
+import type { SecretBox } from '../content/shared/secrets';
+import { sealField } from '../../system/sealed-secrets';
 import {
   ATTACH_CONTENT_TYPES, ATTACH_MAX_MB, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, MSG_SIZE_RANGE, MSG_TYPES_FORMAT, TYPES_PATTERN,
 } from './attach-rules';
@@ -124,7 +126,8 @@ ALTER TABLE blade_oss ADD COLUMN max_size INTEGER DEFAULT ${DEFAULT_ATTACH_MB};
 `,
 };
 
-export const smsResource = defineResource({
+/** The SMS configurations. Their secret key is stored sealed (system/sealed-secrets.ts; nothing here sends it yet). */
+export const smsResource = (box: SecretBox) => defineResource({
   name: 'sms',
   access: screenAccess('sms'),
   basePath: SMS,
@@ -143,6 +146,11 @@ export const smsResource = defineResource({
     { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
     { name: 'status', type: 'int', readOnly: true },
   ],
+  hooks: {
+    beforeWrite(row) {
+      sealField(box, row, 'secretKey');
+    },
+  },
 });
 
 /**

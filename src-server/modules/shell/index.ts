@@ -195,10 +195,15 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
-    await data.run(
-      sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(newPassword))}, update_user = ${caller.userId}, update_time = ${now()}
-        WHERE id = ${caller.userId}`,
-    );
+    // sessions follow the password: the user's other sign-ins end with it (on every instance: the guard reads
+    // the revocation from the database), as an administrator's reset does; this one goes on
+    await data.transaction(async (trx) => {
+      await trx.run(
+        sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(newPassword))}, update_user = ${caller.userId}, update_time = ${now()}
+          WHERE id = ${caller.userId}`,
+      );
+      await deps.tokens.sessions.revokeOthers(caller.userId, caller.sessionId, 'password changed', trx);
+    });
     return status(true);
   });
 

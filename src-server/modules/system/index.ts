@@ -6,12 +6,13 @@ import { ok } from '../../http/reply';
 import { registerMenuAdminRoutes } from './menus';
 import { SYSTEM_MIGRATIONS } from './migrations';
 import { registerRegionRoutes } from './regions';
-import { SYSTEM_RESOURCES } from './resources';
+import { clientResource, SYSTEM_RESOURCES } from './resources';
 import { registerRoleRoutes } from './roles';
 import { registerTenantRoutes } from './tenants';
 import { registerUserRoutes } from './users';
 import { caller, rows, SYS, tenantFor } from './common';
 import { allow, menu } from '../../http/access-policy';
+import { registerResource } from '../../crud/router';
 
 export const systemModule: ServerModule = {
   name: 'system',
@@ -19,6 +20,7 @@ export const systemModule: ServerModule = {
   resources: SYSTEM_RESOURCES,
   routes(api, deps) {
     const { data } = deps;
+    registerResource(api, data, clientResource(deps.box), deps.clock);
     registerUserRoutes(api, deps);
     registerRoleRoutes(api, deps);
     registerMenuAdminRoutes(api, data, deps.caches);

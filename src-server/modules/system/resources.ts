@@ -2,6 +2,8 @@
 import { defineResource, screenAccess } from '../../crud/resource';
 import { sql } from '../../db/data-layer';
 import { SYS } from './common';
+import type { SecretBox } from '../content/shared/secrets';
+import { sealField } from '../../system/sealed-secrets';
 
 const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;
 const sortRules = [
@@ -43,7 +45,8 @@ export const tenantPackageResource = defineResource({
   ],
 });
 
-export const clientResource = defineResource({
+/** The OAuth clients. Their secret is stored sealed (system/sealed-secrets.ts): a sign-in's Basic auth is checked against it opened. */
+export const clientResource = (box: SecretBox) => defineResource({
   name: 'client',
   access: screenAccess('client', { shared: true }),
   basePath: `${SYS}/client`,
@@ -64,6 +67,11 @@ export const clientResource = defineResource({
     { name: 'additionalInformation', type: 'string', hidden: true },
     { name: 'autoapprove', type: 'string' },
   ],
+  hooks: {
+    beforeWrite(row) {
+      sealField(box, row, 'clientSecret');
+    },
+  },
 });
 
 export const topMenuResource = defineResource({
@@ -132,4 +140,5 @@ export const apiScopeResource = defineResource({
   ],
 });
 
-export const SYSTEM_RESOURCES = [postResource, tenantPackageResource, clientResource, topMenuResource, dataScopeResource, apiScopeResource];
+/** the system module's resources but the clients' (clientResource needs the install's key: registered by the module) */
+export const SYSTEM_RESOURCES = [postResource, tenantPackageResource, topMenuResource, dataScopeResource, apiScopeResource];
