@@ -37,6 +37,9 @@ const ENGINE_EXPLICIT = [
 const SQLITE_OWN = ['tests/contract/migrations.test.ts', 'tests/contract/content-migrations.test.ts', 'tests/contract/backup-restore.test.ts'];
 export default defineConfig({
   test: {
+    // two files at once on the 2-core CI machine (vitest's default there is one: cores - 1): most contract files
+    // wait on their back end, PostgreSQL or a job, not on the CPU (issue 40: CI took 44:42)
+    maxWorkers: 2,
     projects: [
       {
         test: {
