@@ -7,9 +7,11 @@
 // reading the largest, a setting of one quota beside another, a scheduled deploy seen due by two schedulers:
 // each holds too. (docs/team-server.md step 9)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { sql } from '../../src-server/db/data-layer';
+import { KEY_FILE } from '../../src-server/modules/content/shared/secrets';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
 import { JobQueue } from '../../src-server/jobs/queue';
 import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';
@@ -56,6 +58,9 @@ beforeAll(async () => {
   h = await startHarness({ database });
   if (database) {
     secondDir = tempDir();
+    // the instances of one team server share the install's key (SEO_SECRET_KEY, or the same key file): the
+    // clients' secrets are sealed with it
+    copyFileSync(join(h.dataDir, KEY_FILE), join(secondDir, KEY_FILE));
     second = await startServer({ dataDir: secondDir, port: 0, database });
   }
   bases = [h.server.url, second?.url ?? h.server.url];
