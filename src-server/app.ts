@@ -23,8 +23,10 @@ import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
-import { registerHealthRoute } from './http/health';
+import { HEALTH_URL, LIVE_URL, registerHealthRoute } from './http/health';
 import { dataLayerProbe } from './db/health-probe';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { databaseUnavailableAnswer } from './http/database-unavailable';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -108,7 +110,10 @@ export interface BuildOptions {
 
 export const API_PREFIX = '/api';
 
-/** what a `--role worker` instance answers to anything but /api/health */
+/** what a `--role worker` instance answers: the probes, its liveness and its database's */
+const WORKER_ANSWERS = new Set([`${API_PREFIX}${HEALTH_URL}`, `${API_PREFIX}${LIVE_URL}`]);
+
+/** what a `--role worker` instance answers to anything but /api/health and /api/health/live */
 export const MSG_WORKER_ONLY = '此实例只运行后台任务（--role worker），不提供接口';
 
 async function jwtSecret(data: DataLayer): Promise<string> {
@@ -129,7 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (role === 'worker') {
     // a worker's event loop is the jobs': only the probe of a supervisor or load balancer is answered
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.split('?')[0] !== `${API_PREFIX}/health`) return reply.code(404).send(fail(404, MSG_WORKER_ONLY));
+      if (!WORKER_ANSWERS.has(request.url.split('?')[0]!)) return reply.code(404).send(fail(404, MSG_WORKER_ONLY));
     });
   }
 
@@ -152,7 +157,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
 
+  const databaseUnavailable = databaseUnavailableAnswer(!!opts.logger);
   app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
+    // the database is away: 503 + Retry-After, not a fault of this instance (http/database-unavailable.ts)
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(request, reply, err);
     if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.message));
     if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
     const code = (err as FastifyError).statusCode;
