@@ -42,6 +42,7 @@ import { SecretBox } from './modules/content/shared/secrets';
 import { sealClearSecrets } from './system/sealed-secrets';
 import { JobQueue } from './jobs/queue';
 import { JobWorker, type WorkerOptions } from './jobs/worker';
+import { registerBackgroundWorkRoutes } from './jobs/pause-routes';
 import type { Jobs, ServerRole } from './jobs/jobs';
 
 export interface EmbeddedServer {
@@ -151,7 +152,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock), box);
   const menus = new MenuService(data, caches);
   const worker = new JobWorker(new JobQueue(data, clock), { role, ...opts.worker });
-  const jobs: Jobs = { queue: worker.queue, working: role !== 'api', handle: (kind, handler, options) => worker.handle(kind, handler, options) };
+  const jobs: Jobs = {
+    queue: worker.queue,
+    working: role !== 'api',
+    handle: (kind, handler, options) => worker.handle(kind, handler, options),
+    paused: () => worker.paused(),
+    wake: () => worker.wake(),
+  };
   const dicts = new DictService(data, caches);
 
   await app.register(formbody);
@@ -182,6 +189,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerAuthRoutes(api, { data, captcha, tokens, caches, decrypt });
       await registerStockAuthRoutes(api, { data, captcha, tokens, decrypt });
       registerMenuRoutes(api, menus);
+      // a restored copy's paused background work: the platform administrator's banner (jobs/pause.ts)
+      registerBackgroundWorkRoutes(api, data, jobs);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
       const files = new FileStores(data, opts.dataDir, box, caches);
