@@ -23,6 +23,7 @@ import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
+import { installDrain } from './http/drain';
 import { HEALTH_URL, LIVE_URL, registerHealthRoute } from './http/health';
 import { dataLayerProbe } from './db/health-probe';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -54,7 +55,11 @@ export interface EmbeddedServer {
   publicKey: string;
   port: number;
   dataDir: string;
-  close(): Promise<void>;
+  /**
+   * stops the server; `drainMs` (a team server's SIGTERM, cli.ts): first stops accepting connections and waits up to
+   * that long for its load balancer to close the idle ones, answering what comes with Connection: close (http/drain.ts)
+   */
+  close(o?: { drainMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -127,7 +132,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { data } = opts;
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false,
+    rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect),
+    // while closing, a request still reaching the instance is answered in full (with Connection: close), not 503:
+    // nginx passes a POST it sent on to no other instance (http/drain.ts)
+    return503OnClosing: false,
+  });
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
@@ -226,6 +238,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     app = await whileHolding(data, STARTUP_LOCK, () =>
       buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect, trustProxy: opts.trustProxy, role: opts.role, worker: opts.worker }),
     );
+    const drain = installDrain(app);
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });
     const address = app.server.address();
@@ -238,9 +251,10 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
       publicKey: (await sm2Keys(data)).publicKey,
       port,
       dataDir: opts.dataDir,
-      async close() {
+      async close(o = {}) {
         if (closed) return;
         closed = true;
+        if (o.drainMs) await drain.drain(o.drainMs);
         await running.close();
         await lease?.release();
         await data.close();

@@ -38,6 +38,7 @@ import { checkCommandDatabase, shownUrl } from './db/command-database';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
 import { readPause, resumeBackgroundWork } from './jobs/pause';
 import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
+import { DRAIN_MS } from './http/drain';
 import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -155,7 +156,8 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    server.close().then(
+    // behind a load balancer: no request fails (http/drain.ts); a desktop's embedded back end closes at once
+    server.close({ drainMs: DRAIN_MS }).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(err);
