@@ -24,6 +24,8 @@ const ENGINE_EXPLICIT = [
   'tests/contract/deploy-object-storage.test.ts',
   'tests/contract/team-server-data.test.ts',
   'tests/contract/team-server-faults.test.ts',
+  'tests/contract/team-server-outage.test.ts',
+  'tests/contract/team-server-rolling.test.ts',
   'tests/contract/team-server-jobs.test.ts',
   'tests/contract/ai-limits-team.test.ts',
   'tests/contract/team-server-imports.test.ts',

@@ -23,8 +23,11 @@ import { rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
-import { registerHealthRoute } from './http/health';
+import { installDrain } from './http/drain';
+import { HEALTH_URL, LIVE_URL, registerHealthRoute } from './http/health';
 import { dataLayerProbe } from './db/health-probe';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { databaseUnavailableAnswer } from './http/database-unavailable';
 import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -40,6 +43,7 @@ import { SecretBox } from './modules/content/shared/secrets';
 import { sealClearSecrets } from './system/sealed-secrets';
 import { JobQueue } from './jobs/queue';
 import { JobWorker, type WorkerOptions } from './jobs/worker';
+import { registerBackgroundWorkRoutes } from './jobs/pause-routes';
 import type { Jobs, ServerRole } from './jobs/jobs';
 
 export interface EmbeddedServer {
@@ -51,7 +55,11 @@ export interface EmbeddedServer {
   publicKey: string;
   port: number;
   dataDir: string;
-  close(): Promise<void>;
+  /**
+   * stops the server; `drainMs` (a team server's SIGTERM, cli.ts): first stops accepting connections and waits up to
+   * that long for its load balancer to close the idle ones, answering what comes with Connection: close (http/drain.ts)
+   */
+  close(o?: { drainMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -108,7 +116,10 @@ export interface BuildOptions {
 
 export const API_PREFIX = '/api';
 
-/** what a `--role worker` instance answers to anything but /api/health */
+/** what a `--role worker` instance answers: the probes, its liveness and its database's */
+const WORKER_ANSWERS = new Set([`${API_PREFIX}${HEALTH_URL}`, `${API_PREFIX}${LIVE_URL}`]);
+
+/** what a `--role worker` instance answers to anything but /api/health and /api/health/live */
 export const MSG_WORKER_ONLY = '此实例只运行后台任务（--role worker），不提供接口';
 
 async function jwtSecret(data: DataLayer): Promise<string> {
@@ -121,7 +132,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { data } = opts;
   const clock = opts.clock ?? systemClock;
   const dialect = opts.dialect ?? 'both';
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false, rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect) });
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy?.length ? [...opts.trustProxy] : false,
+    rewriteUrl: (req) => rewriteForDialect(req.url ?? '/', dialect),
+    // while closing, a request still reaching the instance is answered in full (with Connection: close), not 503:
+    // nginx passes a POST it sent on to no other instance (http/drain.ts)
+    return503OnClosing: false,
+  });
   // before any route: an undeclared route makes the build throw; the one access check
   installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
@@ -129,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (role === 'worker') {
     // a worker's event loop is the jobs': only the probe of a supervisor or load balancer is answered
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.split('?')[0] !== `${API_PREFIX}/health`) return reply.code(404).send(fail(404, MSG_WORKER_ONLY));
+      if (!WORKER_ANSWERS.has(request.url.split('?')[0]!)) return reply.code(404).send(fail(404, MSG_WORKER_ONLY));
     });
   }
 
@@ -146,13 +164,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock), box);
   const menus = new MenuService(data, caches);
   const worker = new JobWorker(new JobQueue(data, clock), { role, ...opts.worker });
-  const jobs: Jobs = { queue: worker.queue, working: role !== 'api', handle: (kind, handler, options) => worker.handle(kind, handler, options) };
+  const jobs: Jobs = {
+    queue: worker.queue,
+    working: role !== 'api',
+    handle: (kind, handler, options) => worker.handle(kind, handler, options),
+    paused: () => worker.paused(),
+    wake: () => worker.wake(),
+  };
   const dicts = new DictService(data, caches);
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
 
+  const databaseUnavailable = databaseUnavailableAnswer(!!opts.logger);
   app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
+    // the database is away: 503 + Retry-After, not a fault of this instance (http/database-unavailable.ts)
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(request, reply, err);
     if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.message));
     if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
     const code = (err as FastifyError).statusCode;
@@ -174,6 +201,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerAuthRoutes(api, { data, captcha, tokens, caches, decrypt });
       await registerStockAuthRoutes(api, { data, captcha, tokens, decrypt });
       registerMenuRoutes(api, menus);
+      // a restored copy's paused background work: the platform administrator's banner (jobs/pause.ts)
+      registerBackgroundWorkRoutes(api, data, jobs);
       registerDictRoutes(api, dicts);
       for (const resource of RESOURCES) registerResource(api, data, resource, clock);
       const files = new FileStores(data, opts.dataDir, box, caches);
@@ -209,6 +238,7 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
     app = await whileHolding(data, STARTUP_LOCK, () =>
       buildApp({ data, dataDir: opts.dataDir, clock: opts.clock, logger: opts.logger, dialect: opts.dialect, trustProxy: opts.trustProxy, role: opts.role, worker: opts.worker }),
     );
+    const drain = installDrain(app);
     const host = opts.host ?? '127.0.0.1';
     await app.listen({ port: opts.port ?? 0, host });
     const address = app.server.address();
@@ -221,9 +251,10 @@ export async function startServer(opts: StartOptions): Promise<EmbeddedServer> {
       publicKey: (await sm2Keys(data)).publicKey,
       port,
       dataDir: opts.dataDir,
-      async close() {
+      async close(o = {}) {
         if (closed) return;
         closed = true;
+        if (o.drainMs) await drain.drain(o.drainMs);
         await running.close();
         await lease?.release();
         await data.close();

@@ -21,6 +21,8 @@
 // folder and an empty database, checked against the manifest (backup/).
 // `npm run server -- import-local <folder> --database URL` moves a Local
 // workspace's data folder into a team server (backup/import-local.ts).
+// A restored or imported copy's background work starts paused (jobs/pause.ts):
+// `npm run server -- jobs resume` lets it run (`jobs status` says which).
 // Every command takes --data DIR and --database URL (or SEO_DATABASE_URL) as the
 // server does; one without a database, or whose database cannot be reached or
 // holds no back end, says which (db/command-database.ts).
@@ -34,7 +36,9 @@ import { importLocal, MOVED_FILE } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
 import { checkCommandDatabase, shownUrl } from './db/command-database';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
+import { readPause, resumeBackgroundWork } from './jobs/pause';
 import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
+import { DRAIN_MS } from './http/drain';
 import { MIGRATIONS } from './modules';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -46,6 +50,21 @@ async function unlock(account: string | undefined, tenant: string, dataDir: stri
   const outcome = await unlockAccount(dataDir, account ?? '', tenant, Date.now(), database);
   const what = outcome.wasLocked ? 'was locked' : outcome.failCount > 0 ? `had ${outcome.failCount} failed sign-in(s)` : 'was not locked';
   process.stdout.write(`unlocked ${account} (tenant ${tenant}): it ${what}; it can sign in now\n`);
+}
+
+/** `jobs resume`: a restored copy's background work runs (jobs/pause.ts); `jobs status` says whether it is paused */
+async function backgroundWork(what: 'resume' | 'status', dataDir: string, database?: string): Promise<string> {
+  const data = openDataLayer({ dataDir, database });
+  try {
+    if (what === 'status') {
+      const pause = await readPause(data);
+      return pause ? `background work paused since ${pause.since} (${pause.by}): resume it with npm run server -- jobs resume` : 'background work runs';
+    }
+    const was = await resumeBackgroundWork(data);
+    return was ? `background work resumed (paused since ${was.since} by ${was.by}): running instances take up jobs and schedules within a second` : 'background work was not paused';
+  } finally {
+    await data.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -75,6 +94,13 @@ async function main(): Promise<void> {
     if (positionals.length > 2) throw new Error('unlock: one account at a time: npm run server -- unlock <account> [--tenant 000000] [--data DIR] [--database URL]');
     await checkCommandDatabase('unlock', dataDir, database, { backEnd: true });
     await unlock(positionals[1], values.tenant, dataDir, database);
+    return;
+  }
+  if (positionals[0] === 'jobs') {
+    const what = positionals[1];
+    if ((what !== 'resume' && what !== 'status') || positionals.length > 2) throw new Error('jobs: npm run server -- jobs resume|status [--data DIR] [--database URL]');
+    await checkCommandDatabase(`jobs ${what}`, dataDir, database, { backEnd: true });
+    process.stdout.write(`${await backgroundWork(what, dataDir, database)}\n`);
     return;
   }
   // a command that ends without saying it succeeded has failed
@@ -113,7 +139,7 @@ async function main(): Promise<void> {
     process.exitCode = 0;
     return;
   }
-  if (positionals.length > 0) throw new Error(`unknown command: ${positionals[0]} (known: unlock, backup, restore, import-local)`);
+  if (positionals.length > 0) throw new Error(`unknown command: ${positionals[0]} (known: unlock, backup, restore, import-local, jobs)`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port: not a port: ${values.port}`);
   const dialect = values.dialect;
@@ -130,7 +156,8 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    server.close().then(
+    // behind a load balancer: no request fails (http/drain.ts); a desktop's embedded back end closes at once
+    server.close({ drainMs: DRAIN_MS }).then(
       () => process.exit(0),
       (err: unknown) => {
         console.error(err);

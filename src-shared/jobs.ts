@@ -57,3 +57,16 @@ export function instanceParts(name: string): InstanceParts | null {
   const m = /^(.+)\/(api|worker|all)\/(\d+)\/([0-9a-z]+)$/.exec(name);
   return m ? { host: m[1]!, role: m[2] as InstanceRole, pid: m[3]!, suffix: m[4]! } : null;
 }
+
+/** the console's URLs of a restored copy's paused background work (src-server/jobs/pause-routes.ts), platform administrator only */
+export const BACKGROUND_WORK_STATUS_URL = '/website-blade-system/background-work/status';
+export const BACKGROUND_WORK_RESUME_URL = '/website-blade-system/background-work/resume';
+
+/** whether background work is paused (a restored backup or a moved-in workspace, until resumed) */
+export interface BackgroundWorkStatus {
+  paused: boolean;
+  /** what paused it: a `restore` or an `import-local` */
+  by: 'restore' | 'import-local' | null;
+  /** since when (ISO 8601) */
+  since: string | null;
+}

@@ -22,6 +22,7 @@ import { FRAME_PREFIX } from '../pages/frame/frame';
 import { Sidebar } from './Sidebar';
 import { HeaderBar } from './HeaderBar';
 import { TagBar } from './TagBar';
+import { BackgroundWorkBanner } from './BackgroundWorkBanner';
 import { pageLabel } from './labels';
 import { StableNavigateProvider } from './navigation';
 import { PagePathContext } from './pagePath';
@@ -125,6 +126,7 @@ export default function ConsoleLayout() {
           <ProfileBand />
           <HeaderBar size={size} />
           <TagBar path={path} />
+          <BackgroundWorkBanner />
           <main className="desk-content">
             {pages.map((p) => (
               <CachedPage key={p} path={p} active={p === path} />

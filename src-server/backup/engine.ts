@@ -5,6 +5,7 @@
 // taken in one repeatable-read transaction, its restore into an empty database).
 
 import type { BackupReason } from '../../src-shared/backup-reasons';
+import type { DataLayer } from '../db/data-layer';
 
 /** One table's content at the moment of the backup. */
 export interface TableStat {
@@ -42,6 +43,11 @@ export interface BackupEngine {
   load?(): Promise<void>;
   /** after the files are in place: the restored database's schema version and table stats, to compare with the manifest */
   inspectRestored(): Promise<{ schemaVersion: number; tables: TableStats }>;
+  /**
+   * after the restored database checked out: runs `work` on it (the restore pauses its background work there,
+   * jobs/pause.ts), then closes it
+   */
+  withRestored(work: (data: DataLayer) => Promise<void>): Promise<void>;
   /** a failed restore: takes out of the target what load() put there, and removes the engine's work files */
   discard?(): Promise<void>;
 }

@@ -32,6 +32,7 @@ import type { Migration } from '../db/migrations';
 import type { TableStats } from './engine';
 import { isTransient } from './data-files';
 import { SQLITE_FILES } from './sqlite-engine';
+import { pauseBackgroundWork } from '../jobs/pause';
 
 export class ImportError extends Error {}
 
@@ -191,6 +192,8 @@ export async function importLocal(o: {
         const wrong = tables.filter((t) => expected[t]!.rows !== got[t]!.rows || expected[t]!.sha256 !== got[t]!.sha256);
         if (wrong.length) throw new ImportError(`导入后数据与本地工作区不一致: ${wrong.join(', ')}`);
         await trx.run(sql`INSERT INTO blade_setting (key, value) VALUES (${IMPORT_MARK}, ${identity})`);
+        // the workspace's jobs and schedules may still run where it was: here they wait to be resumed (jobs/pause.ts)
+        await pauseBackgroundWork(trx, 'import-local', (o.now ?? (() => new Date()))());
       });
 
       mkdirSync(o.dataDir, { recursive: true });

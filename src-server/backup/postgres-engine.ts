@@ -137,6 +137,10 @@ export class PostgresBackupEngine implements BackupEngine {
     return this.withData(async (data) => ({ schemaVersion: await schemaVersion(data), tables: await tableStatsOf(data) }));
   }
 
+  async withRestored(work: (data: DataLayer) => Promise<void>): Promise<void> {
+    await this.withData(work);
+  }
+
   async discard(): Promise<void> {
     if (this.work) rmSync(this.work, { recursive: true, force: true });
     this.work = null;

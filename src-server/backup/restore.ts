@@ -4,7 +4,7 @@
 // against its manifest (every file's size and sha256, the database's, then the
 // restored database's schema version and every table's row count and content
 // checksum); on any mismatch what was unpacked is removed again and the reason
-// is the error.
+// is the error. A restored copy's background work starts paused (jobs/pause.ts).
 import { existsSync, linkSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { ReadEntry } from 'tar';
@@ -13,6 +13,7 @@ import { DATABASE_PREFIX, FILES_PREFIX, MANIFEST_ENTRY, parseManifest, type Mani
 import { readTar, saveEntry } from './tar-archive';
 import type { BackupReason } from '../../src-shared/backup-reasons';
 import { BackupRefusal, reasonOf, refusal } from './refusal';
+import { pauseBackgroundWork } from '../jobs/pause';
 
 /** A refused restore: the message `restore: <the reason in English>`, the reason as data for the console. */
 export class RestoreError extends BackupRefusal {
@@ -170,6 +171,8 @@ export async function restoreBackup(o: RestoreOptions): Promise<Manifest> {
     const tables = new Set([...Object.keys(manifest.tables), ...Object.keys(restored.tables)]);
     const off = [...tables].filter((t) => JSON.stringify(manifest.tables[t]) !== JSON.stringify(restored.tables[t]));
     if (off.length) throw refusal('tablesDiffer', { tables: off.slice(0, 5).join(', ') });
+    // the copy's jobs and schedules are the source's: they wait for the platform administrator (jobs/pause.ts)
+    await o.engine.withRestored((data) => pauseBackgroundWork(data, 'restore'));
     return manifest;
   } catch (err) {
     // leave the folder (and the database) as they were: empty (or absent)

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DB_FILE, databasePath, type Db } from '../db/database';
-import { openSqliteDataLayer } from '../db/data-layer';
+import { openSqliteDataLayer, type DataLayer } from '../db/data-layer';
 import type { BackupReason } from '../../src-shared/backup-reasons';
 import type { BackupEngine, DatabaseSnapshot, TableStats } from './engine';
 import { refusal } from './refusal';
@@ -105,5 +105,14 @@ export class SqliteBackupEngine implements BackupEngine {
 
   async inspectRestored(): Promise<{ schemaVersion: number; tables: TableStats }> {
     return inspect(databasePath(this.dataDir));
+  }
+
+  async withRestored(work: (data: DataLayer) => Promise<void>): Promise<void> {
+    const data = openSqliteDataLayer(this.dataDir);
+    try {
+      await work(data);
+    } finally {
+      await data.close();
+    }
   }
 }

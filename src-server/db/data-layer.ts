@@ -17,6 +17,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBui
 import pg from 'pg';
 import { openDatabase, type Db } from './database';
 import { PreparedStatements } from './prepared-statements';
+import { connectionLost, DatabaseUnavailable } from './unavailable';
 
 export { sql };
 export type { RawBuilder };
@@ -373,7 +374,10 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   const prepared = new PreparedStatements();
   const kyselyPool = {
     async connect(): Promise<pg.PoolClient> {
-      const client = await pool.connect();
+      // no connection to be had: the database is away (db/unavailable.ts), whatever the driver says why
+      const client = await pool.connect().catch((err: unknown) => {
+        throw new DatabaseUnavailable(err);
+      });
       if (!(client as pg.PoolClient & { [WATCHED]?: true })[WATCHED]) {
         (client as pg.PoolClient & { [WATCHED]?: true })[WATCHED] = true;
         const give = client.release.bind(client);
@@ -381,6 +385,12 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
         client.on('end', () => broken.add(client));
         client.release = (err?: Error | boolean) => give(err ?? (broken.has(client) ? true : undefined));
         prepared.wrap(client);
+        // a query that ended its connection (the server stopped, the network dropped) says the database is away
+        const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
+        (client as { query: unknown }).query = (text: unknown, values?: unknown) =>
+          query(text, values).catch((err: unknown) => {
+            throw connectionLost(err);
+          });
       }
       return client;
     },

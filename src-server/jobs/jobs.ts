@@ -15,4 +15,11 @@ export interface Jobs {
   readonly working: boolean;
   /** registers the handler of a kind (and what settles a job of it that was given up); it runs on the working instances only */
   handle(kind: string, handler: JobHandler, options?: KindOptions): void;
+  /**
+   * whether background work is paused (a restored or imported copy, until the platform administrator resumes it:
+   * jobs/pause.ts): a scheduler queues nothing then. Throws when the database is away.
+   */
+  paused(): Promise<boolean>;
+  /** tells this instance's worker to claim now (after a resume) */
+  wake(): void;
 }

@@ -10,6 +10,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { JOB_CHANNEL, type Job, type JobQueue } from './queue';
+import { PauseWatch } from './pause';
 import { instanceNameOf, type InstanceRole } from '../../src-shared/jobs';
 
 /** what a handler gets besides its job */
@@ -108,6 +109,8 @@ export class JobWorker {
   private failing = false;
   private lastPrune = 0;
   private unsubscribe: Array<() => unknown> = [];
+  /** a restored or imported copy's background work is paused until resumed (jobs/pause.ts) */
+  private readonly pauseWatch: PauseWatch;
 
   constructor(
     readonly queue: JobQueue,
@@ -121,6 +124,12 @@ export class JobWorker {
     this.graceMs = o.graceMs ?? 5000;
     this.keepMs = o.keepMs ?? 7 * 86_400_000;
     this.log = o.log ?? ((m) => console.error(m));
+    this.pauseWatch = new PauseWatch(queue.data, this.log);
+  }
+
+  /** whether background work is paused (a restored or imported copy not resumed yet); throws when the database is away */
+  paused(): Promise<boolean> {
+    return this.pauseWatch.paused();
   }
 
   /** Registers the handler of a kind (before start(): the claim asks for the kinds it has handlers for). */
@@ -194,6 +203,11 @@ export class JobWorker {
   private async fill(): Promise<void> {
     const free = this.concurrency - this.running.size;
     try {
+      // a restored copy claims nothing until it is resumed (its jobs are the source's)
+      if (await this.pauseWatch.paused()) {
+        this.failing = false;
+        return;
+      }
       if (free > 0) {
         const jobs = await this.queue.claim(this.kinds, this.owner, this.leaseMs, free, (job) => this.abandon(job));
         for (const job of jobs) {

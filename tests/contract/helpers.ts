@@ -32,6 +32,8 @@ export interface Harness {
   dataDir: string;
   /** the engine the server runs on (ENGINE=postgres, else the data folder's SQLite file) */
   engine: 'sqlite' | 'postgres';
+  /** the server's PostgreSQL URL (undefined on SQLite) */
+  database?: string;
   /** moves the server's clock */
   advance(ms: number): void;
   /** a second connection to the server's SQLite file (WAL allows it); on PostgreSQL there is none: use data() */
@@ -137,6 +139,7 @@ export async function startHarness(extra: Partial<StartOptions> = {}): Promise<H
     server,
     dataDir,
     engine: database ? 'postgres' : 'sqlite',
+    database,
     advance(ms) {
       offset += ms;
     },

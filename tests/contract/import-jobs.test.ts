@@ -195,9 +195,11 @@ describe('an import task is a durable job', () => {
           await gate;
           return handler(job, ctx);
         }, options),
+      paused: () => worker.paused(),
+      wake: () => worker.wake(),
     };
     new ImportRunner(data, files(), systemClock, new Map(), gated);
-    const elsewhere = new ImportRunner(data, files(), systemClock, new Map(), { queue: new JobQueue(data, systemClock), working: false, handle: () => undefined });
+    const elsewhere = new ImportRunner(data, files(), systemClock, new Map(), { queue: new JobQueue(data, systemClock), working: false, handle: () => undefined, paused: async () => false, wake: () => undefined });
     const scope = { tenantId: '000000', userId: '1', deptId: '1' };
     const task = await elsewhere.start(scope, { kind: 'keyword', format: 'lines', taskName: 'race', lines: ['jobkw-race'] });
     const id = String(task.id);

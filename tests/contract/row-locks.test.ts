@@ -226,7 +226,7 @@ describe('read-then-write elsewhere, at once', () => {
     const id = await idOf('/website-blade-deploy/deployTasks/save', { taskName: '并发定时', groupIds: empty, scheduleType: 'FIX_RATE', scheduleConf: '3600', articleCount: 0 });
     // two more schedulers beside the servers' own, enqueueing only (the servers' workers run the trigger's job);
     // the task is made due now
-    const jobs = { queue: new JobQueue(h.data(), () => Date.now()), working: false, handle: () => undefined };
+    const jobs = { queue: new JobQueue(h.data(), () => Date.now()), working: false, handle: () => undefined, paused: async () => false, wake: () => undefined };
     const schedulers = [0, 1].map(() => new DeployScheduler(h.data(), () => Date.now(), {} as never, jobs));
     await h.data().run(sql`UPDATE deploy_tasks SET status = 1, next_time = ${Date.now() - 1000} WHERE id = ${id}`);
     await Promise.all(schedulers.map((s) => s.tick()));

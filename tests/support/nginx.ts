@@ -24,6 +24,8 @@ export interface NginxServer {
   log(): string;
   /** the master process (its workers are its children) */
   masterPid(): number;
+  /** requests so far that the instance on this port answered 200 (the access log's last upstream) */
+  answeredBy(port: number): number;
   close(): Promise<void>;
 }
 
@@ -81,7 +83,9 @@ export async function startNginx(upstreams: number[]): Promise<NginxServer> {
       `error_log ${join(dir, 'logs', 'error.log')} info;`,
       'events { worker_connections 1024; }',
       'http {',
-      `  access_log ${join(dir, 'logs', 'access.log')};`,
+      // the combined format plus the instance that answered (a test tells which instance nginx sends requests to)
+      `  log_format withUpstream '$remote_addr [$time_local] "$request" $status upstream=$upstream_addr upstream_status=$upstream_status';`,
+      `  access_log ${join(dir, 'logs', 'access.log')} withUpstream;`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${join(dir, 'temp', t)};`),
       `  include ${join(dir, 'site.conf')};`,
       '}',
@@ -115,6 +119,12 @@ export async function startNginx(upstreams: number[]): Promise<NginxServer> {
     url: `http://127.0.0.1:${port}`,
     log,
     masterPid: () => Number(readFileSync(join(dir, 'nginx.pid'), 'utf8').trim()),
+    answeredBy(port) {
+      const file = join(dir, 'logs', 'access.log');
+      if (!existsSync(file)) return 0;
+      const last = new RegExp(`upstream=(?:[^ ]+, )*127\\.0\\.0\\.1:${port} upstream_status=(?:[^ ]+, )*200$`);
+      return readFileSync(file, 'utf8').split('\n').filter((l) => last.test(l)).length;
+    },
     async close() {
       stop();
     },

@@ -35,6 +35,10 @@ export interface PostgresServer {
    * and starts it again on the same port; resolves once it accepts connections.
    */
   restart(o?: { mode?: 'fast' | 'immediate'; downMs?: number }): Promise<void>;
+  /** stops the server (an outage the test ends with `start()`); the folder stays */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** starts a stopped server again on the same port; resolves once it accepts connections */
+  start(): Promise<void>;
   /** the server's log so far (for a failing test's message) */
   log(): string;
   /** the postmaster (every session's backend is its child) */
@@ -239,6 +243,14 @@ export async function startPostgres(o: PostgresOptions = {}): Promise<PostgresSe
       await stop(mode);
       if (downMs > 0) await sleep(downMs);
       await start();
+    },
+    async stop(mode = 'fast') {
+      if (closed) throw new Error('PostgreSQL test server already closed');
+      await stop(mode);
+    },
+    async start() {
+      if (closed) throw new Error('PostgreSQL test server already closed');
+      if (!running) await start();
     },
     log,
     // postmaster.pid's first line (PostgreSQL's "Data Directory Layout"); readable by its owner, and by root

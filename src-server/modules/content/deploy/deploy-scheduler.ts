@@ -108,6 +108,8 @@ export class DeployScheduler {
     if (this.busy) return;
     this.busy = true;
     try {
+      // a restored copy fires no schedule until it is resumed (jobs/pause.ts)
+      if (await this.jobs.paused()) return;
       const now = this.clock();
       const due = await this.data.all(sql<Rec>`SELECT id, tenant_id, schedule_type, schedule_conf, next_time, group_ids, website_group_id FROM deploy_tasks
         WHERE status = 1 AND is_deleted = 0 AND next_time IS NOT NULL AND next_time <= ${now}`);

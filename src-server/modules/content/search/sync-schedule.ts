@@ -74,6 +74,8 @@ export class SyncSchedule {
     if (this.busy || (day === this.scannedDay && now - this.scannedAt < RESCAN_MS)) return;
     this.busy = true;
     try {
+      // a restored copy queues no sync until it is resumed (jobs/pause.ts)
+      if (await this.jobs.paused()) return;
       await this.scan(day, now);
       this.scannedDay = day;
       this.scannedAt = now;
