@@ -9,8 +9,8 @@
 // `dbus-run-session` with an unlocked gnome-keyring and a throw-away HOME, so
 // no keyring file lands in the real home.
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -117,18 +117,47 @@ function playwright(label, args) {
   }
 }
 
+/**
+ * A build run beside the next steps (the stock consoles' builds during the end-to-end run: one Playwright worker
+ * leaves room on two cores, and a first Sword build mostly waits on its npm install); its output goes to a file,
+ * printed when it is waited for. Answers a function that waits for it and counts it as a check.
+ */
+function besides(label, cmd, args) {
+  const log = join(mkdtempSync(join(tmpdir(), 'smc-build-')), 'output.log');
+  const out = openSync(log, 'w');
+  const t = Date.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', out, out], cwd: root, env: process.env });
+  closeSync(out);
+  const done = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+  return async () => {
+    const code = await done;
+    console.log(`\n=== ${label} (beside the steps before): ${cmd} ${args.join(' ')}`);
+    console.log(readFileSync(log, 'utf8').trimEnd());
+    timings.push(`${label} ${minutes(Date.now() - t)} (beside)`);
+    const ok = code === 0;
+    totals[ok ? 'passed' : 'failed'] += 1;
+    steps.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
+    return ok;
+  };
+}
+
+// Saber 4.9 and Sword 4.5, the stock consoles, built from their unchanged sources (kept in .cache/saber and
+// .cache/sword between runs; Sword's first build installs its packages, about 2 minutes), one after the other,
+// beside the end-to-end run
+const stockBuilds = besides('saber and sword builds', 'sh', [
+  '-c',
+  `"${process.execPath}" "${join(root, 'scripts/saber.mjs')}" build && "${process.execPath}" "${join(root, 'scripts/sword.mjs')}" build`,
+]);
+
 // end to end: build the renderer, then Playwright against browser mode
 if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) playwright('end to end', []);
 
-// Saber 4.9, the stock console, built from its unchanged source (kept in
-// .cache/saber between runs) and driven against the embedded back end
-if (check('saber build', process.execPath, [join(root, 'scripts/saber.mjs'), 'build'])) {
+// the stock consoles driven against the embedded back end, each through its own pages
+if (await stockBuilds()) {
   playwright('saber', ['-c', 'playwright.saber.config.ts']);
-}
-
-// Sword 4.5, the stock React console, the same way (kept in .cache/sword; its
-// first build installs its packages, about 2 minutes, later runs reuse it)
-if (check('sword build', process.execPath, [join(root, 'scripts/sword.mjs'), 'build'])) {
   playwright('sword', ['-c', 'playwright.sword.config.ts']);
 }
 
