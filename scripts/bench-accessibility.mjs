@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path';
 import { axeViolations, tally } from './axe.mjs';
 import { CONSOLES, launch, loadSample, rpc, startHost } from './bench-consoles.mjs';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
-
-const root = resolve(import.meta.dirname, '..');
+import { writeBenchSection } from './bench-sections.mjs';
 
 /** settles animations (menus, dialogs), then runs axe */
 async function audit(page) {
@@ -162,15 +161,8 @@ export async function benchAccessibility(machine, { writeSection, log = console.
 // run alone: node scripts/bench-accessibility.mjs (the renderer must be built; npm run bench builds it)
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const { cpus } = await import('node:os');
-  const { readFileSync, writeFileSync } = await import('node:fs');
   const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
   await benchAccessibility(machine, {
-    writeSection: (name, body) => {
-      const path = join(root, 'docs/benchmarks.md');
-      const doc = readFileSync(path, 'utf8');
-      const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
-      if (!re.test(doc)) throw new Error(`docs/benchmarks.md has no bench:${name} section`);
-      writeFileSync(path, doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
-    },
+    writeSection: writeBenchSection,
   });
 }

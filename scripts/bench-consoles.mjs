@@ -32,6 +32,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium } from 'playwright';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
+import { writeBenchSection } from './bench-sections.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
@@ -539,16 +540,9 @@ function report(results, machine) {
 // run alone: node scripts/bench-consoles.mjs (the renderer must be built; npm run bench builds it)
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const { cpus } = await import('node:os');
-  const { writeFileSync } = await import('node:fs');
   const machine = `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}, Node ${process.version}`;
   await benchConsoles(machine, {
-    writeSection: (name, body) => {
-      const path = join(root, 'docs/benchmarks.md');
-      const doc = readFileSync(path, 'utf8');
-      const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
-      if (!re.test(doc)) throw new Error(`docs/benchmarks.md has no bench:${name} section`);
-      writeFileSync(path, doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
-    },
+    writeSection: writeBenchSection,
   });
 }
 

@@ -23,6 +23,7 @@ import { chromium } from 'playwright';
 import { benchConsoles, startHost } from './bench-consoles.mjs';
 import { benchAccessibility } from './bench-accessibility.mjs';
 import { benchContent } from './bench-content.mjs';
+import { writeBenchSection } from './bench-sections.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -60,11 +61,7 @@ async function main() {
   // BENCH_SEARCH_ANNOUNCE=0 skips announcing deploys to the search engines (scripts/bench-search-announce.ts)
   if (!off('SEARCH_ANNOUNCE')) benchSearchAnnounce(machineOf());
   // BENCH_IMPORT=0 skips the 50 MB keyword import, BENCH_AI=0 the AI generation throughput (scripts/bench-content.mjs)
-  const writeSection = (name, body) => {
-    const doc = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8');
-    const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
-    writeFileSync(join(root, 'docs/benchmarks.md'), doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
-  };
+  const writeSection = writeBenchSection;
   if (!off('IMPORT') || !off('AI')) await benchContent(machineOf(), { off, writeSection });
   // BENCH_KEYWORDS=0 skips the keyword preview worker, BENCH_EXPORT=0 the 500 MB export (BENCH_EXPORT_MB sets the size)
   if (!off('KEYWORDS') || !off('EXPORT')) benchDesk(machineOf(), off);
@@ -550,12 +547,7 @@ function benchDesk(machine, off) {
   const ms = (x) => `${x.toFixed(0)} ms`;
   const load = () => `load average ${(readFileSync('/proc/loadavg', 'utf8').split(' ')[0])}`;
   const stampOf = () => `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, ${load()}`;
-  const writeSection = (name, body) => {
-    const docPath = join(root, 'docs/benchmarks.md');
-    const doc = readFileSync(docPath, 'utf8');
-    const re = new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->`);
-    writeFileSync(docPath, doc.replace(re, `<!-- bench:${name}:start -->\n${body}\n<!-- bench:${name}:end -->`));
-  };
+  const writeSection = writeBenchSection;
   const table = (rows) => ['| measure | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   if (!off('KEYWORDS')) {
     const dir = mkdtempSync(join(tmpdir(), 'smc-bench-kw-'));
