@@ -5,7 +5,7 @@
 // one move to a page column), and a deploy's result names the articles it skipped and why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
-import { api, importTaskDone, login, PNG, SABER, startHarness, type Harness } from './helpers';
+import { api, importTaskDone, login, startHarness, uploadPng, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 const M = '/website-blade-material';
@@ -27,12 +27,7 @@ describe('articles only in categories that hold pages', () => {
     if (r.status !== 200) throw new Error(`${path}: ${r.body.msg}`);
     return r.body.data.id as string;
   };
-  const upload = async (name: string, scene: string): Promise<string> => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(PNG)]), name);
-    const res = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=${scene}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: form });
-    return ((await res.json()) as { data: Rec }).data.link as string;
-  };
+  const upload = (name: string, scene: string): Promise<string> => uploadPng(base, admin, name, scene);
   const article = (title: string, parentId: string, extra: Rec = {}) => ({
     websiteGroupId: groupId, websiteInfoId: siteId, parentId, title, keyword: 'k', descVal: `${title}的摘要`, content: `<p>${title}</p>`, status: 0, ...extra,
   });

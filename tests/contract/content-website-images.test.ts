@@ -2,7 +2,7 @@
 // with the message the deploy gives (Logo分组中没有图片 ...), on add and on edit; the deploy keeps its check for a
 // group emptied after the save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, PNG, SABER, startHarness, type Harness } from './helpers';
+import { api, login, startHarness, uploadPng, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 const M = '/website-blade-material';
@@ -21,12 +21,7 @@ describe("a website's image groups hold images", () => {
     if (r.status !== 200) throw new Error(`${path}: ${r.body.msg}`);
     return r.body.data.id as string;
   };
-  const upload = async (name: string, scene: string): Promise<string> => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(PNG)]), name);
-    const res = await fetch(`${base}/blade-resource/oss/endpoint/put-file?scene=${scene}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` }, body: form });
-    return ((await res.json()) as { data: Rec }).data.link as string;
-  };
+  const upload = (name: string, scene: string): Promise<string> => uploadPng(base, admin, name, scene);
 
   beforeAll(async () => {
     h = await startHarness();

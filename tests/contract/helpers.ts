@@ -243,7 +243,13 @@ export async function multipart(base: string, token: string, path: string, parts
   return { status: res.status, body: (await res.json()) as Reply<Record<string, unknown>>['body'] };
 }
 
-/** Polls `check` until it holds; throws after `ms`. */
+/** Uploads the small PNG as `name` to a file scene (template, material...): its stored link. */
+export async function uploadPng(base: string, token: string, name: string, scene: string): Promise<string> {
+  const r = await multipart(base, token, `/blade-resource/oss/endpoint/put-file?scene=${scene}`, [{ name: 'file', value: PNG, filename: name }]);
+  if (r.status !== 200) throw new Error(`upload ${name}: ${JSON.stringify(r.body)}`);
+  return (r.body.data as Record<string, unknown>).link as string;
+}
+
 /**
  * Waits until `check` holds (polled every `stepMs`); throws after `ms`. A bound, not a claim on time: under the whole
  * suite's load on two cores a job or a notification may take many times what it takes alone (issue 40), so the
