@@ -30,15 +30,15 @@ test('after 恢复 the platform administrator sees 后台任务已暂停 and res
   await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(banner).toContainText('后台任务已暂停');
   await expect(banner).toContainText(/这是从备份恢复的副本（.+）。生成、导入、部署和定时任务在恢复前都不运行/);
-  await page.screenshot({ path: '/tmp/restore-paused-banner.png' });
+  await page.screenshot({ path: 'test-results/restore-paused-banner.png' });
 
   await banner.getByRole('button', { name: '恢复后台任务' }).click();
   await expect(page.getByText('恢复后，这份副本将运行备份中未完成的任务和定时部署。确定恢复吗？')).toBeVisible();
-  await page.screenshot({ path: '/tmp/restore-paused-confirm.png' });
+  await page.screenshot({ path: 'test-results/restore-paused-confirm.png' });
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('后台任务已恢复')).toBeVisible();
   await expect(banner).toHaveCount(0);
   const status = (await rpc(freshHost, 'api:request', { method: 'get', url: '/website-blade-system/background-work/status' })) as { ok: boolean; data: { data: { paused: boolean } } };
   expect(status).toMatchObject({ ok: true, data: { data: { paused: false } } });
-  await page.screenshot({ path: '/tmp/restore-paused-resumed.png' });
+  await page.screenshot({ path: 'test-results/restore-paused-resumed.png' });
 });
