@@ -2,6 +2,9 @@
 // tags, from a connection it could not get or a query that ended its connection; never a query's own
 // error, SQLite's busy, or a refused connection to something else (an AI provider, a storage).
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connectionLost, DatabaseUnavailable, isDatabaseUnavailable } from '../../../src-server/db/unavailable';
 
@@ -25,7 +28,10 @@ describe('isDatabaseUnavailable', () => {
     const refused = await fetch('http://127.0.0.1:1/').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(refused)).toBe(false);
-    const path = `file:busy-${process.pid}?mode=memory&cache=shared`;
+    // A file of its own in a temporary folder: better-sqlite3 does not read `file:` URIs, so a shared
+    // in-memory name would become a file in the working directory.
+    const dir = mkdtempSync(join(tmpdir(), 'busy-'));
+    const path = join(dir, 'busy.db');
     const one = new Database(path, { timeout: 0 } as Database.Options);
     const two = new Database(path, { timeout: 0 } as Database.Options);
     try {
@@ -42,6 +48,7 @@ describe('isDatabaseUnavailable', () => {
     } finally {
       one.close();
       two.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
