@@ -318,8 +318,10 @@ export class SiteDeployer {
          VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
            ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${jobId ?? null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
            ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
-      // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
-      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
+      // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why.
+      // Not update_time: a deploy is not an edit of the website, and the home page's sitemap lastmod reads it (a redeploy
+      // with nothing changed would otherwise change sitemap.xml and announce it again, every time)
+      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now} WHERE id = ${siteId}`);
       if (!announced) return;
       // the search engines' announcement (search/announce-queue.ts), queued with the record: once across instances, and
       // in a savepoint of its own, so a failure to queue it is said and the deploy still succeeds
