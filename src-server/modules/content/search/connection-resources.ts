@@ -22,7 +22,7 @@ import {
 } from '../../../../src-shared/search-engines';
 import type { SecretBox } from '../shared/secrets';
 import { max, oneOf } from '../shared/rules';
-import { siteHost, siteOrigin } from '../deploy/site-render';
+import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { keyLocationOf } from './engines/indexnow';
 import { checkPrivateKey, parseServiceAccount } from './engines/google';
 import { siteStats } from './connection-stats';

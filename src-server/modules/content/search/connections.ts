@@ -13,7 +13,7 @@ import {
   INDEXNOW_DEFAULT_ENDPOINT,
 } from '../../../../src-shared/search-engines';
 import type { SecretBox } from '../shared/secrets';
-import { siteHost, siteOrigin } from '../deploy/site-render';
+import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { parseServiceAccount, type ServiceAccount } from './engines/google';
 
 type Rec = Record<string, unknown>;
