@@ -3,7 +3,7 @@
 //
 // One browser-mode host (src-main/web/cli.ts: the real main services and the
 // embedded back end, captcha on as in a default install) on a fresh data folder;
-// Saber 4.9 built from ../shared/clients/saber-4.9 (scripts/saber.mjs) and served
+// Saber 4.9 built from its public source (scripts/saber.mjs says where from) and served
 // with /api proxied to that host's embedded back end, which answers Saber's stock
 // paths and sign-in. Both consoles therefore read the same database.
 //

@@ -13,7 +13,7 @@ import { JobWorker } from '../../src-server/jobs/worker';
 import type { Jobs } from '../../src-server/jobs/jobs';
 import { ImportRunner } from '../../src-server/modules/content/imports/import-runner';
 import { FileStores } from '../../src-server/files/file-stores';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { CacheRegistry } from '../../src-server/system/cache';
 import { systemClock } from '../../src-server/util/clock';
 

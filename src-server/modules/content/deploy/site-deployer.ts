@@ -24,7 +24,7 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { liveRow } from '../shared/lookups';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { ReleaseKeys } from './release-keys';
 import { DeployLeases, type HeldLease } from './deploy-lease';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, releaseDiff, releaseManifest, type ReleaseTarget, rollbackRelease } from './release-publisher';

@@ -6,7 +6,7 @@ import { defineResource, screenAccess, type Resource } from '../../../crud/resou
 import { refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 
 export function infrastructureResources(box: SecretBox): Resource[] {
   const domainInfo = defineResource({

@@ -12,7 +12,7 @@ import {
   GOOGLE_DEFAULT_API_ROOT,
   INDEXNOW_DEFAULT_ENDPOINT,
 } from '../../../../src-shared/search-engines';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { parseServiceAccount, type ServiceAccount } from './engines/google';
 
