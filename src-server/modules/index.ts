@@ -17,5 +17,5 @@ import { JOB_MIGRATIONS } from '../jobs/migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
-/** Every migration of the product: the core ones, the jobs', then each module's (handed to db's migrate()). */
-export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];
+/** Every migration of the product, in version order: the core ones, the jobs', each module's (handed to db's migrate()). */
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])].sort((a, b) => a.version - b.version);
