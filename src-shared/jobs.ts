@@ -33,6 +33,36 @@ export interface JobView {
   /** 'YYYY-MM-DD HH:mm:ss' */
   startTime: string | null;
   endTime: string | null;
+  /**
+   * set when no worker has claimed the job for longer than a lease and no instance that runs its kind is alive (the
+   * team server's workers are all gone, or every instance is `--role api`): since when it waits ('YYYY-MM-DD HH:mm:ss');
+   * the console says 等待工作进程, not 排队中 / 执行中
+   */
+  waitingSince: string | null;
+  /** every attempt, oldest first (job_attempt): a claim, a retry, a takeover */
+  history: JobAttemptView[];
+}
+
+/**
+ * how an attempt ended: still running, done, failed (its reason kept), cancelled, given back by a stopping instance
+ * (released), its instance stopped renewing the lease and another took the job over (takenOver, naming it), or its
+ * lease ran out with no attempt left / a cancel asked (lost)
+ */
+export type AttemptOutcome = 'running' | 'done' | 'failed' | 'cancelled' | 'released' | 'takenOver' | 'lost';
+
+/** one attempt of a job: the instance that ran it, when, and how it ended */
+export interface JobAttemptView {
+  /** the job's attempt count when this one started (a released attempt is not counted: the next has its number) */
+  attempt: number;
+  /** the instance's whole name (instanceNameOf) */
+  instance: string;
+  startTime: string;
+  endTime: string | null;
+  outcome: AttemptOutcome;
+  /** a failure's reason, or why its lease was given up */
+  reason: string | null;
+  /** the instance that took it over (outcome takenOver) */
+  takenBy: string | null;
 }
 
 /** what a back-end instance does (`--role`): serve the API, run jobs and schedules, or both */

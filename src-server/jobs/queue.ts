@@ -16,14 +16,23 @@
 // change that needs the lease checks `lease_owner = me` in its WHERE and the
 // count of rows it changed. Times are ms since the epoch from the injected clock
 // (lease arithmetic, the same on both engines).
+//
+// Every claim is an attempt, kept in `job_attempt` (jobs/migrations.ts 602) by the
+// transaction that changes the job: opened by the claim, closed by complete, fail,
+// acknowledgeCancel, release, a takeover (outcome takenOver, naming who took it) or
+// a lease settled with none left (lost). The console lists them (job-view.ts).
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../db/data-layer';
 import type { Clock } from '../util/clock';
 import { nextId } from '../util/ids';
+import type { AttemptOutcome } from '../../src-shared/jobs';
 
 /** the LISTEN/NOTIFY channel that wakes workers: `<kind>` when a job is queued, `cancel:<id>` when one is cancelled */
 export const JOB_CHANNEL = 'seo_jobs';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** a claim's lease when the worker is not told otherwise; the console says a job waits for a worker past it (job-view.ts) */
+export const DEFAULT_LEASE_MS = 30_000;
 
 /** the reason a job whose instance stopped renewing its lease keeps when it has no attempt left */
 export const MSG_LEASE_LOST = '执行的实例失联（租约到期未续），尝试次数已用完';
@@ -249,12 +258,22 @@ export class JobQueue {
   private async settleExpired(kinds: readonly string[]): Promise<Job[]> {
     const now = this.clock();
     const expired = sql`kind IN (${sql.join([...kinds])}) AND state = 'running' AND lease_until < ${now}`;
-    await this.data.run(sql`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
-      WHERE ${expired} AND cancel_requested = 1`);
-    // the rows this statement changed are answered: of two instances settling at once, each hears of its own only
-    const failed = await this.data.all(sql<Row>`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, lease_until = NULL, end_time = ${now}, update_time = ${now}
-      WHERE ${expired} AND attempts >= max_attempts RETURNING ${COLUMNS}`);
-    return failed.map(jobOf);
+    return this.data.transaction(async (trx) => {
+      const cancelled = await trx.all(sql<{ id: string }>`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
+        WHERE ${expired} AND cancel_requested = 1 RETURNING id`);
+      // the rows this statement changed are answered: of two instances settling at once, each hears of its own only
+      const failed = (await trx.all(sql<Row>`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, lease_until = NULL, end_time = ${now}, update_time = ${now}
+        WHERE ${expired} AND attempts >= max_attempts RETURNING ${COLUMNS}`)).map(jobOf);
+      // their instances' attempts end: lost, no one took them over
+      const lost = async (ids: string[], reason: string | null) => {
+        if (ids.length === 0) return;
+        await trx.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${'lost' satisfies AttemptOutcome}, reason = ${reason}
+          WHERE job_id IN (${sql.join(ids)}) AND end_time IS NULL`);
+      };
+      await lost(cancelled.map((r) => String(r.id)), null);
+      await lost(failed.map((j) => j.id), MSG_LEASE_LOST);
+      return failed;
+    });
   }
 
   private claimOne(kinds: readonly string[], owner: string, leaseMs: number): Promise<Job | null> {
@@ -276,10 +295,19 @@ export class JobQueue {
           const limit = await trx.get(sql<{ max_running: number }>`SELECT max_running FROM job_lane WHERE lane = ${pick.lane} ${trx.dialect.forUpdate()}`);
           if (limit && (await trx.get(sql<{ n: number }>`SELECT ${this.laneRunning(sql`${pick.lane}`, now)} AS n`))!.n >= limit.max_running) continue;
         }
-        const took = await trx.run(sql`UPDATE job SET state = 'running', lease_owner = ${owner}, lease_until = ${now + leaseMs},
+        const took = await trx.get(sql<Row>`UPDATE job SET state = 'running', lease_owner = ${owner}, lease_until = ${now + leaseMs},
             attempts = attempts + 1, start_time = ${now}, end_time = NULL, update_time = ${now}
-          WHERE id = ${pick.id} AND state = ${pick.state}`);
-        if (took === 1) return (await this.get(pick.id, trx))!;
+          WHERE id = ${pick.id} AND state = ${pick.state} RETURNING ${COLUMNS}`);
+        if (!took) continue;
+        // a takeover: the attempt of the instance that stopped renewing its lease ends here, naming who took it over
+        if (pick.state === 'running') {
+          await trx.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${'takenOver' satisfies AttemptOutcome}, taken_by = ${owner}
+            WHERE job_id = ${pick.id} AND end_time IS NULL`);
+        }
+        const job = jobOf(took);
+        await trx.run(sql`INSERT INTO job_attempt (id, job_id, attempt, instance, start_time, outcome)
+          VALUES (${nextId()}, ${job.id}, ${job.attempts}, ${owner}, ${now}, ${'running' satisfies AttemptOutcome})`);
+        return job;
       }
       return null;
     });
@@ -308,11 +336,21 @@ export class JobQueue {
   async complete(id: string, owner: string, progress?: unknown): Promise<boolean> {
     const now = this.clock();
     const text = progress === undefined ? null : JSON.stringify(progress);
-    const n = await this.data.run(sql`UPDATE job SET state = CASE WHEN cancel_requested = 1 THEN 'cancelled' ELSE 'done' END,
-        lease_until = NULL, end_time = ${now}, update_time = ${now},
-        progress = COALESCE(CAST(${text} AS TEXT), progress)
-      WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
-    return n === 1;
+    return this.data.transaction(async (trx) => {
+      const r = await trx.get(sql<{ state: JobState }>`UPDATE job SET state = CASE WHEN cancel_requested = 1 THEN 'cancelled' ELSE 'done' END,
+          lease_until = NULL, end_time = ${now}, update_time = ${now},
+          progress = COALESCE(CAST(${text} AS TEXT), progress)
+        WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running' RETURNING state`);
+      if (!r) return false;
+      await this.endAttempt(trx, id, owner, now, r.state === 'cancelled' ? 'cancelled' : 'done');
+      return true;
+    });
+  }
+
+  /** `owner`'s open attempt of the job ends (inside the transaction that changed the job) */
+  private async endAttempt(q: Queries, jobId: string, owner: string, now: number, outcome: AttemptOutcome, reason: string | null = null): Promise<void> {
+    await q.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${outcome}, reason = ${reason}
+      WHERE job_id = ${jobId} AND instance = ${owner} AND end_time IS NULL`);
   }
 
   /**
@@ -325,21 +363,28 @@ export class JobQueue {
     if (!job || job.state !== 'running' || job.leaseOwner !== owner) return 'lost';
     const retry = o.retry !== false && job.attempts < job.maxAttempts;
     const delay = Math.min(this.backoffMs * 2 ** Math.max(0, job.attempts - 1), this.maxBackoffMs);
-    const n = retry
-      ? await this.data.run(sql`UPDATE job SET state = 'queued', run_at = ${now + delay}, error = ${reason}, lease_until = NULL, update_time = ${now}
-          WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`)
-      : await this.data.run(sql`UPDATE job SET state = 'failed', error = ${reason}, lease_until = NULL, end_time = ${now}, update_time = ${now}
-          WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
-    if (n !== 1) return 'lost';
-    return retry ? 'retry' : 'failed';
+    return this.data.transaction(async (trx) => {
+      const n = retry
+        ? await trx.run(sql`UPDATE job SET state = 'queued', run_at = ${now + delay}, error = ${reason}, lease_until = NULL, update_time = ${now}
+            WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`)
+        : await trx.run(sql`UPDATE job SET state = 'failed', error = ${reason}, lease_until = NULL, end_time = ${now}, update_time = ${now}
+            WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
+      if (n !== 1) return 'lost';
+      await this.endAttempt(trx, id, owner, now, 'failed', reason);
+      return retry ? 'retry' : 'failed';
+    });
   }
 
   /** `owner` stopped its running job because it was cancelled: cancelled */
   async acknowledgeCancel(id: string, owner: string): Promise<boolean> {
     const now = this.clock();
-    const n = await this.data.run(sql`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
-      WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
-    return n === 1;
+    return this.data.transaction(async (trx) => {
+      const n = await trx.run(sql`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
+        WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
+      if (n !== 1) return false;
+      await this.endAttempt(trx, id, owner, now, 'cancelled');
+      return true;
+    });
   }
 
   /**
@@ -348,9 +393,13 @@ export class JobQueue {
    */
   async release(id: string, owner: string): Promise<boolean> {
     const now = this.clock();
-    const n = await this.data.run(sql`UPDATE job SET state = 'queued', run_at = ${now}, lease_until = NULL, attempts = attempts - 1, update_time = ${now}
-      WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running' AND cancel_requested = 0`);
-    return n === 1;
+    return this.data.transaction(async (trx) => {
+      const n = await trx.run(sql`UPDATE job SET state = 'queued', run_at = ${now}, lease_until = NULL, attempts = attempts - 1, update_time = ${now}
+        WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running' AND cancel_requested = 0`);
+      if (n !== 1) return false;
+      await this.endAttempt(trx, id, owner, now, 'released');
+      return true;
+    });
   }
 
   /**
@@ -370,6 +419,26 @@ export class JobQueue {
 
   /** Removes finished jobs (done, failed, cancelled) that ended more than `keepMs` ago; answers how many. */
   async prune(keepMs: number): Promise<number> {
-    return this.data.run(sql`DELETE FROM job WHERE state IN ('done', 'failed', 'cancelled') AND end_time < ${this.clock() - keepMs}`);
+    const old = sql`state IN ('done', 'failed', 'cancelled') AND end_time < ${this.clock() - keepMs}`;
+    return this.data.transaction(async (trx) => {
+      await trx.run(sql`DELETE FROM job_attempt WHERE job_id IN (SELECT id FROM job WHERE ${old})`);
+      await trx.run(sql`DELETE FROM job_instance WHERE seen_at < ${this.clock() - keepMs}`);
+      return trx.run(sql`DELETE FROM job WHERE ${old}`);
+    });
+  }
+
+  /**
+   * `instance`'s worker is alive and runs `kinds` (written every third of its lease): the console says a job waits for
+   * a worker when no instance running its kind was seen within its lease (job-view.ts).
+   */
+  async seen(instance: string, kinds: readonly string[], leaseMs: number, startedAt: number): Promise<void> {
+    await this.data.run(sql`INSERT INTO job_instance (instance, kinds, lease_ms, started_at, seen_at)
+      VALUES (${instance}, ${`,${kinds.join(',')},`}, ${leaseMs}, ${startedAt}, ${this.clock()})
+      ON CONFLICT (instance) DO UPDATE SET kinds = excluded.kinds, lease_ms = excluded.lease_ms, seen_at = excluded.seen_at`);
+  }
+
+  /** `instance`'s worker stopped */
+  async gone(instance: string): Promise<void> {
+    await this.data.run(sql`DELETE FROM job_instance WHERE instance = ${instance}`);
   }
 }

@@ -9,7 +9,7 @@
 // A database outage is said once and the loop tries again.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { JOB_CHANNEL, type Job, type JobQueue } from './queue';
+import { DEFAULT_LEASE_MS, JOB_CHANNEL, type Job, type JobQueue } from './queue';
 import { PauseWatch } from './pause';
 import { instanceNameOf, type InstanceRole } from '../../src-shared/jobs';
 
@@ -108,6 +108,9 @@ export class JobWorker {
   private woken = false;
   private failing = false;
   private lastPrune = 0;
+  /** when this worker last said it is alive (job_instance), and since when it runs */
+  private lastSeen = 0;
+  private startedAt = 0;
   private unsubscribe: Array<() => unknown> = [];
   /** a restored or imported copy's background work is paused until resumed (jobs/pause.ts) */
   private readonly pauseWatch: PauseWatch;
@@ -119,7 +122,7 @@ export class JobWorker {
     this.owner = o.owner ?? instanceName(o.role);
     this.concurrency = o.concurrency ?? 4;
     this.pollMs = o.pollMs ?? 250;
-    this.leaseMs = o.leaseMs ?? 30_000;
+    this.leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
     this.heartbeatMs = o.heartbeatMs ?? Math.min(2000, Math.floor(this.leaseMs / 3));
     this.graceMs = o.graceMs ?? 5000;
     this.keepMs = o.keepMs ?? 7 * 86_400_000;
@@ -158,6 +161,8 @@ export class JobWorker {
   async start(): Promise<void> {
     if (this.loop || this.handlers.size === 0) return;
     this.stopping = false;
+    this.startedAt = this.queue.clock();
+    this.lastSeen = 0;
     this.unsubscribe.push(this.queue.onSignal((p) => this.told(p)));
     const data = this.queue.data;
     if (data.listen) {
@@ -203,6 +208,11 @@ export class JobWorker {
   private async fill(): Promise<void> {
     const free = this.concurrency - this.running.size;
     try {
+      // alive, every third of a lease (a paused copy's worker too: its jobs wait for the resume, not for a worker)
+      if (this.queue.clock() - this.lastSeen >= this.leaseMs / 3) {
+        await this.queue.seen(this.owner, this.kinds, this.leaseMs, this.startedAt);
+        this.lastSeen = this.queue.clock();
+      }
       // a restored copy claims nothing until it is resumed (its jobs are the source's)
       if (await this.pauseWatch.paused()) {
         this.failing = false;
@@ -324,6 +334,8 @@ export class JobWorker {
     await this.loop;
     this.loop = undefined;
     for (const u of this.unsubscribe.splice(0)) await u();
+    // no longer a worker of its kinds (a database away: its row is seen as stale after its lease)
+    await this.queue.gone(this.owner).catch(() => undefined);
     const all = () => Promise.all([...this.running.values()].map((r) => r.done));
     let timer: NodeJS.Timeout | undefined;
     const late = await Promise.race([

@@ -1,6 +1,7 @@
 // Every server module, in registration order. Migration number ranges:
 // core 1-99 (db/migrations.ts), shell 100-199, system 200-299, content 300-399,
-// admin 400-499, flow 500-599, sample 600-619; modules made by 生成代码
+// admin 400-499, flow 500-599, sample 600-619 but 602-603 (the durable jobs' attempts and instances,
+// jobs/migrations.ts); modules made by 生成代码
 // (generated/, found there without being listed here) 1000-9999.
 import { adminModule } from './admin';
 import { contentModule } from './content';
@@ -12,8 +13,9 @@ import { shellModule } from './shell';
 import { systemModule } from './system';
 import type { ServerModule } from './types';
 import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
+import { JOB_MIGRATIONS } from '../jobs/migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
-/** Every migration of the product: the core ones, then each module's (handed to db's migrate()). */
-export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];
+/** Every migration of the product, in version order: the core ones, the jobs', each module's (handed to db's migrate()). */
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])].sort((a, b) => a.version - b.version);

@@ -121,6 +121,12 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       { k: 'job.run_at', t: 'bigint' },
       { k: 'job.start_time', t: 'bigint' },
       { k: 'job.update_time', t: 'bigint' },
+      // a job's attempts and the workers alive (issue 37): ms times, as the job's
+      { k: 'job_attempt.end_time', t: 'bigint' },
+      { k: 'job_attempt.start_time', t: 'bigint' },
+      { k: 'job_instance.lease_ms', t: 'bigint' },
+      { k: 'job_instance.seen_at', t: 'bigint' },
+      { k: 'job_instance.started_at', t: 'bigint' },
       { k: 'job_lane.update_time', t: 'bigint' },
       // positions of search results, and their impression-weighted sums (issue 36)
       { k: 'search_daily.position_sum', t: 'double precision' },

@@ -5,7 +5,8 @@
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect, TASK_STATUS, wholeIn } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect, wholeIn } from './shared';
+import { taskStatusColumn } from './TaskStatusCell';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
 
@@ -36,7 +37,8 @@ const gptProduceArticle: ScreenDef = {
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
     remoteSelect('parentId', 'content.c2.task.parentId', REMOTE.pageCatesByGroup, { displayField: 'cateName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),
-    { name: 'status', label: 'content.c2.task.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 等待工作进程 instead of 执行中 while no worker takes its job
+    taskStatusColumn('content.c2.task.statusName'),
     // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
     jobColumn,
     // next to the status, so a narrow window scrolling the table sideways still shows why

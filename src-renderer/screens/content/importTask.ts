@@ -4,7 +4,8 @@
 // task (its durable job, on whichever instance runs it): 已取消, the rows already imported kept.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, TASK_STATUS } from './shared';
+import { createTimeColumn, jobColumn } from './shared';
+import { taskStatusColumn } from './TaskStatusCell';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
 
 const I = '/seo-blade-material/importTask';
@@ -19,7 +20,8 @@ const importTask: ScreenDef = {
   columns: [
     { name: 'taskName', label: 'content.c2.importTask.taskName', search: true },
     { name: 'taskTypeName', label: 'content.c2.importTask.taskTypeName', hideInForm: true },
-    { name: 'status', label: 'content.c2.importTask.statusName', valueType: 'select', options: TASK_STATUS, hideInForm: true, width: 100 },
+    // 等待工作进程 instead of 执行中 while no worker takes its job
+    taskStatusColumn('content.c2.importTask.statusName'),
     // 执行情况, beside the status: the instance running it, progress, attempt and the job's reason
     jobColumn,
     { name: 'totalRows', label: 'content.c2.importTask.totalRows', hideInForm: true, width: 100 },

@@ -12,7 +12,7 @@ import i18next, { type TFunction } from 'i18next';
 import type { JobView } from '../../../src-shared/jobs';
 import zh from '../../../src-renderer/i18n/zh';
 import en from '../../../src-renderer/i18n/en';
-import { asJob, attemptText, instanceText, jobActive, jobSummary, progressPercent, progressText, shownReason, shownState, stateTone } from '../../../src-renderer/crud/jobText';
+import { asJob, attemptReason, attemptText, instanceText, outcomeText, waitingShort, jobActive, jobSummary, progressPercent, progressText, shownReason, shownState, stateTone } from '../../../src-renderer/crud/jobText';
 import { formColumns, viewColumns } from '../../../src-renderer/crud/values';
 import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
 import importTask from '../../../src-renderer/screens/content/importTask';
@@ -22,7 +22,7 @@ import { TASK_STATUS } from '../../../src-renderer/screens/content/shared';
 
 const job = (over: Partial<JobView> = {}): JobView => ({
   id: 'j1', state: 'running', instance: 'worker-b.example/worker/4202/d4e5f6', attempts: 2, maxAttempts: 3, progress: { done: 13, total: 40 },
-  error: 'AI接口返回 502', cancelRequested: false, startTime: '2026-11-27 03:00:00', endTime: null, ...over,
+  error: 'AI接口返回 502', cancelRequested: false, startTime: '2026-11-27 03:00:00', endTime: null, waitingSince: null, history: [], ...over,
 });
 
 async function translator(lng: 'zh' | 'en'): Promise<TFunction> {
@@ -47,12 +47,13 @@ describe('a job as the task screens show it', () => {
     expect(attemptText(t, job())).toBe('第2次尝试（共3次）');
     expect(attemptText(t, job({ attempts: 1 }))).toBeNull();
     // the worker's name host/role/pid/random: its host and role in words, never `vm/8287`
-    expect(instanceText(t, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example（后台任务）');
-    expect(instanceText(t, 'vm/all/8287/0a1b2c')).toBe('vm（接口+任务）');
+    expect(instanceText(t, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example · 工作进程');
+    expect(instanceText(t, 'db-1/api/4202/d4e5f6')).toBe('db-1 · API');
+    expect(instanceText(t, 'vm/all/8287/0a1b2c')).toBe('vm · API + 工作进程');
     // an older version's host/pid/random, and any other name
-    expect(instanceText(t, 'vm/8287/0a1b2c')).toBe('vm 上的进程 8287');
+    expect(instanceText(t, 'vm/8287/0a1b2c')).toBe('vm · 进程 8287');
     expect(instanceText(t, 'solo')).toBe('solo');
-    expect(jobSummary(t, job())).toContain('worker-b.example（后台任务）');
+    expect(jobSummary(t, job())).toContain('worker-b.example · 工作进程');
     expect(jobSummary(t, job())).not.toContain('4202');
     expect(shownReason(job())).toBe('AI接口返回 502');
     expect(shownReason(job({ state: 'done' }))).toBeNull();
@@ -68,9 +69,37 @@ describe('a job as the task screens show it', () => {
     const english = await translator('en');
     expect(attemptText(english, job())).toBe('Attempt 2 of 3');
     expect(jobSummary(english, job({ state: 'queued', attempts: 1 }))).toMatch(/^Waiting to retry/);
-    expect(instanceText(english, 'vm/all/8287/0a1b2c')).toBe('vm (API + jobs)');
-    expect(instanceText(english, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example (jobs)');
-    expect(instanceText(english, 'vm/8287/0a1b2c')).toBe('process 8287 on vm');
+    expect(instanceText(english, 'vm/all/8287/0a1b2c')).toBe('vm · API + worker');
+    expect(instanceText(english, 'worker-b.example/worker/4202/d4e5f6')).toBe('worker-b.example · worker');
+    expect(instanceText(english, 'db-1/api/4202/d4e5f6')).toBe('db-1 · API');
+    expect(instanceText(english, 'vm/8287/0a1b2c')).toBe('vm · process 8287');
+  });
+
+  it('says 等待工作进程 and since when for a job no worker takes, and each attempt\'s outcome and reason (a takeover names its heir)', async () => {
+    const t = await translator('zh');
+    const waiting = job({ state: 'queued', attempts: 0, error: null, instance: null, waitingSince: '2026-11-29 03:40:12' });
+    expect(shownState(waiting)).toBe('waitingWorker');
+    expect(stateTone('waitingWorker')).toBe('warning');
+    expect(waitingShort(waiting)).toBe('11-29 03:40');
+    expect(jobSummary(t, waiting)).toMatch(/^等待工作进程  自 11-29 03:40 起/);
+    // a running job whose instance stopped renewing its lease, with no worker left: waiting too, not 执行中
+    expect(shownState(job({ waitingSince: '2026-11-29 03:40:12' }))).toBe('waitingWorker');
+    expect(shownState(job({ state: 'done', waitingSince: '2026-11-29 03:40:12' }))).toBe('done');
+    expect(waitingShort(job())).toBeNull();
+    const first = { attempt: 1, instance: 'db-1/worker/4101/a1b2c3', startTime: '2026-11-29 03:00:00', endTime: '2026-11-29 03:05:00', reason: null, takenBy: null };
+    expect(attemptReason(t, { ...first, outcome: 'takenOver', takenBy: 'db-2/worker/4202/d4e5f6' })).toBe('实例失去响应，由 db-2 · 工作进程 接管');
+    expect(outcomeText(t, { ...first, outcome: 'takenOver' })).toBe('已被接管');
+    expect(attemptReason(t, { ...first, outcome: 'failed', reason: 'AI接口返回 502' })).toBe('AI接口返回 502');
+    expect(attemptReason(t, { ...first, outcome: 'done' })).toBeNull();
+    expect(attemptReason(t, { ...first, outcome: 'lost' })).toBe('实例失去响应');
+    expect(attemptReason(t, { ...first, outcome: 'released' })).toBe('实例停止，作业交还队列');
+    const english = await translator('en');
+    expect(jobSummary(english, waiting)).toMatch(/^Waiting for a worker  since 11-29 03:40/);
+    expect(attemptReason(english, { ...first, outcome: 'takenOver', takenBy: 'db-2/api/4202/d4e5f6' })).toBe('The instance stopped responding; taken over by db-2 · API');
+    for (const o of ['running', 'done', 'failed', 'cancelled', 'released', 'takenOver', 'lost'] as const) {
+      expect(outcomeText(t, { ...first, outcome: o })).not.toContain('crud.job');
+      expect(outcomeText(english, { ...first, outcome: o })).not.toContain('crud.job');
+    }
   });
 
   it('is active (its list reads itself again) while queued or running, and only a job view counts as one', () => {
@@ -84,7 +113,7 @@ describe('a job as the task screens show it', () => {
 
   it('every state has its words in zh and en', async () => {
     const [z, e] = [await translator('zh'), await translator('en')];
-    for (const s of ['queued', 'running', 'done', 'failed', 'cancelled', 'retryWait', 'cancelling']) {
+    for (const s of ['queued', 'running', 'done', 'failed', 'cancelled', 'retryWait', 'cancelling', 'waitingWorker']) {
       expect(z(`crud.job.state.${s}`)).not.toBe(`crud.job.state.${s}`);
       expect(e(`crud.job.state.${s}`)).not.toBe(`crud.job.state.${s}`);
     }
