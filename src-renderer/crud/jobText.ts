@@ -9,7 +9,7 @@ import { instanceParts, type JobAttemptView, type JobView } from '../../src-shar
  * The states the console names: a job's own, plus a retry's wait, a cancel asked and not yet honoured, and a job no
  * worker has claimed for longer than a lease with no worker of its kind alive (等待工作进程, not 排队中 / 执行中).
  */
-export type JobShownState = JobView['state'] | 'retryWait' | 'cancelling' | 'waitingWorker';
+export type JobShownState = JobView['state'] | 'retryWait' | 'cancelling' | 'waitingWorker' | 'partlyFailed' | 'allFailed';
 
 /** The value of a job column as the wire sends it: a view, or null/absent for a row without a job. */
 export function asJob(v: unknown): JobView | null {
@@ -20,14 +20,17 @@ export function shownState(job: JobView): JobShownState {
   if (job.state === 'running' && job.cancelRequested) return 'cancelling';
   if (job.waitingSince && (job.state === 'queued' || job.state === 'running')) return 'waitingWorker';
   if (job.state === 'queued' && job.attempts > 0) return 'retryWait';
+  // a job that ran to its end with items that failed is not called 已完成: 部分失败, or 全部失败 when none succeeded
+  const failed = job.progress?.failed ?? 0;
+  if (job.state === 'done' && failed > 0) return job.progress?.total !== undefined && failed >= job.progress.total ? 'allFailed' : 'partlyFailed';
   return job.state;
 }
 
 /** the tone of the state's words (crud's desk-tone-* classes) */
 export function stateTone(s: JobShownState): 'success' | 'warning' | 'error' | undefined {
   if (s === 'done') return 'success';
-  if (s === 'failed') return 'error';
-  if (s === 'retryWait' || s === 'cancelling' || s === 'cancelled' || s === 'waitingWorker') return 'warning';
+  if (s === 'failed' || s === 'allFailed') return 'error';
+  if (s === 'partlyFailed' || s === 'retryWait' || s === 'cancelling' || s === 'cancelled' || s === 'waitingWorker') return 'warning';
   return undefined;
 }
 

@@ -149,7 +149,7 @@ const en: Messages = {
     job: {
       column: 'Execution',
       stateLabel: 'State',
-      state: { queued: 'Queued', running: 'Running', done: 'Completed', failed: 'Failed', cancelled: 'Cancelled', retryWait: 'Waiting to retry', cancelling: 'Cancelling', waitingWorker: 'Waiting for a worker' },
+      state: { queued: 'Queued', running: 'Running', done: 'Completed', failed: 'Failed', cancelled: 'Cancelled', retryWait: 'Waiting to retry', cancelling: 'Cancelling', waitingWorker: 'Waiting for a worker', partlyFailed: 'Partly failed', allFailed: 'All failed' },
       waitingSince: 'since {{time}}',
       waitingLabel: 'Why it waits',
       waitingHint: 'No worker has taken this job for longer than a lease: no worker is running on the team server (every instance runs with --role api, or the workers have stopped)',

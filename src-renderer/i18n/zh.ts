@@ -141,7 +141,7 @@ const zh = {
     job: {
       column: '执行情况',
       stateLabel: '状态',
-      state: { queued: '排队中', running: '执行中', done: '已完成', failed: '失败', cancelled: '已取消', retryWait: '等待重试', cancelling: '取消中', waitingWorker: '等待工作进程' },
+      state: { queued: '排队中', running: '执行中', done: '已完成', failed: '失败', cancelled: '已取消', retryWait: '等待重试', cancelling: '取消中', waitingWorker: '等待工作进程', partlyFailed: '部分失败', allFailed: '全部失败' },
       waitingSince: '自 {{time}} 起',
       waitingLabel: '等待原因',
       waitingHint: '超过一个租约期没有工作进程领取此作业：团队服务器上没有运行中的工作进程（所有实例都以 --role api 运行，或工作进程均已停止）',

@@ -42,6 +42,21 @@ describe('a job as the task screens show it', () => {
     expect(stateTone('running')).toBeUndefined();
   });
 
+  it('a job that ran to its end with failed items is never called 已完成: 部分失败, or 全部失败 when none succeeded', async () => {
+    const zhT = await translator('zh');
+    const enT = await translator('en');
+    const some = job({ state: 'done', error: null, progress: { done: 2, total: 2, failed: 1 } });
+    const all = job({ state: 'done', error: null, progress: { done: 3, total: 3, failed: 3 } });
+    const clean = job({ state: 'done', error: null, progress: { done: 2, total: 2, failed: 0 } });
+    expect([shownState(some), shownState(all), shownState(clean)]).toEqual(['partlyFailed', 'allFailed', 'done']);
+    expect([stateTone(shownState(some)), stateTone(shownState(all))]).toEqual(['warning', 'error']);
+    expect(jobSummary(zhT, some)).toMatch(/^部分失败 /);
+    expect(jobSummary(zhT, some)).not.toContain('已完成');
+    expect(jobSummary(zhT, all)).toMatch(/^全部失败 /);
+    expect(jobSummary(enT, some)).toMatch(/^Partly failed /);
+    expect(jobSummary(zhT, clean)).toMatch(/^已完成/);
+  });
+
   it('shows the attempt only for a retry or takeover, the instance in words (host and role), the reason unless it since succeeded', async () => {
     const t = await translator('zh');
     expect(attemptText(t, job())).toBe('第2次尝试（共3次）');
