@@ -22,7 +22,9 @@ export function shownState(job: JobView): JobShownState {
   if (job.state === 'queued' && job.attempts > 0) return 'retryWait';
   // a job that ran to its end with items that failed is not called 已完成: 部分失败, or 全部失败 when none succeeded
   const failed = job.progress?.failed ?? 0;
-  if (job.state === 'done' && failed > 0) return job.progress?.total !== undefined && failed >= job.progress.total ? 'allFailed' : 'partlyFailed';
+  // (the items: the total when the job reported one, else those it went through)
+  const items = job.progress?.total ?? job.progress?.done;
+  if (job.state === 'done' && failed > 0) return items !== undefined && failed >= items ? 'allFailed' : 'partlyFailed';
   return job.state;
 }
 

@@ -47,6 +47,9 @@ test('template import from a .json file, and a website import refusing bad rows'
   await expect(templates.locator('[data-tone="warning"]')).toHaveCSS('color', 'rgb(155, 87, 14)');
   await expect(sites.locator('[data-tone="error"]')).toHaveText('失败');
   await expect(sites.locator('[data-tone="error"]')).toHaveCSS('color', 'rgb(189, 57, 58)');
+  // 执行情况 (the job's cell) says the same: the job ran to its end, its items did not all go in
+  await expect(templates.locator('[data-job-state]')).toHaveText('部分失败');
+  await expect(sites.locator('[data-job-state]')).toHaveText('全部失败');
   const siteReason = ((await rpc(host, 'api:request', { method: 'get', url: '/seo-blade-material/importTask/page', params: { taskName: '网站导入' } })) as { data: { data: { records: { errorMsg: string }[] } } }).data.data.records[0].errorMsg;
   expect(siteReason).not.toBe('');
   await expect(sites).toContainText(siteReason);

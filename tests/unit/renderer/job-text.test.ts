@@ -49,6 +49,9 @@ describe('a job as the task screens show it', () => {
     const all = job({ state: 'done', error: null, progress: { done: 3, total: 3, failed: 3 } });
     const clean = job({ state: 'done', error: null, progress: { done: 2, total: 2, failed: 0 } });
     expect([shownState(some), shownState(all), shownState(clean)]).toEqual(['partlyFailed', 'allFailed', 'done']);
+    // a job that reported no total: the items it went through
+    expect(shownState(job({ state: 'done', progress: { done: 1, failed: 1 } }))).toBe('allFailed');
+    expect(shownState(job({ state: 'done', progress: { done: 4, failed: 1 } }))).toBe('partlyFailed');
     expect([stateTone(shownState(some)), stateTone(shownState(all))]).toEqual(['warning', 'error']);
     expect(jobSummary(zhT, some)).toMatch(/^部分失败 /);
     expect(jobSummary(zhT, some)).not.toContain('已完成');
