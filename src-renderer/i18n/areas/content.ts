@@ -18,12 +18,6 @@ const zh = {
       domainInfoId: '域名', templateId: '模板', goodsId: '商品分组', domainName: '域名', statusName: '部署状态', isSsl: '证书状态',
       type: '解析类型', resolveTop: '顶级域名', resolveSub: '二级域名', subdomain: '二级域名', icoId: '图标分组', logoId: 'Logo分组',
       bannerId: 'Banner分组', contactId: '客服分组', createBy: '创建人', updateTime: '更新时间',
-      groupRequired: '请选择网站分组', websiteTypeRequired: '请选择网站类型', nameRequired: '请输入网站名称', nameMax: '网站名称不能超过100个字符',
-      langRequired: '请选择网站语言', descRequired: '请输入网站描述', descMax: '网站描述不能超过300个字符', keywordsRequired: '请输入关键词',
-      keywordsMax: '关键词不能超过150个字符', longTailMax: '长尾词不能超过200个字符', domainRequired: '请选择域名', templateRequired: '请选择模板',
-      typeRequired: '请选择解析类型', subdomainRequired: '请输入二级域名', subdomainMax: '二级域名不能超过30个字符',
-      subdomainPattern: '只能输入小写英文字母和数字', icoRequired: '请选择图标分组', logoRequired: '请选择Logo分组',
-      bannerRequired: '请选择Banner分组', contactRequired: '请选择客服分组',
       deploy: '部署', deployConfirm: '确定部署选择的网站?', deploySuccess: '部署成功', openSite: '打开网站', ssl: '证书状态',
       deployMessage: '最近部署结果', deployTime: '最近部署时间', deployJob: '部署执行情况', deployTitle: '部署网站', deployStart: '开始部署', deployCancel: '取消部署',
       deployHint: '将 {{count}} 个网站部署到其服务器: 只上传有变化的文件, 全部上传完成后才切换线上版本。', deploying: '部署中', deployWaiting: '等待',
@@ -34,23 +28,20 @@ const zh = {
     },
     group: {
       title: '网站分组', name: '分组名称', type: '分组类型', normal: '普通', whiteHat: '白帽', count: '网站数量',
-      nameRequired: '请输入分组名称', nameMax: '分组名称不能超过50个字符', typeRequired: '请选择分组类型', createBy: '创建人',
+      createBy: '创建人',
     },
     domain: {
       title: '域名管理', name: '域名名称', domain: '域名', serverName: '服务器名称', serverId: '服务器名称', recordNumber: '备案号',
       recordHint: '如需搜索引擎收录，请上传备案号', domainService: '解析方式', isCloudflare: 'Cloudflare托管', cloudflare: '托管状态',
       notTransferred: '未托管', transferred: '已托管', nameServers: 'NameServers',
-      nameRequired: '请输入域名名称', domainRequired: '请输入域名', serviceRequired: '请选择解析方式', serverRequired: '请选择服务器名称',
       markTransferred: '已修改DNS', markTransferredConfirm: '确认已将域名的DNS服务器修改为上面的NameServers?',
     },
     server: {
       title: '服务器管理', serverName: '服务器名称', serverIp: '服务器IP', serverPort: '端口', serverUsername: '用户名', serverPassword: '密码',
       passwordHint: '编辑时留空表示不修改', status: '状态', bindTenantId: '绑定租户',
-      nameRequired: '请输入服务器名称', ipRequired: '请输入服务器IP', ipPattern: '服务器IP格式不正确', portRequired: '请输入服务器端口',
-      portRange: '端口范围为1-65535', usernameRequired: '请输入用户名', passwordRequired: '请输入密码',
-      serverType: '服务器类型', typeSftp: 'SFTP服务器', typeLocal: '本机目录', typeRequired: '请选择服务器类型',
+      serverType: '服务器类型', typeSftp: 'SFTP服务器', typeLocal: '本机目录',
       deployPath: '部署目录', deployPathHint: '网站发布到 <部署目录>/<网站域名>/current; SFTP服务器留空为 /var/www, 本机目录留空为数据目录下的 sites',
-      deployPathMax: '部署目录不能超过255个字符', deployPathPattern: '部署目录包含不允许的字符', checkMessage: '检测结果',
+      checkMessage: '检测结果',
       test: '测试连接', testOk: '连接成功',
     },
     template: {
@@ -79,7 +70,6 @@ const zh = {
     },
     navbar: {
       title: '导航栏管理', name: '导航栏名称', descVal: '描述', type: '导航栏类型', url: '链接', cateId: '网站分组',
-      nameRequired: '请输入导航栏名称', typeRequired: '请选择导航栏类型', groupRequired: '请选择网站分组',
     },
     links: {
       title: '标签链接', name: '链接名称', link: '链接', websiteName: '网站', articleCount: '文章数量', openPage: '新窗口打开',
@@ -102,13 +92,11 @@ const zh = {
       subTitle: '商品', subName: '商品名称', subNameRequired: '请输入商品名称', group: '商品分组', groupRequired: '请选择商品分组',
     },
     language: {
-      title: '语言管理', language: '语言', abbrevia: '语言缩写', languageRequired: '请输入语言', abbreviaRequired: '请输入语言缩写',
-      abbreviaPattern: '语言缩写格式不正确（例如 zh-CN、en）', abbreviaMax: '语言缩写不能超过20个字符', languageMax: '语言不能超过50个字符',
+      title: '语言管理', language: '语言', abbrevia: '语言缩写',
       abbreviaHint: '语言标记，例如 zh-CN、en；网站和网站关联从这里选择语言',
     },
     associa: {
       title: '网站关联', domainId: '域名', websiteInfoId: '网站', languagesId: '语言', serverId: '服务器', status: '状态', subdomain: '二级域名',
-      domainRequired: '请选择域名', languageRequired: '请选择语言', serverRequired: '请选择服务器',
     },
   },
 };
@@ -129,13 +117,6 @@ const en: typeof zh = {
       domainInfoId: 'Domain', templateId: 'Template', goodsId: 'Goods group', domainName: 'Domain', statusName: 'Deploy status', isSsl: 'Certificate',
       type: 'Resolve type', resolveTop: 'Top-level domain', resolveSub: 'Subdomain', subdomain: 'Subdomain', icoId: 'Icon group', logoId: 'Logo group',
       bannerId: 'Banner group', contactId: 'Customer-service group', createBy: 'Created by', updateTime: 'Updated',
-      groupRequired: 'Please select a website group', websiteTypeRequired: 'Please select a website type', nameRequired: 'Please enter the website name',
-      nameMax: 'The website name may not exceed 100 characters', langRequired: 'Please select a language', descRequired: 'Please enter a description',
-      descMax: 'The description may not exceed 300 characters', keywordsRequired: 'Please enter keywords', keywordsMax: 'Keywords may not exceed 150 characters',
-      longTailMax: 'Long-tail words may not exceed 200 characters', domainRequired: 'Please select a domain', templateRequired: 'Please select a template',
-      typeRequired: 'Please select a resolve type', subdomainRequired: 'Please enter the subdomain', subdomainMax: 'The subdomain may not exceed 30 characters',
-      subdomainPattern: 'Only lowercase English letters and digits', icoRequired: 'Please select an icon group', logoRequired: 'Please select a logo group',
-      bannerRequired: 'Please select a banner group', contactRequired: 'Please select a customer-service group',
       deploy: 'Deploy', deployConfirm: 'Deploy the selected websites?', deploySuccess: 'Deployed', openSite: 'Open site', ssl: 'Certificate',
       deployMessage: 'Last deploy result', deployTime: 'Last deployed', deployJob: 'Deploy execution', deployTitle: 'Deploy websites', deployStart: 'Start deploy', deployCancel: 'Cancel deploy',
       deployHint: 'Deploys {{count}} website(s) to their servers: only changed files are uploaded, and the live version switches once all are uploaded.',
@@ -147,24 +128,21 @@ const en: typeof zh = {
     },
     group: {
       title: 'Website groups', name: 'Group name', type: 'Group type', normal: 'Normal', whiteHat: 'White-hat', count: 'Sites',
-      nameRequired: 'Please enter the group name', nameMax: 'The group name may not exceed 50 characters', typeRequired: 'Please select the group type', createBy: 'Created by',
+      createBy: 'Created by',
     },
     domain: {
       title: 'Domains', name: 'Domain name', domain: 'Domain', serverName: 'Server', serverId: 'Server', recordNumber: 'Record number',
       recordHint: 'Upload the record number if search-engine indexing is wanted', domainService: 'Resolution method', isCloudflare: 'Cloudflare transfer',
       cloudflare: 'Transfer state', notTransferred: 'Not transferred', transferred: 'Transferred', nameServers: 'Name servers',
-      nameRequired: 'Please enter the domain name', domainRequired: 'Please enter the domain', serviceRequired: 'Please select the resolution method',
-      serverRequired: 'Please select the server', markTransferred: 'DNS changed',
+      markTransferred: 'DNS changed',
       markTransferredConfirm: 'Have the domain’s DNS servers been changed to the name servers shown?',
     },
     server: {
       title: 'Servers', serverName: 'Server name', serverIp: 'Server IP', serverPort: 'Port', serverUsername: 'User name', serverPassword: 'Password',
       passwordHint: 'Leave empty when editing to keep it', status: 'Status', bindTenantId: 'Bound tenants',
-      nameRequired: 'Please enter the server name', ipRequired: 'Please enter the server IP', ipPattern: 'The server IP is not valid',
-      portRequired: 'Please enter the port', portRange: 'The port must be a whole number from 1 to 65535', usernameRequired: 'Please enter the user name', passwordRequired: 'Please enter the password',
-      serverType: 'Server type', typeSftp: 'SFTP server', typeLocal: 'Local folder', typeRequired: 'Please select the server type',
+      serverType: 'Server type', typeSftp: 'SFTP server', typeLocal: 'Local folder',
       deployPath: 'Deploy folder', deployPathHint: 'Websites go to <deploy folder>/<domain>/current; empty: /var/www on SFTP servers, the data folder\'s sites for a local folder',
-      deployPathMax: 'The deploy folder may not exceed 255 characters', deployPathPattern: 'The deploy folder contains characters that are not allowed', checkMessage: 'Last check',
+      checkMessage: 'Last check',
       test: 'Test connection', testOk: 'Connected'
     },
     template: {
@@ -194,7 +172,6 @@ const en: typeof zh = {
     },
     navbar: {
       title: 'Navbars', name: 'Navbar name', descVal: 'Description', type: 'Navbar type', url: 'Link', cateId: 'Website group',
-      nameRequired: 'Please enter the navbar name', typeRequired: 'Please select the navbar type', groupRequired: 'Please select a website group',
     },
     links: {
       title: 'Tags / links', name: 'Link name', link: 'Link', websiteName: 'Website', articleCount: 'Articles', openPage: 'Open in new window',
@@ -217,13 +194,11 @@ const en: typeof zh = {
       subTitle: 'Goods', subName: 'Goods name', subNameRequired: 'Please enter the goods name', group: 'Goods group', groupRequired: 'Please select a goods group',
     },
     language: {
-      title: 'Languages', language: 'Language', abbrevia: 'Abbreviation', languageRequired: 'Please enter the language', abbreviaRequired: 'Please enter the abbreviation',
-      abbreviaPattern: 'The abbreviation is not a valid language tag (e.g. zh-CN, en)', abbreviaMax: 'The abbreviation may not exceed 20 characters', languageMax: 'The language may not exceed 50 characters',
+      title: 'Languages', language: 'Language', abbrevia: 'Abbreviation',
       abbreviaHint: 'Language tag, e.g. zh-CN; websites and links choose from this list',
     },
     associa: {
       title: 'Website associations', domainId: 'Domain', websiteInfoId: 'Website', languagesId: 'Language', serverId: 'Server', status: 'Status', subdomain: 'Subdomain',
-      domainRequired: 'Please select a domain', languageRequired: 'Please select a language', serverRequired: 'Please select a server',
     },
   },
 };

@@ -1,0 +1,5 @@
+// Every resource declared in src-shared (declare.ts), by family: what the generated tests walk.
+import type { ResourceDecl } from './declare';
+import { SITE_DECLARATIONS } from './sites';
+
+export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS];
