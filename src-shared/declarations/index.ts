@@ -1,5 +1,6 @@
 // Every resource declared in src-shared (declare.ts), by family: what the generated tests walk.
 import type { ResourceDecl } from './declare';
 import { SITE_DECLARATIONS } from './sites';
+import { MATERIAL_DECLARATIONS } from './material';
 
-export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS];
+export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS, ...MATERIAL_DECLARATIONS];

@@ -1,11 +1,13 @@
 // The message table: every family's keys with their zh and en texts (text.ts says how they are read).
 import { fill, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 import { SITE_MESSAGES } from './site-messages';
+import { MATERIAL_MESSAGES } from './material-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
 export const MESSAGES = {
   ...SITE_MESSAGES,
+  ...MATERIAL_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -24,9 +24,22 @@ import websiteLanguage from '../../../src-renderer/screens/content/websiteLangua
 import websiteAssocia from '../../../src-renderer/screens/content/websiteAssocia';
 import domainInfo from '../../../src-renderer/screens/content/domainInfo';
 import serverInfo from '../../../src-renderer/screens/content/serverInfo';
+import websiteTemplate from '../../../src-renderer/screens/content/websiteTemplate';
+import templateConfig from '../../../src-renderer/screens/content/templateConfig';
+import customPageUrl from '../../../src-renderer/screens/content/customPageUrl';
+import links from '../../../src-renderer/screens/content/links';
+import advert from '../../../src-renderer/screens/content/advert';
+import contactInfo from '../../../src-renderer/screens/content/contactInfo';
+import imgGroup from '../../../src-renderer/screens/content/imgGroup';
+import websiteImg from '../../../src-renderer/screens/content/websiteImg';
+import goods from '../../../src-renderer/screens/content/goods';
+import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 
 /** the screens of declared resources */
-const SCREENS: ScreenDef[] = [websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo];
+const SCREENS: ScreenDef[] = [
+  websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
+  websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
+];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
 async function formErrors(language: 'zh' | 'en', def: ScreenDef, column: ColumnDef, value: unknown, values: Record<string, unknown>): Promise<string[]> {
