@@ -1,11 +1,17 @@
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';
+import { swordSourceMissing } from './scripts/sword.mjs';
 
 // Sword 4.5 (the stock React console) against `npm run server`: tests/sword. Its
 // own step of `npm test` (scripts/test-all.mjs) after `node scripts/sword.mjs build`.
+const missing = swordSourceMissing();
+// said once, by the runner (its workers load this file too)
+if (missing && !process.env.TEST_WORKER_INDEX) console.log(missing);
+
 export default defineConfig({
   ...base,
-  testDir: 'tests/sword',
+  // without the console's public source (scripts/sword.mjs says where it comes from): one line, and one skipped test
+  ...(missing ? { testDir: 'tests/stock-consoles', testMatch: 'source-absent.spec.ts', metadata: { missing } } : { testDir: 'tests/sword' }),
   timeout: 90_000,
   use: { ...base.use, viewport: { width: 1440, height: 900 }, actionTimeout: 10_000, screenshot: 'only-on-failure' },
 });

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { axeViolations, tally } from './axe.mjs';
-import { CONSOLES, launch, loadSample, rpc, startHost } from './bench-consoles.mjs';
+import { CONSOLES, launch, loadSample } from './bench-consoles.mjs';
+import { rpc, startHost } from './bench-host.mjs';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
 import { writeBenchSection } from './bench-sections.mjs';
 

@@ -3,7 +3,7 @@
 //
 // One browser-mode host (src-main/web/cli.ts: the real main services and the
 // embedded back end, captcha on as in a default install) on a fresh data folder;
-// Saber 4.9 built from ../shared/clients/saber-4.9 (scripts/saber.mjs) and served
+// Saber 4.9 built from its public source (scripts/saber.mjs says where from) and served
 // with /api proxied to that host's embedded back end, which answers Saber's stock
 // paths and sign-in. Both consoles therefore read the same database.
 //
@@ -24,15 +24,16 @@
 // - tab switch: back to an already opened screen through its tab, click to the
 //   first frame that shows it.
 // Medians of BENCH_CONSOLE_RUNS runs (default 5), the login pages of BENCH_LOGIN_RUNS (default 11).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { chromium } from 'playwright';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
 import { writeBenchSection } from './bench-sections.mjs';
+import { captchaCode, rpc, startHost } from './bench-host.mjs';
+import { armFrameClock, armReadyClock, readFrameClock, readLoginClock, throttled } from './bench-page-clocks.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
@@ -65,144 +66,6 @@ const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)] : NaN;
 };
-
-/** a browser-mode host (src-main/web/cli.ts) on `dataDir`; shared with scripts/bench.mjs */
-export async function startHost(dataDir, extra = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/cli.ts', '--port', '0', '--data', dataDir, ...extra], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /^ready (\S+)$/m.exec(out);
-      if (m) res(m[1]);
-    });
-    child.on('exit', (code) => rej(new Error(`host exited ${code}`)));
-  });
-  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
-}
-
-export async function rpc(hostUrl, channel, req = null) {
-  const u = new URL(hostUrl);
-  const res = await fetch(`${u.origin}/rpc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-desk-key': u.searchParams.get('k') ?? '' },
-    body: JSON.stringify({ req }),
-  });
-  return res.json();
-}
-
-/** the newest captcha's answer (the one on the page) from the back end's database */
-export function captchaCode(dbPath) {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return db.prepare('SELECT code FROM blade_captcha ORDER BY rowid DESC LIMIT 1').get().code;
-  } finally {
-    db.close();
-  }
-}
-
-async function throttled(context, page, rate) {
-  if (rate === 1) return;
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-}
-
-/**
- * The login page's ready clock, installed before the page's own scripts: the page itself records the first moment
- * `ready()` holds (checked after every DOM change and every load event), so the figure does not include the
- * driver's round trips (Playwright noticing the state, then asking for the time: 10-40 ms each, added to both
- * consoles alike, which pulls the faster one's ratio towards 1). The driver only waits for the clock to have
- * seen it (readLoginClock).
- */
-const READY = {
-  ours: () => {
-    const img = document.querySelector('[data-testid="captcha-image"]');
-    return !!document.querySelector('body[data-app-state="ready"] form button[type="submit"]:not([disabled])') && !!img && img.complete;
-  },
-  saber: () =>
-    [...document.querySelectorAll('button')].some((b) => b.textContent.replace(/\s+/g, '').includes('登录') && b.checkVisibility()) &&
-    [...document.querySelectorAll('.login-code-img, img')].some((i) => i.complete && i.naturalWidth > 0 && /captcha|data:image/.test(i.src)),
-};
-
-/**
- * The login form shown: its account field in the page and visible (this console's is in index.html's login frame;
- * Saber's comes with its login page's code, after a loading screen). Reported as the later of that moment and the
- * first paint, as nothing is seen before the first paint.
- */
-const FORM = {
-  ours: () => !!document.querySelector('input[name="username"]')?.checkVisibility(),
-  saber: () => !!document.querySelector('input[placeholder="请输入账号"]')?.checkVisibility(),
-};
-
-/** runs in the page: records in window.__benchAt[name] the first moment each condition holds */
-function readyClock(conditions) {
-  const w = window;
-  const at = (w.__benchAt = {});
-  const check = () => {
-    let left = 0;
-    for (const [name, holds] of Object.entries(conditions)) {
-      if (!at[name] && holds()) at[name] = performance.now();
-      if (!at[name]) left++;
-    }
-    if (left) return;
-    observer.disconnect();
-    document.removeEventListener('load', check, true);
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  document.addEventListener('load', check, true);
-}
-
-async function armReadyClock(page, kind) {
-  // as source text: injected by the DevTools protocol, no eval in the page (this console's CSP forbids it)
-  await page.addInitScript({ content: `(${readyClock.toString()})({ ready: ${READY[kind].toString()}, form: ${FORM[kind].toString()} });` });
-}
-
-/** waits until the page's clock has seen it ready and its form shown; its paint, ready and form-shown times */
-async function readLoginClock(page) {
-  await page.waitForFunction(() => window.__benchAt?.ready && window.__benchAt?.form);
-  const { at, paint } = await page.evaluate(() => ({ at: window.__benchAt, paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN }));
-  if (!at?.ready || !at.form) throw new Error(`the login clock did not see the page ready and its form shown: ${JSON.stringify(at)}`);
-  return { paint, ready: at.ready, form: Math.max(at.form, paint) };
-}
-
-/**
- * installs the frame clock: records the click (pointerdown) and the first animation frame after it in which a
- * row matching `selector` is visible that was not visible before the click (a new screen's row, or a hidden
- * kept-alive screen's row shown again by a tab switch)
- */
-async function armFrameClock(page, selector) {
-  await page.evaluate((sel) => {
-    const w = window;
-    const before = new Set([...document.querySelectorAll(sel)].filter((r) => r.checkVisibility()));
-    w.__bench = { click: 0, shown: 0 };
-    const tick = () => {
-      for (const r of document.querySelectorAll(sel)) {
-        if (!before.has(r) && r.checkVisibility()) {
-          w.__bench.shown = performance.now();
-          return;
-        }
-      }
-      requestAnimationFrame(tick);
-    };
-    addEventListener(
-      'pointerdown',
-      () => {
-        w.__bench.click = performance.now();
-        requestAnimationFrame(tick);
-      },
-      { capture: true, once: true },
-    );
-  }, selector);
-}
-
-async function readFrameClock(page, timeout = 20_000) {
-  await page.waitForFunction(() => window.__bench.shown > 0, null, { timeout });
-  return page.evaluate(() => window.__bench.shown - window.__bench.click);
-}
 
 /**
  * The floor: a page holding one line of text (the console's title, in the font list the console's stylesheet

@@ -25,7 +25,7 @@ import { JobQueue } from '../src-server/jobs/queue';
 import { parseManifest, type Manifest } from '../src-server/modules/content/deploy/release-manifest';
 import { prepareDiff, queueAnnouncement } from '../src-server/modules/content/search/announce-queue';
 import { announceable } from '../src-server/modules/content/search/announce-urls';
-import { SecretBox } from '../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../src-server/util/secret-box';
 import { baiduStandIn, indexNowStandIn, siteServer } from '../tests/support/search-engines';
 import { startPostgres } from '../tests/support/postgres';
 

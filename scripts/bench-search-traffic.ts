@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { openSqliteDataLayer, postgresDataLayer, sql, type DataLayer, type RawBuilder } from '../src-server/db/data-layer';
 import { rebuildSiteDays, rebuildSiteMonths, rebuildTenantPeriod } from '../src-server/modules/content/search/rollups';
-import { SecretBox } from '../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../src-server/util/secret-box';
 import type { TrafficEngine } from '../src-shared/search-engines';
 import { TRAFFIC_API } from '../src-shared/search-traffic';
 import { api, login, startCli, tempDir } from '../tests/contract/helpers';

@@ -39,6 +39,16 @@ export function sourceHash(dir, extra = []) {
 }
 
 /**
+ * Where a stock console's public source comes from, for the line said when this checkout has none:
+ * `{ name, title, env, source, upstream, revision }`. Undefined when the source is there.
+ * The tests and benchmarks that need it say this one line and skip (tests/stock-consoles/source-absent.spec.ts).
+ */
+export function missingSource({ name, title, env, source, upstream, revision }) {
+  if (existsSync(join(source, 'package.json'))) return undefined;
+  return `${name}: no ${title} source at ${source}, the ${title} tests are skipped; get ${upstream} at ${revision} and point ${env} at it`;
+}
+
+/**
  * The built dist folder of a stock console, kept in .cache/<name>/<source hash>/dist;
  * built first (the source copied to a temp folder, then `build(run, copy)`) when this source has none.
  * `run(cmd, args, { optional })` runs one step in the copy with `env` added to the environment.
@@ -46,7 +56,7 @@ export function sourceHash(dir, extra = []) {
  * copy (so `npm ci` installs the same versions on every machine) and part of the cache key.
  */
 export function ensureStockBuild({ name, source, lockfile, env = {}, build, log = console.error }) {
-  if (!existsSync(join(source, 'package.json'))) throw new Error(`${name} source not found at ${source}`);
+  if (!existsSync(join(source, 'package.json'))) throw new Error(`${name} source not found at ${source} (see scripts/${name}.mjs for where to get it)`);
   const ownLock = existsSync(join(source, 'package-lock.json'));
   const extra = !ownLock && lockfile ? [lockfile] : [];
   const dist = join(root, '.cache', name, sourceHash(source, extra), 'dist');
@@ -130,10 +140,14 @@ export function serveStock({ dist, api, publicKey, demoKey = STOCK_DEMO_KEY, por
   });
 }
 
-/** The command line of scripts/<name>.mjs: `build` | `serve --api URL --key HEX [--port P]`. */
-export function stockClientMain({ name, ensureBuild, serve, argv = process.argv }) {
+/** The command line of scripts/<name>.mjs: `build` | `serve --api URL --key HEX [--port P]`; `missing()`: the line said when the source is absent. */
+export function stockClientMain({ name, ensureBuild, serve, missing, argv = process.argv }) {
   const main = async () => {
     const [command, ...rest] = argv.slice(2);
+    // no source: `build` says so in one line and succeeds (the tests skip in their turn), `serve` cannot
+    const absent = missing?.();
+    if (absent && command === 'build') return void console.log(absent);
+    if (absent) throw new Error(absent);
     const arg = (n) => {
       const i = rest.indexOf(`--${n}`);
       return i >= 0 ? rest[i + 1] : undefined;

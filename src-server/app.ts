@@ -39,7 +39,7 @@ import { MenuService, registerMenuRoutes } from './system/menus';
 import { settingsOnce } from './system/settings';
 import { systemClock, type Clock } from './util/clock';
 import { FileStores } from './files/file-stores';
-import { SecretBox } from './modules/content/shared/secrets';
+import { SecretBox } from './util/secret-box';
 import { sealClearSecrets } from './system/sealed-secrets';
 import { JobQueue } from './jobs/queue';
 import { JobWorker, type WorkerOptions } from './jobs/worker';

@@ -1,4 +1,4 @@
-// Wire types of the BladeX-style HTTP API (see shared/design/bladex-contract.md).
+// Wire types of the BladeX-style HTTP API (the contract: docs/architecture.md, "The back end").
 // Everything the embedded back end sends and the main process reads is typed here.
 
 /** The `R<T>` envelope every business endpoint answers with. */

@@ -19,7 +19,7 @@ import type { AccessClaims, JwtService, RefreshClaims } from './jwt';
 import type { LoginLimiter } from './lockout';
 import type { TokenSessions } from './token-sessions';
 import { verifyPasswordDigest } from './passwords';
-import type { SecretBox } from '../modules/content/shared/secrets';
+import type { SecretBox } from '../util/secret-box';
 import { openStored } from '../system/sealed-secrets';
 
 export const DEFAULT_AVATAR = '';

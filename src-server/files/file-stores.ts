@@ -18,7 +18,7 @@
 // (SecretBox) and opened here only, never sent to a client.
 import { sql, type Queries } from '../db/data-layer';
 import type { CacheRegistry } from '../system/cache';
-import type { SecretBox } from '../modules/content/shared/secrets';
+import type { SecretBox } from '../util/secret-box';
 import { LOCAL_STORE, type FileStore } from './file-store';
 import { localFileStore } from './local-file-store';
 import { s3FileStore } from './s3-file-store';

@@ -1,51 +1,15 @@
 // The route table a reader can scan: every registered route with who may call
-// it, read from a built app (so it cannot drift from the code), rendered as
-// docs/access.md by `npm run access-table`; a unit test fails when the file is stale.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { API_PREFIX, buildApp } from '../app';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { sqliteDataLayer } from '../db/data-layer';
-import { seed } from '../db/seed';
-import { MIGRATIONS } from '../modules';
-import { GENERATED_MODULES } from '../modules/generated';
-import { describeAccess, routeTable, type RouteEntry } from './access-check';
-
-/**
- * Whether a route belongs to a module made by 生成代码 (modules/generated/): those are left out of the table, so
- * dropping a generated module into a checkout leaves docs/access.md current. Each is one defineResource whose
- * access is screenAccess(<its menu>), as the table's note says.
- */
-function generatedRoute(url: string): boolean {
-  return GENERATED_MODULES.some((m) => (m.resources ?? []).some((r) => url.startsWith(`${API_PREFIX}${r.basePath}/`)));
-}
-
-/** The routes of a freshly built back end (temp data folder, removed afterwards), generated modules' left out. */
-export async function collectRoutes(): Promise<RouteEntry[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'seo-routes-'));
-  const db = openDatabase(dir);
-  try {
-    const data = sqliteDataLayer(db);
-    await migrate(data, MIGRATIONS, seed);
-    const app = await buildApp({ data, dataDir: dir });
-    await app.ready();
-    const table = [...routeTable(app)].filter((r) => !generatedRoute(r.url));
-    await app.close();
-    return table;
-  } finally {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+// it, rendered as docs/access.md by `npm run access-table` from the routes of a
+// built app (collected by src-server/access-routes.ts, so it cannot drift from
+// the code); a unit test fails when the file is stale.
+import { describeAccess, type RouteEntry } from './access-check';
 
 const AREA_ORDER = ['public', 'user', 'platform'];
 
-/** The markdown of docs/access.md. */
-export function renderAccessTable(routes: RouteEntry[]): string {
+/** The markdown of docs/access.md; paths are shown under `apiPrefix` (the app's `/api`). */
+export function renderAccessTable(routes: RouteEntry[], apiPrefix: string): string {
   const rows = routes
-    .map((r) => ({ method: r.method, path: r.url.startsWith(API_PREFIX) ? r.url.slice(API_PREFIX.length) : r.url, who: describeAccess(r.access) }))
+    .map((r) => ({ method: r.method, path: r.url.startsWith(apiPrefix) ? r.url.slice(apiPrefix.length) : r.url, who: describeAccess(r.access) }))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const count = (who: string) => rows.filter((r) => r.who === who).length;
   const escape = (s: string) => s.replace(/\|/g, '\\|');

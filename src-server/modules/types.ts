@@ -13,7 +13,7 @@ import type { TokenService } from '../auth/token-service';
 import type { Clock } from '../util/clock';
 import type { FileStores } from '../files/file-stores';
 import type { Jobs } from '../jobs/jobs';
-import type { SecretBox } from './content/shared/secrets';
+import type { SecretBox } from '../util/secret-box';
 
 /** What a module's special endpoints may use. */
 export interface ModuleDeps {

@@ -7,7 +7,7 @@
 // an install from before, a Local workspace moved in) are sealed at the start of
 // an instance (one at a time: buildApp runs under STARTUP_LOCK).
 import { sql, type Queries } from '../db/data-layer';
-import type { SecretBox } from '../modules/content/shared/secrets';
+import type { SecretBox } from '../util/secret-box';
 
 /** the prefix of a sealed value (SecretBox.seal) */
 const SEALED_PREFIX = 'v1:';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Resource } from '../../src-server/crud/resource';
 import { contentResources } from '../../src-server/modules/content';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { openDatabase } from '../../src-server/db/database';
 import { postgresDataLayer, sql, sqliteDataLayer } from '../../src-server/db/data-layer';
 import { migrate } from '../../src-server/db/migrate';

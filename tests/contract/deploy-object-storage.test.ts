@@ -19,7 +19,7 @@ import { existsSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
-import { KEY_ENV } from '../../src-server/modules/content/shared/secrets';
+import { KEY_ENV } from '../../src-server/util/secret-box';
 import { startS3Server, type S3TestServer } from '../support/s3-server';
 import { api, login, multipart, PNG, sharedPostgres, startHarness, tempDir, type Harness } from './helpers';
 

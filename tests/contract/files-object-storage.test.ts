@@ -18,7 +18,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
-import { KEY_ENV, SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { KEY_ENV, SecretBox } from '../../src-server/util/secret-box';
 import { FileStores } from '../../src-server/files/file-stores';
 import { CacheRegistry } from '../../src-server/system/cache';
 import { startS3Server, type S3TestServer } from '../support/s3-server';

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { startPostgres, type PostgresServer } from '../support/postgres';
 import { copyTemplate, type Templates } from './template-databases';
-import { KEY_ENV } from '../../src-server/modules/content/shared/secrets';
+import { KEY_ENV } from '../../src-server/util/secret-box';
 import { createDept, createRole, createTenant, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 

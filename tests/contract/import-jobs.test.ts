@@ -13,7 +13,7 @@ import { JobWorker } from '../../src-server/jobs/worker';
 import type { Jobs } from '../../src-server/jobs/jobs';
 import { ImportRunner } from '../../src-server/modules/content/imports/import-runner';
 import { FileStores } from '../../src-server/files/file-stores';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { CacheRegistry } from '../../src-server/system/cache';
 import { systemClock } from '../../src-server/util/clock';
 
@@ -138,7 +138,10 @@ describe('an import task is a durable job', () => {
     await expectComplete(data, id);
     const job = await jobOf(data, jobId);
     expect(job).toMatchObject({ state: 'done', lease_owner: before.lease_owner });
-    expect(Number(job.attempts)).toBe(Number(before.attempts) + 2);
+    // the other instance's attempt and the takeover; on a machine so busy that a 3 s lease ran out between two
+    // heartbeats the worker took its own job over once more (seen at a load average of 14): more attempts, the same
+    // rows (expectComplete above)
+    expect(Number(job.attempts)).toBeGreaterThanOrEqual(Number(before.attempts) + 2);
   }, 180_000);
 
   it('取消: the task ends 已取消 at once, the rows already imported kept and nothing written after; a finished task cannot be cancelled', async () => {

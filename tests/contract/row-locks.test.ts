@@ -11,7 +11,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { sql } from '../../src-server/db/data-layer';
-import { KEY_FILE } from '../../src-server/modules/content/shared/secrets';
+import { KEY_FILE } from '../../src-server/util/secret-box';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
 import { JobQueue } from '../../src-server/jobs/queue';
 import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
 import { parseManifest, type Manifest } from '../../src-server/modules/content/deploy/release-manifest';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { api, login, multipart, PNG, startHarness, tempDir, until, type Harness } from './helpers';
 import { baiduStandIn, googleStandIn, indexNowStandIn, makeServiceAccount, siteServer, type BaiduStandIn, type GoogleStandIn, type IndexNowStandIn, type StandIn } from '../support/search-engines';
 

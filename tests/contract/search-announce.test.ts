@@ -127,6 +127,26 @@ describe('every deploy announces what its release changed', () => {
     expect(await urlRows(w, String(a.id), 'google')).toHaveLength(expected.has(`${w.origin}/sitemap.xml`) ? 1 : 0);
   });
 
+  it('a redeploy minutes later with nothing changed changes no file and announces nothing: recording a deploy is not an edit of the website', async () => {
+    const edited = (await w.h.data().get(sql<Rec>`SELECT update_time FROM website_info WHERE id = ${w.siteId}`))!.update_time;
+    // two redeploys, minutes apart: the second renders after the first was recorded
+    w.h.advance(120_000);
+    expect((await deploy(w)).statusName).toBe('部署成功');
+    const before = liveRelease(w);
+    const announced = (await w.h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM search_announce`))!.n;
+    w.h.advance(120_000);
+    const res = await deploy(w);
+    expect(res.statusName).toBe('部署成功');
+    const diff = changedPaths(manifestOf(w, before), manifestOf(w, String(res.release)));
+    expect(diff).toEqual({ added: [], changed: [], removed: [] });
+    expect(await announcementOfDeploy(w, String(res.id))).toBeUndefined();
+    expect((await w.h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM search_announce`))!.n).toBe(announced);
+    // the deploy is recorded on the website all the same, without touching when it was last edited
+    expect(await w.h.data().get(sql<Rec>`SELECT status_name, deploy_time, update_time FROM website_info WHERE id = ${w.siteId}`)).toMatchObject({
+      status_name: '部署成功', update_time: edited,
+    });
+  });
+
   it('the lists: URLs by website, engine, state and text, newest first; announcements with their job; the tenant\'s own', async () => {
     const page = await w.get(`${S}/url/page`, { websiteInfoId: w.siteId, engine: 'indexnow', state: 'submitted', size: 5, current: 1 });
     expect(page.status).toBe(200);

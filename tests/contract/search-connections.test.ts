@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/database';
 import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer } from '../../src-server/db/data-layer';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { createDept, createRole, createUser } from '../../src-server/system/directory';
 import { nextId } from '../../src-server/util/ids';
 import { firstDayOf } from '../../src-server/modules/content/search/connection-stats';

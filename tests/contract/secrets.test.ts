@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, login, startHarness, tokenCall, type Harness } from './helpers';
 import { sql } from '../../src-server/db/data-layer';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { sealClearSecrets } from '../../src-server/system/sealed-secrets';
 
 let h: Harness;

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from '../../src-server/app';
 import { databasePath } from '../../src-server/db/database';
-import { KEY_FILE } from '../../src-server/modules/content/shared/secrets';
+import { KEY_FILE } from '../../src-server/util/secret-box';
 import { startPostgres } from '../support/postgres';
 
 /** what the run's template is, handed to the test files (inject('templates')) */

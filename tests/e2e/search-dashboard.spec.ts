@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { api, expect, freshHostTest as test, rpc, signIn, type WebHost } from './fixtures';
 import { googleStandIn, makeServiceAccount, type GoogleStandIn } from '../support/search-engines';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { zipFiles } from '../../src-server/modules/admin/zip';
 
 const M = '/website-blade-material';

@@ -4,7 +4,7 @@
 // with the install's SecretBox), a website's engines switched on, and the sums of
 // the raw rows the dashboard's answers are checked against.
 import { sql, type Queries } from '../../src-server/db/data-layer';
-import { SecretBox } from '../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../src-server/util/secret-box';
 import { nextId } from '../../src-server/util/ids';
 import { api, multipart, PNG, type Harness } from '../contract/helpers';
 

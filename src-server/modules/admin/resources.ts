@@ -18,7 +18,7 @@ import { PHONE_EMPTY, phoneError } from '../shell';
 import { CONTENT_TYPES, saveUpload, uploadedFile } from '../content/shared/uploads';
 import { storeFailure } from '../../files/file-store';
 import type { FileStores } from '../../files/file-stores';
-import type { SecretBox } from '../content/shared/secrets';
+import type { SecretBox } from '../../util/secret-box';
 import { sealField } from '../../system/sealed-secrets';
 import {
   ATTACH_CONTENT_TYPES, ATTACH_MAX_MB, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, MSG_SIZE_RANGE, MSG_TYPES_FORMAT, TYPES_PATTERN,

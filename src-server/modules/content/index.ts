@@ -52,7 +52,7 @@ import { TASK_JOB_MIGRATION } from './shared/task-jobs';
 import { IMPORT_JOB_MIGRATIONS } from './imports/migrations';
 import { registerQuotaRoutes } from './quota/quota';
 import type { ContentContext } from './shared/context';
-import { SecretBox } from './shared/secrets';
+import { SecretBox } from '../../util/secret-box';
 import { registerUploadRoutes, UPLOAD_STORE_MIGRATION } from './shared/uploads';
 import { siteResources } from './sites/resources';
 import { registerSiteRoutes } from './sites/routes';

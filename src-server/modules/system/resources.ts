@@ -2,7 +2,7 @@
 import { defineResource, screenAccess } from '../../crud/resource';
 import { sql } from '../../db/data-layer';
 import { SYS } from './common';
-import type { SecretBox } from '../content/shared/secrets';
+import type { SecretBox } from '../../util/secret-box';
 import { sealField } from '../../system/sealed-secrets';
 
 const ALL = ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'] as const;

@@ -22,7 +22,7 @@ import { announceText, connectionText, lastSyncText, urlTotals } from '../../../
 import { DEFAULTS, newIndexNowKey } from '../../../src-renderer/screens/content/search/inputs';
 import { parseServiceAccount } from '../../../src-server/modules/content/search/engines/google';
 import { connectionResources } from '../../../src-server/modules/content/search/connection-resources';
-import { SecretBox } from '../../../src-server/modules/content/shared/secrets';
+import { SecretBox } from '../../../src-server/util/secret-box';
 import type { Rule } from '../../../src-server/crud/resource';
 import { INDEXNOW_KEY_PATTERN, type HintCode, type SearchSiteStats } from '../../../src-shared/search-engines';
 import { makeServiceAccount } from '../../support/search-engines';

@@ -1,10 +1,11 @@
-// No import cycles in the product's code. The graph is read with the TypeScript
+// No import cycles in the product's code, and no import from a lower layer of
+// the back end into its modules (see 'layers' below). The graph is read with the TypeScript
 // compiler itself (ts.preProcessFile + ts.resolveModuleName with the project's
 // options), so `import type` counts as an edge too: a type-only cycle still ties
 // two modules together. (madge 8, the usual tool, declares a peer TypeScript
 // below 6 and does not install next to this project's TypeScript 6.)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -85,5 +86,37 @@ describe('import graph', () => {
   it('has no import cycle in src-main, src-server, src-renderer, src-shared, src-preload', () => {
     const cycles = findCycles(importGraph()).map((c) => c.map((f) => relative(root, f)).join(' -> '));
     expect(cycles).toEqual([]);
+  });
+});
+
+/**
+ * The back end's layers, lowest first: util/, db/, files/, http/, crud/, auth/, jobs/, system/ (the machinery every
+ * module uses), then modules/ (the screens' resources and routes), then the files that put it all together (app.ts,
+ * cli.ts, and what builds a whole app: access-routes.ts, backup/commands.ts). A lower layer never imports a module or
+ * the top: what it needs from them is passed in or registered.
+ */
+const LOWER = ['util', 'db', 'files', 'http', 'crud', 'auth', 'jobs', 'system'].map((f) => join(root, 'src-server', f) + sep);
+const UPPER = [join(root, 'src-server/modules') + sep, join(root, 'src-server/app.ts'), join(root, 'src-server/cli.ts'), join(root, 'src-server/access-routes.ts')];
+
+/** Imports from a file of a lower layer into modules/ or the top files, as "from -> to". */
+export function upwardImports(graph: Map<string, string[]>): string[] {
+  const lower = (f: string) => LOWER.some((d) => f.startsWith(d));
+  const upper = (f: string) => UPPER.some((u) => (u.endsWith(sep) ? f.startsWith(u) : f === u));
+  return [...graph].flatMap(([from, tos]) => (lower(from) ? tos.filter(upper).map((to) => `${relative(root, from)} -> ${relative(root, to)}`) : []));
+}
+
+describe('layers', () => {
+  it('finds an upward import when there is one (the check can fail)', () => {
+    const file = (p: string) => join(root, 'src-server', p);
+    const graph = new Map([
+      [file('files/a.ts'), [file('modules/content/b.ts'), file('util/c.ts')]],
+      [file('modules/content/b.ts'), [file('files/a.ts')]],
+      [file('http/d.ts'), [file('app.ts')]],
+    ]);
+    expect(upwardImports(graph)).toEqual(['src-server/files/a.ts -> src-server/modules/content/b.ts', 'src-server/http/d.ts -> src-server/app.ts']);
+  });
+
+  it('no file of util/, db/, files/, http/, crud/, auth/, jobs/ or system/ imports from modules/ or the top (app.ts, cli.ts)', () => {
+    expect(upwardImports(importGraph())).toEqual([]);
   });
 });

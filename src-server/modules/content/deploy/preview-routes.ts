@@ -16,7 +16,7 @@ import { CONTENT_TYPES } from '../shared/uploads';
 import { fail, ServiceError } from '../../../http/reply';
 import { allow } from '../../../http/access-policy';
 import type { ContentContext } from '../shared/context';
-import { bytesOf, type SiteFile } from './site-render';
+import { bytesOf, type SiteFile } from './site-files';
 
 /** the URL prefix of a data-folder site's preview (what a deploy records as the site's address) */
 export const PREVIEW_PREFIX = '/api/site-preview/';

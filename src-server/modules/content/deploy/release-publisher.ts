@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, posix } from 'node:path';
 import { diffManifests, entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName, type ReleaseDiff, spareRelease } from './release-manifest';
-import { bytesOf, type SiteFile } from './site-render';
+import { bytesOf, type SiteFile } from './site-files';
 
 export const KEEP_RELEASES = 5;
 export const LIVE_LINK = 'current';

@@ -6,7 +6,7 @@ import { join, posix } from 'node:path';
 import { sql, type Queries } from '../../../db/data-layer';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { LocalTarget } from './local-target';
 import { DeployCancelled, type ReleaseTarget } from './release-publisher';
 import { SftpTarget, sshErrorMessage } from './sftp-target';

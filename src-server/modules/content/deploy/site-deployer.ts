@@ -24,13 +24,15 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { nextId } from '../../../util/ids';
 import { liveRow } from '../shared/lookups';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { ReleaseKeys } from './release-keys';
 import { DeployLeases, type HeldLease } from './deploy-lease';
 import { completeReleases, liveRelease, type PublishProgress, publishRelease, releaseDiff, releaseManifest, type ReleaseTarget, rollbackRelease } from './release-publisher';
 import type { Manifest, ReleaseDiff } from './release-manifest';
 import { ServerTargets } from './server-target';
-import { type RenderedSite, SiteRenderer, siteHost } from './site-render';
+import { SiteRenderer } from './site-render';
+import type { RenderedSite } from './site-files';
+import { siteHost } from './site-sources';
 import { skippedArticles, skippedText } from './skipped-articles';
 import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from '../search/announce-queue';
 import { indexNowKeyFile, withKeyFile } from '../search/key-file';
@@ -318,8 +320,10 @@ export class SiteDeployer {
          VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
            ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${jobId ?? null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
            ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
-      // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why
-      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now}, update_time = ${now} WHERE id = ${siteId}`);
+      // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why.
+      // Not update_time: a deploy is not an edit of the website, and the home page's sitemap lastmod reads it (a redeploy
+      // with nothing changed would otherwise change sitemap.xml and announce it again, every time)
+      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now} WHERE id = ${siteId}`);
       if (!announced) return;
       // the search engines' announcement (search/announce-queue.ts), queued with the record: once across instances, and
       // in a savepoint of its own, so a failure to queue it is said and the deploy still succeeds

@@ -31,95 +31,20 @@ import {
   w3cDate,
   websiteLd,
 } from './seo-markup';
-import {
-  articlePattern,
-  categoryPattern,
-  DEFAULT_ARTICLE_PATTERN,
-  DEFAULT_CATEGORY_PATTERN,
-  filePath,
-  relativeHref,
-  urlPath,
-} from './site-paths';
+import { filePath, relativeHref, urlPath } from './site-paths';
+import type { RenderedSite, SiteFile } from './site-files';
+import { contentReader, langTag, languageSiblings, siteHost, siteOrigin, urlPatterns } from './site-sources';
+import { CUSTOM_PAGES, customTitle, safeHref, STYLE } from './site-chrome';
 
 type Rec = Record<string, unknown>;
 
-/**
- * One file of a rendered site: its bytes, or (article pages, the bulk of a
- * site) a `key` fingerprinting everything the page is made from and a
- * `render` that makes it: a deploy whose previous release has the same key
- * for the path keeps that file without rendering it again.
- */
-export interface SiteFile {
-  /** path inside the release, no leading "/" */
-  path: string;
-  data?: Buffer;
-  key?: string;
-  render?: () => Promise<Buffer>;
-}
-
-/** The bytes of a file, rendering it if needed. */
-export const bytesOf = async (f: SiteFile): Promise<Buffer> => f.data ?? (await f.render!());
-
 const fingerprint = (...parts: unknown[]): string => createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
-
-export interface RenderedSite {
-  host: string;
-  origin: string;
-  files: SiteFile[];
-  pages: number;
-  articles: number;
-}
 
 export const PAGE_SIZE = 50;
 /** how long rendering runs before it lets the event loop take a turn (ms) */
 const BREATHE_MS = 8;
 const FEED_ITEMS = 50;
 const HOME_LATEST = 10;
-
-/** Custom pages from template configs: type -> path and default title (dictionary template_config_type). */
-const CUSTOM_PAGES: Record<number, { path: string; title: string }> = {
-  1: { path: '/about/', title: '关于我们' },
-  2: { path: '/contact/', title: '联系我们' },
-  3: { path: '/introduction/', title: '网站介绍' },
-};
-
-const STYLE =
-  'body{font-family:sans-serif;margin:0;line-height:1.6;color:#222}header,footer,main{padding:16px 24px}nav a{display:inline-block;margin:0 16px 8px 0;padding:4px 0}.site-name{font-size:1.5em;font-weight:bold;margin:8px 0}.banner img{max-width:100%;height:auto}.goods{display:flex;gap:16px;flex-wrap:wrap}.layout{display:flex;gap:24px}.layout>.content{flex:1;min-width:0}.advert-side{width:240px}.article img{max-width:100%;height:auto}.advert{padding:8px 24px;background:#fafafa}.articles li{margin-bottom:8px}.pager a{margin-right:12px}.breadcrumb a{margin-right:4px}@media(max-width:700px){.layout{display:block}.advert-side{width:auto}}';
-
-/** The host name a website is served on: subdomain.domain (resolve type 0) or the domain (type 1). */
-export function siteHost(site: Rec, domain: string): string {
-  return site.type === 0 && site.subdomain ? `${String(site.subdomain)}.${domain}` : domain;
-}
-
-/** https when the website's certificate is issued (isSsl 1). */
-export const siteOrigin = (site: Rec, host: string): string => `${site.is_ssl === 1 ? 'https' : 'http'}://${host}`;
-
-/** A BCP 47 tag for the website's language (dictionary lang keys already are). */
-const langTag = (v: unknown): string => {
-  const s = String(v ?? '').trim();
-  return /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(s) ? s : 'zh-CN';
-};
-
-/**
- * Reads article contents by id: the ids asked for in one turn (the pages a publish renders side by side) are read
- * in one query.
- */
-function contentReader(data: DataLayer): (id: unknown) => Promise<string | null> {
-  let pending: { ids: Set<string>; rows: Promise<Map<string, string | null>> } | undefined;
-  return async (id) => {
-    if (!pending) {
-      const ids = new Set<string>();
-      const rows = Promise.resolve().then(async () => {
-        pending = undefined;
-        const found = await data.all(sql<{ id: string; content: string | null }>`SELECT id, content FROM article WHERE id IN (${sql.join([...ids])})`);
-        return new Map(found.map((r) => [r.id, r.content]));
-      });
-      pending = { ids, rows };
-    }
-    pending.ids.add(String(id));
-    return (await pending.rows).get(String(id)) ?? null;
-  };
-}
 
 export class SiteRenderer {
   /** an article's content, read when its page is rendered */
@@ -135,42 +60,6 @@ export class SiteRenderer {
 
   private rows(query: RawBuilder<Rec>): Promise<Rec[]> {
     return this.data.all(query);
-  }
-
-  /** The column and article URL patterns of a website: its custom page URL record, else the column's template page config, else the defaults. */
-  private async patterns(siteId: string, tenantId: string): Promise<(cate: Rec) => { category: string; article: string }> {
-    const custom = (await this.rows(sql<Rec>`SELECT category_url, article_url FROM custom_page_url
-      WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND website_info_id = ${siteId} ORDER BY create_time DESC, id DESC LIMIT 1`))[0];
-    // the tenant's page configs (a handful), for the columns that name one
-    const pageConfigs = new Map(
-      (await this.rows(sql<Rec>`SELECT * FROM template_page_config WHERE tenant_id = ${tenantId} AND is_deleted = 0`)).map((r) => [String(r.id), r]),
-    );
-    return (cate: Rec) => {
-      const cfg: Rec | undefined = cate.page_id ? (pageConfigs.get(String(cate.page_id)) ?? {}) : undefined;
-      return {
-        category: categoryPattern(custom?.category_url) ?? categoryPattern(cfg?.list_page) ?? DEFAULT_CATEGORY_PATTERN,
-        article: articlePattern(custom?.article_url) ?? articlePattern(cfg?.details_page) ?? DEFAULT_ARTICLE_PATTERN,
-      };
-    };
-  }
-
-  /** Websites associated with the same domain(s) as this one (website associations in status 0), one per language, this one included. */
-  private async languageSiblings(site: Rec, tenantId: string): Promise<{ site: Rec; lang: string; origin: string }[]> {
-    const assoc = await this.rows(sql<Rec>`SELECT DISTINCT w.* FROM website_associa a
-         JOIN website_associa b ON b.domain_id = a.domain_id AND b.tenant_id = a.tenant_id AND b.is_deleted = 0 AND b.status = 0
-         JOIN website_info w ON w.id = b.website_info_id AND w.tenant_id = b.tenant_id AND w.is_deleted = 0
-        WHERE a.tenant_id = ${tenantId} AND a.is_deleted = 0 AND a.status = 0 AND a.website_info_id = ${String(site.id)}
-        ORDER BY w.create_time, w.id`);
-    const out: { site: Rec; lang: string; origin: string }[] = [];
-    for (const w of assoc) {
-      const lang = langTag(w.website_lang);
-      if (out.some((o) => o.lang.toLowerCase() === lang.toLowerCase())) continue;
-      const dom = w.domain_info_id ? await liveRow(this.data, 'domain_info', String(w.domain_info_id), tenantId) : undefined;
-      if (!dom) continue;
-      out.push({ site: w, lang, origin: siteOrigin(w, siteHost(w, String(dom.domain))) });
-    }
-    // alternates only make sense across two languages or more, and must include the page itself
-    return out.length > 1 && out.some((o) => o.site.id === site.id) ? out : [];
   }
 
   /**
@@ -253,7 +142,7 @@ export class SiteRenderer {
     };
 
     // URLs
-    const patternOf = await this.patterns(String(site.id), t);
+    const patternOf = await urlPatterns(this.data, String(site.id), t);
     const cateUrl = new Map<string, string>();
     const articlePatternOf = new Map<string, string>();
     for (const c of listed) {
@@ -266,9 +155,9 @@ export class SiteRenderer {
       n === 1 ? base : base.endsWith('/') ? `${base}page/${n}/` : `${base.replace(/\.[^./]+$/, '')}-${n}.html`;
 
     // alternates: home and custom pages across the language siblings; columns when the sibling shares the group
-    const siblings = await this.languageSiblings(site, t);
+    const siblings = await languageSiblings(this.data, site, t);
     const siblingPatterns = new Map<string, (cate: Rec) => { category: string; article: string }>();
-    for (const s of siblings) siblingPatterns.set(String(s.site.id), s.site.id === site.id ? patternOf : await this.patterns(String(s.site.id), t));
+    for (const s of siblings) siblingPatterns.set(String(s.site.id), s.site.id === site.id ? patternOf : await urlPatterns(this.data, String(s.site.id), t));
     const alternatesFor = (url: string, cate?: Rec): Alternate[] => {
       const list = siblings.filter((s) => !cate || s.site.website_group_id === site.website_group_id);
       if (list.length < 2) return [];
@@ -574,17 +463,3 @@ const crumbOf = (name: string, url: string): Crumb => ({ name, url });
 
 /** The renderer's own code: part of every page fingerprint, so a changed template renders every page again. */
 const RENDERER_SOURCE = createHash('sha256').update(SiteRenderer.toString()).update(headHtml.toString()).update(articleLd.toString()).update(sanitizeHtml.toString()).digest('base64url');
-
-/** The title of a custom page: its config row keyed "title", if any. */
-function customTitle(configs: Rec[], type: number): string | undefined {
-  const row = configs.find((c) => c.type === type && c.config_key === 'title');
-  return row?.config_value ? String(row.config_value) : undefined;
-}
-
-/** http(s) links as they are; site-relative ones made relative to the page; anything else (javascript:...) becomes '#'. */
-function safeHref(v: unknown, rel: (sitePath: string) => string): string {
-  const s = String(v ?? '').trim();
-  if (/^https?:\/\//i.test(s)) return s;
-  if (s.startsWith('/') && !s.startsWith('//')) return rel(s);
-  return '#';
-}

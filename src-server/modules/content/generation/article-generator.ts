@@ -26,7 +26,7 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { waitUnlessAborted } from '../../../util/wait';
 import { nextId } from '../../../util/ids';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { QUOTA_MSG } from '../quota/quota';
 import { articlesLeft } from '../quota/quota';
 import { uploadedFile } from '../shared/uploads';

@@ -6,7 +6,7 @@ import { defineResource, screenAccess, type ColumnDef, type Resource } from '../
 import { addNames, liveRow, mustExist } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL, max, oneOf, range, req, wholeIn } from '../shared/rules';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
 import { keywordFailures } from './article-generator';

@@ -29,7 +29,7 @@
 import type { Readable } from 'node:stream';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { CrudRepository, type Scope } from '../../../crud/repository';
+import type { Scope } from '../../../crud/repository';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
@@ -44,6 +44,9 @@ import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
 import { JobError } from '../../../jobs/worker';
+import { IMPORT_MSG, type ImportFormat, type ImportKind } from './import-kinds';
+import { lineArrays, lineBatches } from './import-lines';
+import { rowImporter } from './import-rows';
 
 type Rec = Record<string, unknown>;
 
@@ -61,21 +64,8 @@ interface TaskOptions {
   store?: string;
 }
 
-export type ImportKind = 'keyword' | 'article' | 'website' | 'template';
-export type ImportFormat = 'lines' | 'json' | 'text';
 export const IMPORT_STATUS = TASK;
 export const IMPORTS_DIR = 'imports';
-const RESOURCE_OF: Record<Exclude<ImportKind, 'keyword'>, string> = { article: 'article', website: 'websiteInfo', template: 'websiteTemplate' };
-export const IMPORT_MSG = {
-  duplicate: '关键词已存在',
-  json: '数据格式错误，应为JSON对象',
-  text: '数据格式错误，应为：标题|关键字|内容',
-  empty: '请选择至少一条数据',
-  file: '导入文件不存在',
-  missing: '数据不存在或已被删除',
-  ended: '任务已结束，不能取消',
-  removed: '导入任务已删除',
-} as const;
 
 /** the job kind that runs one import task */
 export const IMPORT_JOB = 'import-task';
@@ -317,7 +307,7 @@ export class ImportRunner {
     const counts = { done: Number(task.total_rows) || 0, failed: Number(task.failed_rows) || 0 };
     const report = (total?: number) => ctx.progress({ done: counts.done, ...(total === undefined ? {} : { total }), failed: counts.failed });
     report();
-    const handle = kind === 'keyword' ? async () => null : this.handlerOf(kind, options, scope);
+    const handle = kind === 'keyword' ? async () => null : rowImporter(this.data, this.clock, this.resources, kind, options, scope);
     const flush = async (batch: { n: number; text: string }[], lastLine: number): Promise<void> => {
       const now = formatDateTime(this.clock());
       const sums = await this.data.transaction(async (trx) => {
@@ -480,109 +470,4 @@ export class ImportRunner {
       await data.exec(drop);
     }
   }
-  /** One line -> null when imported, else the error message. */
-  private handlerOf(kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<string | null> {
-    const resource = this.resources.get(RESOURCE_OF[kind]);
-    if (!resource) throw new ServiceError('导入类型不存在');
-    const repo = new CrudRepository(this.data, resource, this.clock);
-    const defaults = options.defaults ?? {};
-    return async (line, q) => {
-      let row: Rec;
-      if (options.format === 'text') {
-        const [title, keyword, ...rest] = line.split('|');
-        const content = rest.join('|').trim();
-        if (!title?.trim() || keyword === undefined || !content) return IMPORT_MSG.text;
-        row = { title: title.trim(), keyword: keyword.trim(), content: `<p>${escapeHtml(content)}</p>`, descVal: content.slice(0, 300) };
-      } else {
-        try {
-          const parsed: unknown = JSON.parse(line);
-          if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return IMPORT_MSG.json;
-          row = parsed as Rec;
-        } catch {
-          return IMPORT_MSG.json;
-        }
-      }
-      delete row.id;
-      try {
-        await repo.insert({ ...defaults, ...row }, scope, q);
-        return null;
-      } catch (e) {
-        // a refused row (the form's message), or one the database refused: the line is logged and skipped either way
-        if (e instanceof ServiceError) return e.message;
-        return `导入失败: ${(e as Error).message}`.slice(0, 500);
-      }
-    };
-  }
 }
-
-/** The lines of a file (decoded: BOM / UTF-8 / GBK) in batches, numbered from 1, after the first `skip` lines. */
-async function* lineBatches(file: () => Promise<Readable>, size: number, skip: number): AsyncGenerator<{ n: number; text: string }[]> {
-  let batch: { n: number; text: string }[] = [];
-  let lineNo = 0;
-  for await (const lines of lineArrays(file)) {
-    for (const text of lines) {
-      lineNo++;
-      if (lineNo <= skip) continue;
-      batch.push({ n: lineNo, text: text.endsWith('\r') ? text.slice(0, -1) : text });
-      if (batch.length >= size) {
-        yield batch;
-        batch = [];
-      }
-    }
-  }
-  if (batch.length) yield batch;
-}
-
-/**
- * The lines of a file (decoded: BOM / UTF-8 / GBK), in order, as many at a time as each 256 KB read completes
- * (never an empty array). A line keeps its trailing '\r', except the last line of the file, which loses it
- * and is left out when that leaves it empty.
- */
-async function* lineArrays(file: () => Promise<Readable>): AsyncGenerator<string[]> {
-  let carry = '';
-  let decoder: TextDecoder | null = null;
-  const stream = await file();
-  const split = function* (bytes: Buffer): Generator<string[]> {
-    decoder ??= new TextDecoder(encodingOf(bytes));
-    const parts = (carry + decoder.decode(bytes, { stream: true })).split('\n');
-    carry = parts.pop() ?? '';
-    if (parts.length) yield parts;
-  };
-  try {
-    // reads of 256 KB (an object store's stream comes in smaller pieces): one statement per read downstream
-    let pending: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      pending.push(chunk);
-      size += chunk.length;
-      if (size < READ_BYTES) continue;
-      yield* split(Buffer.concat(pending));
-      pending = [];
-      size = 0;
-    }
-    if (size) yield* split(Buffer.concat(pending));
-  } finally {
-    stream.destroy();
-  }
-  carry += (decoder as TextDecoder | null)?.decode() ?? '';
-  if (carry.endsWith('\r')) carry = carry.slice(0, -1);
-  if (carry !== '') yield [carry];
-}
-
-const READ_BYTES = 256 * 1024;
-
-/** The text encoding of a file from its first bytes: a BOM, else UTF-8 when the start decodes as UTF-8, else GBK. */
-export function encodingOf(head: Buffer): string {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, 64 * 1024), { stream: true });
-    return 'utf-8';
-  } catch {
-    return 'gbk';
-  }
-}
-
-
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

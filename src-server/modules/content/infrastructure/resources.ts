@@ -7,7 +7,7 @@ import { DOMAIN_INFO, SERVER_INFO } from '../../../../src-shared/declarations/si
 import { refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
 import { ALL } from '../shared/rules';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 
 export function infrastructureResources(box: SecretBox): Resource[] {
   const D = DOMAIN_INFO;

@@ -25,7 +25,7 @@ import type { Jobs } from '../../../jobs/jobs';
 import { MSG_LEASE_LOST, type Job, type JobQueue } from '../../../jobs/queue';
 import { JobError, type JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { beijingDay, enginesOn, nextBeijingMorning, SEARCH_ANNOUNCE_JOB, type AnnouncePayload, type EnginesOn } from './announce-queue';
 import { AnnounceStore, FINISHED, type Outcome, type UrlRow } from './announce-store';
 import { SITEMAP_PATH, unpackDiff, urlOf, urlsOf } from './announce-urls';

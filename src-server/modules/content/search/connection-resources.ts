@@ -20,9 +20,9 @@ import {
   type SearchAccountSubmit,
   type SearchAccountView,
 } from '../../../../src-shared/search-engines';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { max, oneOf } from '../shared/rules';
-import { siteHost, siteOrigin } from '../deploy/site-render';
+import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { keyLocationOf } from './engines/indexnow';
 import { checkPrivateKey, parseServiceAccount } from './engines/google';
 import { siteStats } from './connection-stats';

@@ -13,7 +13,7 @@
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import type { ConnectionKind, ConnectionTestResult, UrlHint } from '../../../../src-shared/search-engines';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { accountOf, siteOf, type AccountConfig, type SiteConfig } from './connections';
 import { call, reasonOf, type Verdict } from './engines/answer';
 import { keyLocationOf, submitIndexNow } from './engines/indexnow';

@@ -12,8 +12,8 @@ import {
   GOOGLE_DEFAULT_API_ROOT,
   INDEXNOW_DEFAULT_ENDPOINT,
 } from '../../../../src-shared/search-engines';
-import type { SecretBox } from '../shared/secrets';
-import { siteHost, siteOrigin } from '../deploy/site-render';
+import type { SecretBox } from '../../../util/secret-box';
+import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { parseServiceAccount, type ServiceAccount } from './engines/google';
 
 type Rec = Record<string, unknown>;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Resource } from '../../../crud/resource';
 import type { ContentContext } from '../shared/context';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { registerAnnounceRoutes } from './announce-routes';
 import { registerTrafficRoutes } from './traffic-routes';
 import { connectionResources } from './connection-resources';

@@ -5,7 +5,7 @@
 // changed gives the new file (and drops the old one) in the next release.
 import { sql, type Queries } from '../../../db/data-layer';
 import { INDEXNOW_KEY_PATTERN } from '../../../../src-shared/search-engines';
-import type { SiteFile } from '../deploy/site-render';
+import type { SiteFile } from '../deploy/site-files';
 import { keyFile } from './engines/indexnow';
 
 /** the website's key file, when its IndexNow is switched on with a valid key */

@@ -11,7 +11,7 @@ import type { Clock } from '../../../util/clock';
 import { ServiceError } from '../../../http/reply';
 import { TRAFFIC_ENGINES, type TrafficEngine } from '../../../../src-shared/search-engines';
 import type { SyncStartResult } from '../../../../src-shared/search-traffic';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { accountOf, siteOf } from './connections';
 import { localDay } from './days';
 import { SEARCH_SYNC_JOB, setSyncState, type SyncPayload } from './sync';

@@ -23,7 +23,7 @@ import { JobError, type JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { FIRST_SYNC_MONTHS, GOOGLE_ROW_LIMIT, RESYNC_DAYS, type SyncState, type TrafficEngine, type UrlHint } from '../../../../src-shared/search-engines';
-import type { SecretBox } from '../shared/secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import { accountOf, siteOf, type AccountConfig, type SiteConfig } from './connections';
 import { googleVerdict, searchConsoleFor } from './engines/google';
 import { bingDay, bingGet, statsOf } from './engines/bing';

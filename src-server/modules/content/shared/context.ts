@@ -6,7 +6,7 @@ import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
 import type { Jobs } from '../../../jobs/jobs';
 import type { SiteDeployer } from '../deploy/site-deployer';
-import type { SecretBox } from './secrets';
+import type { SecretBox } from '../../../util/secret-box';
 import type { FileStores } from '../../../files/file-stores';
 
 export interface ContentContext {
