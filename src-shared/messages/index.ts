@@ -2,12 +2,14 @@
 import { fill, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
+import { DEPLOY_MESSAGES } from './deploy-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
 export const MESSAGES = {
   ...SITE_MESSAGES,
   ...MATERIAL_MESSAGES,
+  ...DEPLOY_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,9 +11,10 @@ import { ALL } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
 import { searchSummaries } from '../search/connection-stats';
+import type { MessageKey } from '../../../../src-shared/messages';
 
 /** a website's image groups and the message of one without an image (the deploy's words: deploy/site-render.ts) */
-const IMAGE_GROUPS: readonly (readonly [string, string])[] = [['icoId', '图标分组中没有图片'], ['logoId', 'Logo分组中没有图片'], ['bannerId', 'Banner分组中没有图片']];
+const IMAGE_GROUPS: readonly (readonly [string, MessageKey])[] = [['icoId', 'deploy.icoEmpty'], ['logoId', 'deploy.logoEmpty'], ['bannerId', 'deploy.bannerEmpty']];
 
 export function siteResources(): Resource[] {
   const group = declaredResource(WEBSITE_GROUP);
