@@ -46,12 +46,12 @@ const zh = {
     },
     template: {
       title: '网站模板', templateName: '模板名称', type: '模板类型', typeGeneral: '通用', typeNews: '资讯', typeCompany: '企业',
-      image: '模板图片', useNum: '使用数量', status: '状态', nameRequired: '请输入模板名称', imageRequired: '请上传图片',
+      image: '模板图片', useNum: '使用数量', status: '状态',
       imageType: '只能上传jpg/png图片', imageSize: '上传头像图片大小不能超过5MB',
     },
     templateConfig: {
       title: '模板页面配置', websiteInfoId: '网站', type: '页面类型', name: '名称', configKey: '配置键', configValue: '配置值',
-      typeRequired: '请选择页面类型', keyRequired: '请输入配置键', createBy: '创建人', updateBy: '更新人', updateTime: '更新时间',
+      createBy: '创建人', updateBy: '更新人', updateTime: '更新时间',
     },
     pageConfig: {
       title: '模板页面', name: '页面名称', listPage: '列表页', detailsPage: '详情页', status: '启用', cateCount: '使用栏目数',
@@ -66,30 +66,29 @@ const zh = {
       disabledOption: '{{name}}（已停用）',
     },
     customPageUrl: {
-      title: '自定义页面URL', categoryUrl: '栏目URL', articleUrl: '文章URL', urlPattern: 'URL只能包含字母、数字和 - _ / { } .',
+      title: '自定义页面URL', categoryUrl: '栏目URL', articleUrl: '文章URL',
     },
     navbar: {
       title: '导航栏管理', name: '导航栏名称', descVal: '描述', type: '导航栏类型', url: '链接', cateId: '网站分组',
     },
     links: {
       title: '标签链接', name: '链接名称', link: '链接', websiteName: '网站', articleCount: '文章数量', openPage: '新窗口打开',
-      status: '状态', linkRequired: '请输入链接', nameRequired: '请输入链接名称',
+      status: '状态',
     },
     advert: {
-      title: '广告管理', advertName: '广告名称', topAdvert: '顶部广告', sideAdvert: '侧边广告', bottomAdvert: '底部广告', nameRequired: '请输入广告名称',
+      title: '广告管理', advertName: '广告名称', topAdvert: '顶部广告', sideAdvert: '侧边广告', bottomAdvert: '底部广告',
     },
     contact: {
-      title: '客服分组', name: '分组名称', weChat: '微信', phone: '电话', customerServer: '页面聊天框', nameRequired: '请输入客服分组名称',
+      title: '客服分组', name: '分组名称', weChat: '微信', phone: '电话', customerServer: '页面聊天框',
     },
-    imgGroup: { title: '图片分组', name: '分组名称', imageCount: '图片数量', nameRequired: '请输入分组名称' },
+    imgGroup: { title: '图片分组', name: '分组名称', imageCount: '图片数量' },
     websiteImg: {
-      title: '图片素材', imageUrl: '图片', alt: 'alt', imageLink: '跳转链接', imgGroupId: '图片分组', imageRequired: '请上传素材图片',
-      groupRequired: '请选择图片分组', imageType: '只能上传 jpeg/png/ico 格式图片!', imageSize: '上传图片大小不能超过 1 MB!',
+      title: '图片素材', imageUrl: '图片', alt: 'alt', imageLink: '跳转链接', imgGroupId: '图片分组',
+      imageType: '只能上传 jpeg/png/ico 格式图片!', imageSize: '上传图片大小不能超过 1 MB!',
     },
     goods: {
       title: '商品管理', name: '商品分组名称', imageUrl: '图片', goodsPrice: '价格', priceUnit: '价格单位', linkUrl: '链接',
-      nameRequired: '请输入商品分组名称', pricePattern: '价格格式不正确',
-      subTitle: '商品', subName: '商品名称', subNameRequired: '请输入商品名称', group: '商品分组', groupRequired: '请选择商品分组',
+      subTitle: '商品', subName: '商品名称', group: '商品分组',
     },
     language: {
       title: '语言管理', language: '语言', abbrevia: '语言缩写',
@@ -147,12 +146,12 @@ const en: typeof zh = {
     },
     template: {
       title: 'Website templates', templateName: 'Template name', type: 'Template type', typeGeneral: 'General', typeNews: 'News', typeCompany: 'Company',
-      image: 'Template image', useNum: 'In use', status: 'Status', nameRequired: 'Please enter the template name', imageRequired: 'Please upload an image',
+      image: 'Template image', useNum: 'In use', status: 'Status',
       imageType: 'Only jpg/png images can be uploaded', imageSize: 'The image may not be larger than 5MB',
     },
     templateConfig: {
       title: 'Template page configs', websiteInfoId: 'Website', type: 'Page type', name: 'Name', configKey: 'Config key', configValue: 'Config value',
-      typeRequired: 'Please select the page type', keyRequired: 'Please enter the config key', createBy: 'Created by', updateBy: 'Updated by', updateTime: 'Updated',
+      createBy: 'Created by', updateBy: 'Updated by', updateTime: 'Updated',
     },
     pageConfig: {
       title: 'Template pages', name: 'Page name', listPage: 'List page', detailsPage: 'Details page', status: 'Enabled', cateCount: 'Columns using it',
@@ -168,30 +167,29 @@ const en: typeof zh = {
       disabledOption: '{{name}} (disabled)',
     },
     customPageUrl: {
-      title: 'Custom page URLs', categoryUrl: 'Column URL', articleUrl: 'Article URL', urlPattern: 'URLs may contain letters, digits and - _ / { } . only',
+      title: 'Custom page URLs', categoryUrl: 'Column URL', articleUrl: 'Article URL',
     },
     navbar: {
       title: 'Navbars', name: 'Navbar name', descVal: 'Description', type: 'Navbar type', url: 'Link', cateId: 'Website group',
     },
     links: {
       title: 'Tags / links', name: 'Link name', link: 'Link', websiteName: 'Website', articleCount: 'Articles', openPage: 'Open in new window',
-      status: 'Status', linkRequired: 'Please enter the link', nameRequired: 'Please enter the link name',
+      status: 'Status',
     },
     advert: {
-      title: 'Adverts', advertName: 'Advert name', topAdvert: 'Top advert', sideAdvert: 'Side advert', bottomAdvert: 'Bottom advert', nameRequired: 'Please enter the advert name',
+      title: 'Adverts', advertName: 'Advert name', topAdvert: 'Top advert', sideAdvert: 'Side advert', bottomAdvert: 'Bottom advert',
     },
     contact: {
-      title: 'Contact groups', name: 'Group name', weChat: 'WeChat', phone: 'Phone', customerServer: 'Chat box', nameRequired: 'Please enter the group name',
+      title: 'Contact groups', name: 'Group name', weChat: 'WeChat', phone: 'Phone', customerServer: 'Chat box',
     },
-    imgGroup: { title: 'Image groups', name: 'Group name', imageCount: 'Images', nameRequired: 'Please enter the group name' },
+    imgGroup: { title: 'Image groups', name: 'Group name', imageCount: 'Images' },
     websiteImg: {
-      title: 'Image material', imageUrl: 'Image', alt: 'alt', imageLink: 'Jump link', imgGroupId: 'Image group', imageRequired: 'Please upload the material image',
-      groupRequired: 'Please select an image group', imageType: 'Only jpeg/png/ico images can be uploaded!', imageSize: 'The image may not be larger than 1 MB!',
+      title: 'Image material', imageUrl: 'Image', alt: 'alt', imageLink: 'Jump link', imgGroupId: 'Image group',
+      imageType: 'Only jpeg/png/ico images can be uploaded!', imageSize: 'The image may not be larger than 1 MB!',
     },
     goods: {
       title: 'Goods', name: 'Goods group name', imageUrl: 'Image', goodsPrice: 'Price', priceUnit: 'Price unit', linkUrl: 'Link',
-      nameRequired: 'Please enter the goods group name', pricePattern: 'The price is not valid',
-      subTitle: 'Goods', subName: 'Goods name', subNameRequired: 'Please enter the goods name', group: 'Goods group', groupRequired: 'Please select a goods group',
+      subTitle: 'Goods', subName: 'Goods name', group: 'Goods group',
     },
     language: {
       title: 'Languages', language: 'Language', abbrevia: 'Abbreviation',

@@ -89,8 +89,8 @@ describe('content screens', () => {
     expect(MESSAGES['site.domainValueRequired'].zh).toBe('请输入域名');
     expect(MESSAGES['site.domainServiceRequired'].zh).toBe('请选择解析方式');
     expect(MESSAGES['site.domainServerRequired'].zh).toBe('请选择服务器名称');
-    expect(zh('content.template.nameRequired')).toBe('请输入模板名称');
-    expect(zh('content.template.imageRequired')).toBe('请上传图片');
+    expect(MESSAGES['material.templateNameRequired'].zh).toBe('请输入模板名称');
+    expect(MESSAGES['material.imageRequired'].zh).toBe('请上传图片');
     expect(zh('content.template.imageType')).toBe('只能上传jpg/png图片');
     expect(zh('content.template.imageSize')).toBe('上传头像图片大小不能超过5MB');
     expect(lookup(uploadMessages.zh, 'upload.success')).toBe('上传成功!');
