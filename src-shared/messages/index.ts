@@ -3,6 +3,7 @@ import { fill, type MessageParams, type MessageText, type ReplyLanguage } from '
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
+import { KEYWORD_MESSAGES } from './keyword-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -10,6 +11,7 @@ export const MESSAGES = {
   ...SITE_MESSAGES,
   ...MATERIAL_MESSAGES,
   ...DEPLOY_MESSAGES,
+  ...KEYWORD_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -34,11 +34,14 @@ import imgGroup from '../../../src-renderer/screens/content/imgGroup';
 import websiteImg from '../../../src-renderer/screens/content/websiteImg';
 import goods from '../../../src-renderer/screens/content/goods';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
+import keyword from '../../../src-renderer/screens/content/keyword';
+import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceKeyword';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
+  keyword, gptProduceKeyword,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
