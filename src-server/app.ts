@@ -180,7 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
     // the database is away: 503 + Retry-After, not a fault of this instance (http/database-unavailable.ts)
     if (isDatabaseUnavailable(err)) return databaseUnavailable(request, reply, err);
-    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.message));
+    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.replyText(request.headers['accept-language'])));
     if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
     const code = (err as FastifyError).statusCode;
     if (code && code >= 400 && code < 500) return reply.code(code).send(fail(code, err.message));

@@ -133,6 +133,11 @@ export interface ApiRequest {
   url: string;
   params?: Record<string, unknown>;
   data?: unknown;
+  /**
+   * the console's language (the renderer's i18n): sent as Accept-Language, so the embedded back end answers its
+   * messages in it (zh, the spec's texts, unless en); the renderer's `call` fills it in
+   */
+  language?: 'zh' | 'en';
 }
 
 /** The R envelope of a successful call (code 200), returned as is. */

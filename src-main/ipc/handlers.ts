@@ -54,6 +54,7 @@ export function validateApiRequest(req: unknown): ApiRequest {
   const out: ApiRequest = { method: method as HttpMethod, url: url as string };
   if (isObject(r.params)) out.params = r.params;
   if (r.data !== undefined) out.data = r.data;
+  if (r.language === 'zh' || r.language === 'en') out.language = r.language;
   return out;
 }
 

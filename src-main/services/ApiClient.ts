@@ -150,6 +150,8 @@ export class ApiClient {
   async request<T = unknown>(req: ApiRequest): Promise<ApiReply<T>> {
     if (this.tokenDue()) await this.refresh();
     const config: AxiosRequestConfig = { method: req.method, url: req.url, params: req.params, data: req.data };
+    // the console's language: the back end answers its messages in it (zh-CN, the spec's texts, unless en)
+    if (req.language) config.headers = { 'Accept-Language': req.language === 'en' ? 'en' : 'zh-CN' };
     const res = await this.send<ApiReply<T>>(config);
     if (replyCode(res) !== 401 || !this.session.refreshToken) return this.unwrap(res);
     await this.refreshAfter(res);

@@ -9,6 +9,7 @@ import type { ScreenDef } from './types';
 import type { Option } from './useOptions';
 import { optionsUnder } from './values';
 import { FieldInput, formRules, placeholderOf } from './fields';
+import { declaredDependencies, declaredRules } from './declared';
 import { defaultValues, displayValue, formColumns, toFormValues, toSubmitData, viewColumns } from './values';
 import { JobDetail } from './JobCell';
 import type { ColumnDef, FieldContext } from './types';
@@ -143,9 +144,9 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
                 <Form.Item
                   name={c.name}
                   label={t(c.label)}
-                  rules={mode === 'view' ? [] : [...formRules(t, c), ...conditionalRequired(t, c, fieldCtx)]}
+                  rules={mode === 'view' ? [] : [...declaredRules(t, c, def.declaration), ...formRules(t, c), ...conditionalRequired(t, c, fieldCtx)]}
                   validateTrigger={c.validateTrigger}
-                  dependencies={c.dependencies}
+                  dependencies={declaredDependencies(c, def.declaration)}
                   extra={c.extra && mode !== 'view' ? t(c.extra) : undefined}
                   valuePropName={c.valueType === 'switch' && mode !== 'view' ? 'checked' : 'value'}
                 >

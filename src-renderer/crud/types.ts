@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { TFunction } from 'i18next';
 import type { Row } from '../../src-shared/wire';
+import type { ResourceDecl } from '../../src-shared/declarations/declare';
 
 /**
  * `job`: a durable job's view (src-shared/jobs.ts JobView, e.g. a task row's `job`): the list cell shows its
@@ -263,6 +264,11 @@ export interface ScreenDef {
   dialogWidth?: number;
   /** form label width in px */
   labelWidth?: number;
+  /**
+   * the resource's declaration (src-shared/declarations): the form's rules of its fields are derived from it
+   * (crud/declared.ts), so the columns of a declared screen carry no `rules`
+   */
+  declaration?: ResourceDecl;
   columns: ColumnDef[];
   /** the column naming a record in the recently opened list (default: the first text column shown in the table with a value) */
   recordLabel?: string;

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import zh from './zh';
 import en from './en';
 import { GENERATED_ENTRIES } from '../screens/generated/entries';
+import { messageResources } from '../../src-shared/messages';
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: Language[] = ['zh', 'en'];
@@ -24,6 +25,8 @@ export function initI18n(language: Language): typeof i18n {
   });
   // the screens made by 生成代码 bring their strings (their menu labels are needed before they are opened)
   for (const e of GENERATED_ENTRIES) addMessages(e.messages);
+  // the message table the server answers from too (src-shared/messages): keys `msg.<family>.<name>`
+  addMessages({ zh: messageResources('zh'), en: messageResources('en') });
   return i18n;
 }
 

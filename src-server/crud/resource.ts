@@ -2,6 +2,7 @@
 // (crud/router.ts) and repository (crud/repository.ts) serve every declared one.
 import type { Queries, RawBuilder, SqlDialect } from '../db/data-layer';
 import { camelToSnake } from '../util/case';
+import type { FieldDecl, ResourceDecl } from '../../src-shared/declarations/declare';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -21,6 +22,9 @@ export interface ColumnDef {
   /** snake_case column; defaults to camelToSnake(name) */
   column?: string;
   type: ColumnType;
+  /** the field's declaration (src-shared/declarations): its rules, judged before `rules`, answered by message key */
+  field?: FieldDecl;
+  /** rules written here (messages as literal text): only for resources not declared in src-shared yet */
   rules?: Rule[];
   /** clients cannot write it (computed or server-set) */
   readOnly?: boolean;
@@ -118,6 +122,8 @@ export interface ResourceDef {
   name: string;
   /** path under /api, e.g. /website-blade-system/param */
   basePath: string;
+  /** the resource's declaration (src-shared/declarations): its cross-field rules are judged after the columns' */
+  declaration?: ResourceDecl;
   table: string;
   columns: ColumnDef[];
   endpoints: readonly Endpoint[];
@@ -183,4 +189,20 @@ export function defineResource(def: ResourceDef): Resource {
     columns,
     column: (key) => byKey.get(key),
   };
+}
+
+/**
+ * A column declared in src-shared: its name, type and rules from the declaration; `extra` adds what only the
+ * server knows (writeOnce, default, secret...).
+ */
+export function declared(decl: ResourceDecl, name: string, extra: Omit<ColumnDef, 'name' | 'type' | 'field'> = {}): ColumnDef {
+  const field = decl.fields[name];
+  if (!field) throw new Error(`resource ${decl.name}: ${name} is not declared`);
+  return { name, type: field.type, field, ...(field.default !== undefined && { default: field.default }), ...(field.writeOnce && { writeOnce: true }), ...extra };
+}
+
+/** The resource's name, path and declared columns in their declared order (`extra` per column as in `declared`). */
+export function declaredResource(decl: ResourceDecl, extra: Record<string, Omit<ColumnDef, 'name' | 'type' | 'field'>> = {}): Pick<ResourceDef, 'name' | 'basePath' | 'declaration'> & { columns: ColumnDef[] } {
+  for (const name of Object.keys(extra)) if (!decl.fields[name]) throw new Error(`resource ${decl.name}: ${name} is not declared`);
+  return { name: decl.name, basePath: decl.path, declaration: decl, columns: Object.keys(decl.fields).map((name) => declared(decl, name, extra[name])) };
 }

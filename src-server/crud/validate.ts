@@ -4,6 +4,7 @@
 import type { Column, Resource, Rule } from './resource';
 import { ServiceError } from '../http/reply';
 import { coerce, SECRET_MASK } from './values';
+import { firstBroken } from '../../src-shared/declarations/declare';
 
 export type Value = string | number | null;
 
@@ -48,10 +49,25 @@ export async function validate(
       value = null;
     }
     if (mode === 'insert' && value === null && col.default !== undefined) value = col.default;
+    if (col.field) {
+      const broken = firstBroken(col.field, value);
+      if (broken) throw new ServiceError(broken.message);
+      for (const rule of col.field.rules) {
+        if ('unique' in rule && !isEmpty(value) && (await taken(col, value))) throw new ServiceError(rule.message);
+      }
+    }
     for (const rule of col.rules ?? []) {
       if (!(await check(rule, value, col, taken))) throw new ServiceError(rule.message);
     }
     values.set(col, value);
+  }
+  // the declaration's cross-field rules, on the values the write holds
+  if (resource.declaration?.cross) {
+    const byName: Record<string, unknown> = {};
+    for (const [col, value] of values) byName[col.name] = value;
+    for (const rule of resource.declaration.cross) {
+      if (rule.refuses(byName)) throw new ServiceError(rule.message);
+    }
   }
   return values;
 }

@@ -1,5 +1,6 @@
 // The R<T> envelope and the errors that map onto it.
 import type { R } from '../../src-shared/wire';
+import { isMessageKey, messageText, replyLanguage, type Message, type MessageKey } from '../../src-shared/messages';
 
 export const MSG_SUCCESS = '操作成功';
 export const MSG_NO_DATA = '暂无承载数据';
@@ -22,16 +23,31 @@ export function fail(code: number, msg: string): R<null> {
   return { code, success: false, data: null, msg };
 }
 
-/** A business failure: HTTP status and body code are both `code` (400 by default). */
+/**
+ * A business failure: HTTP status and body code are both `code` (400 by default). Its message is a key of the
+ * message table (src-shared/messages), answered in the caller's language (`replyText`); a literal Chinese text
+ * (the messages not moved to the table yet) is answered as it is. `message` is always the zh text.
+ */
 export class ServiceError extends Error {
+  readonly keyed?: Message;
   constructor(
-    message: string,
+    message: string | Message | MessageKey,
     readonly code = 400,
   ) {
-    super(message);
+    const keyed = typeof message === 'string' ? (isKeyLike(message) ? { key: message } : undefined) : message;
+    super(keyed ? messageText(keyed, 'zh') : (message as string));
     this.name = 'ServiceError';
+    if (keyed) this.keyed = keyed;
+  }
+
+  /** The envelope's msg for a caller whose Accept-Language header is this. */
+  replyText(acceptLanguage: string | undefined): string {
+    return this.keyed ? messageText(this.keyed, replyLanguage(acceptLanguage)) : this.message;
   }
 }
+
+/** a key of the table (ASCII words joined by dots); a Chinese message is never one */
+const isKeyLike = (message: string): message is MessageKey => /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/.test(message) && isMessageKey(message);
 
 /** Failure of the BladeX token endpoint: raw `{error, error_code, error_description}`. */
 export class OAuthError extends Error {

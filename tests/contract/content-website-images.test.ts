@@ -2,7 +2,7 @@
 // with the message the deploy gives (Logo分组中没有图片 ...), on add and on edit; the deploy keeps its check for a
 // group emptied after the save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startHarness, uploadPng, type Harness } from './helpers';
+import { api, login, SABER, startHarness, uploadPng, type Harness } from './helpers';
 
 type Rec = Record<string, unknown>;
 const M = '/website-blade-material';
@@ -48,6 +48,13 @@ describe("a website's image groups hold images", () => {
       const r = await post(`${M}/websiteInfo/save`, { ...site, [field]: empty });
       expect({ field, status: r.status, msg: r.body.msg }).toEqual({ field, status: 400, msg });
     }
+    // a business message of the table (issue 39): in the caller's language when it prefers English
+    const en = await fetch(`${base}${M}/websiteInfo/save`, {
+      method: 'POST',
+      headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: JSON.stringify({ ...site, logoId: empty }),
+    });
+    expect({ status: en.status, msg: ((await en.json()) as { msg: string }).msg }).toEqual({ status: 400, msg: 'The logo group holds no image' });
     site.id = await idOf(`${M}/websiteInfo/save`, site);
   });
 

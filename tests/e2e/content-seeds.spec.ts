@@ -89,6 +89,21 @@ test('fresh install: the seeded template pages, one switched off, and a type-2 c
   await expect(fieldError(page, 'Please enter the list page')).toBeVisible();
   await page.screenshot({ path: 'test-results/template-pages-form-en.png' });
   await dialog(page).getByRole('button', { name: /Cancel|取\s*消/ }).click();
+
+  // a declared resource (issue 39): the form's rules and the server's message in English, the same table
+  await openScreen(page, host, '/site/websiteLanguage');
+  await add(page);
+  await dialog(page).getByLabel('Abbreviation').fill('en US');
+  await save(page);
+  await expect(fieldError(page, 'Please enter the language')).toBeVisible();
+  await expect(fieldError(page, 'The abbreviation is not a valid language tag (e.g. zh-CN, en)')).toBeVisible();
+  // the seeded abbreviation en is taken: only the server knows it, and answers in the console's language
+  await dialog(page).getByLabel('Language', { exact: true }).fill('English again');
+  await dialog(page).getByLabel('Abbreviation').fill('en');
+  await save(page);
+  await expect(page.getByText('This abbreviation already exists')).toBeVisible();
+  await page.screenshot({ path: 'test-results/declared-language-en.png' });
+  await dialog(page).getByRole('button', { name: /Cancel|取\s*消/ }).click();
   await switchLanguage(page, '中文');
 });
 

@@ -1,5 +1,6 @@
 // Domains: spec content-area.md §3 Domain, §4 (transfer 0 -> 1, server fixed on edit), §5 Domain.
 import type { ScreenDef } from '../../crud/types';
+import { DOMAIN_INFO } from '../../../src-shared/declarations/sites';
 import { call } from '../../platform/bridge';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 
@@ -9,16 +10,17 @@ const domainInfo: ScreenDef = {
   code: 'domainInfo',
   title: 'content.domain.title',
   api: { list: `${D}/page`, detail: `${D}/detail`, save: `${D}/save`, update: `${D}/update`, remove: `${D}/remove` },
+  declaration: DOMAIN_INFO,
   dialogWidth: 880,
   labelWidth: 130,
   columns: [
-    { name: 'name', label: 'content.domain.name', search: true, rules: [{ required: true, message: 'content.domain.nameRequired' }] },
-    { name: 'domain', label: 'content.domain.domain', search: true, rules: [{ required: true, message: 'content.domain.domainRequired' }] },
+    { name: 'name', label: 'content.domain.name', search: true },
+    { name: 'domain', label: 'content.domain.domain', search: true },
     remoteSelect('domainService', 'content.domain.domainService', REMOTE.domainServices, {
-      validateTrigger: 'onChange', rules: [{ required: true, message: 'content.domain.serviceRequired' }],
+      validateTrigger: 'onChange',
     }),
     remoteSelect('serverId', 'content.domain.serverId', REMOTE.servers, {
-      readonlyOnEdit: true, validateTrigger: 'onChange', displayField: 'serverName', rules: [{ required: true, message: 'content.domain.serverRequired' }],
+      readonlyOnEdit: true, validateTrigger: 'onChange', displayField: 'serverName',
     }),
     { name: 'recordNumber', label: 'content.domain.recordNumber', extra: 'content.domain.recordHint' },
     { name: 'isCloudflare', label: 'content.domain.isCloudflare', valueType: 'switch', addOnly: true, hideInTable: true, default: 0 },

@@ -1,5 +1,6 @@
 // Tags / links: on/off status, open in a new window, read-only article count.
 import type { ScreenDef } from '../../crud/types';
+import { LINKS } from '../../../src-shared/declarations/material';
 import { createTimeColumn, ON_OFF, REMOTE, remoteSelect, YES_NO } from './shared';
 
 const L = '/website-blade-article/links';
@@ -8,11 +9,12 @@ const links: ScreenDef = {
   code: 'links',
   title: 'content.links.title',
   api: { list: `${L}/page`, detail: `${L}/detail`, submit: `${L}/submit`, remove: `${L}/remove` },
+  declaration: LINKS,
   columns: [
-    { name: 'name', label: 'content.links.name', search: true, rules: [{ required: true, message: 'content.links.nameRequired' }] },
-    { name: 'link', label: 'content.links.link', rules: [{ required: true, message: 'content.links.linkRequired' }] },
+    { name: 'name', label: 'content.links.name', search: true },
+    { name: 'link', label: 'content.links.link' },
     remoteSelect('websiteInfoId', 'content.links.websiteName', REMOTE.websites, {
-      search: true, displayField: 'websiteName', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
+      search: true, displayField: 'websiteName', validateTrigger: 'onChange',
     }),
     { name: 'articleCount', label: 'content.links.articleCount', hideInForm: true, width: 90 },
     { name: 'openPage', label: 'content.links.openPage', valueType: 'select', numeric: true, options: YES_NO, default: 0, width: 110 },

@@ -3,8 +3,9 @@
 // A server is an SFTP server (websites deploy there over SSH) or a folder of this machine; 测试连接
 // probes it for real and sets its status.
 import type { ScreenDef } from '../../crud/types';
+import { SERVER_INFO } from '../../../src-shared/declarations/sites';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, REMOTE, remoteSelect, wholeIn } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 
 const S = '/website-blade-material/serverInfo';
 
@@ -12,31 +13,28 @@ const serverInfo: ScreenDef = {
   code: 'serverInfo',
   title: 'content.server.title',
   api: { list: `${S}/page`, detail: `${S}/detail`, save: `${S}/save`, update: `${S}/update`, remove: `${S}/remove` },
+  declaration: SERVER_INFO,
   dialogWidth: 880,
   columns: [
-    { name: 'serverName', label: 'content.server.serverName', search: true, rules: [{ required: true, message: 'content.server.nameRequired' }] },
+    { name: 'serverName', label: 'content.server.serverName', search: true },
     {
       name: 'serverIp', label: 'content.server.serverIp', search: true,
-      rules: [{ required: true, message: 'content.server.ipRequired' }, { pattern: '^((25[0-5]|2[0-4]\\d|1?\\d?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1?\\d?\\d)$|^[0-9a-fA-F:]+$', message: 'content.server.ipPattern' }],
     },
     {
       name: 'serverPort', label: 'content.server.serverPort', valueType: 'number', default: 22, width: 90,
-      rules: [{ required: true, message: 'content.server.portRequired' }, ...wholeIn({ min: 1, max: 65535 }, 'content.server.portRange')],
     },
-    { name: 'serverUsername', label: 'content.server.serverUsername', rules: [{ required: true, message: 'content.server.usernameRequired' }] },
+    { name: 'serverUsername', label: 'content.server.serverUsername' },
     {
       name: 'serverPassword', label: 'content.server.serverPassword', valueType: 'password', hideInTable: true, extra: 'content.server.passwordHint',
       // required when adding only: an empty password on edit keeps the stored one
-      requiredWhen: { when: (_v, ctx) => ctx.mode === 'add', message: 'content.server.passwordRequired' },
+      requiredWhen: { when: (_v, ctx) => ctx.mode === 'add', message: 'msg.site.serverPasswordRequired' },
     },
     {
       name: 'serverType', label: 'content.server.serverType', valueType: 'select', default: 'sftp', width: 100,
       options: [{ value: 'sftp', label: 'content.server.typeSftp' }, { value: 'local', label: 'content.server.typeLocal' }],
-      rules: [{ required: true, message: 'content.server.typeRequired' }],
     },
     {
       name: 'deployPath', label: 'content.server.deployPath', extra: 'content.server.deployPathHint', hideInTable: true,
-      rules: [{ max: 255, message: 'content.server.deployPathMax' }, { pattern: '^[^\'"`$;&|<>]*$', message: 'content.server.deployPathPattern' }],
     },
     { name: 'status', label: 'content.server.status', valueType: 'select', dict: 'server_ip_status', numeric: true, hideInForm: true, width: 90 },
     { name: 'checkMessage', label: 'content.server.checkMessage', hideInForm: true, width: 280 },

@@ -1,5 +1,6 @@
 // Website groups: spec content-area.md §3 Website group, §5 Group; §7 the group's SSL list and link list.
 import type { ScreenDef } from '../../crud/types';
+import { WEBSITE_GROUP } from '../../../src-shared/declarations/sites';
 import { createTimeColumn } from './shared';
 import { GroupLinksDialog, GroupSslDialog } from './GroupListDialogs';
 
@@ -9,13 +10,13 @@ const websiteGroup: ScreenDef = {
   code: 'websiteGroup',
   title: 'content.group.title',
   api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
+  declaration: WEBSITE_GROUP,
   dialogWidth: 600,
   columns: [
-    { name: 'name', label: 'content.group.name', search: true, span: 24, rules: [{ required: true, message: 'content.group.nameRequired' }, { max: 50, message: 'content.group.nameMax' }] },
+    { name: 'name', label: 'content.group.name', search: true, span: 24 },
     {
       name: 'type', label: 'content.group.type', valueType: 'select', numeric: true, search: true, searchOp: 'equal', span: 24, validateTrigger: 'onChange',
       options: [{ value: 0, label: 'content.group.normal' }, { value: 1, label: 'content.group.whiteHat' }],
-      rules: [{ required: true, message: 'content.group.typeRequired' }],
     },
     { name: 'count', label: 'content.group.count', hideInForm: true, width: 100 },
     createTimeColumn,

@@ -1,6 +1,7 @@
 // Websites (websiteInfo): spec content-area.md §3 Website, §4, §5; deploy (with progress and the last
 // result per site), releases and rollback, SSL status, open the deployed site.
 import type { ScreenDef } from '../../crud/types';
+import { WEBSITE_INFO } from '../../../src-shared/declarations/sites';
 import { call } from '../../platform/bridge';
 import { createTimeColumn, REMOTE, remoteSelect } from './shared';
 import { DeployDialog } from './DeployDialog';
@@ -19,59 +20,49 @@ const websiteInfo: ScreenDef = {
   code: 'websiteInfo',
   title: 'content.website.title',
   api: { list: `${W}/page`, detail: `${W}/detail`, save: `${W}/save`, update: `${W}/update`, remove: `${W}/remove` },
+  declaration: WEBSITE_INFO,
   dialogWidth: 960,
   labelWidth: 120,
   columns: [
     remoteSelect('websiteGroupId', 'content.website.websiteGroupId', REMOTE.websiteGroups, {
       search: true, readonlyOnEdit: true, validateTrigger: onChange, displayField: 'websiteGroupName',
-      rules: [{ required: true, message: 'content.website.groupRequired' }],
     }),
     {
       name: 'websiteType', label: 'content.website.websiteType', valueType: 'select', numeric: true, default: 0, searchOp: 'equal',
       options: [{ value: 0, label: 'content.website.typeNormal' }, { value: 1, label: 'content.website.typeAB' }, { value: 2, label: 'content.website.typeMatrix' }],
-      rules: [{ required: true, message: 'content.website.websiteTypeRequired' }],
     },
     {
       name: 'websiteName', label: 'content.website.websiteName', search: true,
-      rules: [{ required: true, message: 'content.website.nameRequired' }, { max: 100, message: 'content.website.nameMax' }],
     },
     // the tenant's languages (语言管理, seeded from the lang dictionary): the same list a website association picks from
-    remoteSelect('websiteLang', 'content.website.websiteLang', { ...REMOTE.languages, valueKey: 'abbrevia' }, { rules: [{ required: true, message: 'content.website.langRequired' }] }),
+    remoteSelect('websiteLang', 'content.website.websiteLang', { ...REMOTE.languages, valueKey: 'abbrevia' }),
     remoteSelect('domainInfoId', 'content.website.domainInfoId', REMOTE.domains, {
-      hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.domainRequired' }],
+      hideInTable: true, validateTrigger: onChange,
     }),
     { name: 'domainName', label: 'content.website.domainName', hideInForm: true, search: true },
     remoteSelect('templateId', 'content.website.templateId', REMOTE.templates, {
-      validateTrigger: onChange, displayField: 'templateName', rules: [{ required: true, message: 'content.website.templateRequired' }],
+      validateTrigger: onChange, displayField: 'templateName',
     }),
     remoteSelect('goodsId', 'content.website.goodsId', REMOTE.goodsGroups, { hideInTable: true }),
     {
       name: 'type', label: 'content.website.type', valueType: 'select', numeric: true, default: 0, hideInTable: true,
       options: [{ value: 1, label: 'content.website.resolveTop' }, { value: 0, label: 'content.website.resolveSub' }],
-      rules: [{ required: true, message: 'content.website.typeRequired' }],
     },
     {
       name: 'subdomain', label: 'content.website.subdomain', hideInTable: true,
       // resolve type 1 (top-level domain) hides the subdomain; 0 shows it
       visibleWhen: (v) => v.type !== 1,
-      rules: [
-        { required: true, message: 'content.website.subdomainRequired' },
-        { max: 30, message: 'content.website.subdomainMax' },
-        { pattern: '^[a-z0-9]+$', message: 'content.website.subdomainPattern' },
-      ],
     },
-    remoteSelect('icoId', 'content.website.icoId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.icoRequired' }] }),
-    remoteSelect('logoId', 'content.website.logoId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.logoRequired' }] }),
-    remoteSelect('bannerId', 'content.website.bannerId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.bannerRequired' }] }),
-    remoteSelect('contactId', 'content.website.contactId', REMOTE.contactGroups, { hideInTable: true, validateTrigger: onChange, rules: [{ required: true, message: 'content.website.contactRequired' }] }),
+    remoteSelect('icoId', 'content.website.icoId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange }),
+    remoteSelect('logoId', 'content.website.logoId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange }),
+    remoteSelect('bannerId', 'content.website.bannerId', REMOTE.imageGroups, { hideInTable: true, validateTrigger: onChange }),
+    remoteSelect('contactId', 'content.website.contactId', REMOTE.contactGroups, { hideInTable: true, validateTrigger: onChange }),
     {
       name: 'keywords', label: 'content.website.keywords', valueType: 'textarea', hideInTable: true, rows: 2,
-      rules: [{ required: true, message: 'content.website.keywordsRequired' }, { max: 150, message: 'content.website.keywordsMax' }],
     },
-    { name: 'longTailWords', label: 'content.website.longTailWords', valueType: 'textarea', hideInTable: true, rows: 2, rules: [{ max: 200, message: 'content.website.longTailMax' }] },
+    { name: 'longTailWords', label: 'content.website.longTailWords', valueType: 'textarea', hideInTable: true, rows: 2 },
     {
       name: 'descVal', label: 'content.website.descVal', valueType: 'textarea', hideInTable: true,
-      rules: [{ required: true, message: 'content.website.descRequired' }, { max: 300, message: 'content.website.descMax' }],
     },
     { name: 'statusName', label: 'content.website.statusName', hideInForm: true, width: 100 },
     // the search engines (搜索引擎): each connection on / off / its property lost, and the last 7 days' clicks

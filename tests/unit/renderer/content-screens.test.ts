@@ -33,6 +33,9 @@ import websiteLanguage from '../../../src-renderer/screens/content/websiteLangua
 import websiteAssocia from '../../../src-renderer/screens/content/websiteAssocia';
 import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
+import { MESSAGES, messageResources } from '../../../src-shared/messages';
+import { WEBSITE_INFO } from '../../../src-shared/declarations/sites';
+import { firstBroken } from '../../../src-shared/declarations/declare';
 
 const SCREENS: ScreenDef[] = [
   websiteInfo, websiteGroup, domainInfo, serverInfo, websiteTemplate, templateConfig, customPageUrl, websiteNavbar, links, advert,
@@ -41,7 +44,7 @@ const SCREENS: ScreenDef[] = [
 
 const lookup = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tree);
 const has = (lang: 'zh' | 'en', key: string): boolean =>
-  typeof (lookup(contentMessages[lang], key) ?? lookup(uploadMessages[lang], key) ?? lookup(lang === 'zh' ? zhCore : enCore, key)) === 'string';
+  typeof (lookup(contentMessages[lang], key) ?? lookup(uploadMessages[lang], key) ?? lookup(lang === 'zh' ? zhCore : enCore, key) ?? lookup(messageResources(lang), key)) === 'string';
 
 function keysOf(def: ScreenDef): string[] {
   const keys = [def.title];
@@ -78,15 +81,16 @@ describe('content screens', () => {
 
   it('uses the spec messages (zh) for the website, group, domain, template and material rules', () => {
     const zh = (key: string) => lookup(contentMessages.zh, key);
-    expect(zh('content.website.subdomainPattern')).toBe('只能输入小写英文字母和数字');
-    expect(zh('content.group.nameRequired')).toBe('请输入分组名称');
-    expect(zh('content.group.typeRequired')).toBe('请选择分组类型');
-    expect(zh('content.domain.nameRequired')).toBe('请输入域名名称');
-    expect(zh('content.domain.domainRequired')).toBe('请输入域名');
-    expect(zh('content.domain.serviceRequired')).toBe('请选择解析方式');
-    expect(zh('content.domain.serverRequired')).toBe('请选择服务器名称');
-    expect(zh('content.template.nameRequired')).toBe('请输入模板名称');
-    expect(zh('content.template.imageRequired')).toBe('请上传图片');
+    // the declared resources' messages are the table's (src-shared/messages), read by the form and the server
+    expect(MESSAGES['site.subdomainPattern'].zh).toBe('只能输入小写英文字母和数字');
+    expect(MESSAGES['site.groupNameRequired'].zh).toBe('请输入分组名称');
+    expect(MESSAGES['site.groupTypeRequired'].zh).toBe('请选择分组类型');
+    expect(MESSAGES['site.domainNameRequired'].zh).toBe('请输入域名名称');
+    expect(MESSAGES['site.domainValueRequired'].zh).toBe('请输入域名');
+    expect(MESSAGES['site.domainServiceRequired'].zh).toBe('请选择解析方式');
+    expect(MESSAGES['site.domainServerRequired'].zh).toBe('请选择服务器名称');
+    expect(MESSAGES['material.templateNameRequired'].zh).toBe('请输入模板名称');
+    expect(MESSAGES['material.imageRequired'].zh).toBe('请上传图片');
     expect(zh('content.template.imageType')).toBe('只能上传jpg/png图片');
     expect(zh('content.template.imageSize')).toBe('上传头像图片大小不能超过5MB');
     expect(lookup(uploadMessages.zh, 'upload.success')).toBe('上传成功!');
@@ -97,17 +101,19 @@ describe('content screens', () => {
     const sub = col(websiteInfo, 'subdomain');
     expect(sub.visibleWhen!({ type: 1 }, add)).toBe(false);
     expect(sub.visibleWhen!({ type: 0 }, add)).toBe(true);
-    expect(new RegExp(sub.rules!.find((r) => r.pattern)!.pattern!).test('www2')).toBe(true);
-    expect(new RegExp(sub.rules!.find((r) => r.pattern)!.pattern!).test('Www')).toBe(false);
-    expect(sub.rules!.find((r) => r.max)?.max).toBe(30);
+    // its rules are the declaration's (src-shared/declarations/sites.ts)
+    const subRules = WEBSITE_INFO.fields.subdomain;
+    expect(firstBroken(subRules, 'www2')).toBeNull();
+    expect(firstBroken(subRules, 'Www')?.message).toBe('site.subdomainPattern');
+    expect(firstBroken(subRules, 'a'.repeat(31))?.message).toBe('site.subdomainMax');
     expect(col(websiteInfo, 'websiteGroupId').readonlyOnEdit).toBe(true);
     for (const name of ['websiteGroupId', 'domainInfoId', 'templateId', 'icoId', 'logoId', 'bannerId', 'contactId']) {
       expect(col(websiteInfo, name).validateTrigger).toBe('onChange');
     }
-    expect(col(websiteInfo, 'websiteName').rules!.find((r) => r.max)?.max).toBe(100);
-    expect(col(websiteInfo, 'descVal').rules!.find((r) => r.max)?.max).toBe(300);
-    expect(col(websiteInfo, 'keywords').rules!.find((r) => r.max)?.max).toBe(150);
-    expect(col(websiteInfo, 'longTailWords').rules).toEqual([{ max: 200, message: 'content.website.longTailMax' }]);
+    expect(firstBroken(WEBSITE_INFO.fields.websiteName, 'a'.repeat(101))?.message).toBe('site.websiteNameMax');
+    expect(firstBroken(WEBSITE_INFO.fields.descVal, 'a'.repeat(301))?.message).toBe('site.websiteDescMax');
+    expect(firstBroken(WEBSITE_INFO.fields.keywords, 'a'.repeat(151))?.message).toBe('site.keywordsMax');
+    expect(WEBSITE_INFO.fields.longTailWords.rules).toEqual([{ maxLength: 200, message: 'site.longTailMax' }]);
     // a hidden subdomain is not sent
     const body = toSubmitData(websiteInfo, { type: 1, websiteName: 'a' });
     expect(body).not.toHaveProperty('subdomain');

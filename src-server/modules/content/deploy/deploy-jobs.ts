@@ -18,6 +18,8 @@ export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
 export const BUSY = '该网站正在部署中, 请稍后再试';
+/** BUSY as a reply (a ServiceError): its message key, answered in the caller's language */
+export const BUSY_KEY = 'deploy.busy';
 export const CANCELLED = '部署已取消';
 /** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
 export const MSG_STOPPING = '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果';

@@ -36,7 +36,7 @@ import { siteHost } from './site-sources';
 import { skippedArticles, skippedText } from './skipped-articles';
 import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from '../search/announce-queue';
 import { indexNowKeyFile, withKeyFile } from '../search/key-file';
-import { BUSY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
+import { BUSY_KEY, DEPLOY_FAILED, DEPLOY_OK, DEPLOY_SITE_JOB, DEPLOYING, DeployJobs, type DeployOutcome, type DeployResult, type DeployScope, type SitePayload } from './deploy-jobs';
 
 export { DEPLOY_FAILED, DEPLOY_OK, DEPLOYING } from './deploy-jobs';
 export type { DeployOutcome, DeployResult } from './deploy-jobs';
@@ -96,7 +96,7 @@ export class SiteDeployer {
   /** the website's deploy lease (one deploy of a site at a time across instances), else refused */
   private async lease(websiteId: string, holder?: string): Promise<HeldLease> {
     const held = await this.leases.claim(websiteId, holder);
-    if (!held) throw new ServiceError(BUSY);
+    if (!held) throw new ServiceError(BUSY_KEY);
     return held;
   }
 
@@ -365,7 +365,7 @@ export class SiteDeployer {
   /** Switches the website's live folder back to a kept release (default: the one before the live one). */
   async rollback(websiteId: string, tenantId: string, scope: { userId: string; deptId: string }, release?: string): Promise<DeployResult> {
     if (await this.data.get(sql`SELECT 1 AS busy FROM website_info w JOIN job j ON j.id = w.deploy_job_id WHERE w.id = ${websiteId} AND j.state IN ('queued', 'running')`)) {
-      throw new ServiceError(BUSY);
+      throw new ServiceError(BUSY_KEY);
     }
     const started = this.clock();
     const lease = await this.lease(websiteId);

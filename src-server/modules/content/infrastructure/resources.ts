@@ -2,34 +2,33 @@
 // passwords are sealed with the install's key before they are stored.
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { declared, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { DOMAIN_INFO, SERVER_INFO } from '../../../../src-shared/declarations/sites';
 import { refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
+import { ALL } from '../shared/rules';
 import type { SecretBox } from '../../../util/secret-box';
 
 export function infrastructureResources(box: SecretBox): Resource[] {
+  const D = DOMAIN_INFO;
   const domainInfo = defineResource({
-    name: 'domainInfo',
+    name: D.name,
+    basePath: D.path,
+    declaration: D,
     access: screenAccess('domainInfo'),
-    basePath: '/website-blade-material/domainInfo',
     table: 'domain_info',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'name', type: 'string', rules: [req('请输入域名名称'), max(100, '域名名称不能超过100个字符')] },
-      {
-        name: 'domain',
-        type: 'string',
-        rules: [req('请输入域名'), max(253, '域名格式不正确'), { pattern: /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/, message: '域名格式不正确' }],
-      },
-      { name: 'serverId', type: 'string', writeOnce: true, rules: [req('请选择服务器名称')] },
+      declared(D, 'name'),
+      declared(D, 'domain'),
+      declared(D, 'serverId'),
       { name: 'serverName', type: 'string' },
-      { name: 'recordNumber', type: 'string', rules: [max(100, '备案号不能超过100个字符')] },
-      { name: 'domainService', type: 'string', rules: [req('请选择解析方式')] },
-      { name: 'isCloudflare', type: 'int', writeOnce: true, default: 0, rules: [oneOf([0, 1], '托管开关只能是0或1')] },
-      { name: 'cloudflare', type: 'int', default: 0, rules: [oneOf([0, 1], '托管状态只能是0或1')] },
+      declared(D, 'recordNumber'),
+      declared(D, 'domainService'),
+      declared(D, 'isCloudflare'),
+      declared(D, 'cloudflare'),
       { name: 'nameServers', type: 'string' },
     ],
     hooks: {
@@ -49,26 +48,24 @@ export function infrastructureResources(box: SecretBox): Resource[] {
     },
   });
 
+  const S = SERVER_INFO;
   const serverInfo = defineResource({
-    name: 'serverInfo',
+    name: S.name,
+    basePath: S.path,
+    declaration: S,
     access: screenAccess('serverInfo'),
-    basePath: '/website-blade-material/serverInfo',
     table: 'server_info',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'serverName', type: 'string', rules: [req('请输入服务器名称'), max(100, '服务器名称不能超过100个字符')] },
-      {
-        name: 'serverIp',
-        type: 'string',
-        rules: [req('请输入服务器IP'), { pattern: /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$|^[0-9a-fA-F:]+$/, message: '服务器IP格式不正确' }],
-      },
-      { name: 'serverPort', type: 'decimal', rules: [req('请输入服务器端口'), ...wholeIn(1, 65535, MSG.port)] },
-      { name: 'serverUsername', type: 'string', rules: [req('请输入用户名')] },
+      declared(S, 'serverName'),
+      declared(S, 'serverIp'),
+      declared(S, 'serverPort'),
+      declared(S, 'serverUsername'),
       { name: 'serverPassword', type: 'string', secret: true },
-      { name: 'serverType', type: 'string', default: 'sftp', rules: [oneOf(['sftp', 'local'], '请选择服务器类型')] },
-      { name: 'deployPath', type: 'string', rules: [max(255, '部署目录不能超过255个字符'), { pattern: /^[^\0\n\r'"`$;&|<>]*$/, message: '部署目录包含不允许的字符' }] },
+      declared(S, 'serverType'),
+      declared(S, 'deployPath'),
       { name: 'status', type: 'int', readOnly: true },
       { name: 'hostKey', type: 'string', readOnly: true },
       { name: 'checkTime', type: 'datetime', readOnly: true },
@@ -79,7 +76,7 @@ export function infrastructureResources(box: SecretBox): Resource[] {
       beforeWrite(row, ctx) {
         const pw = row.serverPassword;
         if (pw === null || pw === undefined || pw === '') {
-          if (ctx.mode === 'insert') throw new ServiceError('请输入密码');
+          if (ctx.mode === 'insert') throw new ServiceError('site.serverPasswordRequired');
           delete row.serverPassword; // editing without a new password keeps the stored one
         } else {
           row.serverPassword = box.seal(String(pw));

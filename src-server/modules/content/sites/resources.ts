@@ -3,34 +3,29 @@
 // their hooks read other tables.
 import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { declared, declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { WEBSITE_ASSOCIA, WEBSITE_GROUP, WEBSITE_INFO, WEBSITE_LANGUAGE, WEBSITE_NAVBAR } from '../../../../src-shared/declarations/sites';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
 import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req, status01, wholeIn } from '../shared/rules';
+import { ALL } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
 import { searchSummaries } from '../search/connection-stats';
+import type { MessageKey } from '../../../../src-shared/messages';
 
 /** a website's image groups and the message of one without an image (the deploy's words: deploy/site-render.ts) */
-const IMAGE_GROUPS: readonly (readonly [string, string])[] = [['icoId', '图标分组中没有图片'], ['logoId', 'Logo分组中没有图片'], ['bannerId', 'Banner分组中没有图片']];
-
-/** a language tag as the renderer writes it into lang / hreflang (deploy/site-render.ts langTag) */
-export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const IMAGE_GROUPS: readonly (readonly [string, MessageKey])[] = [['icoId', 'deploy.icoEmpty'], ['logoId', 'deploy.logoEmpty'], ['bannerId', 'deploy.bannerEmpty']];
 
 export function siteResources(): Resource[] {
+  const group = declaredResource(WEBSITE_GROUP);
   const websiteGroup = defineResource({
-    name: 'websiteGroup',
+    ...group,
     access: screenAccess('websiteGroup'),
-    basePath: '/website-blade-material/websiteGroup',
     table: 'website_group',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'name', type: 'string', rules: [req(MSG.groupName), max(50, MSG.groupNameMax)] },
-      { name: 'type', type: 'int', rules: [req(MSG.groupType), oneOf([0, 1], MSG.groupType)] },
-      { name: 'count', type: 'int', readOnly: true, noFilter: true },
-    ],
+    columns: [...group.columns, { name: 'count', type: 'int', readOnly: true, noFilter: true }],
     hooks: {
       async decorate(records, { tenantId, q }) {
         const counts = await countBy(q, 'website_info', 'website_group_id', records.map((r) => String(r.id)), tenantId);
@@ -40,24 +35,26 @@ export function siteResources(): Resource[] {
     },
   });
 
+  const D = WEBSITE_INFO;
   const websiteInfo = defineResource({
-    name: 'websiteInfo',
+    name: D.name,
+    basePath: D.path,
+    declaration: D,
     access: screenAccess('websiteInfo'),
-    basePath: '/website-blade-material/websiteInfo',
     table: 'website_info',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'websiteGroupId', type: 'string', writeOnce: true, rules: [req(MSG.groupRequired)] },
-      { name: 'websiteType', type: 'int', default: 0, rules: [req('请选择网站类型'), oneOf([0, 1, 2], '请选择网站类型')] },
-      { name: 'websiteName', type: 'string', rules: [req('请输入网站名称'), max(100, '网站名称不能超过100个字符')] },
-      { name: 'websiteLang', type: 'string', rules: [req(MSG.websiteLang)] },
-      { name: 'descVal', type: 'string', rules: [req('请输入网站描述'), max(300, '网站描述不能超过300个字符')] },
-      { name: 'keywords', type: 'string', rules: [req('请输入关键词'), max(150, '关键词不能超过150个字符')] },
-      { name: 'longTailWords', type: 'string', rules: [max(200, '长尾词不能超过200个字符')] },
-      { name: 'domainInfoId', type: 'string', rules: [req('请选择域名')] },
-      { name: 'templateId', type: 'string', rules: [req('请选择模板')] },
+      declared(D, 'websiteGroupId'),
+      declared(D, 'websiteType'),
+      declared(D, 'websiteName'),
+      declared(D, 'websiteLang'),
+      declared(D, 'descVal'),
+      declared(D, 'keywords'),
+      declared(D, 'longTailWords'),
+      declared(D, 'domainInfoId'),
+      declared(D, 'templateId'),
       { name: 'goodsId', type: 'string' },
       { name: 'domainName', type: 'string', noFilter: false },
       { name: 'statusName', type: 'string', readOnly: true },
@@ -66,12 +63,12 @@ export function siteResources(): Resource[] {
       { name: 'isSsl', type: 'int', readOnly: true },
       // the latest deploy's durable job: the row answers its view as `deployJob`
       { name: 'deployJobId', type: 'string', readOnly: true, noFilter: true },
-      { name: 'type', type: 'int', default: 0, rules: [req('请选择解析类型'), oneOf([0, 1], '请选择解析类型')] },
-      { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
-      { name: 'icoId', type: 'string', rules: [req('请选择图标分组')] },
-      { name: 'logoId', type: 'string', rules: [req('请选择Logo分组')] },
-      { name: 'bannerId', type: 'string', rules: [req('请选择Banner分组')] },
-      { name: 'contactId', type: 'string', rules: [req('请选择客服分组')] },
+      declared(D, 'type'),
+      declared(D, 'subdomain'),
+      declared(D, 'icoId'),
+      declared(D, 'logoId'),
+      declared(D, 'bannerId'),
+      declared(D, 'contactId'),
     ],
     hooks: {
       async beforeWrite(row, ctx) {
@@ -92,16 +89,13 @@ export function siteResources(): Resource[] {
         }
         // the website's language is one of the tenant's languages (语言管理, seeded from the lang dictionary), by its abbreviation
         if ('websiteLang' in row && !(await q.get(sql`SELECT 1 AS found FROM website_language WHERE tenant_id = ${t} AND is_deleted = 0 AND abbrevia = ${String(row.websiteLang)}`))) {
-          throw new ServiceError(MSG.websiteLang);
+          throw new ServiceError('site.websiteLangRequired');
         }
         // the domain name is the bound domain's, never the client's
         if (domain) row.domainName = domain.domain;
         else delete row.domainName;
-        // resolve type 1 (top-level domain) has no subdomain; 0 requires one
+        // resolve type 1 (top-level domain) has no subdomain (0 requires one: the declaration's cross rule)
         if (row.type === 1) row.subdomain = null;
-        else if (row.type === 0 && (row.subdomain === null || row.subdomain === undefined || row.subdomain === '')) {
-          throw new ServiceError(MSG.subdomainRequired);
-        }
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
@@ -119,23 +113,13 @@ export function siteResources(): Resource[] {
   });
 
   const websiteNavbar = defineResource({
-    name: 'websiteNavbar',
+    ...declaredResource(WEBSITE_NAVBAR),
     access: screenAccess('websiteNavbar'),
-    basePath: '/blade-material/websiteNavbar',
     table: 'website_navbar',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     defaultSort: [{ column: 'sort', asc: true }, { column: 'create_time', asc: false }],
-    columns: [
-      { name: 'name', type: 'string', rules: [req('请输入导航栏名称'), max(50, '导航栏名称不能超过50个字符')] },
-      { name: 'descVal', type: 'string', rules: [max(300, '描述不能超过300个字符')] },
-      { name: 'type', type: 'int', rules: [req('请选择导航栏类型')] },
-      { name: 'url', type: 'string', rules: [max(255, '链接不能超过255个字符')] },
-      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
-      { name: 'cateId', type: 'string', rules: [req('请选择网站分组')] },
-      status01(0),
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         await mustExist(ctx.q, 'website_group', row.cateId, ctx.tenantId, '网站分组不存在');
@@ -147,51 +131,27 @@ export function siteResources(): Resource[] {
   });
 
   const websiteLanguage = defineResource({
-    name: 'websiteLanguage',
+    ...declaredResource(WEBSITE_LANGUAGE),
     // the one list of languages: a website's language (by abbreviation) and an association's (by id) are chosen from it
     access: screenAccess('websiteLanguage', { pickedBy: ['websiteInfo', 'websiteAssocia'] }),
-    basePath: '/blade-material/websiteLanguage',
     table: 'website_language',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     // in the order they were added (a new tenant's follow the lang dictionary)
     defaultSort: [{ column: 'create_time', asc: true }, { column: 'id', asc: true }],
-    columns: [
-      { name: 'language', type: 'string', rules: [req('请输入语言'), max(50, '语言不能超过50个字符')] },
-      {
-        name: 'abbrevia',
-        type: 'string',
-        rules: [
-          req('请输入语言缩写'),
-          max(20, '语言缩写不能超过20个字符'),
-          // a language tag (the lang dictionary's keys: zh-CN, en, ...): the rendered site's lang and hreflang
-          { pattern: LANGUAGE_TAG, message: MSG.languageAbbrevia },
-          { unique: true, message: MSG.languageTaken },
-        ],
-      },
-    ],
     hooks: {
       beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
     },
   });
 
   const websiteAssocia = defineResource({
-    name: 'websiteAssocia',
+    ...declaredResource(WEBSITE_ASSOCIA),
     access: screenAccess('websiteAssocia'),
-    basePath: '/blade-material/websiteAssocia',
     table: 'website_associa',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'domainId', type: 'string', rules: [req('请选择域名')] },
-      { name: 'websiteInfoId', type: 'string', rules: [req('请选择网站')] },
-      { name: 'languagesId', type: 'string', rules: [req('请选择语言')] },
-      { name: 'serverId', type: 'string', rules: [req('请选择服务器')] },
-      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '请选择状态')] },
-      { name: 'subdomain', type: 'string', rules: [max(30, '二级域名不能超过30个字符'), { pattern: /^[a-z0-9]+$/, message: MSG.subdomainPattern }] },
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         const { tenantId: t, q } = ctx;

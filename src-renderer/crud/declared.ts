@@ -1,0 +1,56 @@
+// A screen's form rules derived from its resource's declaration (src-shared/declarations): the same rules the
+// server judges, their messages the table's keys (i18next `msg.<key>`). Screens declare no rule lists of their
+// own for a declared resource; they keep what is about showing (label, width, widget, placement).
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import { firstBroken, type ResourceDecl } from '../../src-shared/declarations/declare';
+import { messageI18nKey } from '../../src-shared/messages';
+import type { ColumnDef } from './types';
+import { switchWire } from './values';
+
+/** a form value as the server receives it (a switch's boolean as its number, a multiple select's array joined) */
+function wire(c: ColumnDef, value: unknown): unknown {
+  if (c.valueType === 'switch') return switchWire(c, value === true || (value !== false && value !== undefined && value !== null && switchWire(c, true) === Number(value)));
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+const isText = (c: ColumnDef): boolean => !c.valueType || c.valueType === 'text' || c.valueType === 'textarea' || c.valueType === 'password';
+
+/**
+ * The antd rules of a column of a declared screen: `required` (for the form's mark; blanks refused), one
+ * validator judging the field's other rules in the declared order, and the cross-field rules shown under it.
+ */
+export function declaredRules(t: TFunction, column: ColumnDef, decl: ResourceDecl | undefined): Rule[] {
+  if (!decl) return [];
+  const rules: Rule[] = [];
+  const field = decl.fields[column.name];
+  if (field) {
+    const required = field.rules.find((r) => 'required' in r);
+    if (required) {
+      const message = t(messageI18nKey(required.message));
+      rules.push(isText(column) ? { required: true, whitespace: true, message } : { required: true, message });
+    }
+    rules.push({
+      validator: (_rule: unknown, value: unknown) => {
+        const broken = firstBroken(field, wire(column, value));
+        // required is the rule above's (its message once, not twice)
+        return !broken || 'required' in broken ? Promise.resolve() : Promise.reject(new Error(t(messageI18nKey(broken.message))));
+      },
+    });
+  }
+  for (const cross of decl.cross ?? []) {
+    if (cross.field !== column.name) continue;
+    rules.push(({ getFieldsValue }) => ({
+      validator: (_rule: unknown, value: unknown) =>
+        cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value }) ? Promise.reject(new Error(t(messageI18nKey(cross.message)))) : Promise.resolve(),
+    }));
+  }
+  return rules;
+}
+
+/** The fields a column's cross-field rules read: changing one checks the column again. */
+export function declaredDependencies(column: ColumnDef, decl: ResourceDecl | undefined): string[] | undefined {
+  const reads = (decl?.cross ?? []).filter((c) => c.field === column.name).flatMap((c) => c.reads);
+  const all = [...(column.dependencies ?? []), ...reads];
+  return all.length ? all : undefined;
+}

@@ -1,0 +1,48 @@
+// The message table: every family's keys with their zh and en texts (text.ts says how they are read).
+import { fill, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+import { SITE_MESSAGES } from './site-messages';
+import { MATERIAL_MESSAGES } from './material-messages';
+import { DEPLOY_MESSAGES } from './deploy-messages';
+import { KEYWORD_MESSAGES } from './keyword-messages';
+
+export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+
+export const MESSAGES = {
+  ...SITE_MESSAGES,
+  ...MATERIAL_MESSAGES,
+  ...DEPLOY_MESSAGES,
+  ...KEYWORD_MESSAGES,
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** A message by key, with the values its `{{placeholders}}` take. */
+export interface Message {
+  key: MessageKey;
+  params?: MessageParams;
+}
+
+export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, key);
+
+/** The text of a message in a language. */
+export function messageText(message: Message | MessageKey, language: ReplyLanguage): string {
+  const m = typeof message === 'string' ? { key: message } : message;
+  const entry: MessageText = MESSAGES[m.key];
+  return fill(entry[language], m.params);
+}
+
+/** The renderer's i18next key of a message (its texts are added under `msg`). */
+export const I18N_PREFIX = 'msg';
+export const messageI18nKey = (key: MessageKey): string => `${I18N_PREFIX}.${key}`;
+
+/** The table as i18next resources: `{ msg: { site: { groupNameRequired: '…' } } }` per language. */
+export function messageResources(language: ReplyLanguage): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, texts] of Object.entries(MESSAGES) as [string, MessageText][]) {
+    const path = [I18N_PREFIX, ...key.split('.')];
+    let node = root;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]] = texts[language];
+  }
+  return root;
+}

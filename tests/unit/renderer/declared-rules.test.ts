@@ -1,0 +1,102 @@
+// Proof by resource, the form's half (issue 39): for every screen of a declared resource, the form rules derived
+// from the declaration (crud/declared.ts), run by the validator antd's forms run, refuse each rule's breaking
+// value with that rule's message (in zh and in en) and accept a value meeting them: the same message the
+// server answers for the same input (tests/contract/declared-rules.test.ts). Every declaration has a screen.
+import { describe, expect, it, vi } from 'vitest';
+
+await vi.hoisted(async () => {
+  const { initI18n } = await import('../../../src-renderer/i18n');
+  initI18n('zh');
+});
+import Schema from '@rc-component/async-validator';
+import type { Rule, RuleObject } from 'antd/es/form';
+import i18n from '../../../src-renderer/i18n';
+import { declaredRules } from '../../../src-renderer/crud/declared';
+import { formColumns } from '../../../src-renderer/crud/values';
+import type { ColumnDef, ScreenDef } from '../../../src-renderer/crud/types';
+import { DECLARATIONS } from '../../../src-shared/declarations';
+import { breakingValue, validValue } from '../../../src-shared/declarations/samples';
+import { MESSAGES, type MessageKey } from '../../../src-shared/messages';
+import websiteGroup from '../../../src-renderer/screens/content/websiteGroup';
+import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
+import websiteNavbar from '../../../src-renderer/screens/content/websiteNavbar';
+import websiteLanguage from '../../../src-renderer/screens/content/websiteLanguage';
+import websiteAssocia from '../../../src-renderer/screens/content/websiteAssocia';
+import domainInfo from '../../../src-renderer/screens/content/domainInfo';
+import serverInfo from '../../../src-renderer/screens/content/serverInfo';
+import websiteTemplate from '../../../src-renderer/screens/content/websiteTemplate';
+import templateConfig from '../../../src-renderer/screens/content/templateConfig';
+import customPageUrl from '../../../src-renderer/screens/content/customPageUrl';
+import links from '../../../src-renderer/screens/content/links';
+import advert from '../../../src-renderer/screens/content/advert';
+import contactInfo from '../../../src-renderer/screens/content/contactInfo';
+import imgGroup from '../../../src-renderer/screens/content/imgGroup';
+import websiteImg from '../../../src-renderer/screens/content/websiteImg';
+import goods from '../../../src-renderer/screens/content/goods';
+import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
+import keyword from '../../../src-renderer/screens/content/keyword';
+import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceKeyword';
+
+/** the screens of declared resources */
+const SCREENS: ScreenDef[] = [
+  websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
+  websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
+  keyword, gptProduceKeyword,
+];
+
+/** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
+async function formErrors(language: 'zh' | 'en', def: ScreenDef, column: ColumnDef, value: unknown, values: Record<string, unknown>): Promise<string[]> {
+  const t = i18n.getFixedT(language);
+  const form = { getFieldsValue: () => values, getFieldValue: (n: string) => values[n] };
+  const rules = declaredRules(t, column, def.declaration).map((r: Rule) => (typeof r === 'function' ? r(form as never) : r) as RuleObject);
+  const errors: string[] = [];
+  for (const rule of rules) {
+    try {
+      await new Schema({ [column.name]: [rule as never] }).validate({ [column.name]: value });
+    } catch (e) {
+      errors.push(...((e as { errors?: { message: string }[] }).errors ?? [{ message: (e as Error).message }]).map((x) => x.message));
+    }
+  }
+  return errors;
+}
+
+describe('every declaration has a screen that reads it, and no rule list of its own', () => {
+  it.each(DECLARATIONS.map((d) => [d.name]))('%s', (name) => {
+    const screen = SCREENS.find((s) => s.declaration?.name === name);
+    expect(screen, `${name}: its screen`).toBeDefined();
+    expect(screen!.columns.filter((c) => c.rules?.length).map((c) => c.name)).toEqual([]);
+  });
+});
+
+describe.each(SCREENS.map((s) => [s.code, s] as const))('%s: the form refuses each rule with its message', (_code, def) => {
+  it('breaking values get the rule message (zh and en); valid values pass', async () => {
+    const decl = def.declaration!;
+    const valid: Record<string, unknown> = Object.fromEntries(Object.entries(decl.fields).map(([n, f]) => [n, validValue(f)]));
+    let checked = 0;
+    for (const column of formColumns(def)) {
+      const field = decl.fields[column.name];
+      if (!field) continue;
+      expect({ field: column.name, errors: await formErrors('zh', def, column, valid[column.name], valid) }).toEqual({ field: column.name, errors: [] });
+      for (const rule of field.rules) {
+        if ('unique' in rule) continue; // the server's alone: it needs the table
+        if ('enum' in rule && column.valueType === 'switch') continue; // a switch holds only its two values
+        const bad = breakingValue(field, rule);
+        const key: MessageKey = rule.message;
+        for (const language of ['zh', 'en'] as const) {
+          const errors = await formErrors(language, def, column, bad, { ...valid, [column.name]: bad });
+          expect({ field: column.name, rule: Object.keys(rule)[0], first: errors[0] }).toEqual({ field: column.name, rule: Object.keys(rule)[0], first: MESSAGES[key][language] });
+        }
+        checked++;
+      }
+    }
+    for (const cross of decl.cross ?? []) {
+      const column = formColumns(def).find((c) => c.name === cross.field)!;
+      const values = { ...valid, ...cross.refused };
+      for (const language of ['zh', 'en'] as const) {
+        expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(MESSAGES[cross.message][language]);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});
