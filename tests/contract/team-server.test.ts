@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { SEED_IDS } from '../../src-server/db/seed';
-import { createUser } from '../../src-server/system/directory';
+import { createRole, createUser } from '../../src-server/system/directory';
 import { startNginx, type NginxServer } from '../support/nginx';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, login, SABER, startCli, tempDir, until } from './helpers';
+import { api, grantMenus, login, SABER, startCli, tempDir, until } from './helpers';
 
 let pg: PostgresServer;
 interface Instance {
@@ -91,6 +91,27 @@ describe('two instances on one PostgreSQL', () => {
     expect((await userInfo(b.url, onB)).status).toBe(401);
     expect((await userInfo(b.url, onA)).status).toBe(200);
     expect((await userInfo(a.url, onA)).status).toBe(200);
+  });
+
+  // the checks of every request (session, granted codes) are answered from memory the cache bus keeps current
+  // (issue 37 item 9): what one instance or the database itself changes, the other honours on its next request
+  it('a grant withdrawn through one instance, and a sign-in revoked by a write in the database, are honoured by the other on its next request', async () => {
+    const role = await createRole(data, { tenantId: '000000', roleName: '参数员', roleAlias: 'paramclerk' });
+    await grantMenus(data, role, ['param']);
+    await createUser(data, { tenantId: '000000', account: 'teamgrant', password: 'grant1', roleIds: [role], deptIds: [SEED_IDS.dept] });
+    const clerk = await login(b.url, { username: 'teamgrant', password: 'grant1' });
+    const params = (base: string) => api(base, clerk, 'GET', '/website-blade-system/param/page', { query: { current: 1, size: 5 } });
+    // b answers twice: its memory holds the session and the role's codes
+    expect((await params(b.url)).status).toBe(200);
+    expect((await params(b.url)).status).toBe(200);
+    const admin = await login(a.url);
+    const withdrawn = await api(a.url, admin, 'POST', '/website-blade-system/role/grant', { json: { roleIds: [role], menuIds: [] } });
+    expect(withdrawn.body, JSON.stringify(withdrawn.body)).toMatchObject({ success: true });
+    expect((await params(b.url)).status).toBe(401);
+    // the sign-in itself: b knows it live, then the user is disabled by a write no instance made (its trigger revokes)
+    expect((await userInfo(b.url, clerk)).status).toBe(200);
+    await data.run(sql`UPDATE blade_user SET status = 0 WHERE account = 'teamgrant'`);
+    expect((await userInfo(b.url, clerk)).status).toBe(401);
   });
 
   it('a dictionary changed through one instance is answered new by the other once the notification arrives', async () => {
