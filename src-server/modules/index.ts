@@ -12,8 +12,10 @@ import { shellModule } from './shell';
 import { systemModule } from './system';
 import type { ServerModule } from './types';
 import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
+import { MEMORY_MIGRATIONS } from './system/memory-migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
 /** Every migration of the product: the core ones, then each module's (handed to db's migrate()). */
-export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])];
+// system/memory-migrations.ts (604, 605) last: the list is in the order of its versions
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? []), ...MEMORY_MIGRATIONS];

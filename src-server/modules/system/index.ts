@@ -5,7 +5,6 @@ import { sql } from '../../db/data-layer';
 import { ok } from '../../http/reply';
 import { registerMenuAdminRoutes } from './menus';
 import { SYSTEM_MIGRATIONS } from './migrations';
-import { MEMORY_MIGRATIONS } from './memory-migrations';
 import { registerRegionRoutes } from './regions';
 import { clientResource, SYSTEM_RESOURCES } from './resources';
 import { registerRoleRoutes } from './roles';
@@ -17,7 +16,7 @@ import { registerResource } from '../../crud/router';
 
 export const systemModule: ServerModule = {
   name: 'system',
-  migrations: [...SYSTEM_MIGRATIONS, ...MEMORY_MIGRATIONS],
+  migrations: SYSTEM_MIGRATIONS,
   resources: SYSTEM_RESOURCES,
   routes(api, deps) {
     const { data } = deps;

@@ -7,6 +7,9 @@ import { CACHE_CHANNEL } from '../../system/cache-bus';
 /** the tables an access check reads (granted menus and buttons, API and data scopes) */
 const ACCESS_TABLES = ['blade_menu', 'blade_role_menu', 'blade_role_scope', 'blade_scope_api', 'blade_scope_data'];
 
+const LIST_INDEX = `DROP INDEX ix_blade_param_tenant;
+CREATE INDEX ix_blade_param_list ON blade_param(tenant_id, is_deleted, id);`;
+
 export const MEMORY_MIGRATIONS: Migration[] = [
   {
     version: 604,
@@ -39,8 +42,13 @@ ${ACCESS_TABLES.map(
   },
   {
     version: 605,
-    name: "system: 参数管理's list total from row_count (kept by triggers) instead of counting the tenant's parameters",
-    sql: countTriggers('blade_param'),
-    postgres: countTriggersPostgres('blade_param'),
+    name: "system: 参数管理's list in the order of an index, its total from row_count (kept by triggers) instead of counting the tenant's parameters",
+    // the list's default order is id DESC (crud/query.ts buildOrder): read in that order from the index, a page stops
+    // after its rows, where ix_blade_param_tenant (tenant, bin, create_time) gave every row of the tenant to a sort
+    // (1.2 ms at 2,000 rows). It goes: beside it, a planner without statistics yet (a young table) chose it.
+    sql: `${LIST_INDEX}
+${countTriggers('blade_param')}`,
+    postgres: `${LIST_INDEX}
+${countTriggersPostgres('blade_param')}`,
   },
 ];
