@@ -141,9 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
   // before any route: an undeclared route makes the build throw; the one access check
-  // what the caches hold is kept current on every instance by the cache bus (opened below)
-  const caches = new CacheRegistry();
-  installAccessControl(app, data, { enforce: opts.accessCheck !== false, granted: caches.memory() });
+  installAccessControl(app, data, { enforce: opts.accessCheck !== false });
   installPagingRule(app);
   const role = opts.role ?? 'all';
   if (role === 'worker') {
@@ -153,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  const caches = new CacheRegistry();
   // several instances on one PostgreSQL: a clear reaches them all (nothing to tell on SQLite)
   // the sessions known live (the guard's check of every request from memory, auth/token-sessions.ts)
   const liveSessions = caches.memory<boolean>();
@@ -199,7 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       registerHealthRoute(api, dataLayerProbe(data));
       const cryptoKey = await aesKey(data);
       installGuard(api, jwt, tokens.sessions, (base64) => decryptToken(base64, cryptoKey));
-      installScopes(api, data, { apiScopes: caches.memory(), grantedApiScopes: caches.memory(), dataRules: caches.memory() });
+      installScopes(api, data);
       const decrypt = (base64: string) => decryptToken(base64, cryptoKey);
       registerAuthRoutes(api, { data, captcha, tokens, caches, decrypt });
       await registerStockAuthRoutes(api, { data, captcha, tokens, decrypt });

@@ -7,7 +7,6 @@
 // of every route that is not 'public'.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Queries } from '../db/data-layer';
-import type { BusMemory } from '../system/bus-memory';
 import type { Access } from './access-policy';
 import { roleIdsOf, type AuthUser } from './auth-user';
 import { fail, MSG_UNAUTHORIZED, ServiceError } from './reply';
@@ -43,18 +42,12 @@ export async function grantedCodes(q: Queries, user: AuthUser): Promise<Set<stri
 }
 
 const GRANTED = new WeakMap<FastifyRequest, Set<string>>();
-/** the app's memory of granted codes by role set (a team server's: installAccessControl's `granted`) */
-const MEMORY = new WeakMap<FastifyRequest, BusMemory<Set<string>>>();
 
-/** The caller's granted codes, read once per request (on a team server from memory the cache bus keeps current). */
+/** The caller's granted codes, read once per request. */
 async function codesOf(q: Queries, request: FastifyRequest): Promise<Set<string>> {
   let codes = GRANTED.get(request);
   if (!codes) {
-    const user = request.authUser;
-    const memory = MEMORY.get(request);
-    if (!user) codes = new Set<string>();
-    else if (memory) codes = await memory.get(roleIdsOf(user).sort().join(','), () => grantedCodes(q, user));
-    else codes = await grantedCodes(q, user);
+    codes = request.authUser ? await grantedCodes(q, request.authUser) : new Set<string>();
     GRANTED.set(request, codes);
   }
   return codes;
@@ -104,18 +97,7 @@ type WithTable = FastifyInstance & { [TABLE]?: RouteEntry[] };
  * throws, so the server refuses to start) and the access check (preHandler).
  * Call on the root instance before any route is registered.
  */
-export function installAccessControl(
-  app: FastifyInstance,
-  data: Queries,
-  o: {
-    enforce?: boolean;
-    /**
-     * the codes granted to a set of roles, kept while the cache bus hears every change of the grants (system
-     * migration 604's triggers): no round trip per request on a team server
-     */
-    granted?: BusMemory<Set<string>>;
-  } = {},
-): void {
+export function installAccessControl(app: FastifyInstance, data: Queries, o: { enforce?: boolean } = {}): void {
   const table: RouteEntry[] = [];
   (app as WithTable)[TABLE] = table;
   app.addHook('onRoute', (route) => {
@@ -133,7 +115,6 @@ export function installAccessControl(
     // no declaration: only the not-found handler (onRoute refuses every undeclared route)
     if (access === undefined || access === 'public') return;
     const user = request.authUser;
-    if (o.granted) MEMORY.set(request, o.granted);
     if (await satisfies(access, user, () => codesOf(data, request))) return;
     return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
   });

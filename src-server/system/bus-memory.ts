@@ -1,5 +1,5 @@
 // Answers kept in memory on a team server while its cache bus (system/cache-bus.ts) hears every change to what
-// they were read from: a session that is live, the codes a set of roles is granted. What was read while a
+// they were read from (a session that is live). What was read while a
 // change was being told (a clear or a forget came between the read's start and its end) is not kept, so an
 // answer read from the old rows never outlives the message about the new ones. Without the bus (SQLite: the
 // answer is a statement in process; PostgreSQL while the listening connection is lost) every call reads.

@@ -1,5 +1,5 @@
 // Telling every instance of a team server what changed under its memory: its caches (menus, buttons,
-// dictionaries, granted codes: system/cache.ts) and the sessions it knows to be live (auth/token-sessions.ts).
+// dictionaries: system/cache.ts) and the sessions it knows to be live (auth/token-sessions.ts).
 // On PostgreSQL a message is a NOTIFY on one channel, and every instance, the sender too, LISTENs on a
 // connection of its own: '' clears every cache, `session:<id>` forgets one session (system migration 604's
 // triggers send them for whatever revokes a sign-in or changes a grant; `publish` for the rest), and a writer

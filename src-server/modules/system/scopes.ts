@@ -25,22 +25,6 @@ import type { RowFilter } from '../../crud/repository';
 import { fail, MSG_UNAUTHORIZED } from '../../http/reply';
 import { roleIdsOf, type AuthUser } from '../../http/auth-user';
 import { isAdministrator } from './common';
-import type { BusMemory } from '../../system/bus-memory';
-
-/**
- * A team server's memory of the scope rows every request reads, kept current by the cache bus (system migration
- * 604's triggers on the scope tables); without it (SQLite) every request reads them.
- */
-export interface ScopeMemory {
-  /** the live API scopes (one entry) */
-  apiScopes: BusMemory<ApiScopeRow[]>;
-  /** the API scopes granted to a set of roles */
-  grantedApiScopes: BusMemory<Set<string>>;
-  /** the data-scope rules of a set of roles on a resource */
-  dataRules: BusMemory<DataScopeRow[]>;
-}
-
-const roleKey = (roles: string[]) => [...roles].sort().join(',');
 
 const SCOPE_DATA = 1;
 const SCOPE_API = 2;
@@ -79,25 +63,19 @@ interface ApiScopeRow {
   scope_path: string | null;
 }
 
-export async function apiScopeAllows(data: DataLayer, user: AuthUser, path: string, memory?: ScopeMemory): Promise<boolean> {
+export async function apiScopeAllows(data: DataLayer, user: AuthUser, path: string): Promise<boolean> {
   if (isAdministrator(user)) return true;
   const target = normalizePath(path);
-  const readScopes = () => data.all(sql<ApiScopeRow>`SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0`);
-  const rows = memory ? await memory.apiScopes.get('', readScopes) : await readScopes();
+  const rows = await data.all(sql<ApiScopeRow>`SELECT id, scope_path FROM blade_scope_api WHERE is_deleted = 0`);
   const matching = rows.filter((r) => r.scope_path && antPattern(r.scope_path).test(target)).map((r) => r.id);
   if (matching.length === 0) return true;
   const roles = roleIdsOf(user);
   if (roles.length === 0) return false;
-  const readGranted = async () =>
-    new Set(
-      (
-        await data.all(
-          sql<{ scope_id: string }>`SELECT scope_id FROM blade_role_scope WHERE scope_category = ${SCOPE_API} AND role_id IN (${sql.join(roles)})`,
-        )
-      ).map((r) => r.scope_id),
-    );
-  const granted = memory ? await memory.grantedApiScopes.get(roleKey(roles), readGranted) : await readGranted();
-  return matching.some((id) => granted.has(id));
+  const granted = await data.get(
+    sql`SELECT 1 AS granted FROM blade_role_scope WHERE scope_category = ${SCOPE_API}
+       AND role_id IN (${sql.join(roles)}) AND scope_id IN (${sql.join(matching)}) LIMIT 1`,
+  );
+  return granted !== undefined;
 }
 
 interface DataScopeRow {
@@ -138,17 +116,15 @@ function customValues(user: AuthUser, value: string | null): string[] {
 }
 
 /** The condition narrowing `resource`'s rows for `user`, or null when nothing narrows them. */
-export async function dataScopeFilter(data: DataLayer, user: AuthUser, resource: Resource, memory?: ScopeMemory): Promise<RawBuilder<unknown> | null> {
+export async function dataScopeFilter(data: DataLayer, user: AuthUser, resource: Resource): Promise<RawBuilder<unknown> | null> {
   if (isAdministrator(user)) return null;
   const roles = roleIdsOf(user);
   if (roles.length === 0) return null;
-  const read = () =>
-    data.all(
-      sql<DataScopeRow>`SELECT d.scope_column, d.scope_type, d.scope_value FROM blade_scope_data d
-         JOIN blade_role_scope rs ON rs.scope_id = d.id AND rs.scope_category = ${SCOPE_DATA}
-         WHERE d.is_deleted = 0 AND d.resource_code = ${resource.name} AND rs.role_id IN (${sql.join(roles)})`,
-    );
-  const rules = memory ? await memory.dataRules.get(`${resource.name}:${roleKey(roles)}`, read) : await read();
+  const rules = await data.all(
+    sql<DataScopeRow>`SELECT d.scope_column, d.scope_type, d.scope_value FROM blade_scope_data d
+       JOIN blade_role_scope rs ON rs.scope_id = d.id AND rs.scope_category = ${SCOPE_DATA}
+       WHERE d.is_deleted = 0 AND d.resource_code = ${resource.name} AND rs.role_id IN (${sql.join(roles)})`,
+  );
   if (rules.length === 0 || rules.some((r) => Number(r.scope_type) === 1)) return null;
   const parts: RawBuilder<unknown>[] = [];
   for (const rule of rules) {
@@ -183,13 +159,13 @@ export async function dataScopeFilter(data: DataLayer, user: AuthUser, resource:
  * After the guard: refuses a path closed by an API scope the caller's roles lack
  * (401 请求未授权), and hands the generic CRUD lists the caller's data-scope filter.
  */
-export function installScopes(api: FastifyInstance, data: DataLayer, memory?: ScopeMemory): void {
+export function installScopes(api: FastifyInstance, data: DataLayer): void {
   api.decorateRequest('rowFilter', null);
   api.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.authUser;
     if (!user) return;
-    if (!(await apiScopeAllows(data, user, request.url, memory))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
-    const filter: RowFilter = (resource) => dataScopeFilter(data, user, resource, memory);
+    if (!(await apiScopeAllows(data, user, request.url))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    const filter: RowFilter = (resource) => dataScopeFilter(data, user, resource);
     request.rowFilter = filter;
   });
 }
