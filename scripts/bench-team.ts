@@ -17,7 +17,8 @@
 // 3. The console's first open of 文章管理 on that instance (browser mode, a
 //    profile pointed at it; scripts/bench-consoles.mjs benchTeamFirstOpen).
 import { execSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +36,30 @@ const WEBSITES = Number(process.env.BENCH_WEBSITES ?? 10_000);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 60);
 
+// every instance answers SIGUSR2 with the statements it has sent to its database (src-server/db/round-trips.ts)
+process.env.SEO_ROUND_TRIPS = '1';
+
+/** the statements `child` (an instance started by startCli) has sent to its database so far */
+function roundTripsOf(child: ChildProcessWithoutNullStreams): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    const timer = setTimeout(() => {
+      lines.close();
+      reject(new Error('no answer to SIGUSR2 (round trips)'));
+    }, 5000);
+    lines.on('line', (line) => {
+      const m = /^round-trips (\d+)$/.exec(line);
+      if (!m) return;
+      clearTimeout(timer);
+      lines.close();
+      resolve(Number(m[1]));
+    });
+    child.kill('SIGUSR2');
+  });
+}
+
+const sumRoundTrips = async (children: ChildProcessWithoutNullStreams[]) => (await Promise.all(children.map(roundTripsOf))).reduce((a, b) => a + b, 0);
+
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]! : NaN);
 
 interface LoadResult {
@@ -46,6 +71,8 @@ interface LoadResult {
   writes: number;
   /** CPU milliseconds per request, per process group, over the measured window */
   cpu: Record<string, number>;
+  /** statements the instances sent to the database per request over the measured window (db/round-trips.ts) */
+  roundTrips: number;
 }
 
 /** The processes whose CPU a load run accounts for: name -> pids (the load generator is this process). */
@@ -57,7 +84,13 @@ const cpuSample = (groups: CpuGroups) => {
 };
 
 /** 50 loops against `base` (…/api): reads of the parameter list's first page, every fifth request a write */
-async function mixedLoad(base: string, token: string, tag: string, groups: CpuGroups): Promise<LoadResult> {
+async function mixedLoad(
+  base: string,
+  token: string,
+  tag: string,
+  groups: CpuGroups,
+  instances: ChildProcessWithoutNullStreams[],
+): Promise<LoadResult> {
   const headers = { Authorization: SABER, 'Blade-Auth': `bearer ${token}`, 'Content-Type': 'application/json' };
   let n = 0;
   let measuring = false;
@@ -95,14 +128,18 @@ async function mixedLoad(base: string, token: string, tag: string, groups: CpuGr
   measuring = true;
   const t0 = performance.now();
   const cpu0 = cpuSample(groups);
+  const trips0 = await sumRoundTrips(instances);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
   const cpu1 = cpuSample(groups);
+  // the requests still in flight when measuring stopped send a few statements more: within the rounding
+  const trips1 = await sumRoundTrips(instances);
   const elapsed = (performance.now() - t0) / 1000;
   running = false;
   await Promise.all(loops);
   const cpu = Object.fromEntries(Object.keys(cpu1).map((k) => [k, ((cpu1[k]! - cpu0[k]!) * 1000) / Math.max(1, times.length)]));
-  return { requests: times.length, rps: times.length / elapsed, p50: pct(times, 0.5), p99: pct(times, 0.99), errors, writes, cpu };
+  const roundTrips = (trips1 - trips0) / Math.max(1, times.length);
+  return { requests: times.length, rps: times.length / elapsed, p50: pct(times, 0.5), p99: pct(times, 0.99), errors, writes, cpu, roundTrips };
 }
 
 async function stop(children: ChildProcess[]) {
@@ -133,13 +170,15 @@ async function main() {
     // --- 1. mixed load
     const sqlite = await startCli(['--data', dirOf('smc-bench-team-sqlite-')]);
     children.push(sqlite.child);
-    out.sqlite = await mixedLoad(sqlite.base, await login(sqlite.base), 'sqlite', { 'back end': [sqlite.child.pid!] });
+    out.sqlite = await mixedLoad(sqlite.base, await login(sqlite.base), 'sqlite', { 'back end': [sqlite.child.pid!] }, [sqlite.child]);
     await stop([sqlite.child]);
     console.error('sqlite', JSON.stringify(out.sqlite), load());
 
     const one = await startCli(['--database', await pg.createDatabase(), '--data', dirOf('smc-bench-team-pg1-')]);
     children.push(one.child);
-    out.postgres1 = await mixedLoad(one.base, await login(one.base), 'pg1', { 'back end': [one.child.pid!], PostgreSQL: [pg.postmasterPid()] });
+    out.postgres1 = await mixedLoad(one.base, await login(one.base), 'pg1', { 'back end': [one.child.pid!], PostgreSQL: [pg.postmasterPid()] }, [
+      one.child,
+    ]);
     await stop([one.child]);
     console.error('postgres1', JSON.stringify(out.postgres1), load());
 
@@ -155,7 +194,7 @@ async function main() {
         'back end': [a.child.pid!, b.child.pid!],
         PostgreSQL: [pg.postmasterPid()],
         nginx: [lb.masterPid()],
-      });
+      }, [a.child, b.child]);
     } finally {
       await lb.close();
     }
@@ -260,16 +299,16 @@ function writeSection(at: Date, m: Record<string, unknown>) {
     loadRow('PostgreSQL, one instance', L('postgres1'), false),
     loadRow('PostgreSQL, two instances behind nginx', L('postgres2'), true),
     '',
-    `Where the CPU went: milliseconds of CPU time per request over the measured window, by process group (\`/proc/<pid>/stat\`, children included; the load generator is the benchmark process). On ${cpus().length} cores the sum bounds the rate: ${cpus().length * 1000} ms of CPU per second / total = the most requests per second the machine can serve.`,
+    `Where the CPU went: milliseconds of CPU time per request over the measured window, by process group (\`/proc/<pid>/stat\`, children included; the load generator is the benchmark process). On ${cpus().length} cores the sum bounds the rate: ${cpus().length * 1000} ms of CPU per second / total = the most requests per second the machine can serve. Round trips / request: the statements the instances sent to their database over the window (BEGIN, COMMIT and SET included; on SQLite statements run in process), counted by the data layer (\`src-server/db/round-trips.ts\`), per request.`,
     '',
-    `| configuration | back end | PostgreSQL | nginx | load generator | total | bound on ${cpus().length} cores |`,
-    '|---|---|---|---|---|---|---|',
+    `| configuration | back end | PostgreSQL | nginx | load generator | total | bound on ${cpus().length} cores | round trips / request |`,
+    '|---|---|---|---|---|---|---|---|',
     ...(['sqlite', 'postgres1', 'postgres2'] as const).map((k, i) => {
       const c = L(k).cpu;
       const total = Object.values(c).reduce((a, b) => a + b, 0);
       const cell = (name: string) => (c[name] === undefined ? '-' : c[name]!.toFixed(2));
       const label = ['SQLite, one instance', 'PostgreSQL, one instance', 'PostgreSQL, two instances behind nginx'][i];
-      return `| ${label} | ${cell('back end')} | ${cell('PostgreSQL')} | ${cell('nginx')} | ${cell('load generator')} | ${total.toFixed(2)} | ${((cpus().length * 1000) / total).toFixed(0)} req/s |`;
+      return `| ${label} | ${cell('back end')} | ${cell('PostgreSQL')} | ${cell('nginx')} | ${cell('load generator')} | ${total.toFixed(2)} | ${((cpus().length * 1000) / total).toFixed(0)} req/s | ${L(k).roundTrips.toFixed(2)} |`;
     }),
     '',
     `Lists at scale on PostgreSQL: ${WEBSITES.toLocaleString('en')} websites, ${ARTICLES.toLocaleString('en')} articles (inserted with generate_series in ${(

@@ -153,7 +153,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const caches = new CacheRegistry();
   // several instances on one PostgreSQL: a clear reaches them all (nothing to tell on SQLite)
-  const bus = await openCacheBus(data, () => caches.clearLocal());
+  // the sessions known live (the guard's check of every request from memory, auth/token-sessions.ts)
+  const liveSessions = caches.memory<boolean>();
+  const bus = await openCacheBus(data, { clear: () => caches.clearLocal(), session: (sid) => liveSessions.forget(sid) });
   caches.attach(bus);
   app.addHook('onClose', async () => bus.close());
   const jwt = new JwtService(await jwtSecret(data), clock);
@@ -161,7 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // the install's key that seals secrets at rest (SEO_SECRET_KEY, or the data folder's); rows still in clear are sealed
   const box = SecretBox.forDataDir(opts.dataDir);
   await sealClearSecrets(data, box);
-  const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock), box);
+  const tokens = new TokenService(data, jwt, captcha, new LoginLimiter(data, clock), new TokenSessions(data, clock, liveSessions, () => caches.heard()), box);
   const menus = new MenuService(data, caches);
   const worker = new JobWorker(new JobQueue(data, clock), { role, ...opts.worker });
   const jobs: Jobs = {

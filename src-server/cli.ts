@@ -35,6 +35,7 @@ import { backupDataFolder, describeBackup, restoreDataFolder } from './backup/co
 import { importLocal, MOVED_FILE } from './backup/import-local';
 import { openDataLayer } from './db/data-layer';
 import { checkCommandDatabase, shownUrl } from './db/command-database';
+import { roundTrips } from './db/round-trips';
 import { SERVER_ROLES, type ServerRole } from './jobs/jobs';
 import { readPause, resumeBackgroundWork } from './jobs/pause';
 import { checkTrustProxyArgs, parseTrustProxy } from './http/trust-proxy';
@@ -151,6 +152,8 @@ async function main(): Promise<void> {
   const trustProxy = values['trust-proxy'] === undefined ? undefined : parseTrustProxy(values['trust-proxy']);
   const server = await startServer({ dataDir, database, port, host: values.host, logger: values.log, dialect, trustProxy, role });
   process.stdout.write(`ready ${server.url}\nsm2-public-key ${server.publicKey}\n`);
+  // scripts/bench-team.ts only: SIGUSR2 prints the statements sent to the database so far (db/round-trips.ts)
+  if (process.env.SEO_ROUND_TRIPS === '1') process.on('SIGUSR2', () => process.stdout.write(`round-trips ${roundTrips()}\n`));
 
   let stopping = false;
   const stop = (): void => {

@@ -8,6 +8,7 @@
 //   a password reset does so explicitly (revokeUser).
 import { randomUUID } from 'node:crypto';
 import { sql, type DataLayer, type Queries } from '../db/data-layer';
+import type { BusMemory } from '../system/bus-memory';
 import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
 
@@ -17,7 +18,22 @@ export class TokenSessions {
   constructor(
     private readonly data: DataLayer,
     private readonly clock: Clock,
+    /**
+     * the sessions known live, on a team server whose cache bus hears every revocation (system migration 604's
+     * trigger tells every instance, whoever revoked): the check of every request without a round trip
+     */
+    private readonly known?: BusMemory<boolean>,
+    /** resolves once this instance's bus heard what was committed before (CacheRegistry.heard): the others have been told */
+    private readonly heard: () => Promise<void> = async () => undefined,
   ) {}
+
+  /**
+   * After a revocation committed: resolves once the cache bus carried it (the other instances of a team server
+   * were told before the caller answers). revoke and revokeUsers wait for it themselves.
+   */
+  told(): Promise<void> {
+    return this.heard();
+  }
 
   private now(): string {
     return formatDateTime(this.clock());
@@ -34,10 +50,11 @@ export class TokenSessions {
     return { sid, jti };
   }
 
-  /** One indexed lookup: the session exists and is not revoked. */
+  /** The session exists and is not revoked: one indexed lookup, or memory (see `known`); only a live answer is kept. */
   async isLive(sid: string | undefined): Promise<boolean> {
     if (typeof sid !== 'string') return false;
-    return (await this.data.get(sql`SELECT 1 AS live FROM blade_token_session WHERE id = ${sid} AND revoked_time IS NULL`)) !== undefined;
+    const read = async () => (await this.data.get(sql`SELECT 1 AS live FROM blade_token_session WHERE id = ${sid} AND revoked_time IS NULL`)) !== undefined;
+    return this.known ? this.known.get(sid, read, (live) => live) : read();
   }
 
   /**
@@ -63,32 +80,44 @@ export class TokenSessions {
     });
   }
 
-  revoke(sid: string, reason: string): Promise<void> {
-    return this.revokeOn(this.data, sid, reason);
+  async revoke(sid: string, reason: string): Promise<void> {
+    await this.revokeOn(this.data, sid, reason);
+    await this.heard();
   }
 
   private async revokeOn(q: Queries, sid: string, reason: string): Promise<void> {
     await q.run(
       sql`UPDATE blade_token_session SET revoked_time = ${this.now()}, revoke_reason = ${reason} WHERE id = ${sid} AND revoked_time IS NULL`,
     );
+    // this instance at once (the others, and this one again at the commit, through the bus)
+    this.known?.forget(sid);
   }
 
-  /** Ends every live session of this user but one (its own password changed through that one); `q`: a transaction. */
+  /** Ends every live session of this user but one (its own password changed through that one); `q`: a transaction (then `told` after its commit). */
   async revokeOthers(userId: string, keep: string, reason: string, q: Queries = this.data): Promise<void> {
-    await q.run(
-      sql`UPDATE blade_token_session SET revoked_time = ${this.now()}, revoke_reason = ${reason} WHERE user_id = ${userId} AND id <> ${keep} AND revoked_time IS NULL`,
+    const revoked = await q.all(
+      sql<{ id: string }>`UPDATE blade_token_session SET revoked_time = ${this.now()}, revoke_reason = ${reason}
+        WHERE user_id = ${userId} AND id <> ${keep} AND revoked_time IS NULL RETURNING id`,
     );
+    for (const r of revoked) this.known?.forget(r.id);
   }
 
   /** Ends every live session of these users (password reset, ...). */
   async revokeUsers(userIds: readonly string[], reason: string): Promise<void> {
     const now = this.now();
+    const revoked: { id: string }[] = [];
     await this.data.transaction(async (trx) => {
       for (const id of userIds) {
-        await trx.run(
-          sql`UPDATE blade_token_session SET revoked_time = ${now}, revoke_reason = ${reason} WHERE user_id = ${id} AND revoked_time IS NULL`,
+        revoked.push(
+          ...(await trx.all(
+            sql<{ id: string }>`UPDATE blade_token_session SET revoked_time = ${now}, revoke_reason = ${reason}
+              WHERE user_id = ${id} AND revoked_time IS NULL RETURNING id`,
+          )),
         );
       }
     });
+    // committed: this instance at once, the others through the bus
+    for (const r of revoked) this.known?.forget(r.id);
+    await this.heard();
   }
 }

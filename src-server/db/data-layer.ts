@@ -17,6 +17,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql, type RawBui
 import pg from 'pg';
 import { openDatabase, type Db } from './database';
 import { PreparedStatements } from './prepared-statements';
+import { countRoundTrip } from './round-trips';
 import { connectionLost, DatabaseUnavailable } from './unavailable';
 
 export { sql };
@@ -62,9 +63,9 @@ export interface DataLayer extends Queries {
   /**
    * PostgreSQL only: LISTENs on `channel` on a connection of its own, calling `onNotify` with each payload;
    * when that connection is lost it is made again (with backoff) and `onReconnect` is called, since
-   * notifications sent meanwhile are lost. Resolves once listening; the answer stops it.
+   * notifications sent meanwhile are lost; `onLost`, when that connection is lost. Resolves once listening; the answer stops it.
    */
-  listen?(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void, onReconnect: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -315,6 +316,7 @@ function cachingHandle(db: Db, size = 400): Db {
       }
       return (text: string) => {
         let statement = statements.get(text);
+        countRoundTrip();
         if (statement) {
           statements.delete(text); // most recent last
         } else {
@@ -387,10 +389,12 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
         prepared.wrap(client);
         // a query that ended its connection (the server stopped, the network dropped) says the database is away
         const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
-        (client as { query: unknown }).query = (text: unknown, values?: unknown) =>
-          query(text, values).catch((err: unknown) => {
+        (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+          countRoundTrip();
+          return query(text, values).catch((err: unknown) => {
             throw connectionLost(err);
           });
+        };
       }
       return client;
     },
@@ -418,7 +422,7 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
   const layer = (k: Kysely<any>, pinned: boolean): DataLayer => ({ // eslint-disable-line @typescript-eslint/no-explicit-any
     ...queries('postgres', k, execOn, new AsyncLocalStorage(), false),
     pool,
-    listen: (channel, onNotify, onReconnect) => listenOn(pool, channel, onNotify, onReconnect),
+    listen: (channel, onNotify, onReconnect, onLost) => listenOn(pool, channel, onNotify, onReconnect, onLost),
     pinned: (work) => (pinned ? work(layer(k, true)) : k.connection().execute((conn) => work(layer(conn, true)))),
     async close() {
       if (!pinned) await kysely.destroy(); // ends the pool
@@ -430,7 +434,7 @@ export function postgresDataLayer(url: string, o: PostgresOptions = {}): DataLay
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A LISTEN on a client of its own (not the pool's: it stays open), made again when lost. */
-async function listenOn(pool: pg.Pool, channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+async function listenOn(pool: pg.Pool, channel: string, onNotify: (payload: string) => void, onReconnect: () => void, onLost = () => {}): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: not a channel name: ${channel}`);
   let closed = false;
   let client: pg.Client | null = null;
@@ -445,6 +449,7 @@ async function listenOn(pool: pg.Pool, channel: string, onNotify: (payload: stri
       c.removeAllListeners('error');
       c.on('error', () => undefined);
       c.end().catch(() => undefined);
+      if (!closed) onLost();
       if (!closed) void again();
     };
     c.on('error', lost);

@@ -14,8 +14,9 @@ import { systemModule } from './system';
 import type { ServerModule } from './types';
 import { CORE_MIGRATIONS, type Migration } from '../db/migrations';
 import { JOB_MIGRATIONS } from '../jobs/migrations';
+import { MEMORY_MIGRATIONS } from './system/memory-migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
-/** Every migration of the product, in version order: the core ones, the jobs', each module's (handed to db's migrate()). */
-export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? [])].sort((a, b) => a.version - b.version);
+/** Every migration of the product, in version order: the core ones, the jobs', each module's and system/memory-migrations.ts (604, 605) (handed to db's migrate()). */
+export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? []), ...MEMORY_MIGRATIONS].sort((a, b) => a.version - b.version);

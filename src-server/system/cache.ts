@@ -3,6 +3,7 @@
 // (system/cache-bus.ts).
 import type { Queries } from '../db/data-layer';
 import type { CacheBus } from './cache-bus';
+import { BusMemory } from './bus-memory';
 
 export class CacheRegistry {
   private readonly clearers: (() => void)[] = [];
@@ -15,6 +16,21 @@ export class CacheRegistry {
   /** the team server's bus: clears are published on it (and heard from it: clearLocal) */
   attach(bus: CacheBus): void {
     this.bus = bus;
+  }
+
+  /**
+   * Answers kept in memory while the bus hears every change (system/bus-memory.ts), emptied with the other
+   * caches; on SQLite, or with the bus deaf, every call reads.
+   */
+  memory<V>(): BusMemory<V> {
+    const memory = new BusMemory<V>(() => this.bus?.hearing ?? false);
+    this.register(() => memory.clear());
+    return memory;
+  }
+
+  /** resolves once this instance heard every message committed before (CacheBus.heard); at once on SQLite */
+  async heard(): Promise<void> {
+    await this.bus?.heard();
   }
 
   /** empties this instance's caches */

@@ -26,7 +26,7 @@ afterAll(async () => {
 async function instance(): Promise<{ data: DataLayer; bus: CacheBus; clears: () => number }> {
   const data = postgresDataLayer(url, { max: 4 });
   let n = 0;
-  const bus = await openCacheBus(data, () => n++);
+  const bus = await openCacheBus(data, { clear: () => n++, session: () => undefined });
   open.push(data, bus);
   return { data, bus, clears: () => n };
 }
@@ -94,7 +94,8 @@ describe('the cache bus', () => {
     const dir = mkdtempSync(join(tmpdir(), 'seo-bus-'));
     const data = openSqliteDataLayer(dir);
     let n = 0;
-    const bus = await openCacheBus(data, () => n++);
+    const bus = await openCacheBus(data, { clear: () => n++, session: () => n++ });
+    expect(bus.hearing).toBe(false);
     await bus.publish();
     await bus.close();
     await data.close();

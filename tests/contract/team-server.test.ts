@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { SEED_IDS } from '../../src-server/db/seed';
-import { createUser } from '../../src-server/system/directory';
+import { createRole, createUser } from '../../src-server/system/directory';
 import { startNginx, type NginxServer } from '../support/nginx';
 import { startPostgres, type PostgresServer } from '../support/postgres';
-import { api, login, SABER, startCli, tempDir, until } from './helpers';
+import { api, grantMenus, login, SABER, startCli, tempDir, until } from './helpers';
 
 let pg: PostgresServer;
 interface Instance {
@@ -91,6 +91,35 @@ describe('two instances on one PostgreSQL', () => {
     expect((await userInfo(b.url, onB)).status).toBe(401);
     expect((await userInfo(b.url, onA)).status).toBe(200);
     expect((await userInfo(a.url, onA)).status).toBe(200);
+  });
+
+  // the session check of every request is answered from memory the cache bus keeps current (issue 37 item 9), the
+  // grants read at every request: what one instance changes, the other honours on its next request (the writer
+  // answers once every instance acknowledged); a write in the database itself reaches them at its commit
+  it('a grant withdrawn and a sign-in revoked through one instance are honoured by the other on its next request; a revocation by raw SQL soon after', async () => {
+    const role = await createRole(data, { tenantId: '000000', roleName: '参数员', roleAlias: 'paramclerk' });
+    const other = await createRole(data, { tenantId: '000000', roleName: '访客', roleAlias: 'visitor' });
+    await grantMenus(data, role, ['param']);
+    const id = await createUser(data, { tenantId: '000000', account: 'teamgrant', password: 'grant1', roleIds: [role], deptIds: [SEED_IDS.dept] });
+    const clerk = await login(b.url, { username: 'teamgrant', password: 'grant1' });
+    const params = (base: string) => api(base, clerk, 'GET', '/website-blade-system/param/page', { query: { current: 1, size: 5 } });
+    // b answers twice: its memory holds the session
+    expect((await params(b.url)).status).toBe(200);
+    expect((await params(b.url)).status).toBe(200);
+    const admin = await login(a.url);
+    const withdrawn = await api(a.url, admin, 'POST', '/website-blade-system/role/grant', { json: { roleIds: [role], menuIds: [] } });
+    expect(withdrawn.body, JSON.stringify(withdrawn.body)).toMatchObject({ success: true });
+    expect((await params(b.url)).status).toBe(401);
+    // the sign-in itself: b knows it live; a gives the user another role, which revokes its sign-ins (core migration 30)
+    expect((await userInfo(b.url, clerk)).status).toBe(200);
+    const moved = await api(a.url, admin, 'POST', '/website-blade-system/user/grant', { json: { userIds: id, roleIds: other } });
+    expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ success: true });
+    expect((await userInfo(b.url, clerk)).status).toBe(401);
+    // a write no instance made: the trigger's notification reaches b at the commit (not before a request already sent)
+    const again = await login(b.url, { username: 'teamgrant', password: 'grant1' });
+    expect((await userInfo(b.url, again)).status).toBe(200);
+    await data.run(sql`UPDATE blade_user SET status = 0 WHERE id = ${id}`);
+    await until(async () => (await userInfo(b.url, again)).status === 401, 10_000);
   });
 
   it('a dictionary changed through one instance is answered new by the other once the notification arrives', async () => {

@@ -195,8 +195,8 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('用户不存在');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
-    // sessions follow the password: the user's other sign-ins end with it (on every instance: the guard reads
-    // the revocation from the database), as an administrator's reset does; this one goes on
+    // sessions follow the password: the user's other sign-ins end with it (on every instance: the cache bus tells
+    // them before this answer leaves), as an administrator's reset does; this one goes on
     await data.transaction(async (trx) => {
       await trx.run(
         sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(newPassword))}, update_user = ${caller.userId}, update_time = ${now()}
@@ -204,6 +204,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
       );
       await deps.tokens.sessions.revokeOthers(caller.userId, caller.sessionId, 'password changed', trx);
     });
+    await deps.tokens.sessions.told();
     return status(true);
   });
 

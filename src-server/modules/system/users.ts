@@ -246,8 +246,14 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
       return ok(await findOne(trx, user.tenantId, newId));
     });
   };
-  api.post(`${BASE}/submit`, allow(menuButton('user', 'user_add', 'user_edit')), async (request) => save(request, false));
-  api.post(`${BASE}/update`, allow(menuButton('user', 'user_edit')), async (request) => save(request, true));
+  // an edit may revoke the user's sign-ins (see eachUser): every instance knows before the answer leaves
+  const saved = async (request: FastifyRequest, edit: boolean) => {
+    const answer = await save(request, edit);
+    await sessions.told();
+    return answer;
+  };
+  api.post(`${BASE}/submit`, allow(menuButton('user', 'user_add', 'user_edit')), async (request) => saved(request, false));
+  api.post(`${BASE}/update`, allow(menuButton('user', 'user_edit')), async (request) => saved(request, true));
 
   api.post(`${BASE}/remove`, allow(menuButton('user', 'user_delete')), async (request) => {
     const user = caller(request);
@@ -257,6 +263,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const n = await data.run(sql`UPDATE blade_user SET is_deleted = 1, update_user = ${user.userId}, update_time = ${formatDateTime(clock())}
       WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
     if (n === 0) throw new ServiceError(MSG_NOT_FOUND);
+    await sessions.told(); // see eachUser
     return status(true);
   });
 
@@ -274,6 +281,9 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     await data.transaction(async (trx) => {
       for (const u of users) await trx.run(write(u));
     });
+    // a changed role, status or removal revoked their sign-ins (core migration 30's trigger): every instance knows
+    // before the answer leaves (the sessions known live are memory on a team server, auth/token-sessions.ts)
+    await sessions.told();
   };
 
   api.post(`${BASE}/grant`, allow(menuButton('user', 'user_role')), async (request) => {
