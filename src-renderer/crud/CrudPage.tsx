@@ -79,10 +79,6 @@ export function CrudPage({ def }: { def: ScreenDef }) {
   const [dialog, setDialog] = useState<{ mode: DialogMode; row: Row | null; initial?: Record<string, unknown> } | null>(null);
   const [sideKey, setSideKey] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  // The frame that shows the screen holds its rows and its search form with the selects' boxes; the antd Selects
-  // themselves come in the next frame, in the same places (用户管理's first open, issue 38: SearchBar)
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => afterNextPaint(() => setDrawn(true)), []);
 
   const reload = useCallback(() => setReloadTick((n) => n + 1), []);
   // Current rows: a list is read again each time its tab is shown (its rows also change on the server by
@@ -365,7 +361,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
 
   const body = (
     <Card ref={shown} title={t(def.title)} style={def.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
-      <SearchBar def={def} form={searchForm} options={options} onSearch={onSearch} onReset={onReset} selects={drawn} />
+      <SearchBar def={def} form={searchForm} options={options} onSearch={onSearch} onReset={onReset} />
       <Space style={{ marginBottom: 12 }}>
         {canAdd && (
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setDialog({ mode: 'add', row: null })}>

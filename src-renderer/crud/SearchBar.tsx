@@ -15,28 +15,10 @@ interface Props {
   options: Record<string, Option[]>;
   onSearch(): void;
   onReset(): void;
-  /**
-   * false: the choice fields show their box and placeholder only, and their antd Select (its trigger, placements,
-   * icons and styles: the larger part of the form's first render) comes with `true`. CrudPage passes true once the
-   * frame showing the list is painted, so a first open's rows are not held back by them (issue 38)
-   */
-  selects?: boolean;
-}
-
-/** the search fields drawn as a Select (fields.tsx, inSearch) */
-const CHOICES = new Set(['select', 'radio', 'switch', 'treeSelect']);
-
-/** a choice field's box before its Select is drawn: same place, width and placeholder; nothing to operate yet */
-function PendingSelect({ id, placeholder }: { id?: string; placeholder: string }) {
-  return (
-    <span id={id} className="desk-select-pending" aria-hidden="true">
-      {placeholder}
-    </span>
-  );
 }
 
 /** Search form: the columns marked search, the creation-time range, search + clear. memo: paging does not re-render it. */
-export const SearchBar = memo(function SearchBar({ def, form, options, onSearch, onReset, selects = true }: Props) {
+export const SearchBar = memo(function SearchBar({ def, form, options, onSearch, onReset }: Props) {
   const { t } = useTranslation();
   const range = timeRangeColumn(def);
   const pagePath = usePagePath();
@@ -50,11 +32,7 @@ export const SearchBar = memo(function SearchBar({ def, form, options, onSearch,
     <Form form={form} name={`search${(pagePath ?? def.code).replace(/[^A-Za-z0-9]+/g, '-')}`} data-testid="crud-search" layout="inline" onFinish={onSearch} style={{ rowGap: 12, marginBottom: 16 }}>
       {searchColumns(def).map((c) => (
         <Form.Item key={c.name} name={c.name} label={t(c.label)}>
-          {selects || !CHOICES.has(c.valueType ?? 'text') ? (
-            <FieldInput column={c} options={c.valueType === 'switch' && !c.options ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
-          ) : (
-            <PendingSelect placeholder={placeholderOf(t, c)} />
-          )}
+          <FieldInput column={c} options={c.valueType === 'switch' && !c.options ? yesNo : options[c.name]} label={placeholderOf(t, c)} inSearch />
         </Form.Item>
       ))}
       {range && (
