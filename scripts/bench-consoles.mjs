@@ -27,7 +27,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright';
 import { ensureSaberBuild, serveSaber } from './saber.mjs';
@@ -44,6 +44,10 @@ const SCREENS = process.env.BENCH_SCREENS !== '0';
 const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4').split(',').map(Number);
 // BENCH_PARTS: which parts run (consoles: side by side with Saber; scale: this console at scale)
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'consoles,scale').split(','));
+// BENCH_ONLY=users (keys of SHARED, comma-separated): the side-by-side rows of those screens only, written to the
+// section consoles-only. The runs still open every shared screen in the same rotating order (a screen's first
+// open depends on what was opened before it); the login pages and the content lists are skipped
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 
 /** the screens both consoles have: side-menu group, item, this console's path, Saber's path */
 const SHARED = [
@@ -277,8 +281,12 @@ export const launch = () =>
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 
+/** the machine's load average when the side-by-side runs began (the machine is shared: BENCH_ONLY's report gives it) */
+let startLoad = [];
+
 /** both consoles against the same embedded back end */
 async function benchSideBySide(machine, { writeSection, log }) {
+  startLoad = loadavg();
   const dataDir = mkdtempSync(join(tmpdir(), 'smc-bench-consoles-'));
   const host = await startHost(dataDir);
   let saber;
@@ -300,7 +308,7 @@ async function benchSideBySide(machine, { writeSection, log }) {
       // the login pages interleaved (the machine's speed drifts), with the floor page among them
       const kinds = ['ours', 'saber', 'floor'];
       for (const kind of kinds) await loginRun(browser, kind, env, rate); // warms the servers' disk caches
-      for (let i = 0; i < LOGIN_RUNS; i++) {
+      for (let i = 0; i < (ONLY ? 0 : LOGIN_RUNS); i++) {
         for (const kind of kinds) {
           const l = await loginRun(browser, kind, env, rate);
           push(kind, 'loginPaint', l.paint);
@@ -318,16 +326,16 @@ async function benchSideBySide(machine, { writeSection, log }) {
           for (const [k, v] of Object.entries(s)) push(kind, k, v);
         }
       }
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0; i < (ONLY ? 0 : RUNS); i++) {
         const s = await screensRun(browser, 'ours', env, CONTENT, rate, i, '888888');
         for (const [k, v] of Object.entries(s)) if (k !== 'tab') push('ours', k, v);
       }
       log(`consoles at ${rate}x: ${JSON.stringify(r)}`);
     }
     if (!SCREENS) return results;
-    const section = report(results, machine);
+    const section = ONLY ? onlyReport(results, machine) : report(results, machine);
     log(section);
-    writeSection('consoles', section);
+    writeSection(ONLY ? 'consoles-only' : 'consoles', section);
     return results;
   } finally {
     await browser.close();
@@ -369,6 +377,29 @@ function scaleReport(scale, machine) {
       const v = [median(r[`${s.key}First`] ?? []), median(r[`${s.key}Next`] ?? []), median(r[`${s.key}Search`] ?? [])];
       const ok = v.every((x) => x < 300);
       lines.push(`| ${s.item} | ${rate}x | ${v.map(ms).join(' | ')} | ${rate === '1' ? '< 300 ms' : 'reported'} | ${rate === '1' ? (ok ? 'met' : 'MISSED') : ''} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** BENCH_ONLY's section: the named screens' first open, per CPU slowdown, with the machine's load */
+function onlyReport(results, machine) {
+  const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '–');
+  const load = (xs) => xs.map((x) => x.toFixed(1)).join(', ');
+  const lines = [
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}, headless Debian Chromium; median of ${RUNS} runs each; every shared screen opened in each run as in the full table, these rows reported (BENCH_ONLY=${[...ONLY].join(',')}); load average (1, 5, 15 min) at the start ${load(startLoad)}, at the end ${load(loadavg())}.`,
+    '',
+    '| measure | CPU | this console (runs) | Saber 4.9 (runs) | ratio | target | |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const [rate, r] of Object.entries(results)) {
+    for (const s of SHARED.filter((x) => ONLY.has(x.key))) {
+      const a = median(r.ours[s.key] ?? []);
+      const b = median(r.saber[s.key] ?? []);
+      const quarter = s.key === 'users';
+      const ok = a / b <= (quarter ? 0.25 : 0.5);
+      const runs = (xs) => (xs ?? []).map((x) => x.toFixed(0)).join(', ');
+      lines.push(`| first open: ${s.item} (${s.key}) | ${rate}x | ${ms(a)} (${runs(r.ours[s.key])}) | ${ms(b)} (${runs(r.saber[s.key])}) | ${(a / b).toFixed(2)} | ≤ ${quarter ? '0.25' : '0.5'}× Saber | ${ok ? 'met' : 'MISSED'} |`);
     }
   }
   return lines.join('\n');

@@ -30,6 +30,7 @@ import { useRecent } from '../stores/recent';
 import { ProfileBand } from '../profiles/ProfileBand';
 import { usePrefetch } from '../prefetch/usePrefetch';
 import { afterNextPaint } from '../hooks/afterPaint';
+import { IconStyles } from './IconStyles';
 
 const InfoPage = lazy(() => import('../pages/info/InfoPage'));
 const TestPage = lazy(() => import('../pages/test/TestPage'));
@@ -119,6 +120,7 @@ export default function ConsoleLayout() {
   const pages = tags.includes(path) ? tags : [...tags, path];
   return (
     <AntApp style={{ height: '100%' }}>
+      <IconStyles>
       <StableNavigateProvider>
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
@@ -137,6 +139,7 @@ export default function ConsoleLayout() {
         <RegisterDialog />
       </Layout>
       </StableNavigateProvider>
+      </IconStyles>
     </AntApp>
   );
 }
