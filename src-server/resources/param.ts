@@ -9,7 +9,6 @@ export const paramResource = defineResource({
   tenantScoped: true,
   softDelete: true,
   // the list's total from row_count (system migration 605), not COUNT(*) of the tenant's parameters per page
-  countedRows: true,
   endpoints: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'],
   columns: [
     {

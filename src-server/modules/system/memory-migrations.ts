@@ -1,7 +1,6 @@
 // What lets a team server's instances answer the checks of every request from memory (issue 37 item 9,
-// system/cache-bus.ts), and count a list without counting its rows.
+// system/cache-bus.ts), and read 参数管理's list and key check from indexes.
 import type { Migration } from '../../db/migrations';
-import { countTriggers, countTriggersPostgres } from '../../db/sql';
 import { CACHE_CHANNEL } from '../../system/cache-bus';
 
 /** the tables under the menu caches and the access checks (granted menus and buttons, API and data scopes) */
@@ -44,15 +43,12 @@ ${ACCESS_TABLES.map(
   },
   {
     version: 605,
-    name: "system: 参数管理's list in the order of an index, its key check by an index, its total from row_count (kept by triggers) instead of counting the tenant's parameters",
+    name: "system: 参数管理's list in the order of an index, its key check by an index",
     // the list's default order is create_time DESC, id DESC (crud/query.ts buildOrder, the id breaking ties): read in
     // that order from the index, a page stops after its rows, where ix_blade_param_tenant (tenant, bin, create_time)
     // left the ties to a sort of every row of the tenant (5 ms of PostgreSQL a page at 2,000 rows, pg_stat_statements,
     // on a young table without statistics). It goes: the new one serves whatever it served. A save's
     // check that its key is not taken (unique: paramKey) finds the key in ix_blade_param_key, not among every row.
-    sql: `${LIST_INDEX}
-${countTriggers('blade_param')}`,
-    postgres: `${LIST_INDEX}
-${countTriggersPostgres('blade_param')}`,
+    sql: LIST_INDEX,
   },
 ];
