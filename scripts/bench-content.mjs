@@ -17,6 +17,7 @@ import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { readyUrl } from './bench-host.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const SABER = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
@@ -28,15 +29,7 @@ async function startServer(dataDir, env = {}) {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
-  const url = await new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = /^ready (\S+)$/m.exec(out);
-      if (m) res(m[1]);
-    });
-    child.on('exit', (code) => rej(new Error(`server exited ${code}`)));
-  });
+  const url = await readyUrl(child, 'server');
   const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
   return {
     url,

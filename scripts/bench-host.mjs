@@ -12,16 +12,21 @@ export async function startHost(dataDir, extra = []) {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise((res, rej) => {
+  const url = await readyUrl(child, 'host');
+  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+}
+
+/** the URL of a started host or server's `ready <url>` line on its stdout (`what` names it when it exits first) */
+export function readyUrl(child, what) {
+  return new Promise((res, rej) => {
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
       const m = /^ready (\S+)$/m.exec(out);
       if (m) res(m[1]);
     });
-    child.on('exit', (code) => rej(new Error(`host exited ${code}`)));
+    child.on('exit', (code) => rej(new Error(`${what} exited ${code}`)));
   });
-  return { url, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
 }
 
 export async function rpc(hostUrl, channel, req = null) {
