@@ -20,6 +20,7 @@ import {
   announceWorld,
   deploy,
   engines,
+  jobEnded,
   liveRelease,
   manifestOf,
   S,
@@ -126,7 +127,7 @@ describe('IndexNow', () => {
     expect(a.state).toBe('failed');
     expect(a.message).toBe(`IndexNow: 失败 ${all.size} (HTTP 503: Service Unavailable)`);
     expect(byState(await urlRows(w, String(a.id), 'indexnow'))).toEqual({ failed: all.size });
-    const job = await w.h.data().get(sql<Rec>`SELECT state, attempts, error FROM job WHERE id = ${String(a.job_id)}`);
+    const job = await jobEnded(w, String(a.job_id));
     expect(job).toMatchObject({ state: 'failed', error: 'IndexNow: HTTP 503: Service Unavailable' });
     expect(Number(job!.attempts)).toBe(3);
   }, 90_000);

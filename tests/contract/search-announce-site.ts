@@ -166,6 +166,20 @@ export async function settled(w: AnnounceWorld, id: string, ms = 30_000): Promis
   return row!;
 }
 
+/**
+ * An announcement's job once it has ended: the job's last run writes the
+ * announcement's end, and the runner marks the job itself just after that run returns
+ * or throws, so the two are read apart.
+ */
+export async function jobEnded(w: AnnounceWorld, jobId: string, ms = 30_000): Promise<Rec> {
+  let job: Rec | undefined;
+  await until(async () => {
+    job = await w.h.data().get(sql<Rec>`SELECT state, attempts, error FROM job WHERE id = ${jobId}`);
+    return job !== undefined && !['queued', 'running'].includes(String(job.state));
+  }, ms);
+  return job!;
+}
+
 /** an announcement's URL rows at an engine */
 export const urlRows = (w: AnnounceWorld, announceId: string, engine: string) =>
   w.h.data().all(sql<Rec>`SELECT * FROM search_url WHERE announce_id = ${announceId} AND engine = ${engine} ORDER BY url`);

@@ -19,6 +19,7 @@ import {
   D,
   deploy,
   engines,
+  jobEnded,
   liveRelease,
   manifestOf,
   S,
@@ -97,7 +98,7 @@ describe('every deploy announces what its release changed', () => {
       google: { ...zero, submitted: 1 },
     });
     expect(a.message).toBe(`IndexNow: 已提交 ${expected.size}; 百度: 已提交 ${expected.size}; Google: 已提交 1`);
-    expect(await w.h.data().get(sql`SELECT state FROM job WHERE id = ${String(a.job_id)}`)).toEqual({ state: 'done' });
+    expect((await jobEnded(w, String(a.job_id))).state).toBe('done');
     // Baidu's quota as its answer left it
     const s = (await w.h.data().get(sql<Rec>`SELECT baidu_remain FROM search_site WHERE id = ${w.siteId}`))!;
     expect(Number(s.baidu_remain)).toBe(w.baidu.remain(w.origin));
