@@ -19,7 +19,7 @@ import { TokenService } from './auth/token-service';
 import { TokenSessions } from './auth/token-sessions';
 import { registerStockAuthRoutes } from './auth/stock-routes';
 import { sm2Keys } from './auth/sm2-keys';
-import { rewriteForDialect, type Dialect } from './http/dialects';
+import { onStockPath, rewriteForDialect, type Dialect } from './http/dialects';
 import { registerResource } from './crud/router';
 import { installAccessControl } from './http/access-check';
 import { installPagingRule } from './http/paging';
@@ -182,7 +182,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
     // the database is away: 503 + Retry-After, not a fault of this instance (http/database-unavailable.ts)
     if (isDatabaseUnavailable(err)) return databaseUnavailable(request, reply, err);
-    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.replyText(request.headers['accept-language'])));
+    // a stock console (on a stock prefix) is answered the spec's Chinese, as the stock back end does, whatever its browser's language
+    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.replyText(onStockPath(request.originalUrl) ? undefined : request.headers['accept-language'])));
     if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
     const code = (err as FastifyError).statusCode;
     if (code && code >= 400 && code < 500) return reply.code(code).send(fail(code, err.message));

@@ -17,6 +17,9 @@ export const STOCK_PREFIXES: readonly (readonly [string, string])[] = [
   ['/api/blade-log/api/', '/api/blade-log/'],
 ];
 
+/** Whether a request was sent on a stock prefix (its URL before the rewrite): a stock console. */
+export const onStockPath = (originalUrl: string): boolean => STOCK_PREFIXES.some(([stock]) => originalUrl.startsWith(stock));
+
 /** Paths that exist only in the spec's dialect (404 in stock mode). */
 const SPEC_ONLY = [
   /^\/api\/website-blade-/,

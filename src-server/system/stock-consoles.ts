@@ -7,14 +7,14 @@
 // This console asks on the spec's paths and is answered every menu, as before.
 import type { FastifyRequest } from 'fastify';
 import type { MenuNode } from '../../src-shared/wire';
-import { STOCK_PREFIXES } from '../http/dialects';
+import { onStockPath } from '../http/dialects';
 
 export type StockConsole = 'saber' | 'sword';
 
 /** The stock console that sent `request`, or null (this console, or no caller). */
 export function stockConsoleOf(request: FastifyRequest): StockConsole | null {
   if (!request.authUser) return null;
-  if (!STOCK_PREFIXES.some(([stock]) => request.originalUrl.startsWith(stock))) return null;
+  if (!onStockPath(request.originalUrl)) return null;
   return request.authUser.clientId === 'sword' ? 'sword' : 'saber';
 }
 

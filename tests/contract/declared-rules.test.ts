@@ -4,6 +4,7 @@
 // the declarations: a newly declared resource is covered without a line here. One server, requests only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARATIONS } from '../../src-shared/declarations';
+import { TEMPLATE_CONFIG } from '../../src-shared/declarations/material';
 import { breakingValue, validValue } from '../../src-shared/declarations/samples';
 import type { ResourceDecl } from '../../src-shared/declarations/declare';
 import { MESSAGES, type MessageKey } from '../../src-shared/messages';
@@ -83,5 +84,20 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('%s: every declared
       rules++;
     }
     expect(rules).toBeGreaterThan(0);
+  });
+});
+
+describe('a stock console', () => {
+  it('is answered the spec\'s Chinese on a stock prefix, whatever its browser\'s language; the same route on the spec\'s path answers en', async () => {
+    // /api/blade-system/templateConfig is the stock path of /api/website-blade-system/templateConfig (http/dialects.ts)
+    const decl = TEMPLATE_CONFIG;
+    const body = { ...validBody(decl), configKey: '' };
+    const send = async (path: string) => {
+      const headers = { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'en-US,en;q=0.9' };
+      const res = await fetch(`${h.server.url}${path}/save`, { method: 'POST', headers, body: JSON.stringify(body) });
+      return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
+    };
+    expect(await send('/blade-system/templateConfig')).toEqual({ status: 400, msg: MESSAGES['material.configKeyRequired'].zh });
+    expect(await send('/website-blade-system/templateConfig')).toEqual({ status: 400, msg: MESSAGES['material.configKeyRequired'].en });
   });
 });
