@@ -81,7 +81,7 @@ async function main() {
     const articlesRaw = summary(
       raw(
         // the statements the server runs: the trigger-kept count, then the page
-        "SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = '000000'",
+        "SELECT COALESCE(SUM(live), 0) FROM row_count WHERE table_name = 'article' AND tenant_id = '000000'",
         "SELECT * FROM article WHERE tenant_id = '000000' AND is_deleted = 0 ORDER BY sort ASC, create_time DESC LIMIT 10 OFFSET 490",
       ),
     );

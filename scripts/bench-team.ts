@@ -219,9 +219,9 @@ INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id
          '文章标题 ' || i, i % 1000, ${stamp('i')}, ${stamp('i')}, 0, 0
   FROM generate_series(0, ${ARTICLES - 1}) AS i;
 ALTER TABLE article ENABLE TRIGGER USER;
-INSERT INTO row_count (table_name, tenant_id, live)
-  SELECT 'article', tenant_id, COUNT(*) FROM article WHERE is_deleted = 0 GROUP BY tenant_id
-  ON CONFLICT (table_name, tenant_id) DO UPDATE SET live = excluded.live;
+DELETE FROM row_count WHERE table_name = 'article';
+INSERT INTO row_count (table_name, tenant_id, slot, live)
+  SELECT 'article', tenant_id, 0, COUNT(*) FROM article WHERE is_deleted = 0 GROUP BY tenant_id;
 ANALYZE;`);
       // what autovacuum does on its own after a bulk insert (PostgreSQL 13+ vacuums on inserts too): the
       // visibility map lets the deep page's id lookup stay in the index (not inside the script above:

@@ -1,6 +1,7 @@
 // One repository serves every declared resource: paged lists, detail, insert,
 // update and (soft) remove, always inside the caller's tenant.
 import { sql, type Queries, type RawBuilder } from '../db/data-layer';
+import { liveRowsSql } from '../db/sql';
 import type { Page } from '../../src-shared/wire';
 import { MSG_NOT_FOUND, ServiceError } from '../http/reply';
 import { DEFAULT_PAGE_SIZE, pagingValue } from '../http/paging';
@@ -33,6 +34,18 @@ declare module 'fastify' {
 export const MAX_PAGE_SIZE = 1000;
 /** from this offset on, a page is read ids first (see `page`) */
 export const DEFERRED_FROM = 1000;
+
+/**
+ * A near page's LIMIT and OFFSET, written into the statement: PostgreSQL plans a prepared statement once (its
+ * generic plan) only when that plan looks no dearer than one made for the values, and with the page's size and
+ * offset as parameters it guesses a tenth of the table for each, so every list was planned anew at every run
+ * (pg_stat_statements: as many plans as calls, half of a page's time). A few sizes times the near offsets make
+ * few texts; deep pages (the deferred join) keep them as parameters. Both are whole numbers (http/paging.ts).
+ */
+function nearLimit(size: number, offset: number): RawBuilder<unknown> {
+  if (!Number.isSafeInteger(size) || !Number.isSafeInteger(offset)) throw new Error(`paging: ${size}, ${offset}`);
+  return offset === 0 ? sql`LIMIT ${sql.lit(size)}` : sql`LIMIT ${sql.lit(size)} OFFSET ${sql.lit(offset)}`;
+}
 
 
 function withRowFilter(where: Where, filter: RawBuilder<unknown> | null): Where {
@@ -75,7 +88,7 @@ export class CrudRepository {
   }
 
   private liveCount(scope: Scope): RawBuilder<number> {
-    return sql<number>`(SELECT live FROM row_count WHERE table_name = ${this.resource.table} AND tenant_id = ${scope.tenantId})`;
+    return liveRowsSql(this.resource.table, scope.tenantId);
   }
 
   /** COUNT(*) of the page's rows; the trigger-kept tenant count when the resource has one and nothing is filtered. */
@@ -102,7 +115,7 @@ export class CrudRepository {
     const also = counted ? sql`, ${this.liveCount(scope)} AS seo_page_total` : sql``;
     const rows = await this.data.all(
       offset < DEFERRED_FROM
-        ? sql<Record<string, unknown>>`SELECT *${also} FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${offset}`
+        ? sql<Record<string, unknown>>`SELECT *${also} FROM ${this.table} ${whereSql(where)} ${order.sql} ${nearLimit(size, offset)}`
         : sql<Record<string, unknown>>`SELECT *${also} FROM ${this.table} WHERE id IN (SELECT id FROM ${this.table} ${whereSql(where)} ${order.sql} LIMIT ${size} OFFSET ${offset}) ${order.sql}`,
     );
     // a page that is not full ends the list: its rows tell the total without counting (a search's one page)
@@ -183,8 +196,9 @@ export class CrudRepository {
         cols.push('is_deleted');
         params.push(0);
       }
-      await trx.run(sql`INSERT INTO ${this.table} (${sql.join(cols.map((c) => sql.id(c)))}) VALUES (${sql.join(params)})`);
-      return (await this.detail(id, scope, trx))!;
+      // the saved row comes back with the INSERT (no read after it: one round trip less a save)
+      const row = await trx.get(sql<Record<string, unknown>>`INSERT INTO ${this.table} (${sql.join(cols.map((c) => sql.id(c)))}) VALUES (${sql.join(params)}) RETURNING *`);
+      return (await this.decorate([toRecord(this.resource, row!)], scope, trx))[0]!;
     });
   }
 
@@ -198,8 +212,9 @@ export class CrudRepository {
       if (this.resource.column('updateUser')?.system) {
         sets.push(sql`update_user = ${scope.userId}`, sql`update_time = ${formatDateTime(this.clock())}`);
       }
-      if (sets.length > 0) await trx.run(sql`UPDATE ${this.table} SET ${sql.join(sets)} WHERE id = ${id}${this.scopeSql(scope)}`);
-      return (await this.detail(id, scope, trx))!;
+      if (sets.length === 0) return (await this.detail(id, scope, trx))!;
+      const row = await trx.get(sql<Record<string, unknown>>`UPDATE ${this.table} SET ${sql.join(sets)} WHERE id = ${id}${this.scopeSql(scope)} RETURNING *`);
+      return (await this.decorate([toRecord(this.resource, row!)], scope, trx))[0]!;
     });
   }
 

@@ -1,4 +1,5 @@
-// SQL snippets shared by migrations (core and modules).
+// SQL snippets shared by migrations (core and modules), and the read of what their count triggers keep.
+import { sql, type RawBuilder } from './data-layer';
 
 /** Audit columns of every BladeX TenantEntity table (snake_case); append after the table's own columns. */
 export const AUDIT = `
@@ -94,3 +95,59 @@ ${pgTrigger(`trg_${table}_count_ins`, `AFTER INSERT ON ${table}`, bump('NEW.tena
     `${bump('OLD.tenant_id', '-1', 'OLD.is_deleted = 0')}${bump('NEW.tenant_id', '1', 'NEW.is_deleted = 0')}`,
   )}`;
 }
+
+/**
+ * PostgreSQL: the slot of `row_count` a session's writes bump (migration 611). One per database session, so
+ * the saves of one tenant on two sessions never wait on one row until the other's commit (one row per table and
+ * tenant made every save of a tenant wait for the one before it); a read sums the slots. SQLite keeps slot 0:
+ * it has one writer at a time, nothing waits on a row.
+ */
+const PG_COUNT_SLOT = 'pg_backend_pid() % 64';
+
+/** what the three count triggers of `table` do on PostgreSQL, per session slot (insert, delete, update) */
+function slottedCountBodies(table: string): { ins: string; del: string; upd: string } {
+  const bump = (tenant: string, delta: string, when: string) => `
+  IF ${when} THEN
+    INSERT INTO row_count (table_name, tenant_id, slot, live) VALUES ('${table}', ${tenant}, ${PG_COUNT_SLOT}, ${delta})
+      ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = row_count.live + ${delta};
+  END IF;`;
+  const ins = bump('NEW.tenant_id', '1', 'NEW.is_deleted = 0');
+  const del = bump('OLD.tenant_id', '-1', 'OLD.is_deleted = 0');
+  return { ins, del, upd: `${del}${ins}` };
+}
+
+/**
+ * The count triggers of a table that has them already (countTriggersPostgres, before migration 611), made to bump
+ * their session's slot: their functions replaced, the triggers kept.
+ */
+export function slotCountTriggersPostgres(table: string): string {
+  const bodies = slottedCountBodies(table);
+  return (['ins', 'del', 'upd'] as const)
+    .map(
+      (k) => `
+CREATE OR REPLACE FUNCTION trg_${table}_count_${k}_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+${bodies[k]}
+  RETURN NULL;
+END $$;`,
+    )
+    .join('');
+}
+
+/** countTriggers' PostgreSQL text once `row_count` has slots (migration 611 and after): the fill, then the triggers bumping their session's slot */
+export function slottedCountTriggersPostgres(table: string): string {
+  const bodies = slottedCountBodies(table);
+  return `
+INSERT INTO row_count (table_name, tenant_id, slot, live)
+  SELECT '${table}', tenant_id, 0, COUNT(*) FROM ${table} WHERE is_deleted = 0 GROUP BY tenant_id
+  ON CONFLICT (table_name, tenant_id, slot) DO UPDATE SET live = excluded.live;
+${pgTrigger(`trg_${table}_count_ins`, `AFTER INSERT ON ${table}`, bodies.ins)}${pgTrigger(`trg_${table}_count_del`, `AFTER DELETE ON ${table}`, bodies.del)}${pgTrigger(
+    `trg_${table}_count_upd`,
+    `AFTER UPDATE OF is_deleted, tenant_id ON ${table}`,
+    bodies.upd,
+  )}`;
+}
+
+/** A table's live rows of one tenant, kept in `row_count` (the sum of its slots; 0 without a row) */
+export const liveRowsSql = (tableName: string, tenantId: string): RawBuilder<number> =>
+  sql<number>`(SELECT COALESCE(SUM(live), 0) FROM row_count WHERE table_name = ${tableName} AND tenant_id = ${tenantId})`;

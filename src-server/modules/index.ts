@@ -18,5 +18,5 @@ import { MEMORY_MIGRATIONS } from './system/memory-migrations';
 
 export const MODULES: ServerModule[] = [shellModule, systemModule, contentModule, adminModule, flowModule, sampleModule, dashboardModule, ...GENERATED_MODULES];
 
-/** Every migration of the product, in version order: the core ones, the jobs', each module's and system/memory-migrations.ts (604, 605) (handed to db's migrate()). */
+/** Every migration of the product, in version order: the core ones, the jobs', each module's and system/memory-migrations.ts (604, 605, 611) (handed to db's migrate()). */
 export const MIGRATIONS: Migration[] = [...CORE_MIGRATIONS, ...JOB_MIGRATIONS, ...MODULES.flatMap((m) => m.migrations ?? []), ...MEMORY_MIGRATIONS].sort((a, b) => a.version - b.version);

@@ -8,7 +8,8 @@ export const paramResource = defineResource({
   table: 'blade_param',
   tenantScoped: true,
   softDelete: true,
-  // the list's total from row_count (system migration 605), not COUNT(*) of the tenant's parameters per page
+  // the list's total from row_count (kept by triggers, migration 611), not COUNT(*) of the tenant's parameters per page
+  countedRows: true,
   endpoints: ['list', 'page', 'detail', 'submit', 'save', 'update', 'remove'],
   columns: [
     {

@@ -11,6 +11,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type EmbeddedServer } from '../../src-server/app';
 import { sql } from '../../src-server/db/data-layer';
+import { liveRowsSql } from '../../src-server/db/sql';
 import { KEY_FILE } from '../../src-server/util/secret-box';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
 import { JobQueue } from '../../src-server/jobs/queue';
@@ -108,7 +109,7 @@ describe('tenant content quotas under concurrent writes', () => {
     expectQuotaHeld(replies, PLACES, QUOTA_MSG.article);
     expect(await n(live)).toBe(before + PLACES);
     // the count the quota reads (trigger-kept) agrees with the table
-    expect(await n(sql<{ n: number }>`SELECT live AS n FROM row_count WHERE table_name = 'article' AND tenant_id = '000000'`)).toBe(before + PLACES);
+    expect(await n(sql<{ n: number }>`SELECT ${liveRowsSql('article', '000000')} AS n`)).toBe(before + PLACES);
     // full: one more is refused, through either instance
     for (const base of bases) expect((await post(`${A}/article/save`, { ...article, title: '再一篇' }, admin, base)).body.msg).toBe(QUOTA_MSG.article);
     await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: -1 });

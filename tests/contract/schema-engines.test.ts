@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sha256 } from '../../src-server/db/database';
-import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer, type Engine } from '../../src-server/db/data-layer';
+import { postgresDataLayer, sql, sqliteDataLayer, type DataLayer, type Engine, type Queries } from '../../src-server/db/data-layer';
 import { migrate, migrationText } from '../../src-server/db/migrate';
 import { seed } from '../../src-server/db/seed';
+import { liveRowsSql } from '../../src-server/db/sql';
 import type { Migration } from '../../src-server/db/migrations';
 import { generateModule } from '../../src-server/modules/admin/codegen';
 import type { Prototype } from '../../src-server/modules/admin/model-fields';
@@ -150,8 +151,14 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
     expect(lite.blade_menu).toBeGreaterThan(100);
     expect(lite.website_language).toBeGreaterThan(5);
     // rows made by the seed, by triggers under it (extra buttons, tenant page configs and languages) and by migrations
-    for (const table of ['blade_menu', 'blade_role_menu', 'blade_dict', 'blade_role', 'blade_dept', 'blade_client', 'blade_tenant', 'blade_param', 'system_extra_button', 'template_page_config', 'website_language', 'blade_region', 'row_count']) {
+    for (const table of ['blade_menu', 'blade_role_menu', 'blade_dict', 'blade_role', 'blade_dept', 'blade_client', 'blade_tenant', 'blade_param', 'system_extra_button', 'template_page_config', 'website_language', 'blade_region']) {
       expect(await contents(pgData, table), table).toBe(await contents(sqliteData, table));
+    }
+    // the live-row counts per table and tenant (PostgreSQL keeps them in one slot per session, SQLite in slot 0)
+    for (const [engine, data] of engines()) {
+      const wrong = await data.all(sql`SELECT r.table_name, r.tenant_id FROM row_count r WHERE r.table_name = 'blade_param' GROUP BY r.table_name, r.tenant_id
+        HAVING SUM(r.live) <> (SELECT COUNT(*) FROM blade_param p WHERE p.tenant_id = r.tenant_id AND p.is_deleted = 0)`);
+      expect(wrong, engine).toEqual([]);
     }
     // the administrator signs in with the same password on both (the hash is salted: its shape, not its text)
     for (const [engine, data] of engines()) {
@@ -169,7 +176,7 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
     }
     // a PostgreSQL text of its own only where the SQLite text does not serve there
     const own = MIGRATIONS.filter((m) => m.postgres !== undefined).map((m) => m.version);
-    expect(own).toEqual([1, 30, 201, 230, 300, 310, 320, 330, 331, 340, 350, 370, 371, 373, 380, 381, 385, 391, 392, 394, 396, 501, 604]);
+    expect(own).toEqual([1, 30, 201, 230, 300, 310, 320, 330, 331, 340, 350, 370, 371, 373, 380, 381, 385, 391, 392, 394, 396, 501, 604, 611]);
     for (const m of MIGRATIONS) if (m.postgres !== undefined) expect(m.postgres, `migration ${m.version}`).not.toBe(m.sql);
   });
 
@@ -240,7 +247,7 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
   it('keeps row_count right through inserts, soft deletes, restores, tenant moves and deletes, on both engines', async () => {
     for (const [engine, data] of engines()) {
       const live = async (tenant: string) =>
-        (await data.get(sql<{ live: number }>`SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = ${tenant}`))?.live ?? 0;
+        (await data.get(sql<{ live: number }>`SELECT ${liveRowsSql('article', tenant)} AS live`))!.live;
       const add = (id: string, tenant: string, deleted = 0) =>
         data.run(sql`INSERT INTO article (id, tenant_id, website_info_id, website_group_id, parent_id, title, status, is_deleted)
                      VALUES (${id}, ${tenant}, '', '', '', ${`标题 ${id}`}, 1, ${deleted})`);
@@ -260,10 +267,41 @@ describe('the schema and seed on SQLite and PostgreSQL', () => {
       await data.run(sql`DELETE FROM article WHERE id IN ('c1', 'c2')`);
       expect([await live('ta'), await live('tb')], engine).toEqual([0, 1]);
       // every count equals the live rows
-      const wrong = await data.all(sql`SELECT r.tenant_id FROM row_count r
-        WHERE r.table_name = 'article' AND r.live <> (SELECT COUNT(*) FROM article a WHERE a.tenant_id = r.tenant_id AND a.is_deleted = 0)`);
+      const wrong = await data.all(sql`SELECT r.tenant_id FROM row_count r WHERE r.table_name = 'article' GROUP BY r.tenant_id
+        HAVING SUM(r.live) <> (SELECT COUNT(*) FROM article a WHERE a.tenant_id = r.tenant_id AND a.is_deleted = 0)`);
       expect(wrong, engine).toEqual([]);
       await data.run(sql`DELETE FROM article WHERE id LIKE 'c%'`);
+    }
+  });
+
+  it('PostgreSQL: two sessions saving parameters of one tenant do not wait for each other\'s commit (row_count in slots), and the total is right', async () => {
+    const url = await server.createDatabase();
+    const a = postgresDataLayer(url, { max: 1 });
+    expect(await migrate(a, MIGRATIONS, seed)).toMatchObject({ fresh: true });
+    const pidOf = async (d: DataLayer) => (await d.get(sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`))!.pid;
+    // a second session whose slot is not the first's (pg_backend_pid() % 64, db/sql.ts)
+    const aPid = await pidOf(a);
+    let b = postgresDataLayer(url, { max: 1 });
+    while ((await pidOf(b)) % 64 === aPid % 64) {
+      await b.close();
+      b = postgresDataLayer(url, { max: 1 });
+    }
+    const param = (d: Queries, id: string) =>
+      d.run(sql`INSERT INTO blade_param (id, tenant_id, param_name, param_key, param_value, is_deleted) VALUES (${id}, 'slots', ${id}, ${id}, 'v', 0)`);
+    try {
+      await a.transaction(async (trx) => {
+        await param(trx, 'p-a');
+        // a's save holds its slot's row until its commit; b's, on another session, must not wait for it
+        await b.run(sql`SET lock_timeout = '5s'`);
+        await b.transaction(async (t) => param(t, 'p-b'));
+      });
+      const total = await a.get(sql<{ live: number }>`SELECT ${liveRowsSql('blade_param', 'slots')} AS live`);
+      expect(total!.live).toBe(2);
+      const slots = await a.all(sql<{ slot: number; live: number }>`SELECT slot, live FROM row_count WHERE table_name = 'blade_param' AND tenant_id = 'slots' ORDER BY slot`);
+      expect(slots.map((r) => r.live)).toEqual([1, 1]);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 

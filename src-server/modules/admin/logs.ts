@@ -15,6 +15,7 @@ import { formatRow } from '../../system/rows';
 import { paramOf } from '../system/common';
 import { pageOf } from '../../http/paging';
 import { allow, menu, type Access } from '../../http/access-policy';
+import { ApiLogBuffer } from './api-log-buffer';
 
 export const LOG_MIGRATION = {
   version: 402,
@@ -86,10 +87,14 @@ type Cell = string | number;
 export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer; clock: Clock }): void {
   const { data, clock } = deps;
   const host = hostname();
-  const insertApi = (...v: Cell[]) =>
-    data.run(sql`INSERT INTO blade_log_api (id, tenant_id, service_id, server_host, server_ip, env, type, title, method, request_uri, user_agent, remote_ip,
+  const apiLines = new ApiLogBuffer(
+    (rows) =>
+      data.run(sql`INSERT INTO blade_log_api (id, tenant_id, service_id, server_host, server_ip, env, type, title, method, request_uri, user_agent, remote_ip,
        method_class, method_name, params, status_code, time, create_by, create_time)
-     VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', '1', ${sql.join(v.slice(4))})`);
+     VALUES ${sql.join(rows.map((v) => sql`(${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', '1', ${sql.join(v.slice(4))})`))}`),
+    (err) => api.log.error({ err }, 'API log lines not written'),
+  );
+  api.addHook('onClose', async () => apiLines.flush());
   const insertUsual = (...v: Cell[]) =>
     data.run(sql`INSERT INTO blade_log_usual (id, tenant_id, service_id, server_host, server_ip, env, log_level, log_id, log_data, method, request_uri, remote_ip, user_agent, params, create_by, create_time)
      VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', 'INFO', ${sql.join(v.slice(4))})`);
@@ -125,7 +130,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
     if (!user) return;
     const route = request.routeOptions.url ?? uri;
     const action = route.split('/').pop() ?? '';
-    await insertApi(
+    apiLines.add([
       nextId(),
       user.tenantId,
       SERVICE,
@@ -142,7 +147,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
       String(Math.round(reply.elapsedTime)),
       user.account,
       now,
-    );
+    ]);
   });
 
   api.addHook('onError', async (request, _reply, error) => {
@@ -177,6 +182,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
     api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
       const { current, size, offset } = pageOf(request, 200);
+      if (table === 'blade_log_api') await apiLines.flush();
       const conditions: RawBuilder<unknown>[] = [sql`tenant_id = ${caller.tenantId}${ownLines(table, caller)}`];
       for (const [param, column] of search) {
         const v = paramOf(request, param)?.trim();
@@ -192,6 +198,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
   const detailOf = (path: string, table: string, access: Access) => {
     api.get(path, allow(access), async (request) => {
       const caller = callerOf(request);
+      if (table === 'blade_log_api') await apiLines.flush();
       const row = await data.get(
         sql<Record<string, unknown>>`SELECT * FROM ${sql.id(table)} WHERE id = ${paramOf(request, 'id') ?? ''} AND tenant_id = ${caller.tenantId}${ownLines(table, caller)}`,
       );

@@ -5,6 +5,7 @@
 // GET /seo-blade-system/tenant-quota/detail carries them next to the account quota.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
+import { liveRowsSql } from '../../../db/sql';
 import { callerOf } from '../../../http/auth-user';
 import { ok, ServiceError } from '../../../http/reply';
 import type { Clock } from '../../../util/clock';
@@ -44,7 +45,7 @@ async function websitesUsed(q: Queries, tenantId: string): Promise<number> {
 
 /** Live articles of a tenant (the trigger-kept row count of migration 320). */
 export async function articlesUsed(q: Queries, tenantId: string): Promise<number> {
-  const r = await q.get(sql<{ live: number }>`SELECT live FROM row_count WHERE table_name = 'article' AND tenant_id = ${tenantId}`);
+  const r = await q.get(sql<{ live: number }>`SELECT ${liveRowsSql('article', tenantId)} AS live`);
   return r?.live ?? 0;
 }
 
