@@ -89,7 +89,8 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
     const given = [b.regionLevel, b.level].filter((v) => v !== undefined && v !== null && v !== '').map(Number);
     const level = given.length === 0 ? depth : given.every((v) => v === given[0]) || !given.includes(depth) ? given[0]! : depth;
     if (!Number.isInteger(level) || level < 0 || level > 5) throw new ServiceError('sys.regionLevelRequired');
-    const sort = b.sort === undefined || b.sort === null || String(b.sort).trim() === '' ? 1 : Number(b.sort);
+    // absent: 1; a whole number otherwise (judged above; an empty one is 0, as before)
+    const sort = Number(b.sort ?? 1);
     const extra = FIELDS.map((f) => (b[f] === undefined || b[f] === null || b[f] === '' ? null : String(b[f])));
     // as the stock back end does: the code decides, an existing code is updated, a new one inserted
     const exists = await known(code);
