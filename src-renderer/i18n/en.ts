@@ -181,9 +181,6 @@ const en: Messages = {
     paramKey: 'Parameter key',
     paramValue: 'Parameter value',
     remark: 'Remark',
-    paramNameRequired: 'Please enter the parameter name',
-    paramKeyRequired: 'Please enter the parameter key',
-    paramValueRequired: 'Please enter the parameter value',
   },
   // Menu labels by menu code (menu.<code>); zh uses the server's names.
   menu: {

@@ -56,6 +56,8 @@ export interface ResourceDecl {
   path: string;
   fields: Readonly<Record<string, FieldDecl>>;
   cross?: readonly CrossRule[];
+  /** its writes go to one `submit` (an id makes it an update) rather than `save` and `update` (routes written by hand) */
+  submitOnly?: true;
 }
 
 // ---- builders, as the declarations write them ----

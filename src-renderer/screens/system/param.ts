@@ -1,5 +1,6 @@
 // System parameters (blade_param): spec shell-and-system.md §3, §5.
 import type { ScreenDef } from '../../crud/types';
+import { PARAM } from '../../../src-shared/declarations/system';
 
 const param: ScreenDef = {
   code: 'param',
@@ -10,13 +11,14 @@ const param: ScreenDef = {
     submit: '/website-blade-system/param/submit',
     remove: '/website-blade-system/param/remove',
   },
+  declaration: PARAM,
   rowKey: 'id',
   dialogWidth: 880,
   labelWidth: 110,
   columns: [
-    { name: 'paramName', label: 'param.paramName', search: true, rules: [{ required: true, message: 'param.paramNameRequired' }] },
-    { name: 'paramKey', label: 'param.paramKey', search: true, rules: [{ required: true, message: 'param.paramKeyRequired' }] },
-    { name: 'paramValue', label: 'param.paramValue', valueType: 'textarea', rules: [{ required: true, message: 'param.paramValueRequired' }] },
+    { name: 'paramName', label: 'param.paramName', search: true },
+    { name: 'paramKey', label: 'param.paramKey', search: true },
+    { name: 'paramValue', label: 'param.paramValue', valueType: 'textarea' },
     { name: 'remark', label: 'param.remark', valueType: 'textarea', hideInTable: true },
   ],
 };

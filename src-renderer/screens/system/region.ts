@@ -1,5 +1,6 @@
 // Regions (/website-blade-system/region): lazy tree by parentCode, keyed by code.
 import type { ScreenDef } from '../../crud/types';
+import { REGION } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
 import { SYS } from './api';
 
@@ -9,16 +10,17 @@ const region: ScreenDef = {
   code: 'region',
   title: 'sysRegion.title',
   api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  declaration: REGION,
   dialogWidth: 700,
   labelWidth: 100,
   tree: { lazy: `${B}/lazy-list`, parentParam: 'parentCode', parentField: 'parentCode', addChild: true },
   timeRange: false,
   columns: [
-    { name: 'code', label: 'sysRegion.code', search: true, readonlyOnEdit: true, rules: [{ required: true, message: 'sysRegion.codeRequired' }, { pattern: '^\\d{2,12}$', message: 'sysRegion.codeRequired' }] },
-    { name: 'name', label: 'sysRegion.name', search: true, rules: [{ required: true, message: 'sysRegion.nameRequired' }] },
+    { name: 'code', label: 'sysRegion.code', search: true, readonlyOnEdit: true },
+    { name: 'name', label: 'sysRegion.name', search: true },
     { name: 'parentCode', label: 'sysRegion.parentCode', readonlyOnEdit: true },
     { name: 'regionLevel', label: 'sysRegion.regionLevel', valueType: 'select', dict: 'region', numeric: true, default: 1 },
-    { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1, precision: 0 },
+    { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1 },
     { name: 'remark', label: 'sysCommon.remark', valueType: 'textarea', hideInTable: true },
   ],
 };

@@ -1,5 +1,6 @@
 // Tenants (/website-blade-system/tenant, administrator only): licence setting, package setting.
 import type { ScreenDef } from '../../crud/types';
+import { TENANT } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
 import { SYS } from './api';
 import { TenantSettingDialog } from './components/TenantSettingDialog';
@@ -13,15 +14,16 @@ const tenant: ScreenDef = {
   code: 'tenant',
   title: 'sysTenant.title',
   api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  declaration: TENANT,
   dialogWidth: 880,
   labelWidth: 100,
   columns: [
     { name: 'tenantId', label: 'sysTenant.tenantId', search: true, hideInForm: true, width: 100 },
-    { name: 'tenantName', label: 'sysTenant.tenantName', search: true, rules: [{ required: true, message: 'sysTenant.tenantNameRequired' }, { max: 50, message: 'crud.maxLength' }] },
-    { name: 'linkman', label: 'sysTenant.linkman', search: true, rules: [{ required: true, message: 'sysTenant.linkmanRequired' }] },
+    { name: 'tenantName', label: 'sysTenant.tenantName', search: true },
+    { name: 'linkman', label: 'sysTenant.linkman', search: true },
     { name: 'contactNumber', label: 'sysTenant.contactNumber' },
     { name: 'domain', label: 'sysTenant.domain' },
-    { name: 'accountNumber', label: 'sysTenant.accountNumber', valueType: 'number', min: -1, precision: 0, width: 90 },
+    { name: 'accountNumber', label: 'sysTenant.accountNumber', valueType: 'number', width: 90 },
     { name: 'expireTime', label: 'sysTenant.expireTime', valueType: 'datetime' },
     { name: 'packageId', label: 'sysTenant.packageId', valueType: 'select', remote: { url: `${SYS}/tenant-package/select`, labelKey: 'packageName' }, addOnly: true, hideInTable: true },
     { name: 'address', label: 'sysTenant.address', valueType: 'textarea', hideInTable: true },

@@ -1,5 +1,6 @@
 // Top menus (/website-blade-system/topmenu): menu setting through grant-top-tree.
 import type { ScreenDef } from '../../crud/types';
+import { TOP_MENU } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
 import { SYS } from './api';
 import { TopMenuGrantDialog } from './components/TopMenuGrantDialog';
@@ -10,14 +11,15 @@ const topmenu: ScreenDef = {
   code: 'topmenu',
   title: 'sysTopmenu.title',
   api: { list: `${B}/list`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  declaration: TOP_MENU,
   dialogWidth: 700,
   labelWidth: 100,
   columns: [
-    { name: 'name', label: 'sysTopmenu.name', search: true, rules: [{ required: true, message: 'sysTopmenu.nameRequired' }] },
-    { name: 'code', label: 'sysTopmenu.code', search: true, rules: [{ required: true, message: 'sysTopmenu.codeRequired' }] },
+    { name: 'name', label: 'sysTopmenu.name', search: true },
+    { name: 'code', label: 'sysTopmenu.code', search: true },
     { name: 'source', label: 'sysTopmenu.source' },
     { name: 'path', label: 'sysTopmenu.path' },
-    { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1, min: 0, max: 99999, precision: 0, rules: [{ required: true, message: 'sysCommon.sortRequired' }] },
+    { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1 },
   ],
   extraActions: [{ key: 'setting', label: 'sysTopmenu.setting', permission: 'topmenu_setting', placement: 'both', needsSelection: true, render: TopMenuGrantDialog }],
 };

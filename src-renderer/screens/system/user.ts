@@ -1,10 +1,10 @@
 // Users (/website-blade-system/user): list by department tree, roles grant,
 // password reset, unlock, platform. Spec shell-and-system.md §7.
 import type { ScreenDef } from '../../crud/types';
+import { USER } from '../../../src-shared/declarations/system';
 import type { Row } from '../../../src-shared/wire';
 import '../../i18n/areas/system';
 import { keysOf, post, SYS } from './api';
-import { emailValid, PASSWORD_MIN_LENGTH } from '../../../src-shared/account-rules';
 import { UserRoleDialog } from './components/UserRoleDialog';
 import { UserPlatformDialog } from './components/UserPlatformDialog';
 
@@ -17,22 +17,23 @@ const user: ScreenDef = {
   code: 'user',
   title: 'sysUser.title',
   api: { list: `${B}/page`, detail: `${B}/detail`, submit: `${B}/submit`, remove: `${B}/remove` },
+  declaration: USER,
   dialogWidth: 880,
   labelWidth: 100,
   sideTree: { url: `${SYS}/dept/tree`, param: 'deptId', title: 'sysUser.deptTree' },
   columns: [
-    { name: 'account', label: 'sysUser.account', search: true, readonlyOnEdit: true, rules: [{ required: true, message: 'sysUser.accountRequired' }, { max: 45, message: 'crud.maxLength' }] },
+    { name: 'account', label: 'sysUser.account', search: true, readonlyOnEdit: true },
     { name: 'tenantName', label: 'sysUser.tenantName', hideInForm: true, hideInTable: true },
-    { name: 'name', label: 'sysUser.name', rules: [{ required: true, message: 'sysUser.nameRequired' }] },
-    { name: 'realName', label: 'sysUser.realName', search: true, rules: [{ required: true, message: 'sysUser.realNameRequired' }] },
-    { name: 'password', label: 'sysUser.password', valueType: 'password', hideInTable: true, addOnly: true, rules: [{ required: true, message: 'sysUser.passwordRequired' }, { min: PASSWORD_MIN_LENGTH, message: 'sysUser.passwordShort' }] },
-    { name: 'password2', label: 'sysUser.password2', valueType: 'password', hideInTable: true, addOnly: true, rules: [{ required: true, message: 'sysUser.password2Required' }, { sameAs: 'password', message: 'sysUser.passwordMismatch' }] },
-    { name: 'roleId', label: 'sysUser.roleId', valueType: 'treeSelect', multiple: true, treeUrl: `${SYS}/role/tree`, displayField: 'roleName', rules: [{ required: true, message: 'sysUser.roleRequired' }] },
-    { name: 'deptId', label: 'sysUser.deptId', valueType: 'treeSelect', multiple: true, treeUrl: `${SYS}/dept/tree`, displayField: 'deptName', rules: [{ required: true, message: 'sysUser.deptRequired' }] },
+    { name: 'name', label: 'sysUser.name' },
+    { name: 'realName', label: 'sysUser.realName', search: true },
+    { name: 'password', label: 'sysUser.password', valueType: 'password', hideInTable: true, addOnly: true },
+    { name: 'password2', label: 'sysUser.password2', valueType: 'password', hideInTable: true, addOnly: true },
+    { name: 'roleId', label: 'sysUser.roleId', valueType: 'treeSelect', multiple: true, treeUrl: `${SYS}/role/tree`, displayField: 'roleName' },
+    { name: 'deptId', label: 'sysUser.deptId', valueType: 'treeSelect', multiple: true, treeUrl: `${SYS}/dept/tree`, displayField: 'deptName' },
     { name: 'postId', label: 'sysUser.postId', valueType: 'select', multiple: true, remote: { url: `${SYS}/post/select`, labelKey: 'postName' }, displayField: 'postName', hideInTable: true },
     { name: 'userType', label: 'sysUser.userType', valueType: 'select', dict: 'user_type', numeric: true, default: 1, search: true, width: 90 },
-    { name: 'phone', label: 'sysUser.phone', rules: [{ pattern: '^1\\d{10}$', message: 'sysUser.phoneInvalid' }] },
-    { name: 'email', label: 'sysUser.email', hideInTable: true, rules: [{ check: (v) => !v || emailValid(String(v).trim()), message: 'sysUser.emailInvalid' }] },
+    { name: 'phone', label: 'sysUser.phone' },
+    { name: 'email', label: 'sysUser.email', hideInTable: true },
     { name: 'sex', label: 'sysUser.sex', valueType: 'select', dict: 'sex', numeric: true, hideInTable: true },
     { name: 'birthday', label: 'sysUser.birthday', valueType: 'datetime', hideInTable: true },
     { name: 'code', label: 'sysUser.code', hideInTable: true },

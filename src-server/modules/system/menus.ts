@@ -12,6 +12,8 @@ import {
 } from './common';
 import { grantableOf } from './roles';
 import { allow, menu, menuButton } from '../../http/access-policy';
+import { judgeDeclared } from '../../crud/declared-input';
+import { MENU } from '../../../src-shared/declarations/system';
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
 const CATEGORY: Record<number, string> = { 1: '菜单', 2: '按钮' };
@@ -74,31 +76,22 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
   api.post(`${M}/submit`, allow('platform'), async (request) => {
     const b = body(request);
     const id = str(b.id);
-    const name = str(b.name);
-    if (!name) throw new ServiceError('请输入菜单名称');
-    const code = str(b.code);
-    if (!code) throw new ServiceError('请输入菜单编号');
-    if (!/^[A-Za-z0-9_:-]{1,64}$/.test(code)) throw new ServiceError('菜单编号只能包含字母、数字、下划线、冒号和中划线');
-    const category = Number(b.category ?? 1);
-    if (![1, 2].includes(category)) throw new ServiceError('请选择菜单类型');
-    const action = b.action === undefined || b.action === null || b.action === '' ? (category === 1 ? 0 : 1) : Number(b.action);
-    if (![0, 1, 2, 3].includes(action)) throw new ServiceError('请选择按钮功能');
-    const isOpen = b.isOpen === undefined || b.isOpen === null || b.isOpen === '' ? 1 : Number(b.isOpen);
-    if (![1, 2].includes(isOpen)) throw new ServiceError('请选择新窗口');
-    const alias = str(b.alias) ?? (category === 1 ? 'menu' : null);
-    if (!alias) throw new ServiceError('请输入菜单别名');
+    judgeDeclared(MENU, b, { update: id !== null });
+    const name = str(b.name)!;
+    const code = str(b.code)!;
+    const category = str(b.category) === null ? 1 : Number(b.category);
+    const action = str(b.action) === null ? (category === 1 ? 0 : 1) : Number(b.action);
+    const isOpen = str(b.isOpen) === null ? 1 : Number(b.isOpen);
+    const alias = str(b.alias) ?? 'menu';
     const path = str(b.path);
-    if (category === 1 && !path) throw new ServiceError('请输入路由地址');
-    if (b.sort === undefined || b.sort === null || b.sort === '') throw new ServiceError('请输入菜单排序');
     const sort = Number(b.sort);
-    if (!Number.isInteger(sort) || sort < 0 || sort > 99999) throw new ServiceError('排序必须是0到99999的整数');
     const parentId = str(b.parentId) ?? '0';
     if (parentId !== '0') {
       const parent = await data.get(sql<{ category: number }>`SELECT category FROM blade_menu WHERE id = ${parentId} AND is_deleted = 0`);
-      if (!parent) throw new ServiceError('上级菜单不存在');
-      if (parent.category === 2) throw new ServiceError('按钮下不可再添加菜单或按钮!');
-      if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
-    } else if (category === 2) throw new ServiceError('按钮必须选择上级菜单');
+      if (!parent) throw new ServiceError('sys.menuParentMissing');
+      if (parent.category === 2) throw new ServiceError('sys.menuUnderButton');
+      if (id && parentId === id) throw new ServiceError('sys.parentSelf');
+    }
     const source = str(b.source);
     const component = str(b.component);
     const remark = str(b.remark);
@@ -106,7 +99,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
     // the code is checked unique and written under its lock: two saves of one code at once (any instances) see each other
     await data.transaction(async (trx) => {
       await trx.run(trx.dialect.transactionLock(`blade_menu.code:${code}`));
-      if (await trx.get(sql`SELECT 1 AS taken FROM blade_menu WHERE code = ${code} AND is_deleted = 0 AND id <> ${id ?? ''}`)) throw new ServiceError('菜单编号已存在!');
+      if (await trx.get(sql`SELECT 1 AS taken FROM blade_menu WHERE code = ${code} AND is_deleted = 0 AND id <> ${id ?? ''}`)) throw new ServiceError('sys.menuCodeTaken');
       if (id) {
         const ch = await trx.run(sql`UPDATE blade_menu SET parent_id = ${parentId}, code = ${code}, name = ${name}, alias = ${alias}, path = ${path},
             source = ${source}, sort = ${sort}, category = ${category}, action = ${action}, is_open = ${isOpen}, component = ${component}, remark = ${remark}
@@ -195,7 +188,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
     const user = caller(request);
     const b = body(request);
     const topMenuIds = idsFrom(b.topMenuIds);
-    if (topMenuIds.length === 0) throw new ServiceError('请选择顶部菜单');
+    if (topMenuIds.length === 0) throw new ServiceError('sys.topMenusRequired');
     const own = await ownTopMenus(user.tenantId, topMenuIds);
     if (own.length !== topMenuIds.length) throw new ServiceError(MSG_NOT_FOUND);
     const menuIds = idsFrom(b.menuIds);

@@ -4,6 +4,8 @@ import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import { body, paramOf, requireParam, rows, SYS, treeNode } from './common';
 import { allow, menu } from '../../http/access-policy';
+import { judgeDeclared } from '../../crud/declared-input';
+import { REGION } from '../../../src-shared/declarations/system';
 
 const FIELDS = ['provinceCode', 'provinceName', 'cityCode', 'cityName', 'districtCode', 'districtName', 'townCode', 'townName', 'villageCode', 'villageName'];
 /** parentCode of the top level: '00' (0 and empty accepted) */
@@ -72,14 +74,13 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
       parentCode = parentCode.slice(2);
       code = code.slice(2);
     }
-    if (!code) throw new ServiceError('请输入区划编号');
-    if (!/^\d{2,12}$/.test(code)) throw new ServiceError('区划编号必须是2到12位数字');
-    const name = String(b.name ?? '').trim();
-    if (!name) throw new ServiceError('请输入区划名称');
+    // judged as the region it becomes (its code without the root's)
+    judgeDeclared(REGION, { ...b, code, parentCode }, { update: false });
+    const name = String(b.name).trim();
     let ancestors = '00';
     if (parentCode !== '00') {
       const p = await data.get(sql<{ ancestors: string }>`SELECT ancestors FROM blade_region WHERE code = ${parentCode}`);
-      if (!p) throw new ServiceError('上级区划不存在');
+      if (!p) throw new ServiceError('sys.regionParentMissing');
       ancestors = `${p.ancestors},${parentCode}`;
     }
     // Saber sends its form's `level` next to the `regionLevel` of the record it loaded (the
@@ -87,9 +88,9 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
     const depth = ancestors.split(',').length;
     const given = [b.regionLevel, b.level].filter((v) => v !== undefined && v !== null && v !== '').map(Number);
     const level = given.length === 0 ? depth : given.every((v) => v === given[0]) || !given.includes(depth) ? given[0]! : depth;
-    if (!Number.isInteger(level) || level < 0 || level > 5) throw new ServiceError('请选择区划层级');
+    if (!Number.isInteger(level) || level < 0 || level > 5) throw new ServiceError('sys.regionLevelRequired');
+    // absent: 1; a whole number otherwise (judged above; an empty one is 0, as before)
     const sort = Number(b.sort ?? 1);
-    if (!Number.isInteger(sort)) throw new ServiceError('排序必须是整数');
     const extra = FIELDS.map((f) => (b[f] === undefined || b[f] === null || b[f] === '' ? null : String(b[f])));
     // as the stock back end does: the code decides, an existing code is updated, a new one inserted
     const exists = await known(code);

@@ -11,14 +11,10 @@ import {
 import { requireButton } from '../../http/access-check';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import type { ModuleDeps } from '../types';
+import { judgeDeclared } from '../../crud/declared-input';
+import { DEPT, ROLE } from '../../../src-shared/declarations/system';
 
 const str = (v: unknown): string | null => (v === undefined || v === null || String(v).trim() === '' ? null : String(v).trim());
-const sortOf = (v: unknown): number => {
-  if (v === undefined || v === null || v === '') throw new ServiceError('请输入排序');
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 99999) throw new ServiceError('排序必须是0到99999的整数');
-  return n;
-};
 
 /** appended to a role query's conditions: a non-administrator never sees the administrator role */
 function roleFilter(request: FastifyRequest): RawBuilder<unknown> {
@@ -72,24 +68,21 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const b = body(request);
     const id = str(b.id);
     await requireButton(deps.data, request, id ? 'role_edit' : 'role_add');
-    const roleName = str(b.roleName);
-    if (!roleName) throw new ServiceError('请输入角色名称');
-    if (roleName.length > 255) throw new ServiceError('角色名称不能超过255个字符');
-    const alias = str(b.roleAlias);
-    if (!alias) throw new ServiceError('请输入角色别名');
-    if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(alias)) throw new ServiceError('角色别名只能包含字母、数字、下划线和中划线,且以字母开头');
-    if (alias === 'administrator' && !isAdministrator(user)) throw new ServiceError('无权限创建超管角色!');
-    const sort = sortOf(b.sort);
+    judgeDeclared(ROLE, b, { update: id !== null });
+    const roleName = str(b.roleName)!;
+    const alias = str(b.roleAlias)!;
+    if (alias === 'administrator' && !isAdministrator(user)) throw new ServiceError('sys.roleAdministratorRefused');
+    const sort = Number(b.sort);
     const parentId = str(b.parentId) ?? '0';
     if (parentId !== '0' && !(await data.get(sql`SELECT 1 AS found FROM blade_role WHERE id = ${parentId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`)))
-      throw new ServiceError('上级角色不存在');
-    if (id && parentId === id) throw new ServiceError('父节点不可选择自身!');
+      throw new ServiceError('sys.roleParentMissing');
+    if (id && parentId === id) throw new ServiceError('sys.parentSelf');
     // the alias is checked unique and written under its lock: two saves of one alias at once (any instances) see each other
     const roleId = id ?? nextId();
     await data.transaction(async (trx) => {
       await trx.run(trx.dialect.transactionLock(`blade_role.role_alias:${user.tenantId}:${alias}`));
       if (await trx.get(sql`SELECT 1 AS taken FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = ${alias} AND is_deleted = 0 AND id <> ${id ?? ''}`))
-        throw new ServiceError('角色别名已存在');
+        throw new ServiceError('sys.roleAliasTaken');
       if (id) {
         const ch = await trx.run(sql`UPDATE blade_role SET role_name = ${roleName}, role_alias = ${alias}, sort = ${sort}, parent_id = ${parentId}
           WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`);
@@ -109,7 +102,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
     if (await hasOtherChildren(data, 'blade_role', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
     for (const id of ids) {
-      if (await hasUsers(data, user.tenantId, 'role_id', id)) throw new ServiceError('当前角色下存在用户,请先解除用户的角色!');
+      if (await hasUsers(data, user.tenantId, 'role_id', id)) throw new ServiceError('sys.roleHasUsers');
     }
     await data.run(sql`UPDATE blade_role SET is_deleted = 1 WHERE id IN (${sql.join(ids)})`);
     return status(true);
@@ -118,7 +111,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const user = caller(request);
     const b = body(request);
     const roleIds = idsFrom(b.roleIds);
-    if (roleIds.length === 0) throw new ServiceError('请选择角色');
+    if (roleIds.length === 0) throw new ServiceError('sys.grantRolesRequired');
     const own = await data.all(
       sql`SELECT id, role_alias FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(roleIds)})${roleFilter(request)}`,
     );
@@ -130,10 +123,10 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (!isAdministrator(user)) {
       const mine = await grantableOf(data, idList(user.roleId));
       if (menuIds.some((m) => !mine.menu.has(m)) || dataScopeIds.some((m) => !mine.data.has(m)) || apiScopeIds.some((m) => !mine.api.has(m)))
-        throw new ServiceError('无权限授予未拥有的菜单或权限!');
+        throw new ServiceError('sys.grantNotHeld');
     } else if (menuIds.length > 0) {
       const { n } = (await data.get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM blade_menu WHERE is_deleted = 0 AND id IN (${sql.join(menuIds)})`))!;
-      if (n !== menuIds.length) throw new ServiceError('所选菜单不存在');
+      if (n !== menuIds.length) throw new ServiceError('sys.grantMenuMissing');
     }
     await data.transaction(async (trx) => {
       for (const roleId of roleIds) {
@@ -214,21 +207,19 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const b = body(request);
     const id = str(b.id);
     await requireButton(deps.data, request, id ? 'dept_edit' : 'dept_add');
-    const deptName = str(b.deptName);
-    if (!deptName) throw new ServiceError('请输入部门名称');
-    if (deptName.length > 45) throw new ServiceError('部门名称不能超过45个字符');
+    judgeDeclared(DEPT, b, { update: id !== null });
+    const deptName = str(b.deptName)!;
     const fullName = str(b.fullName) ?? deptName;
-    const category = b.deptCategory === undefined || b.deptCategory === null || b.deptCategory === '' ? 1 : Number(b.deptCategory);
-    if (![1, 2, 3].includes(category)) throw new ServiceError('请选择部门类型');
-    const sort = sortOf(b.sort);
+    const category = str(b.deptCategory) === null ? 1 : Number(b.deptCategory);
+    const sort = Number(b.sort);
     const parentId = str(b.parentId) ?? '0';
     let ancestors = '0';
     if (parentId !== '0') {
       const parent = await data.get(
         sql<{ ancestors: string }>`SELECT ancestors FROM blade_dept WHERE id = ${parentId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
       );
-      if (!parent) throw new ServiceError('上级部门不存在');
-      if (id && (parentId === id || `,${parent.ancestors},`.includes(`,${id},`))) throw new ServiceError('父节点不可选择自身或下级!');
+      if (!parent) throw new ServiceError('sys.deptParentMissing');
+      if (id && (parentId === id || `,${parent.ancestors},`.includes(`,${id},`))) throw new ServiceError('sys.deptParentSelf');
       ancestors = `${parent.ancestors},${parentId}`;
     }
     if (id) {
@@ -250,7 +241,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
     if (await hasOtherChildren(data, 'blade_dept', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
     for (const id of ids) {
-      if (await hasUsers(data, user.tenantId, 'dept_id', id)) throw new ServiceError('当前部门下存在用户,请先移除用户!');
+      if (await hasUsers(data, user.tenantId, 'dept_id', id)) throw new ServiceError('sys.deptHasUsers');
     }
     await data.run(sql`UPDATE blade_dept SET is_deleted = 1 WHERE id IN (${sql.join(ids)})`);
     return status(true);

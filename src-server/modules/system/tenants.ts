@@ -12,6 +12,8 @@ import { TENANT_POST_REMARK } from '../../db/seed';
 import { ADMIN_TENANT, body, caller, idList, paramOf, paramValue, requireParam, rows, SYS } from './common';
 import { allow } from '../../http/access-policy';
 import { pageOf } from '../../http/paging';
+import { judgeDeclared } from '../../crud/declared-input';
+import { TENANT } from '../../../src-shared/declarations/system';
 
 const BASE = `${SYS}/tenant`;
 export const MSG_QUOTA = '当前租户已到最大账号额度!';
@@ -196,28 +198,23 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     const user = caller(request);
     const b = body(request);
     const id = str(b.id);
-    const tenantName = str(b.tenantName);
-    if (!tenantName) throw new ServiceError('请输入租户名称');
-    if (tenantName.length > 50) throw new ServiceError('租户名称不能超过50个字符');
-    const linkman = str(b.linkman);
-    if (!linkman) throw new ServiceError('请输入联系人');
+    judgeDeclared(TENANT, b, { update: id !== null });
+    const tenantName = str(b.tenantName)!;
+    const linkman = str(b.linkman)!;
     // the contact number is optional, as in the stock back end (the spec names no rule)
     const contact = str(b.contactNumber);
     const domain = str(b.domain ?? b.domainUrl);
     let accountNumber: number | null = null;
-    if (str(b.accountNumber) !== null) {
-      accountNumber = Number(b.accountNumber);
-      if (!Number.isInteger(accountNumber) || accountNumber < -1) throw new ServiceError('账号额度必须是不小于-1的整数');
-    }
+    if (str(b.accountNumber) !== null) accountNumber = Number(b.accountNumber);
     let expireTime: string | null = null;
     if (str(b.expireTime)) {
       expireTime = normalizeDateTime(String(b.expireTime));
       if (!expireTime) throw new ServiceError('请求参数格式错误: expireTime');
     }
     const packageId = str(b.packageId);
-    if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('所选产品包不存在');
+    if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('sys.packageMissing');
     if (domain && (await data.get(sql`SELECT 1 AS taken FROM blade_tenant WHERE domain = ${domain} AND is_deleted = 0 AND id <> ${id ?? ''}`)))
-      throw new ServiceError('域名已被使用');
+      throw new ServiceError('sys.tenantDomainTaken');
     const now = formatDateTime(clock());
     const fields = {
       tenant_name: tenantName, domain, linkman, contact_number: contact, address: str(b.address), background_url: str(b.backgroundUrl),
@@ -243,7 +240,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const found = await data.all(sql<{ tenant_id: string }>`SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0 AND id IN (${sql.join(ids)})`);
-    if (found.some((t) => t.tenant_id === ADMIN_TENANT)) throw new ServiceError('不可删除管理组租户!');
+    if (found.some((t) => t.tenant_id === ADMIN_TENANT)) throw new ServiceError('sys.adminTenantRemove');
     if (found.length === 0) throw new ServiceError(MSG_NOT_FOUND);
     const now = formatDateTime(clock());
     await data.transaction(async (trx) => {
@@ -262,7 +259,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     const rawQuota = paramOf(request, 'accountNumber');
     const quota = rawQuota === undefined || rawQuota === '' ? null : Number(rawQuota);
-    if (quota !== null && (!Number.isInteger(quota) || quota < -1)) throw new ServiceError('账号额度必须是不小于-1的整数');
+    if (quota !== null && (!Number.isInteger(quota) || quota < -1)) throw new ServiceError('sys.accountNumberRange');
     const rawExpire = paramOf(request, 'expireTime');
     const expire = rawExpire ? normalizeDateTime(rawExpire) : null;
     if (rawExpire && !expire) throw new ServiceError('请求参数格式错误: expireTime');
@@ -299,7 +296,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     const tenantId = requireParam(request, 'tenantId');
     const packageId = paramOf(request, 'packageId')?.trim() || null;
     if (!(await tenantRow(data, tenantId))) throw new ServiceError(MSG_NOT_FOUND);
-    if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('所选产品包不存在');
+    if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('sys.packageMissing');
     await data.transaction(async (trx) => {
       await trx.run(sql`UPDATE blade_tenant SET package_id = ${packageId} WHERE tenant_id = ${tenantId}`);
       const roleId = await adminRoleOf(trx, tenantId);

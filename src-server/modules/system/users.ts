@@ -4,8 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
-import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
+import { MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import type { MessageKey } from '../../../src-shared/messages';
 import { firstDeptOf } from '../../http/auth-user';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
@@ -19,6 +20,8 @@ import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { registerUserExcelRoutes } from './user-excel';
 import type { ModuleDeps } from '../types';
+import { judgeDeclared } from '../../crud/declared-input';
+import { USER } from '../../../src-shared/declarations/system';
 
 const BASE = `${SYS}/user`;
 const MAX_PAGE = 1000;
@@ -103,47 +106,34 @@ function readInput(b: Record<string, unknown>): UserInput {
 async function validateInput(
   q: Queries, tenantId: string, u: UserInput, insert: boolean, exceptId: string | null, callerIsAdministrator: boolean,
 ): Promise<void> {
+  // the declared rules (src-shared/declarations/system.ts USER) on the fields the write holds
+  judgeDeclared(USER, u as Record<string, unknown>, { update: !insert, partial: true });
   if (insert || u.account !== undefined) {
-    if (!u.account) throw new ServiceError('请输入登录账号');
-    if (u.account.length > 45) throw new ServiceError('登录账号不能超过45个字符');
     // of two saves of one account at once (any instances) the second is told, rather than refused by the unique index
-    await lockAccount(q, tenantId, u.account);
+    await lockAccount(q, tenantId, u.account!);
     const taken = await q.get(
       sql`SELECT 1 AS taken FROM blade_user WHERE tenant_id = ${tenantId} AND account = ${u.account} AND is_deleted = 0 AND id <> ${exceptId ?? ''}`,
     );
-    if (taken) throw new ServiceError(`当前用户 [${u.account}] 已存在!`);
+    if (taken) throw new ServiceError({ key: 'sys.userAccountTaken', params: { account: u.account! } });
   }
-  if ((insert || u.name !== undefined) && !u.name) throw new ServiceError('请输入用户昵称');
-  if ((insert || u.realName !== undefined) && !u.realName) throw new ServiceError('请输入用户姓名');
-  if (insert) {
-    if (!u.password) throw new ServiceError('请输入密码');
-    const short = passwordProblem(u.password);
-    if (short) throw new ServiceError(short);
-    if (u.password2 !== undefined && u.password2 !== u.password) throw new ServiceError(MSG_PASSWORD_MISMATCH);
-  }
-  if (u.email && !emailValid(u.email)) throw new ServiceError(MSG_EMAIL_FORMAT);
-  if (u.phone && !/^1\d{10}$/.test(u.phone)) throw new ServiceError('手机号格式不正确');
   if (u.birthday && normalizeDateTime(u.birthday) === null) throw new ServiceError('请求参数格式错误: birthday');
   if (u.sex !== undefined && u.sex !== null && ![1, 2, 3].includes(u.sex)) throw new ServiceError('请求参数格式错误: sex');
-  const check = async (ids: string | undefined, table: string, required: string, missing: string): Promise<void> => {
+  const check = async (ids: string | undefined, table: string, missing: MessageKey): Promise<void> => {
     if (!insert && ids === undefined) return;
     const list = idList(ids);
-    if (list.length === 0) {
-      if (required) throw new ServiceError(required);
-      return;
-    }
+    if (list.length === 0) return;
     const { n } = (await q.get(
       sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND id IN (${sql.join(list)})`,
     ))!;
     if (n !== list.length) throw new ServiceError(missing);
   };
-  await check(u.roleId, 'blade_role', '请选择所属角色', '所选角色不存在');
-  await check(u.deptId, 'blade_dept', '请选择所属部门', '所选部门不存在');
-  await check(u.postId, 'blade_post', '', '所选岗位不存在');
+  await check(u.roleId, 'blade_role', 'sys.userRoleMissing');
+  await check(u.deptId, 'blade_dept', 'sys.userDeptMissing');
+  await check(u.postId, 'blade_post', 'sys.userPostMissing');
   const roleIds = idList(u.roleId);
   if (!callerIsAdministrator && roleIds.length > 0) {
     const admin = await q.get(sql`SELECT 1 AS found FROM blade_role WHERE role_alias = 'administrator' AND id IN (${sql.join(roleIds)})`);
-    if (admin) throw new ServiceError('无权限分配超管角色!');
+    if (admin) throw new ServiceError('sys.administratorGrantRefused');
   }
 }
 
@@ -259,7 +249,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-    if (ids.includes(user.userId)) throw new ServiceError('不能删除本账号!');
+    if (ids.includes(user.userId)) throw new ServiceError('sys.removeSelf');
     const n = await data.run(sql`UPDATE blade_user SET is_deleted = 1, update_user = ${user.userId}, update_time = ${formatDateTime(clock())}
       WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
     if (n === 0) throw new ServiceError(MSG_NOT_FOUND);
@@ -303,7 +293,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
       (await data.all(sql<{ id: string }>`SELECT id FROM blade_user WHERE role_id = '-1' AND id IN (${sql.join(users.map((u) => u.id))})`)).map((r) => r.id),
     );
     const other = users.find((u) => !pending.has(u.id));
-    if (other) throw new ServiceError(`当前用户 [${other.account}] 无需审核`);
+    if (other) throw new ServiceError({ key: 'sys.noAuditNeeded', params: { account: String(other.account) } });
     return users;
   };
 
@@ -364,10 +354,9 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const get = (k: string): string => String(paramOf(request, k) ?? b[k] ?? '').trim();
     const userId = get('userId');
     const pw = get('newPassword');
-    if (!pw) throw new ServiceError('请输入新密码');
-    const short = passwordProblem(pw);
-    if (short) throw new ServiceError(short);
-    if (pw !== get('newPassword1')) throw new ServiceError(MSG_PASSWORD_MISMATCH);
+    if (!pw) throw new ServiceError('sys.newPasswordRequired');
+    if (passwordProblem(pw)) throw new ServiceError('sys.passwordShort');
+    if (pw !== get('newPassword1')) throw new ServiceError('sys.passwordMismatch');
     const target = (await ownUsers(user.tenantId, idList(userId)))[0]!;
     if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
     await data.run(sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(pw))}, update_user = ${user.userId},
@@ -382,13 +371,13 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const userId = String(b.userId ?? b.id ?? '').trim();
     await ownUsers(user.tenantId, idList(userId));
     const userType = Number(b.userType ?? 1);
-    if (![1, 2, 3].includes(userType)) throw new ServiceError('请选择用户平台');
+    if (![1, 2, 3].includes(userType)) throw new ServiceError('sys.userPlatformRequired');
     const ext = b.userExt === undefined || b.userExt === null ? '' : String(b.userExt);
     if (ext) {
       try {
         JSON.parse(ext);
       } catch {
-        throw new ServiceError('用户拓展信息必须是JSON格式');
+        throw new ServiceError('sys.userExtJson');
       }
     }
     await data.transaction(async (trx) => {

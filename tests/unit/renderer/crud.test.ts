@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import param from '../../../src-renderer/screens/system/param';
+import { MESSAGES } from '../../../src-shared/messages';
 import type { ScreenDef } from '../../../src-renderer/crud/types';
 import { idsParam, listParams, pageAfterRemoval, PAGE_SIZES, DEFAULT_PAGE_SIZE, rowIndex } from '../../../src-renderer/crud/params';
 import { displayValue, optionsUnder, toFormValues, toSubmitData } from '../../../src-renderer/crud/values';
-import zh from '../../../src-renderer/i18n/zh';
-
-const get = (key: string): unknown => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], zh);
 
 describe('list parameters', () => {
   it('pages with 10 by default and offers 10/30/50/100/200', () => {
@@ -92,7 +90,8 @@ describe('system parameter screen', () => {
       remove: '/website-blade-system/param/remove',
     });
     expect(param.dialogWidth).toBe(880);
-    const required = param.columns.flatMap((c) => (c.rules ?? []).filter((r) => r.required).map((r) => get(r.message)));
+    // the rules are the declaration's (src-shared/declarations/system.ts), their messages the table's
+    const required = Object.values(param.declaration!.fields).flatMap((f) => f.rules.filter((r) => 'required' in r).map((r) => MESSAGES[r.message].zh));
     expect(required).toEqual(['请输入参数名称', '请输入参数键名', '请输入参数键值']);
     expect(param.columns.filter((c) => c.search).map((c) => c.name)).toEqual(['paramName', 'paramKey']);
   });

@@ -36,12 +36,26 @@ import goods from '../../../src-renderer/screens/content/goods';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 import keyword from '../../../src-renderer/screens/content/keyword';
 import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceKeyword';
+import sysPost from '../../../src-renderer/screens/system/post';
+import sysTenantPackage from '../../../src-renderer/screens/system/tenantPackage';
+import sysClient from '../../../src-renderer/screens/system/client';
+import sysTopmenu from '../../../src-renderer/screens/system/topmenu';
+import sysDatascope from '../../../src-renderer/screens/system/datascope';
+import sysApiscope from '../../../src-renderer/screens/system/apiscope';
+import sysParam from '../../../src-renderer/screens/system/param';
+import sysRole from '../../../src-renderer/screens/system/role';
+import sysDept from '../../../src-renderer/screens/system/dept';
+import sysMenu from '../../../src-renderer/screens/system/menu';
+import sysRegion from '../../../src-renderer/screens/system/region';
+import sysTenant from '../../../src-renderer/screens/system/tenant';
+import sysUser from '../../../src-renderer/screens/system/user';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
+  sysPost, sysTenantPackage, sysClient, sysTopmenu, sysDatascope, sysApiscope, sysParam, sysRole, sysDept, sysMenu, sysRegion, sysTenant, sysUser,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */

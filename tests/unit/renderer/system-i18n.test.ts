@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en, zh } from '../../../src-renderer/i18n/areas/system.messages';
 import zhCore from '../../../src-renderer/i18n/zh';
 import enCore from '../../../src-renderer/i18n/en';
+import { MESSAGES } from '../../../src-shared/messages';
 
 const keys = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -18,7 +19,9 @@ describe('system area messages', () => {
     expect(keys(zh).filter((k) => core.has(k))).toEqual([]);
     expect(get(zhCore, 'crud.addChild')).toBe('新增下级');
     expect(get(enCore, 'crud.addChild')).toBe('Add child');
-    expect(get(zh, 'sysTenantPackage.packageNameRequired')).toBe('请输入产品包名称');
-    expect(get(zh, 'sysTenantPackage.menuRequired')).toBe('请选择菜单');
+    // the forms' rule messages are the message table's (src-shared/messages/system-messages.ts), the spec's words
+    expect(MESSAGES['sys.packageNameRequired'].zh).toBe('请输入产品包名称');
+    expect(MESSAGES['sys.menuRequired'].zh).toBe('请选择菜单');
+    expect(MESSAGES['sys.paramNameRequired'].zh).toBe('请输入参数名称');
   });
 });
