@@ -36,12 +36,16 @@ import goods from '../../../src-renderer/screens/content/goods';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 import keyword from '../../../src-renderer/screens/content/keyword';
 import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceKeyword';
+import cate from '../../../src-renderer/screens/content/cate';
+import article from '../../../src-renderer/screens/content/article';
+import paragraph from '../../../src-renderer/screens/content/paragraph';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
+  cate, article, paragraph,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
