@@ -4,5 +4,6 @@ import { SITE_DECLARATIONS } from './sites';
 import { MATERIAL_DECLARATIONS } from './material';
 import { KEYWORD_DECLARATIONS } from './keywords';
 import { ARTICLE_DECLARATIONS } from './articles';
+import { GENERATION_DECLARATIONS } from './generation';
 
-export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS, ...MATERIAL_DECLARATIONS, ...KEYWORD_DECLARATIONS, ...ARTICLE_DECLARATIONS];
+export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS, ...MATERIAL_DECLARATIONS, ...KEYWORD_DECLARATIONS, ...ARTICLE_DECLARATIONS, ...GENERATION_DECLARATIONS];

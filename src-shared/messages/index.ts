@@ -5,6 +5,7 @@ import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { ARTICLE_MESSAGES } from './article-messages';
+import { GENERATION_MESSAGES } from './generation-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...DEPLOY_MESSAGES,
   ...KEYWORD_MESSAGES,
   ...ARTICLE_MESSAGES,
+  ...GENERATION_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

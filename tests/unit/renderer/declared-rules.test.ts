@@ -39,6 +39,10 @@ import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceK
 import cate from '../../../src-renderer/screens/content/cate';
 import article from '../../../src-renderer/screens/content/article';
 import paragraph from '../../../src-renderer/screens/content/paragraph';
+import aiModel from '../../../src-renderer/screens/content/aiModel';
+import aiKey from '../../../src-renderer/screens/content/aiKey';
+import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
+import gptGenerateTemplateParm from '../../../src-renderer/screens/content/gptGenerateTemplateParm';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -46,6 +50,7 @@ const SCREENS: ScreenDef[] = [
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
   cate, article, paragraph,
+  aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
