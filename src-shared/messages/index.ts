@@ -6,6 +6,8 @@ import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { ARTICLE_MESSAGES } from './article-messages';
 import { GENERATION_MESSAGES } from './generation-messages';
+import { PAGE_CONFIG_MESSAGES } from './page-config-messages';
+import { DEPLOY_TASK_MESSAGES } from './deploy-task-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -16,6 +18,8 @@ export const MESSAGES = {
   ...KEYWORD_MESSAGES,
   ...ARTICLE_MESSAGES,
   ...GENERATION_MESSAGES,
+  ...PAGE_CONFIG_MESSAGES,
+  ...DEPLOY_TASK_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -43,6 +43,8 @@ import aiModel from '../../../src-renderer/screens/content/aiModel';
 import aiKey from '../../../src-renderer/screens/content/aiKey';
 import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
 import gptGenerateTemplateParm from '../../../src-renderer/screens/content/gptGenerateTemplateParm';
+import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
+import deployTasks from '../../../src-renderer/screens/content/deployTasks';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -51,6 +53,7 @@ const SCREENS: ScreenDef[] = [
   keyword, gptProduceKeyword,
   cate, article, paragraph,
   aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
+  templatePageConfig, deployTasks,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */

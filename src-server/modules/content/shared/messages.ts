@@ -1,6 +1,5 @@
 // The content area's validation and refusal messages (spec content-area.md): the
 // exact Chinese texts users see, shared by resources, routes and tasks.
-import { PAGE_PATTERN_MAX, type PageKind, type PatternProblem } from '../../../../src-shared/page-patterns';
 
 export const MSG = {
   groupRequired: '请选择网站分组',
@@ -73,22 +72,3 @@ export const MSG = {
   parmValue: '请输入参数值',
   parmValueMax: '参数值不能超过2000个字符',
 } as const;
-
-/** A template page config's list / details page pattern refused (src-shared/page-patterns.ts), as the form says it. */
-export function pagePatternMessage(kind: PageKind, problem: PatternProblem): string {
-  const field = kind === 'list' ? '列表页' : '详情页';
-  switch (problem) {
-    case 'required':
-      return `请输入${field}`;
-    case 'tooLong':
-      return `${field}不能超过${PAGE_PATTERN_MAX}个字符`;
-    case 'chars':
-      return `${field}只能包含字母、数字和 - _ / . 以及占位符`;
-    case 'placeholder':
-      return kind === 'list' ? '列表页只能使用占位符{cateId}' : '详情页只能使用占位符{cateId}和{id}';
-    case 'missingVar':
-      return kind === 'list' ? '列表页须包含栏目ID占位符{cateId}' : '详情页须包含文章ID占位符{id}';
-    case 'segment':
-      return `${field}不能包含 . 或 .. 目录`;
-  }
-}
