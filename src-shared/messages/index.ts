@@ -8,6 +8,7 @@ import { ARTICLE_MESSAGES } from './article-messages';
 import { GENERATION_MESSAGES } from './generation-messages';
 import { PAGE_CONFIG_MESSAGES } from './page-config-messages';
 import { DEPLOY_TASK_MESSAGES } from './deploy-task-messages';
+import { SEARCH_SITE_MESSAGES } from './search-site-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...GENERATION_MESSAGES,
   ...PAGE_CONFIG_MESSAGES,
   ...DEPLOY_TASK_MESSAGES,
+  ...SEARCH_SITE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -45,6 +45,7 @@ import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceA
 import gptGenerateTemplateParm from '../../../src-renderer/screens/content/gptGenerateTemplateParm';
 import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
 import deployTasks from '../../../src-renderer/screens/content/deployTasks';
+import { searchSiteScreen } from '../../../src-renderer/screens/content/search/siteScreen';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -53,7 +54,7 @@ const SCREENS: ScreenDef[] = [
   keyword, gptProduceKeyword,
   cate, article, paragraph,
   aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
-  templatePageConfig, deployTasks,
+  templatePageConfig, deployTasks, searchSiteScreen,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
