@@ -58,6 +58,8 @@ export interface ResourceDecl {
   cross?: readonly CrossRule[];
   /** its rows are made elsewhere (no save endpoint): written by update only, and so by the generated tests */
   updateOnly?: boolean;
+  /** written through submit only (no save and update endpoints: an insert without id, an update with it) */
+  submitOnly?: boolean;
 }
 
 // ---- builders, as the declarations write them ----

@@ -9,6 +9,7 @@ import { GENERATION_MESSAGES } from './generation-messages';
 import { PAGE_CONFIG_MESSAGES } from './page-config-messages';
 import { DEPLOY_TASK_MESSAGES } from './deploy-task-messages';
 import { SEARCH_SITE_MESSAGES } from './search-site-messages';
+import { IMPORT_TASK_MESSAGES } from './import-task-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...PAGE_CONFIG_MESSAGES,
   ...DEPLOY_TASK_MESSAGES,
   ...SEARCH_SITE_MESSAGES,
+  ...IMPORT_TASK_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

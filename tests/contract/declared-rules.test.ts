@@ -41,12 +41,13 @@ async function rows(decl: ResourceDecl): Promise<Record<string, unknown>[]> {
 
 /**
  * the envelope's msg of a write of this body, in the language asked for (none: no header): an insert, or with an
- * id an update (a field with a default can be emptied by an update only: an insert sending nothing takes the default)
+ * id an update (through submit for a resource written by submit only) (a field with a default can be emptied by an update only: an insert sending nothing takes the default)
  */
 async function refusal(decl: ResourceDecl, body: Record<string, unknown>, language?: string): Promise<{ status: number; msg: string }> {
   const headers: Record<string, string> = { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, 'Content-Type': 'application/json' };
   if (language) headers['Accept-Language'] = language;
-  const res = await fetch(`${h.server.url}${decl.path}/${body.id ? 'update' : 'save'}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const write = decl.submitOnly ? 'submit' : body.id ? 'update' : 'save';
+  const res = await fetch(`${h.server.url}${decl.path}/${write}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
 }
 

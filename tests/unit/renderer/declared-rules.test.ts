@@ -46,6 +46,8 @@ import gptGenerateTemplateParm from '../../../src-renderer/screens/content/gptGe
 import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
 import deployTasks from '../../../src-renderer/screens/content/deployTasks';
 import { searchSiteScreen } from '../../../src-renderer/screens/content/search/siteScreen';
+import importTask from '../../../src-renderer/screens/content/importTask';
+import taskErrorLog from '../../../src-renderer/screens/content/taskErrorLog';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -54,7 +56,7 @@ const SCREENS: ScreenDef[] = [
   keyword, gptProduceKeyword,
   cate, article, paragraph,
   aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
-  templatePageConfig, deployTasks, searchSiteScreen,
+  templatePageConfig, deployTasks, searchSiteScreen, importTask, taskErrorLog,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
