@@ -16,6 +16,7 @@ import { formColumns } from '../../../src-renderer/crud/values';
 import type { ColumnDef, ScreenDef } from '../../../src-renderer/crud/types';
 import { DECLARATIONS } from '../../../src-shared/declarations';
 import { breakingValue, validValue } from '../../../src-shared/declarations/samples';
+import { isEmpty } from '../../../src-shared/declarations/declare';
 import { MESSAGES, type MessageKey } from '../../../src-shared/messages';
 import websiteGroup from '../../../src-renderer/screens/content/websiteGroup';
 import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
@@ -75,6 +76,12 @@ async function formErrors(language: 'zh' | 'en', def: ScreenDef, column: ColumnD
   return errors;
 }
 
+/** whether the form marks the column required (antd's asterisk: a rule, or a rule function's entity, with required) for these values */
+function marked(def: ScreenDef, column: ColumnDef, values: Record<string, unknown>): boolean {
+  const form = { getFieldsValue: () => values, getFieldValue: (n: string) => values[n] };
+  return declaredRules(i18n.getFixedT('zh'), column, def.declaration).some((r: Rule) => Boolean((typeof r === 'function' ? r(form as never) : r).required));
+}
+
 describe('every declaration has a screen that reads it, and no rule list of its own', () => {
   it.each(DECLARATIONS.map((d) => [d.name]))('%s', (name) => {
     const screen = SCREENS.find((s) => s.declaration?.name === name);
@@ -110,6 +117,8 @@ describe.each(SCREENS.map((s) => [s.code, s] as const))('%s: the form refuses ea
       for (const language of ['zh', 'en'] as const) {
         expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(MESSAGES[cross.message][language]);
       }
+      // a field a rule needs filled (empty is refused) is marked required while it is
+      if (isEmpty(cross.refused[cross.field])) expect({ field: cross.field, marked: marked(def, column, values) }).toEqual({ field: cross.field, marked: true });
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
