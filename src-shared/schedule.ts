@@ -3,18 +3,19 @@
 // whole seconds, N >= 1) and CRON (an expression croner accepts: 5-7 fields,
 // seconds first when 6 or 7).
 import { Cron } from 'croner';
+import type { MessageKey } from './messages';
 
 export const SCHEDULE_TYPES = ['NONE', 'FIX_RATE', 'CRON'] as const;
 
 export type ScheduleProblem = 'fixRateRequired' | 'fixRateInvalid' | 'cronRequired' | 'cronInvalid' | 'typeInvalid';
 
-/** The server's messages (the form shows the same through its i18n keys). */
-export const SCHEDULE_MESSAGES: Record<ScheduleProblem, string> = {
-  fixRateRequired: '请输入固定速度',
-  fixRateInvalid: '固定速度必须是大于0的整数（秒）',
-  cronRequired: '请输入CRON表达式',
-  cronInvalid: 'CRON表达式格式不正确',
-  typeInvalid: '请选择调度类型',
+/** each problem's message (src-shared/messages/deploy-task-messages.ts): the server's and the form's */
+export const SCHEDULE_MESSAGES: Record<ScheduleProblem, MessageKey> = {
+  fixRateRequired: 'deployTask.fixRateRequired',
+  fixRateInvalid: 'deployTask.fixRateInvalid',
+  cronRequired: 'deployTask.cronRequired',
+  cronInvalid: 'deployTask.cronInvalid',
+  typeInvalid: 'deployTask.scheduleType',
 };
 
 function cronOf(conf: string): Cron | null {

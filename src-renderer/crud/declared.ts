@@ -40,10 +40,15 @@ export function declaredRules(t: TFunction, column: ColumnDef, decl: ResourceDec
   }
   for (const cross of decl.cross ?? []) {
     if (cross.field !== column.name) continue;
-    rules.push(({ getFieldsValue }) => ({
-      validator: (_rule: unknown, value: unknown) =>
-        cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value }) ? Promise.reject(new Error(t(messageI18nKey(cross.message)))) : Promise.resolve(),
-    }));
+    rules.push(({ getFieldsValue }) => {
+      const values = getFieldsValue(true) as Record<string, unknown>;
+      return {
+        // marked required while an empty value would be refused (a subdomain for resolve type 0, a key for a model switched on)
+        required: cross.refuses({ ...values, [column.name]: '' }),
+        validator: (_rule: unknown, value: unknown) =>
+          cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value }) ? Promise.reject(new Error(t(messageI18nKey(cross.message)))) : Promise.resolve(),
+      };
+    });
   }
   return rules;
 }

@@ -17,8 +17,8 @@ export type FieldRule =
   | { max: number; message: MessageKey }
   /** a whole number (written without a fraction) */
   | { whole: true; message: MessageKey }
-  /** a regular expression's source, tested on the value as text */
-  | { pattern: string; message: MessageKey }
+  /** a regular expression's source (and its flags, e.g. i), tested on the value as text */
+  | { pattern: string; flags?: string; message: MessageKey }
   | { enum: readonly (string | number)[]; message: MessageKey }
   /** unique among the tenant's live rows: judged by the server only (it needs the table) */
   | { unique: true; message: MessageKey };
@@ -56,14 +56,18 @@ export interface ResourceDecl {
   path: string;
   fields: Readonly<Record<string, FieldDecl>>;
   cross?: readonly CrossRule[];
-  /** its writes go to one `submit` (an id makes it an update) rather than `save` and `update` (routes written by hand) */
-  submitOnly?: true;
+  /** its rows are made elsewhere (no save endpoint): written by update only, and so by the generated tests */
+  updateOnly?: boolean;
+  /** written through submit only (no save and update endpoints: an insert without id, an update with it) */
+  submitOnly?: boolean;
 }
 
 // ---- builders, as the declarations write them ----
 export const required = (message: MessageKey): FieldRule => ({ required: true, message });
 export const maxLength = (n: number, message: MessageKey): FieldRule => ({ maxLength: n, message });
-export const pattern = (source: string, message: MessageKey): FieldRule => ({ pattern: source, message });
+/** a pattern: a regular expression's source, or a RegExp (its source and flags) */
+export const pattern = (source: string | RegExp, message: MessageKey): FieldRule =>
+  typeof source === 'string' ? { pattern: source, message } : { pattern: source.source, ...(source.flags && { flags: source.flags }), message };
 export const oneOf = (values: readonly (string | number)[], message: MessageKey): FieldRule => ({ enum: values, message });
 export const unique = (message: MessageKey): FieldRule => ({ unique: true, message });
 /** a whole number from lo to hi (none: no upper bound), every part refused with the one message naming the range */
@@ -90,7 +94,7 @@ export function meets(rule: FieldRule, value: unknown): boolean {
   if ('min' in rule) return Number(value) >= rule.min;
   if ('max' in rule) return Number(value) <= rule.max;
   if ('whole' in rule) return /^-?\d+$/.test(String(value).trim());
-  if ('pattern' in rule) return new RegExp(rule.pattern).test(String(value));
+  if ('pattern' in rule) return new RegExp(rule.pattern, rule.flags).test(String(value));
   if ('enum' in rule) return rule.enum.some((e) => String(e) === String(value));
   return true;
 }

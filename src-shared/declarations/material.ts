@@ -1,6 +1,6 @@
 // The material family (spec content-area.md §5): templates, template configs, custom page URLs, links, adverts,
 // contact groups, image groups and images, goods groups and goods, declared once for the server and the forms.
-// (Template page configs, whose URL patterns src-shared/page-patterns.ts checks, are not declared here yet.)
+// (Template page configs, whose URL patterns src-shared/page-patterns.ts checks, are declared in page-configs.ts.)
 import { int, maxLength, oneOf, pattern, required, text, withDefault, type FieldDecl, type ResourceDecl } from './declare';
 import { status01 } from './sites';
 

@@ -5,6 +5,12 @@ import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { SYSTEM_MESSAGES } from './system-messages';
+import { ARTICLE_MESSAGES } from './article-messages';
+import { GENERATION_MESSAGES } from './generation-messages';
+import { PAGE_CONFIG_MESSAGES } from './page-config-messages';
+import { DEPLOY_TASK_MESSAGES } from './deploy-task-messages';
+import { SEARCH_SITE_MESSAGES } from './search-site-messages';
+import { IMPORT_TASK_MESSAGES } from './import-task-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -14,6 +20,12 @@ export const MESSAGES = {
   ...DEPLOY_MESSAGES,
   ...KEYWORD_MESSAGES,
   ...SYSTEM_MESSAGES,
+  ...ARTICLE_MESSAGES,
+  ...GENERATION_MESSAGES,
+  ...PAGE_CONFIG_MESSAGES,
+  ...DEPLOY_TASK_MESSAGES,
+  ...SEARCH_SITE_MESSAGES,
+  ...IMPORT_TASK_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -24,9 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-/** a body meeting every declared rule */
-function validBody(decl: ResourceDecl): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+/** a body meeting every declared rule (for a resource written by update only, updating its first row) */
+async function validBody(decl: ResourceDecl): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = decl.updateOnly ? { id: (await rows(decl))[0]?.id } : {};
+  if (decl.updateOnly) expect(body.id, `${decl.name}: a row to update`).toBeDefined();
   for (const [name, field] of Object.entries(decl.fields)) {
     const v = validValue(field);
     if (v === undefined) throw new Error(`${decl.name}.${name}: no valid sample value (give the field an example)`);
@@ -56,13 +57,13 @@ async function rows(decl: ResourceDecl): Promise<Record<string, unknown>[]> {
 
 /**
  * the envelope's msg of a write of this body, in the language asked for (none: no header): an insert, or with an
- * id an update (a field with a default can be emptied by an update only: an insert sending nothing takes the default)
+ * id an update (through submit for a resource written by submit only) (a field with a default can be emptied by an update only: an insert sending nothing takes the default)
  */
 async function refusal(decl: ResourceDecl, body: Record<string, unknown>, language?: string, token?: string): Promise<{ status: number; msg: string }> {
   const headers: Record<string, string> = { Authorization: SABER, 'Blade-Auth': `bearer ${token ?? (await writer(decl))}`, 'Content-Type': 'application/json' };
   if (language) headers['Accept-Language'] = language;
-  const endpoint = decl.submitOnly ? 'submit' : body.id ? 'update' : 'save';
-  const res = await fetch(`${h.server.url}${decl.path}/${endpoint}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const write = decl.submitOnly ? 'submit' : body.id ? 'update' : 'save';
+  const res = await fetch(`${h.server.url}${decl.path}/${write}`, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
 }
 
@@ -83,7 +84,7 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('%s: every declared
           // an existing row's value is taken
           const taken = (await rows(decl)).find((r) => r[name] !== undefined && r[name] !== '')?.[name];
           expect(taken, `${what}: a row to collide with`).toBeDefined();
-          await expectMessage(decl, { ...validBody(decl), [name]: taken }, rule.message, what);
+          await expectMessage(decl, { ...(await validBody(decl)), [name]: taken }, rule.message, what);
         } else if ('required' in rule && field.default !== undefined) {
           const row = (await rows(decl))[0];
           expect(row, `${what}: a row to update`).toBeDefined();
@@ -91,13 +92,13 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('%s: every declared
         } else {
           const bad = breakingValue(field, rule);
           expect(bad, `${what}: a breaking value`).toBeDefined();
-          await expectMessage(decl, { ...validBody(decl), [name]: bad }, rule.message, what);
+          await expectMessage(decl, { ...(await validBody(decl)), [name]: bad }, rule.message, what);
         }
         rules++;
       }
     }
     for (const cross of decl.cross ?? []) {
-      await expectMessage(decl, { ...validBody(decl), ...cross.refused }, cross.message, `${decl.name} cross ${cross.field}`);
+      await expectMessage(decl, { ...(await validBody(decl)), ...cross.refused }, cross.message, `${decl.name} cross ${cross.field}`);
       rules++;
     }
     expect(rules).toBeGreaterThan(0);
@@ -108,7 +109,7 @@ describe('a stock console', () => {
   it('is answered the spec\'s Chinese on a stock prefix, whatever its browser\'s language; the same route on the spec\'s path answers en', async () => {
     // /api/blade-system/templateConfig is the stock path of /api/website-blade-system/templateConfig (http/dialects.ts)
     const decl = TEMPLATE_CONFIG;
-    const body = { ...validBody(decl), configKey: '' };
+    const body = { ...(await validBody(decl)), configKey: '' };
     const send = async (path: string) => {
       const headers = { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, 'Content-Type': 'application/json', 'Accept-Language': 'en-US,en;q=0.9' };
       const res = await fetch(`${h.server.url}${path}/save`, { method: 'POST', headers, body: JSON.stringify(body) });

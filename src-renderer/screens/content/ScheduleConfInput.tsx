@@ -15,12 +15,6 @@ import '../../i18n/areas/content-ops';
 
 const NEXT = '/website-blade-deploy/deployTasks/nextTriggerTime';
 
-/** The form's check of scheduleConf: true, or the i18n key of what is wrong (an empty value is left to requiredWhen). */
-export function scheduleConfCheck(value: unknown, values: Record<string, unknown>): true | string {
-  const problem = scheduleProblem(String(values.scheduleType ?? 'NONE'), value);
-  return problem === null || problem === 'fixRateRequired' || problem === 'cronRequired' ? true : `content.ops.schedule.${problem}`;
-}
-
 export function ScheduleConfInput({ id, value, onChange, disabled }: CustomInputProps) {
   const { t } = useTranslation();
   const type = Form.useWatch('scheduleType', Form.useFormInstance()) as string | undefined;

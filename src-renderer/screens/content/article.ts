@@ -3,7 +3,8 @@ import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { LazyRichText } from '../../components/richtext/LazyRichText';
 import { ArticleImportDialog } from './ArticleImportDialog';
-import { createTimeColumn, REMOTE, remoteSelect, wholeIn } from './shared';
+import { createTimeColumn, REMOTE, remoteSelect } from './shared';
+import { ARTICLE } from '../../../src-shared/declarations/articles';
 
 const A = '/website-blade-article/article';
 /** a published article's group and column are fixed; its column is not while it gets no page (a jump page's, a deleted one's) */
@@ -14,23 +15,23 @@ const article: ScreenDef = {
   code: 'article',
   title: 'content.c2.article.title',
   api: { list: `${A}/page`, detail: `${A}/detail`, save: `${A}/save`, update: `${A}/update`, remove: `${A}/remove` },
+  declaration: ARTICLE,
   dialogWidth: 1000,
   columns: [
-    { name: 'title', label: 'content.c2.article.titleField', search: true, rules: [{ required: true, message: 'content.c2.article.titleRequired' }, { max: 50, message: 'content.c2.article.titleMax' }] },
+    { name: 'title', label: 'content.c2.article.titleField', search: true },
     remoteSelect('websiteGroupId', 'content.c2.article.websiteGroupId', REMOTE.websiteGroups, {
       search: true, displayField: 'websiteGroupName', validateTrigger: 'onChange', readonlyWhen: published,
-      rules: [{ required: true, message: 'content.c2.groupRequired' }],
     }),
     remoteSelect('websiteInfoId', 'content.c2.article.websiteInfoId', REMOTE.websitesByGroup, {
-      search: true, displayField: 'websiteName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.common.websiteRequired' }],
+      search: true, displayField: 'websiteName', filterBy: 'websiteGroupId', validateTrigger: 'onChange',
     }),
     // only the columns that hold pages are offered (the server refuses a jump page)
     remoteSelect('parentId', 'content.c2.article.parentId', REMOTE.pageCatesByGroup, {
-      displayField: 'cateName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', readonlyWhen: columnFixed, rules: [{ required: true, message: 'content.c2.article.columnRequired' }],
+      displayField: 'cateName', filterBy: 'websiteGroupId', validateTrigger: 'onChange', readonlyWhen: columnFixed,
     }),
-    { name: 'keyword', label: 'content.c2.article.keyword', rules: [{ required: true, message: 'content.c2.article.keywordRequired' }, { max: 50, message: 'content.c2.article.keywordMax' }] },
-    { name: 'auth', label: 'content.c2.article.auth', hideInTable: true, rules: [{ max: 50, message: 'content.c2.article.authMax' }] },
-    { name: 'sort', label: 'content.common.sort', valueType: 'number', default: 0, width: 80, rules: wholeIn({ min: 0, max: 99999 }, 'content.c2.article.sortRange') },
+    { name: 'keyword', label: 'content.c2.article.keyword' },
+    { name: 'auth', label: 'content.c2.article.auth', hideInTable: true },
+    { name: 'sort', label: 'content.common.sort', valueType: 'number', default: 0, width: 80 },
     {
       name: 'displayStatus', label: 'content.c2.article.displayStatus', valueType: 'select', numeric: true, default: 1, width: 100,
       options: [{ value: 0, label: 'content.c2.article.displayClosed' }, { value: 1, label: 'content.c2.article.displayShown' }],
@@ -39,8 +40,8 @@ const article: ScreenDef = {
       name: 'coverImg', label: 'content.c2.article.coverImg', valueType: 'image', hideInTable: true, span: 24,
       upload: { accept: ['jpg', 'png'], maxKB: 1024, scene: 'cover', typeMessage: 'content.c2.article.coverType', sizeMessage: 'content.c2.article.coverSize' },
     },
-    { name: 'descVal', label: 'content.c2.article.descVal', valueType: 'textarea', hideInTable: true, rows: 2, rules: [{ required: true, message: 'content.c2.article.descRequired' }, { max: 300, message: 'content.c2.article.descMax' }] },
-    { name: 'content', label: 'content.c2.article.content', valueType: 'custom', input: LazyRichText, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.article.contentRequired' }] },
+    { name: 'descVal', label: 'content.c2.article.descVal', valueType: 'textarea', hideInTable: true, rows: 2 },
+    { name: 'content', label: 'content.c2.article.content', valueType: 'custom', input: LazyRichText, hideInTable: true, span: 24, validateTrigger: 'onChange' },
     {
       name: 'status', label: 'content.c2.article.status', valueType: 'select', numeric: true, hideInForm: true, search: true, searchOp: 'equal', width: 90,
       options: [{ value: 0, label: 'content.c2.article.unpublished' }, { value: 1, label: 'content.c2.article.published' }],

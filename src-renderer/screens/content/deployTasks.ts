@@ -3,9 +3,10 @@
 // CRON (cron editor); A/B文章数量 only for white-hat groups; a run's outcome per site is kept and shown.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect, wholeIn } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect } from './shared';
+import { DEPLOY_TASKS } from '../../../src-shared/declarations/deploy-tasks';
 import { NextTriggerDialog } from './NextTriggerDialog';
-import { ScheduleConfInput, scheduleConfCheck } from './ScheduleConfInput';
+import { ScheduleConfInput } from './ScheduleConfInput';
 import { DeployRunDialog, RUN_STATES, runProblem, type RunOutcome } from './DeployRunDialog';
 
 /** whether one of the chosen groups (ids, from the form) is a white-hat group (option parent = group type) */
@@ -20,13 +21,14 @@ const deployTasks: ScreenDef = {
   code: 'deployTasks',
   title: 'content.c2.deployTask.title',
   api: { list: `${D}/page`, detail: `${D}/detail`, save: `${D}/save`, update: `${D}/update`, remove: `${D}/remove` },
+  declaration: DEPLOY_TASKS,
   dialogWidth: 760,
   labelWidth: 130,
   columns: [
-    { name: 'taskName', label: 'content.c2.deployTask.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
+    { name: 'taskName', label: 'content.c2.deployTask.taskName', search: true, span: 24 },
     // each group option carries its type (0 normal, 1 white-hat) as its parent: A/B文章数量 follows it
     remoteSelect('groupIds', 'content.c2.deployTask.groupIds', { ...REMOTE.websiteGroups, parentKey: 'type' }, {
-      multiple: true, span: 24, displayField: 'groupNames', validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.groupRequired' }],
+      multiple: true, span: 24, displayField: 'groupNames', validateTrigger: 'onChange',
     }),
     {
       name: 'scheduleType', label: 'content.c2.deployTask.scheduleType', valueType: 'select', default: 'NONE', validateTrigger: 'onChange',
@@ -36,21 +38,11 @@ const deployTasks: ScreenDef = {
       // FIX_RATE: a seconds input; CRON: the cron editor; both previewing the next trigger times (ScheduleConfInput)
       name: 'scheduleConf', label: 'content.c2.deployTask.scheduleConf', valueType: 'custom', input: ScheduleConfInput, span: 24, validateTrigger: 'onChange',
       visibleWhen: (v) => v.scheduleType === 'FIX_RATE' || v.scheduleType === 'CRON',
-      requiredWhen: {
-        when: (v) => v.scheduleType === 'FIX_RATE' || v.scheduleType === 'CRON',
-        message: 'content.c2.deployTask.cronRequired',
-        messageOf: (v) => (v.scheduleType === 'FIX_RATE' ? 'content.c2.deployTask.fixRateRequired' : 'content.c2.deployTask.cronRequired'),
-      },
-      rules: [{ check: scheduleConfCheck, message: 'content.ops.schedule.cronInvalid' }],
     },
-    {
-      name: 'articleCount', label: 'content.c2.deployTask.articleCount', valueType: 'number', default: 0,
-      rules: [{ required: true, message: 'content.c2.deployTask.articleCountRequired' }, ...wholeIn({ min: 0 }, 'content.c2.deployTask.countMin')],
-    },
+    { name: 'articleCount', label: 'content.c2.deployTask.articleCount', valueType: 'number', default: 0 },
     {
       // only for white-hat groups (spec §5): shown (and sent) while a chosen group is of type 1
       name: 'abArticleCount', label: 'content.c2.deployTask.abArticleCount', valueType: 'number', default: 0, extra: 'content.c2.deployTask.abHint',
-      rules: wholeIn({ min: 0 }, 'content.c2.deployTask.abCountMin'),
       visibleWhen: (v, ctx) => hasWhiteHatGroup(v.groupIds, ctx.options?.groupIds ?? []),
     },
     { name: 'executeCount', label: 'content.c2.deployTask.executeCount', hideInForm: true, width: 100 },

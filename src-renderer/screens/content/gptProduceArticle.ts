@@ -5,7 +5,8 @@
 // progress dialog lists every failed keyword with its reason.
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
-import { createTimeColumn, jobColumn, REMOTE, remoteSelect, wholeIn } from './shared';
+import { createTimeColumn, jobColumn, REMOTE, remoteSelect } from './shared';
+import { GPT_PRODUCE_ARTICLE } from '../../../src-shared/declarations/generation';
 import { taskStatusColumn } from './TaskStatusCell';
 import { KeywordFile, PromptRows } from './TaskInputs';
 import { TaskProgressDialog } from './TaskProgressDialog';
@@ -14,9 +15,6 @@ import { TaskProgressDialog } from './TaskProgressDialog';
 const promptLines = (v: unknown): string =>
   Array.isArray(v) ? v.map((p, i) => `${i + 1}. ${String((p as { input?: unknown }).input ?? '')}`).join('\n') : '';
 
-/** Each prompt row is required (请输入生成描述). */
-const everyPromptFilled = (v: unknown): boolean => !Array.isArray(v) || v.every((p) => typeof (p as { input?: unknown }).input === 'string' && (p as { input: string }).input.trim() !== '');
-
 const G = '/seo-blade-article/gptProduceArticle';
 const W = '/website-blade-article/gptProduceArticle';
 
@@ -24,15 +22,16 @@ const gptProduceArticle: ScreenDef = {
   code: 'gptProduceArticle',
   title: 'content.c2.task.title',
   api: { list: `${G}/page`, detail: `${G}/detail`, save: `${G}/save`, update: `${G}/update`, remove: `${G}/remove` },
+  declaration: GPT_PRODUCE_ARTICLE,
   dialogWidth: 800,
   actionWidth: 380,
   // a running task's counts change on the server: read again while one shows
   refreshWhile: (row) => row.status === 1,
   columns: [
-    { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24, rules: [{ required: true, message: 'content.c2.task.nameRequired' }, { max: 50, message: 'content.c2.task.nameMax' }] },
-    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', default: 4096, span: 24, rules: wholeIn({ min: 1, max: 4096 }, 'content.c2.task.maxTokensRange') },
-    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, viewText: promptLines, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.promptRequired' }, { check: everyPromptFilled, message: 'content.c2.task.promptRequired' }] },
-    { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange', rules: [{ required: true, message: 'content.c2.task.fileRequired' }] },
+    { name: 'taskName', label: 'content.c2.task.taskName', search: true, span: 24 },
+    { name: 'maxTokens', label: 'content.c2.task.maxTokens', valueType: 'number', default: 4096, span: 24 },
+    { name: 'prompts', label: 'content.c2.task.prompts', valueType: 'custom', input: PromptRows, viewText: promptLines, hideInTable: true, span: 24, default: [{ input: '' }], validateTrigger: 'onChange' },
+    { name: 'fileLink', label: 'content.c2.task.file', valueType: 'custom', input: KeywordFile, hideInTable: true, span: 24, validateTrigger: 'onChange' },
     // where the generated articles go (optional): a group, optionally one website and one column; else they wait unassigned
     remoteSelect('websiteGroupId', 'content.c2.task.websiteGroupId', REMOTE.websiteGroups, { displayField: 'websiteGroupName', span: 24, extra: 'content.c2.task.targetHint' }),
     remoteSelect('websiteInfoId', 'content.c2.task.websiteInfoId', REMOTE.websitesByGroup, { displayField: 'websiteName', hideInTable: true, span: 12, filterBy: 'websiteGroupId' }),

@@ -7,6 +7,7 @@ import { call } from '../../platform/bridge';
 import { createTimeColumn, jobColumn } from './shared';
 import { taskStatusColumn } from './TaskStatusCell';
 import { ImportErrorsDialog } from './ImportErrorsDialog';
+import { IMPORT_TASK } from '../../../src-shared/declarations/imports';
 
 const I = '/seo-blade-material/importTask';
 
@@ -15,6 +16,7 @@ const importTask: ScreenDef = {
   title: 'content.c2.importTask.title',
   api: { list: `${I}/page`, detail: `${I}/detail`, submit: `${I}/submit`, remove: `${I}/remove` },
   hide: ['add', 'edit'],
+  declaration: IMPORT_TASK,
   // a running import's counts change on the server: read again while one shows
   refreshWhile: (row) => row.status === 1,
   columns: [

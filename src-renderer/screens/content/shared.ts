@@ -1,6 +1,6 @@
 // Pieces shared by the content screen definitions: option sources read from the
 // back end and the common 0/1 status options.
-import type { ColumnDef, FieldRule, OptionDef, RemoteOptions } from '../../crud/types';
+import type { ColumnDef, OptionDef, RemoteOptions } from '../../crud/types';
 import '../../i18n/areas/content';
 import '../../i18n/areas/content-checks';
 
@@ -62,21 +62,3 @@ export const createTimeColumn: ColumnDef = { name: 'createTime', label: 'content
  * dialog; wide enough for its facts on two lines (and the reason on a third) when the table scrolls sideways
  */
 export const jobColumn: ColumnDef = { name: 'job', label: 'crud.job.column', valueType: 'job', width: 250 };
-
-const empty = (v: unknown): boolean => v === null || v === undefined || v === '';
-
-/**
- * A number field's rules (issue 38): a whole number within the bounds the server keeps too (no `max`: no upper bound),
- * refused with `message`, which names the range. The column declares no min / max / precision of its input: the
- * input would clamp or round what is typed, and the message would never show.
- */
-export const wholeIn = (bound: { min: number; max?: number }, message: string): FieldRule[] => [
-  { min: bound.min, max: bound.max, message },
-  { check: (v) => empty(v) || Number.isInteger(Number(v)), message },
-];
-
-/** at most `places` decimals (e.g. the AI model's temperature), refused with `message` */
-export const decimalsAtMost = (places: number, message: string): FieldRule => ({
-  check: (v) => empty(v) || new RegExp(`^-?\\d+(\\.\\d{1,${places}})?$`).test(String(v)),
-  message,
-});

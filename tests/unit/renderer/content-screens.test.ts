@@ -32,6 +32,7 @@ import goods from '../../../src-renderer/screens/content/goods';
 import websiteLanguage from '../../../src-renderer/screens/content/websiteLanguage';
 import websiteAssocia from '../../../src-renderer/screens/content/websiteAssocia';
 import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
+import { TEMPLATE_PAGE_CONFIG } from '../../../src-shared/declarations/page-configs';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 import { MESSAGES, messageResources } from '../../../src-shared/messages';
 import { WEBSITE_INFO } from '../../../src-shared/declarations/sites';
@@ -161,17 +162,17 @@ describe('content screens', () => {
 });
 
 describe('template page patterns in the form', () => {
-  /** the message of the first of a column's rules that refuses the value (required and length aside) */
+  /** the message of the first of the declaration's pattern rules (the form's too) that refuses the value (required and length aside) */
   const refusal = (name: string, value: string): string | null =>
-    (col(templatePageConfig, name).rules ?? []).find((r) => r.check && r.check(value, {}) !== true)?.message ?? null;
+    (TEMPLATE_PAGE_CONFIG.cross ?? []).find((r) => r.field === name && r.refuses({ [name]: value }))?.message ?? null;
 
   it('refuses what the renderer would not use, each with its own message, and accepts what it uses', () => {
-    expect(refusal('listPage', 'list')).toBe('content.pageConfig.listMissingVar');
-    expect(refusal('listPage', 'news/{cateId}/{id}/')).toBe('content.pageConfig.listPlaceholder');
-    expect(refusal('listPage', '新闻/{cateId}/')).toBe('content.pageConfig.listChars');
-    expect(refusal('listPage', '../{cateId}/')).toBe('content.pageConfig.listSegment');
-    expect(refusal('detailsPage', 'detail.html')).toBe('content.pageConfig.detailsMissingVar');
-    expect(refusal('detailsPage', '{page}/{id}.html')).toBe('content.pageConfig.detailsPlaceholder');
+    expect(refusal('listPage', 'list')).toBe('pageConfig.listMissingVar');
+    expect(refusal('listPage', 'news/{cateId}/{id}/')).toBe('pageConfig.listPlaceholder');
+    expect(refusal('listPage', '新闻/{cateId}/')).toBe('pageConfig.listChars');
+    expect(refusal('listPage', '../{cateId}/')).toBe('pageConfig.listSegment');
+    expect(refusal('detailsPage', 'detail.html')).toBe('pageConfig.detailsMissingVar');
+    expect(refusal('detailsPage', '{page}/{id}.html')).toBe('pageConfig.detailsPlaceholder');
     for (const ok of ['{cateId}/', 'news/{cateId}/', '/list-{cateId}.html']) expect(refusal('listPage', ok)).toBeNull();
     for (const ok of ['{cateId}/{id}.html', 'article/{id}.html']) expect(refusal('detailsPage', ok)).toBeNull();
   });

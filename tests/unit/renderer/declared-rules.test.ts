@@ -16,6 +16,7 @@ import { formColumns } from '../../../src-renderer/crud/values';
 import type { ColumnDef, ScreenDef } from '../../../src-renderer/crud/types';
 import { DECLARATIONS } from '../../../src-shared/declarations';
 import { breakingValue, validValue } from '../../../src-shared/declarations/samples';
+import { isEmpty } from '../../../src-shared/declarations/declare';
 import { MESSAGES, type MessageKey } from '../../../src-shared/messages';
 import websiteGroup from '../../../src-renderer/screens/content/websiteGroup';
 import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
@@ -49,6 +50,18 @@ import sysMenu from '../../../src-renderer/screens/system/menu';
 import sysRegion from '../../../src-renderer/screens/system/region';
 import sysTenant from '../../../src-renderer/screens/system/tenant';
 import sysUser from '../../../src-renderer/screens/system/user';
+import cate from '../../../src-renderer/screens/content/cate';
+import article from '../../../src-renderer/screens/content/article';
+import paragraph from '../../../src-renderer/screens/content/paragraph';
+import aiModel from '../../../src-renderer/screens/content/aiModel';
+import aiKey from '../../../src-renderer/screens/content/aiKey';
+import gptProduceArticle from '../../../src-renderer/screens/content/gptProduceArticle';
+import gptGenerateTemplateParm from '../../../src-renderer/screens/content/gptGenerateTemplateParm';
+import templatePageConfig from '../../../src-renderer/screens/content/templatePageConfig';
+import deployTasks from '../../../src-renderer/screens/content/deployTasks';
+import { searchSiteScreen } from '../../../src-renderer/screens/content/search/siteScreen';
+import importTask from '../../../src-renderer/screens/content/importTask';
+import taskErrorLog from '../../../src-renderer/screens/content/taskErrorLog';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -56,6 +69,9 @@ const SCREENS: ScreenDef[] = [
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
   sysPost, sysTenantPackage, sysClient, sysTopmenu, sysDatascope, sysApiscope, sysParam, sysRole, sysDept, sysMenu, sysRegion, sysTenant, sysUser,
+  cate, article, paragraph,
+  aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
+  templatePageConfig, deployTasks, searchSiteScreen, importTask, taskErrorLog,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
@@ -72,6 +88,12 @@ async function formErrors(language: 'zh' | 'en', def: ScreenDef, column: ColumnD
     }
   }
   return errors;
+}
+
+/** whether the form marks the column required (antd's asterisk: a rule, or a rule function's entity, with required) for these values */
+function marked(def: ScreenDef, column: ColumnDef, values: Record<string, unknown>): boolean {
+  const form = { getFieldsValue: () => values, getFieldValue: (n: string) => values[n] };
+  return declaredRules(i18n.getFixedT('zh'), column, def.declaration).some((r: Rule) => Boolean((typeof r === 'function' ? r(form as never) : r).required));
 }
 
 describe('every declaration has a screen that reads it, and no rule list of its own', () => {
@@ -109,6 +131,8 @@ describe.each(SCREENS.map((s) => [s.code, s] as const))('%s: the form refuses ea
       for (const language of ['zh', 'en'] as const) {
         expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(MESSAGES[cross.message][language]);
       }
+      // a field a rule needs filled (empty is refused) is marked required while it is
+      if (isEmpty(cross.refused[cross.field])) expect({ field: cross.field, marked: marked(def, column, values) }).toEqual({ field: cross.field, marked: true });
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

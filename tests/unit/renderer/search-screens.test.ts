@@ -1,8 +1,7 @@
 // The 搜索引擎 screen's definitions: every label and message in zh and en (the
 // states and hints with their parameters too), the form's rules refusing what the
 // server refuses (same inputs, same verdicts: the key check against the server's
-// parseServiceAccount, the connection fields against the searchSite resource's
-// rules), the colours of the states passing WCAG AA on the themes' backgrounds,
+// parseServiceAccount, the connection fields by the declaration both read), the colours of the states passing WCAG AA on the themes' backgrounds,
 // and the list cells' sums and texts.
 import { describe, expect, it, vi } from 'vitest';
 
@@ -21,9 +20,9 @@ import { DARK, hintText, LIGHT } from '../../../src-renderer/screens/content/sea
 import { announceText, connectionText, lastSyncText, urlTotals } from '../../../src-renderer/screens/content/search/cells';
 import { DEFAULTS, newIndexNowKey } from '../../../src-renderer/screens/content/search/inputs';
 import { parseServiceAccount } from '../../../src-server/modules/content/search/engines/google';
-import { connectionResources } from '../../../src-server/modules/content/search/connection-resources';
-import { SecretBox } from '../../../src-server/util/secret-box';
-import type { Rule } from '../../../src-server/crud/resource';
+import Schema from '@rc-component/async-validator';
+import type { Rule as AntRule, RuleObject } from 'antd/es/form';
+import { declaredRules } from '../../../src-renderer/crud/declared';
 import { INDEXNOW_KEY_PATTERN, type HintCode, type SearchSiteStats } from '../../../src-shared/search-engines';
 import { makeServiceAccount } from '../../support/search-engines';
 
@@ -43,25 +42,17 @@ function keysOf(def: ScreenDef): string[] {
   return keys.filter((k) => k.startsWith('search.'));
 }
 
-/** whether the form accepts `value` for the field (its rules, and required-when) given the other values */
-function formAccepts(c: ColumnDef, value: unknown, values: Record<string, unknown> = {}): boolean {
-  const all = { ...values, [c.name]: value };
-  const empty = value === undefined || value === null || value === '';
-  if (c.requiredWhen?.when(all, { mode: 'edit', tenantId: '000000' }) && empty) return false;
-  for (const r of c.rules ?? []) {
-    if (r.check && r.check(value, all) !== true) return false;
-    if (r.max !== undefined && typeof value === 'string' && value.length > r.max) return false;
-    if (r.pattern && !empty && !new RegExp(r.pattern).test(String(value))) return false;
+/** whether the form accepts `value` for the field: the rules it derives from the declaration the server judges by too, as antd runs them */
+async function formAccepts(name: string, value: unknown, values: Record<string, unknown> = {}): Promise<boolean> {
+  const all = { ...values, [name]: value };
+  const form = { getFieldsValue: () => all, getFieldValue: (n: string) => all[n] };
+  const rules = declaredRules(i18n.getFixedT('zh'), col(name), searchSiteScreen.declaration).map((r: AntRule) => (typeof r === 'function' ? r(form as never) : r) as RuleObject);
+  try {
+    for (const rule of rules) await new Schema({ [name]: [rule as never] }).validate({ [name]: value });
+    return true;
+  } catch {
+    return false;
   }
-  return true;
-}
-
-/** whether the server's declared rules of the searchSite resource accept `value` (what validate() checks) */
-const site = connectionResources(new SecretBox(Buffer.alloc(32)))[0]!;
-function serverAccepts(name: string, value: string): boolean {
-  const rules: Rule[] = site.column(name)!.rules ?? [];
-  if (value === '') return !rules.some((r) => 'required' in r);
-  return rules.every((r) => ('pattern' in r ? r.pattern.test(value) : 'maxLength' in r ? value.length <= r.maxLength : true));
 }
 
 describe('the 搜索引擎 screen', () => {
@@ -107,23 +98,24 @@ describe('the 搜索引擎 screen', () => {
     expect(keyProblem('')).toBeNull();
   });
 
-  it('checks the connection fields as the server does', () => {
-    const cases: [string, string[]][] = [
-      ['indexnowKey', ['abcd1234', 'a'.repeat(128), 'a'.repeat(129), 'short', 'has_underscore1', 'with-hyphen-ok', '']],
-      ['googleProperty', ['sc-domain:news.example', 'SC-DOMAIN:News.Example', 'https://news.example/', 'http://news.example/blog/', 'https://news.example', 'news.example', 'sc-domain:', '']],
-      ['baiduSite', ['https://www.news.example', 'http://news.example/', 'ftp://news.example', 'news.example', '']],
-      ['bingSite', ['https://news.example/', 'www.news.example', '']],
-      ['baiduToken', ['abcDEF123', 'with space', 'dash-no', '']],
+  it('checks the connection fields as the server does (one declaration, src-shared/declarations/search.ts)', async () => {
+    const cases: [string, string, boolean][] = [
+      ['indexnowKey', 'abcd1234', true], ['indexnowKey', 'a'.repeat(128), true], ['indexnowKey', 'a'.repeat(129), false], ['indexnowKey', 'short', false],
+      ['indexnowKey', 'has_underscore1', false], ['indexnowKey', 'with-hyphen-ok', true], ['indexnowKey', '', true],
+      ['googleProperty', 'sc-domain:news.example', true], ['googleProperty', 'SC-DOMAIN:News.Example', true], ['googleProperty', 'https://news.example/', true],
+      ['googleProperty', 'http://news.example/blog/', true], ['googleProperty', 'https://news.example', false], ['googleProperty', 'news.example', false],
+      ['googleProperty', 'sc-domain:', false], ['googleProperty', '', true],
+      ['baiduSite', 'https://www.news.example', true], ['baiduSite', 'HTTP://news.example/', true], ['baiduSite', 'ftp://news.example', false], ['baiduSite', 'news.example', false], ['baiduSite', '', true],
+      ['bingSite', 'https://news.example/', true], ['bingSite', 'www.news.example', false], ['bingSite', '', true],
+      ['baiduToken', 'abcDEF123', true], ['baiduToken', 'with space', false], ['baiduToken', 'dash-no', false], ['baiduToken', '', true],
     ];
-    for (const [name, values] of cases) {
-      for (const value of values) expect({ name, value, form: formAccepts(col(name), value) }).toEqual({ name, value, form: serverAccepts(name, value) });
-    }
-    // what the switches require, on both sides (the server's messages in connection-resources.ts)
-    expect(formAccepts(col('indexnowKey'), '', { indexnowOn: true })).toBe(false);
-    expect(formAccepts(col('indexnowKey'), '', { indexnowOn: false })).toBe(true);
-    expect(formAccepts(col('baiduToken'), '', { baiduOn: true })).toBe(false);
+    for (const [name, value, accepted] of cases) expect({ name, value, form: await formAccepts(name, value) }).toEqual({ name, value, form: accepted });
+    // what the switches require (the server's hook judges the stored values too)
+    expect(await formAccepts('indexnowKey', '', { indexnowOn: true })).toBe(false);
+    expect(await formAccepts('indexnowKey', '', { indexnowOn: false })).toBe(true);
+    expect(await formAccepts('baiduToken', '', { baiduOn: true })).toBe(false);
     // the stored token comes back as the mask: kept
-    expect(formAccepts(col('baiduToken'), '******', { baiduOn: true })).toBe(true);
+    expect(await formAccepts('baiduToken', '******', { baiduOn: true })).toBe(true);
     expect(newIndexNowKey()).toMatch(INDEXNOW_KEY_PATTERN);
     expect(newIndexNowKey()).not.toBe(newIndexNowKey());
     expect([DEFAULTS.googleProperty('https://www.news.example'), DEFAULTS.baiduSite('http://news.example'), DEFAULTS.bingSite('http://news.example')]).toEqual([

@@ -1,10 +1,11 @@
 // Each website's search engines (the 搜索引擎 screen's list, /seo-blade-search/site):
 // one row per website (made with it: no add, no delete), its connections, what was
 // announced and how the engines answered, the last announcement and sync, the
-// 7-day clicks; the edit form holds the switches and fields with the server's
-// rules; row actions 测试连接, 立即同步, 全站提交 and 提交记录, each behind its button.
-import type { ColumnDef, FieldRule, ScreenDef } from '../../../crud/types';
-import { GOOGLE_PROPERTY_PATTERN, INDEXNOW_KEY_PATTERN, SEARCH_API } from '../../../../src-shared/search-engines';
+// 7-day clicks; the edit form holds the switches and fields, judged by the
+// declaration the server judges them by (src-shared/declarations/search.ts); row actions 测试连接, 立即同步, 全站提交 and 提交记录, each behind its button.
+import type { ColumnDef, ScreenDef } from '../../../crud/types';
+import { SEARCH_API } from '../../../../src-shared/search-engines';
+import { SEARCH_SITE } from '../../../../src-shared/declarations/search';
 import { call } from '../../../platform/bridge';
 import { REMOTE, remoteSelect } from '../shared';
 import { AnnounceCell, announceText, clicksText, ClicksCell, connectionCell, connectionText, LastSyncCell, lastSyncText, WebsiteCell, websiteText } from './cells';
@@ -14,13 +15,6 @@ import { HistoryDialog } from './HistoryDialog';
 import '../../../i18n/areas/search';
 
 const S = SEARCH_API.site;
-const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/\S*)?$/i;
-const BAIDU_TOKEN = /^[A-Za-z0-9]{1,100}$/;
-
-/** a value that is empty or fits `pattern` (the server's rule, case and all) */
-const fits = (pattern: RegExp, message: string): FieldRule => ({ check: (v) => v === undefined || v === null || v === '' || pattern.test(String(v)), message });
-const max255: FieldRule = { max: 255, message: 'search.site.max255' };
-const on = (field: string) => (v: Record<string, unknown>) => v[field] === true;
 
 /** a list-only column drawn by its cell */
 const listed = (name: string, label: string, cell: ColumnDef['cell'], cellText: ColumnDef['cellText'], width?: number): ColumnDef => ({
@@ -44,6 +38,7 @@ export const searchSiteScreen: ScreenDef = {
   title: 'search.site.title',
   api: { list: `${S}/page`, detail: `${S}/detail`, update: `${S}/update`, remove: '' },
   hide: ['add', 'delete', 'batchDelete'],
+  declaration: SEARCH_SITE,
   timeRange: false,
   dialogWidth: 820,
   labelWidth: 180,
@@ -64,30 +59,23 @@ export const searchSiteScreen: ScreenDef = {
     {
       name: 'indexnowKey', label: 'search.site.indexnowKey', valueType: 'custom', input: IndexNowKeyInput, hideInTable: true, span: 24,
       extra: 'search.site.indexnowKeyHint', dependencies: ['indexnowOn'],
-      rules: [fits(INDEXNOW_KEY_PATTERN, 'search.site.indexnowKeyPattern')],
-      requiredWhen: { when: on('indexnowOn'), message: 'search.site.indexnowKeyRequired' },
     },
     switchField('baiduOn', 'search.site.baiduOn'),
     {
       name: 'baiduSite', label: 'search.site.baiduSite', valueType: 'custom', input: defaultedInput(DEFAULTS.baiduSite), hideInTable: true, span: 24,
-      rules: [max255, fits(HTTP_URL, 'search.site.baiduSiteInvalid')],
     },
     {
       name: 'baiduToken', label: 'search.site.baiduToken', valueType: 'password', hideInTable: true, span: 24, dependencies: ['baiduOn'],
       // the stored token comes as the mask: sent back, it is kept
-      rules: [{ check: (v) => v === undefined || v === null || v === '' || v === '******' || BAIDU_TOKEN.test(String(v)), message: 'search.site.baiduTokenPattern' }],
-      requiredWhen: { when: on('baiduOn'), message: 'search.site.baiduTokenRequired' },
     },
     switchField('googleOn', 'search.site.googleOn'),
     {
       name: 'googleProperty', label: 'search.site.googleProperty', valueType: 'custom', input: defaultedInput(DEFAULTS.googleProperty), hideInTable: true, span: 24,
       extra: 'search.site.googlePropertyHint',
-      rules: [max255, fits(GOOGLE_PROPERTY_PATTERN, 'search.site.googlePropertyInvalid')],
     },
     switchField('bingOn', 'search.site.bingOn'),
     {
       name: 'bingSite', label: 'search.site.bingSite', valueType: 'custom', input: defaultedInput(DEFAULTS.bingSite), hideInTable: true, span: 24,
-      rules: [max255, fits(HTTP_URL, 'search.site.bingSiteInvalid')],
     },
   ],
   extraActions: [

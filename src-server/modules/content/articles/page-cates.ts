@@ -12,18 +12,12 @@ export const PAGE_CATE = 2;
 /** the category type that is only a link */
 export const JUMP_CATE = 3;
 
-export const PAGE_CATE_MSG = {
-  notPage: '所选栏目是跳转页面，不能存放文章，请选择自定义页面栏目',
-  release: '文章所在栏目是跳转页面，不能发布，请先改到自定义页面栏目',
-  toJump: '该栏目下存在文章，不能改为跳转页面',
-} as const;
-
 /** why an article gets no page: its column is a jump page, or its column is gone */
 export type PageIssue = 'jump' | 'missing';
 
 /** Refuses a category row (article_cate) that does not hold pages; none given passes. */
 export function mustHoldPages(cate: Rec | undefined): void {
-  if (cate && Number(cate.type) === JUMP_CATE) throw new ServiceError(PAGE_CATE_MSG.notPage);
+  if (cate && Number(cate.type) === JUMP_CATE) throw new ServiceError('article.cateNotPage');
 }
 
 /** Refuses releasing any of these unpublished articles while its column is a jump page. */
@@ -32,7 +26,7 @@ export async function refuseJumpRelease(q: Queries, tenantId: string, ids: reado
   const found = await q.get(sql`SELECT 1 AS found FROM article a
       JOIN article_cate c ON c.id = a.parent_id AND c.tenant_id = a.tenant_id AND c.is_deleted = 0
      WHERE a.tenant_id = ${tenantId} AND a.is_deleted = 0 AND a.status = 0 AND c.type = ${JUMP_CATE} AND a.id IN (${sql.join([...ids])}) LIMIT 1`);
-  if (found) throw new ServiceError(PAGE_CATE_MSG.release);
+  if (found) throw new ServiceError('article.releaseJump');
 }
 
 /**

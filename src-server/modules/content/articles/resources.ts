@@ -1,56 +1,47 @@
 // Categories (columns), articles and paragraphs (spec content-area.md §7).
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { ARTICLE, CATE, PARAGRAPH } from '../../../../src-shared/declarations/articles';
 import { addNames, countBy, liveRow, mustExist } from '../shared/lookups';
-import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, req, wholeIn } from '../shared/rules';
+import { ALL } from '../shared/rules';
 import { checkArticleQuota } from '../quota/quota';
 import { coverImage } from '../shared/images';
 import { ARTICLE_TITLE_SEARCH } from './migrations';
-import { flagPageIssues, JUMP_CATE, mustHoldPages, PAGE_CATE_MSG } from './page-cates';
+import { flagPageIssues, JUMP_CATE, mustHoldPages } from './page-cates';
 
 export function articleResources(): Resource[] {
   const cate = defineResource({
-    name: 'cate',
+    ...declaredResource(CATE),
     access: screenAccess('cate', { pickedBy: ['article', 'gptProduceArticle'] }),
-    basePath: '/seo-blade-article/cate',
     table: 'article_cate',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'websiteGroupId', type: 'string', rules: [req(MSG.groupRequired)] },
-      { name: 'cateName', type: 'string', rules: [req(MSG.cateName), max(50, MSG.cateNameMax)] },
-      { name: 'type', type: 'int', default: 2, rules: [req(MSG.cateType), oneOf([2, 3], MSG.cateType)] },
-      { name: 'pageId', type: 'string' },
-      { name: 'imgGroupId', type: 'string' },
-      { name: 'linkUrl', type: 'string', rules: [max(500, '链接不能超过500个字符')] },
-      { name: 'advertId', type: 'string' },
+      ...declaredResource(CATE).columns,
       { name: 'articleCount', type: 'int', readOnly: true, noFilter: true },
       { name: 'websiteCount', type: 'int', readOnly: true, noFilter: true },
-      { name: 'optStatus', type: 'int', default: 0, rules: [req(MSG.optStatus), oneOf([0, 1], MSG.optStatus)] },
-      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '状态只能是0或1')] },
     ],
     hooks: {
       async beforeWrite(row, ctx) {
         const { tenantId: t, q } = ctx;
-        await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+        await mustExist(q, 'website_group', row.websiteGroupId, t, 'article.groupMissing');
         const type = row.type ?? (ctx.id ? (await liveRow(q, 'article_cate', ctx.id, t))?.type : 2);
         if (type === JUMP_CATE) {
           // a jump page has only its link, and holds no article (a deploy makes no page of it)
-          if (ctx.mode === 'insert' || 'linkUrl' in row) if (!row.linkUrl) throw new ServiceError(MSG.cateLink);
-          if (ctx.id && (await countBy(q, 'article', 'parent_id', [String(ctx.id)], t)).size > 0) throw new ServiceError(PAGE_CATE_MSG.toJump);
+          if (ctx.mode === 'insert' || 'linkUrl' in row) if (!row.linkUrl) throw new ServiceError('article.cateLinkRequired');
+          if (ctx.id && (await countBy(q, 'article', 'parent_id', [String(ctx.id)], t)).size > 0) throw new ServiceError('article.cateToJump');
           row.pageId = null;
           row.imgGroupId = null;
           row.advertId = null;
         } else if (type === 2) {
-          if ((ctx.mode === 'insert' || 'pageId' in row) && !row.pageId) throw new ServiceError(MSG.catePage);
-          const page = await mustExist(q, 'template_page_config', row.pageId, t, '模板页面不存在');
+          if ((ctx.mode === 'insert' || 'pageId' in row) && !row.pageId) throw new ServiceError('article.catePageRequired');
+          const page = await mustExist(q, 'template_page_config', row.pageId, t, 'article.pageMissing');
           // a disabled page config stays on the columns that hold it, but is not chosen anew
           const held = ctx.id ? (await liveRow(q, 'article_cate', ctx.id, t))?.page_id : undefined;
-          if (page && page.status !== 1 && String(row.pageId) !== String(held ?? '')) throw new ServiceError(MSG.catePageOff);
-          await mustExist(q, 'img_group', row.imgGroupId, t, '素材分组不存在');
-          await mustExist(q, 'website_advert', row.advertId, t, '广告页不存在');
+          if (page && page.status !== 1 && String(row.pageId) !== String(held ?? '')) throw new ServiceError('article.catePageOff');
+          await mustExist(q, 'img_group', row.imgGroupId, t, 'article.imgGroupMissing');
+          await mustExist(q, 'website_advert', row.advertId, t, 'article.advertMissing');
         }
       },
       async decorate(records, { tenantId, q }) {
@@ -66,15 +57,14 @@ export function articleResources(): Resource[] {
       },
       async beforeRemove(ids, { tenantId, q }) {
         const n = await countBy(q, 'article', 'parent_id', ids, tenantId);
-        if ([...n.values()].some((v) => v > 0)) throw new ServiceError(MSG.cateInUse);
+        if ([...n.values()].some((v) => v > 0)) throw new ServiceError('article.cateInUse');
       },
     },
   });
 
   const article = defineResource({
-    name: 'article',
+    ...declaredResource(ARTICLE, { title: { searchIndex: ARTICLE_TITLE_SEARCH } }),
     access: screenAccess('article'),
-    basePath: '/website-blade-article/article',
     table: 'article',
     countedRows: true,
     tenantScoped: true,
@@ -82,18 +72,7 @@ export function articleResources(): Resource[] {
     endpoints: ALL,
     defaultSort: [{ column: 'sort', asc: true }, { column: 'create_time', asc: false }],
     columns: [
-      { name: 'websiteGroupId', type: 'string', rules: [req(MSG.groupRequired)] },
-      { name: 'websiteInfoId', type: 'string', rules: [req(MSG.website)] },
-      { name: 'parentId', type: 'string', rules: [req(MSG.column)] },
-      { name: 'title', type: 'string', rules: [req(MSG.title), max(50, MSG.titleMax)], searchIndex: ARTICLE_TITLE_SEARCH },
-      { name: 'keyword', type: 'string', rules: [req(MSG.keyword), max(50, MSG.keywordMax)] },
-      { name: 'auth', type: 'string', rules: [max(50, '作者不能超过50个字符')] },
-      { name: 'coverImg', type: 'string' },
-      { name: 'displayStatus', type: 'int', default: 1, rules: [oneOf([0, 1], '显示状态只能是0或1')] },
-      { name: 'sort', type: 'decimal', default: 0, rules: wholeIn(0, 99999, MSG.sort) },
-      { name: 'content', type: 'string', rules: [req(MSG.content)] },
-      { name: 'descVal', type: 'string', rules: [req(MSG.desc), max(300, MSG.descMax)] },
-      { name: 'status', type: 'int', default: 0, rules: [oneOf([0, 1], '发布状态只能是0或1')] },
+      ...declaredResource(ARTICLE, { title: { searchIndex: ARTICLE_TITLE_SEARCH } }).columns,
       { name: 'saveStatus', type: 'string', readOnly: true },
       { name: 'deployTime', type: 'datetime', readOnly: true },
       { name: 'gptTaskId', type: 'string', readOnly: true },
@@ -101,7 +80,7 @@ export function articleResources(): Resource[] {
     hooks: {
       async beforeWrite(row, ctx) {
         const { tenantId: t, q } = ctx;
-        if (typeof row.content === 'string' && row.content.replace(/<[^>]*>/g, '').trim() === '' && !/<img/i.test(row.content)) throw new ServiceError(MSG.content);
+        if (typeof row.content === 'string' && row.content.replace(/<[^>]*>/g, '').trim() === '' && !/<img/i.test(row.content)) throw new ServiceError('article.contentRequired');
         await coverImage(q, row.coverImg);
         const old = ctx.id ? await liveRow(q, 'article', ctx.id, t) : undefined;
         if (old && old.status === 1) {
@@ -109,24 +88,24 @@ export function articleResources(): Resource[] {
           // its column is fixed, unless it is a jump page or gone: then its page was never made, and it may move
           const column = await liveRow(q, 'article_cate', String(old.parent_id ?? ''), t);
           const movable = !column || Number(column.type) === JUMP_CATE;
-          if (changed('websiteGroupId', 'website_group_id') || (!movable && changed('parentId', 'parent_id'))) throw new ServiceError(MSG.published);
+          if (changed('websiteGroupId', 'website_group_id') || (!movable && changed('parentId', 'parent_id'))) throw new ServiceError('article.published');
           delete row.websiteGroupId;
           if (!movable) delete row.parentId;
-          if (row.status === 0) throw new ServiceError(MSG.unpublish);
+          if (row.status === 0) throw new ServiceError('article.unpublish');
         }
         const group = row.websiteGroupId ?? old?.website_group_id;
-        await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
-        const site = await mustExist(q, 'website_info', row.websiteInfoId, t, '网站不存在');
-        if (site && String(site.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
-        const c = await mustExist(q, 'article_cate', row.parentId, t, '栏目不存在');
-        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        await mustExist(q, 'website_group', row.websiteGroupId, t, 'article.groupMissing');
+        const site = await mustExist(q, 'website_info', row.websiteInfoId, t, 'article.websiteMissing');
+        if (site && String(site.website_group_id) !== String(group)) throw new ServiceError('article.siteNotInGroup');
+        const c = await mustExist(q, 'article_cate', row.parentId, t, 'article.cateMissing');
+        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError('article.cateNotInGroup');
         // only a column that holds pages: the one given, or the one kept by an article being published
         const publishing = row.status === 1 && (!old || old.status !== 1);
         mustHoldPages(c ?? (publishing && old?.parent_id ? await liveRow(q, 'article_cate', String(old.parent_id), t) : undefined));
         if (publishing) row.saveStatus = '手动发布';
         if (ctx.mode === 'insert') await checkArticleQuota(q, t);
         // a generated article waits unassigned (no website) until it gets a website and a column
-        if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError(MSG.website);
+        if (row.status === 1 && !(row.websiteInfoId ?? old?.website_info_id)) throw new ServiceError('site.websiteRequired');
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
@@ -139,14 +118,12 @@ export function articleResources(): Resource[] {
   });
 
   const paragraph = defineResource({
-    name: 'paragraph',
+    ...declaredResource(PARAGRAPH),
     access: screenAccess('paragraph'),
-    basePath: '/website-blade-article/paragraph',
     table: 'paragraph',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [{ name: 'content', type: 'string', rules: [req(MSG.paragraph)] }],
     hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'createUser', 'createUserName', 'blade_user', 'real_name') },
   });
 

@@ -2,33 +2,25 @@
 // cron) deploying a website group's or websites' sites.
 import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { DEPLOY_TASKS } from '../../../../src-shared/declarations/deploy-tasks';
+import { SCHEDULE_MESSAGES } from '../../../../src-shared/schedule';
 import { liveRow, mustExist } from '../shared/lookups';
-import { MSG } from '../shared/messages';
-import { max, oneOf, req, wholeIn } from '../shared/rules';
-import { nextTriggerTime, SCHEDULE_TYPES } from './schedule';
+import { nextTriggerTime } from './schedule';
 import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
 import { attachJobViews } from '../../../jobs/job-view';
 
 export function deployTaskResources(): Resource[] {
   const deployTasks = defineResource({
-    name: 'deployTasks',
+    ...declaredResource(DEPLOY_TASKS),
     access: screenAccess('deployTasks'),
-    basePath: '/website-blade-deploy/deployTasks',
     table: 'deploy_tasks',
     tenantScoped: true,
     softDelete: true,
     endpoints: ['page', 'list', 'detail', 'save', 'submit', 'update', 'remove'],
     columns: [
-      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
-      { name: 'groupIds', type: 'string' },
-      { name: 'websiteGroupId', type: 'string' },
-      { name: 'scheduleType', type: 'string', default: 'NONE', rules: [oneOf(SCHEDULE_TYPES, '请选择调度类型')] },
-      { name: 'scheduleConf', type: 'string' },
-      { name: 'type', type: 'int', default: 0 },
+      ...declaredResource(DEPLOY_TASKS).columns,
       { name: 'executeCount', type: 'int', readOnly: true },
-      { name: 'articleCount', type: 'decimal', rules: [req(MSG.articleCount), ...wholeIn(0, undefined, MSG.countMin)] },
-      { name: 'abArticleCount', type: 'decimal', default: 0, rules: wholeIn(0, undefined, MSG.abCountMin) },
       { name: 'status', type: 'int', readOnly: true },
       // the last run's outcome (deploy-scheduler.ts): written by runs only
       { name: 'lastRunState', type: 'string', readOnly: true },
@@ -45,21 +37,21 @@ export function deployTaskResources(): Resource[] {
         const pick = (k: string, col: string): unknown => (k in row ? row[k] : old?.[col]);
         const groups = String(pick('groupIds', 'group_ids') ?? pick('websiteGroupId', 'website_group_id') ?? '')
           .split(',').map((s) => s.trim()).filter(Boolean);
-        if (groups.length === 0) throw new ServiceError(MSG.groupRequired);
+        if (groups.length === 0) throw new ServiceError('site.groupRequired');
         const rows: Record<string, unknown>[] = [];
-        for (const g of groups) rows.push((await mustExist(q, 'website_group', g, t, '网站分组不存在'))!);
+        for (const g of groups) rows.push((await mustExist(q, 'website_group', g, t, 'article.groupMissing'))!);
         row.groupIds = groups.join(',');
         row.websiteGroupId = groups[0];
         const type = String(pick('scheduleType', 'schedule_type') ?? 'NONE');
         const conf = pick('scheduleConf', 'schedule_conf');
         if (type === 'NONE') row.scheduleConf = null;
         else {
-          if (conf === null || conf === undefined || String(conf).trim() === '') throw new ServiceError(type === 'CRON' ? MSG.cron : MSG.fixRate);
+          if (conf === null || conf === undefined || String(conf).trim() === '') throw new ServiceError(SCHEDULE_MESSAGES[type === 'CRON' ? 'cronRequired' : 'fixRateRequired']);
           nextTriggerTime(type, String(conf), Date.now()); // throws the format message
         }
         // A/B articles only for white-hat groups: a count sent for other groups is refused, a kept one dropped
         if (!rows.some((g) => g.type === 1)) {
-          if (Number(row.abArticleCount ?? 0) > 0) throw new ServiceError(MSG.abOnlyWhiteHat);
+          if (Number(row.abArticleCount ?? 0) > 0) throw new ServiceError('deployTask.abOnlyWhiteHat');
           row.abArticleCount = 0;
         }
       },

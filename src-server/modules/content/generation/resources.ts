@@ -2,10 +2,10 @@
 // sent masked), generate-article tasks and the generation template parameters.
 import { sql } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, screenAccess, type ColumnDef, type Resource } from '../../../crud/resource';
+import { declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { AI_KEY, AI_MODEL, GPT_GENERATE_TEMPLATE_PARM, GPT_PRODUCE_ARTICLE, KEY_TYPES_WITH_TARGET } from '../../../../src-shared/declarations/generation';
 import { addNames, liveRow, mustExist } from '../shared/lookups';
-import { MSG } from '../shared/messages';
-import { ALL, max, oneOf, range, req, wholeIn } from '../shared/rules';
+import { ALL } from '../shared/rules';
 import type { SecretBox } from '../../../util/secret-box';
 import { SCENES } from '../shared/uploads';
 import { TASK_STATUS } from '../shared/task-status';
@@ -13,12 +13,6 @@ import { keywordFailures } from './article-generator';
 import { attachJobViews } from '../../../jobs/job-view';
 import { mustHoldPages } from '../articles/page-cates';
 import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
-import { AI_LIMIT_MSG, AI_LIMITS } from '../../../../src-shared/ai-limits';
-
-/** a whole number from `bound.min` to `bound.max`, `bound.default` when a new row leaves it out */
-function limitColumn(name: string, bound: { min: number; max: number; default: number }, required: string, outOfRange: string): ColumnDef {
-  return { name, type: 'decimal', default: bound.default, rules: [req(required), { pattern: /^-?\d+$/, message: outOfRange }, ...range(bound.min, bound.max, outOfRange)] };
-}
 
 /** The AI settings and generation tasks; every query of their hooks runs on the hooks' `q`. */
 export function generationResources(box: SecretBox): Resource[] {
@@ -32,34 +26,21 @@ export function generationResources(box: SecretBox): Resource[] {
   };
 
   const aiModel = defineResource({
-    name: 'aiModel',
+    // the limits (maxConcurrency, ratePerMinute) every instance keeps together: ai-limiter.ts
+    ...declaredResource(AI_MODEL, { apiKey: { hidden: true } }),
     access: screenAccess('aiModel'),
-    basePath: '/seo-blade-article/aiModel',
     table: 'ai_model',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'name', type: 'string', rules: [req('请输入名称'), max(100, '名称不能超过100个字符')] },
-      { name: 'apiKey', type: 'string', hidden: true },
-      { name: 'url', type: 'string', rules: [req('请输入链接'), { pattern: /^https?:\/\/\S+$/i, message: '链接格式不正确' }] },
-      { name: 'model', type: 'string', rules: [req('请输入模型'), max(100, '模型不能超过100个字符')] },
-      { name: 'platform', type: 'string', rules: [req('请选择平台')] },
-      { name: 'temperature', type: 'decimal', rules: [req('请输入温度'), ...range(0, 2, '温度范围为0-2'), { pattern: /^\d+(\.\d{1,2})?$/, message: '温度最多两位小数' }] },
-      { name: 'maxTokens', type: 'decimal', rules: [req('请输入返回token数'), ...wholeIn(0, undefined, MSG.aiTokens)] },
-      { name: 'status', type: 'int', default: 1, rules: [req('请选择状态'), oneOf([1, 2], '请选择状态')] },
-      // limits every instance keeps together (ai-limiter.ts); declared decimal so 2.5 gets the range message, not a format error
-      limitColumn('maxConcurrency', AI_LIMITS.maxConcurrency, AI_LIMIT_MSG.concurrencyRequired, AI_LIMIT_MSG.concurrencyRange),
-      limitColumn('ratePerMinute', AI_LIMITS.ratePerMinute, AI_LIMIT_MSG.rateRequired, AI_LIMIT_MSG.rateRange),
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         const k = row.apiKey;
         if (k === null || k === undefined || k === '' || isMasked(k)) {
-          if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
+          if (ctx.mode === 'insert') throw new ServiceError('generation.keyRequired');
           // an edit keeps the stored key; a model switched on needs one (the sample matrix's comes off, without a key)
           const stored = await ctx.q.get(sql<{ api_key: string | null; status: number }>`SELECT api_key, status FROM ai_model WHERE id = ${String(ctx.id)} AND tenant_id = ${ctx.tenantId}`);
-          if ((row.status ?? stored?.status) === 1 && !stored?.api_key) throw new ServiceError('请输入密钥');
+          if ((row.status ?? stored?.status) === 1 && !stored?.api_key) throw new ServiceError('generation.keyRequired');
           delete row.apiKey;
         } else row.apiKey = box.seal(String(k));
       },
@@ -78,31 +59,23 @@ export function generationResources(box: SecretBox): Resource[] {
   });
 
   const aiKey = defineResource({
-    name: 'key',
+    ...declaredResource(AI_KEY, { key: { column: 'key_value', hidden: true } }),
     access: screenAccess('key'),
-    basePath: '/seo-blade-article/key',
     table: 'ai_key',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'name', type: 'string', rules: [req('请输入名称'), max(100, '名称不能超过100个字符')] },
-      { name: 'type', type: 'int', rules: [req('请选择类型')] },
-      { name: 'targetUrl', type: 'string', rules: [max(500, '目标地址不能超过500个字符')] },
-      { name: 'key', column: 'key_value', type: 'string', hidden: true },
-      { name: 'status', type: 'int', default: 2, rules: [oneOf([1, 2], '请选择状态')] },
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         const old = ctx.id ? await liveRow(ctx.q, 'ai_key', ctx.id, ctx.tenantId) : undefined;
         const type = 'type' in row ? row.type : old?.type;
-        if (type === 1 || type === 2 || type === 3) {
+        if (KEY_TYPES_WITH_TARGET.includes(Number(type))) {
           const target = 'targetUrl' in row ? row.targetUrl : old?.target_url;
-          if (!target) throw new ServiceError('请输入目标地址');
+          if (!target) throw new ServiceError('generation.targetRequired');
         } else row.targetUrl = null;
         const k = row.key;
         if (k === null || k === undefined || k === '' || isMasked(k)) {
-          if (ctx.mode === 'insert') throw new ServiceError('请输入密钥');
+          if (ctx.mode === 'insert') throw new ServiceError('generation.keyRequired');
           delete row.key;
         } else row.key = box.seal(String(k));
       },
@@ -117,22 +90,14 @@ export function generationResources(box: SecretBox): Resource[] {
   });
 
   const gptProduceArticle = defineResource({
-    name: 'gptProduceArticle',
+    ...declaredResource(GPT_PRODUCE_ARTICLE),
     access: screenAccess('gptProduceArticle'),
-    basePath: '/seo-blade-article/gptProduceArticle',
     table: 'gpt_produce_article',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
     columns: [
-      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
-      { name: 'maxTokens', type: 'decimal', default: 4096, rules: wholeIn(1, 4096, MSG.maxTokens) },
-      { name: 'prompts', type: 'string', rules: [req(MSG.prompt)] },
-      { name: 'fileLink', type: 'string', rules: [req(MSG.keywordFile)] },
-      { name: 'fileName', type: 'string' },
-      { name: 'websiteGroupId', type: 'string' },
-      { name: 'websiteInfoId', type: 'string' },
-      { name: 'parentId', type: 'string' },
+      ...declaredResource(GPT_PRODUCE_ARTICLE).columns,
       { name: 'total', type: 'int', readOnly: true },
       { name: 'successCount', type: 'int', readOnly: true },
       { name: 'failCount', type: 'int', readOnly: true },
@@ -152,12 +117,12 @@ export function generationResources(box: SecretBox): Resource[] {
         const group = pick('websiteGroupId', 'website_group_id');
         const site = pick('websiteInfoId', 'website_info_id');
         const cate = pick('parentId', 'parent_id');
-        if ((site || cate) && !group) throw new ServiceError(MSG.groupRequired);
-        await mustExist(q, 'website_group', group, t, '网站分组不存在');
-        const s = await mustExist(q, 'website_info', site, t, '网站不存在');
-        if (s && String(s.website_group_id) !== String(group)) throw new ServiceError(MSG.siteNotInGroup);
-        const c = await mustExist(q, 'article_cate', cate, t, '栏目不存在');
-        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError(MSG.cateNotInGroup);
+        if ((site || cate) && !group) throw new ServiceError('site.groupRequired');
+        await mustExist(q, 'website_group', group, t, 'article.groupMissing');
+        const s = await mustExist(q, 'website_info', site, t, 'article.websiteMissing');
+        if (s && String(s.website_group_id) !== String(group)) throw new ServiceError('article.siteNotInGroup');
+        const c = await mustExist(q, 'article_cate', cate, t, 'article.cateMissing');
+        if (c && String(c.website_group_id) !== String(group)) throw new ServiceError('article.cateNotInGroup');
         mustHoldPages(c);
         if ('fileLink' in row && row.fileLink) {
           const name = String(row.fileLink).split('/').pop() ?? '';
@@ -187,27 +152,20 @@ export function generationResources(box: SecretBox): Resource[] {
   });
 
   const templateParm = defineResource({
-    name: 'gptGenerateTemplateParm',
+    ...declaredResource(GPT_GENERATE_TEMPLATE_PARM),
     access: screenAccess('gptGenerateTemplateParm'),
-    basePath: '/website-blade-article/gptGenerateTemplateParm',
     table: 'gpt_generate_template_parm',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'paramName', type: 'string', rules: [req(MSG.parmName), max(50, MSG.parmNameMax)] },
-      { name: 'paramKey', type: 'string', rules: [req(MSG.parmKey), { pattern: /^[A-Za-z][A-Za-z0-9_]{0,49}$/, message: MSG.parmKeyBad }] },
-      { name: 'paramValue', type: 'string', rules: [req(MSG.parmValue), max(2000, MSG.parmValueMax)] },
-      { name: 'remark', type: 'string', rules: [max(200, '备注不能超过200个字符')] },
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         if (!('paramKey' in row)) return;
-        if (String(row.paramKey).toLowerCase() === 'keyword') throw new ServiceError(MSG.parmKeyReserved);
+        if (String(row.paramKey).toLowerCase() === 'keyword') throw new ServiceError('generation.parmKeyReserved');
         const dup = await ctx.q.get(
           sql`SELECT id FROM gpt_generate_template_parm WHERE tenant_id = ${ctx.tenantId} AND is_deleted = 0 AND param_key = ${String(row.paramKey)} AND id <> ${ctx.id ?? ''}`,
         );
-        if (dup) throw new ServiceError(MSG.parmKeyDup);
+        if (dup) throw new ServiceError('generation.parmKeyDup');
       },
     },
   });
@@ -233,10 +191,10 @@ export function normalizePrompts(raw: unknown): { input: string }[] {
       list = [{ input: raw }];
     }
   }
-  if (!Array.isArray(list) || list.length === 0) throw new ServiceError(MSG.prompt);
+  if (!Array.isArray(list) || list.length === 0) throw new ServiceError('generation.promptRequired');
   return list.map((p) => {
     const input = typeof p === 'string' ? p : p && typeof p === 'object' ? String((p as Record<string, unknown>).input ?? '') : '';
-    if (!input.trim()) throw new ServiceError(MSG.prompt);
+    if (!input.trim()) throw new ServiceError('generation.promptRequired');
     return { input };
   });
 }

@@ -1,24 +1,21 @@
 // Import tasks and their error log (spec content-area.md §7).
 import { sql } from '../../../db/data-layer';
-import { defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
+import { IMPORT_TASK, TASK_ERROR_LOG } from '../../../../src-shared/declarations/imports';
 import { addNames } from '../shared/lookups';
-import { MSG } from '../shared/messages';
-import { max, req } from '../shared/rules';
 import { TASK_STATUS } from '../shared/task-status';
 import { attachJobViews } from '../../../jobs/job-view';
 
 export function importResources(): Resource[] {
   const importTask = defineResource({
-    name: 'importTask',
+    ...declaredResource(IMPORT_TASK),
     access: screenAccess('importTask', { pickedBy: ['taskErrorLog', 'keyword', 'article'] }),
-    basePath: '/seo-blade-material/importTask',
     table: 'import_task',
     tenantScoped: true,
     softDelete: true,
     endpoints: ['list', 'page', 'detail', 'submit', 'remove'],
     columns: [
-      { name: 'taskName', type: 'string', rules: [req(MSG.taskName), max(50, MSG.taskNameMax)] },
-      { name: 'taskType', type: 'string', rules: [req('请选择任务类型')] },
+      ...declaredResource(IMPORT_TASK).columns,
       { name: 'totalRows', type: 'int', readOnly: true },
       { name: 'successRows', type: 'int', readOnly: true },
       { name: 'failedRows', type: 'int', readOnly: true },
@@ -42,21 +39,14 @@ export function importResources(): Resource[] {
   });
 
   const taskErrorLog = defineResource({
-    name: 'taskErrorLog',
+    ...declaredResource(TASK_ERROR_LOG),
     // the import task screen opens a task's error lines (错误明细)
     access: screenAccess('taskErrorLog', { pickedBy: ['importTask'] }),
-    basePath: '/seo-blade-material/taskErrorLog',
     table: 'task_error_log',
     tenantScoped: true,
     softDelete: true,
     endpoints: ['list', 'page', 'detail', 'submit', 'remove'],
     defaultSort: [{ column: 'error_line', asc: true }],
-    columns: [
-      { name: 'taskId', type: 'string', rules: [req('请选择任务')] },
-      { name: 'errorLine', type: 'int' },
-      { name: 'errorMsg', type: 'string' },
-      { name: 'errorData', type: 'string' },
-    ],
     hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'taskId', 'taskName', 'import_task', 'task_name') },
   });
 

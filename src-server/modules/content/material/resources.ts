@@ -3,10 +3,10 @@
 import { declared, declaredResource, defineResource, screenAccess, type ColumnDef, type HookContext, type Resource, type WriteContext } from '../../../crud/resource';
 import { ADVERT, CONTACT_INFO, CUSTOM_PAGE_URL, GOODS, GOODS_SUB, IMG_GROUP, LINKS, TEMPLATE_CONFIG, WEBSITE_IMG, WEBSITE_TEMPLATE } from '../../../../src-shared/declarations/material';
 import { addNames, countBy, mustExist, refuseInUse } from '../shared/lookups';
-import { MSG, pagePatternMessage } from '../shared/messages';
-import { ServiceError } from '../../../http/reply';
-import { cleanPattern, PAGE_PATTERN_MAX, pagePatternProblem, type PageKind } from '../../../../src-shared/page-patterns';
-import { ALL, max, req, status01 } from '../shared/rules';
+import { MSG } from '../shared/messages';
+import { cleanPattern } from '../../../../src-shared/page-patterns';
+import { TEMPLATE_PAGE_CONFIG } from '../../../../src-shared/declarations/page-configs';
+import { ALL } from '../shared/rules';
 import { templateImage, materialImage } from '../shared/images';
 
 export function materialResources(): Resource[] {
@@ -54,41 +54,25 @@ export function materialResources(): Resource[] {
   });
   const templateConfigSystem = defineResource({ ...templateConfig, name: 'templateConfig', basePath: '/website-blade-system/templateConfig', columns: templateConfigColumns, hooks: templateConfigHooks });
 
-  // a column's list page and its articles' page: the URL patterns the site renderer uses (src-shared/page-patterns.ts)
-  const patternColumn = (name: 'listPage' | 'detailsPage', kind: PageKind): ColumnDef => ({
-    name,
-    type: 'string',
-    rules: [req(pagePatternMessage(kind, 'required')), max(PAGE_PATTERN_MAX, pagePatternMessage(kind, 'tooLong'))],
-  });
+  // a column's list page and its articles' page: the URL patterns the site renderer uses (src-shared/page-patterns.ts,
+  // judged by the declaration's rules); stored as the renderer reads them
   const pageConfig = defineResource({
-    name: 'templatePageConfig',
+    ...declaredResource(TEMPLATE_PAGE_CONFIG),
     access: screenAccess('templatePageConfig', { pickedBy: ['cate'] }),
-    basePath: '/blade-material/templatePageConfig',
     table: 'template_page_config',
     tenantScoped: true,
     softDelete: true,
     endpoints: ALL,
-    columns: [
-      { name: 'name', type: 'string', rules: [req(MSG.pageConfigName), max(100, MSG.pageConfigNameMax)] },
-      patternColumn('listPage', 'list'),
-      patternColumn('detailsPage', 'details'),
-      { name: 'cateCount', type: 'int', readOnly: true, noFilter: true },
-      status01(1),
-    ],
+    columns: [...declaredResource(TEMPLATE_PAGE_CONFIG).columns, { name: 'cateCount', type: 'int', readOnly: true, noFilter: true }],
     hooks: {
       beforeWrite(row) {
-        for (const [key, kind] of [['listPage', 'list'], ['detailsPage', 'details']] as const) {
-          if (!(key in row)) continue;
-          const problem = pagePatternProblem(row[key], kind);
-          if (problem) throw new ServiceError(pagePatternMessage(kind, problem));
-          row[key] = cleanPattern(row[key]);
-        }
+        for (const key of ['listPage', 'detailsPage']) if (key in row) row[key] = cleanPattern(row[key]);
       },
       async decorate(records, { tenantId, q }) {
         const counts = await countBy(q, 'article_cate', 'page_id', records.map((r) => String(r.id)), tenantId);
         for (const r of records) r.cateCount = counts.get(String(r.id)) ?? 0;
       },
-      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'article_cate', ['page_id'], MSG.pageConfigInUse),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'article_cate', ['page_id'], 'pageConfig.inUse'),
     },
   });
 

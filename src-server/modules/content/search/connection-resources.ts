@@ -7,21 +7,19 @@
 // install's SecretBox and answered as the mask, never in clear.
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
-import { defineResource, type Resource } from '../../../crud/resource';
+import { declaredResource, defineResource, type Resource } from '../../../crud/resource';
+import { HTTP_URL, SEARCH_SITE } from '../../../../src-shared/declarations/search';
 import { SECRET_MASK } from '../../../crud/values';
 import {
   BAIDU_DEFAULT_ENDPOINT,
   BING_DEFAULT_API_ROOT,
   defaultProperty,
   GOOGLE_DEFAULT_API_ROOT,
-  GOOGLE_PROPERTY_PATTERN,
   INDEXNOW_DEFAULT_ENDPOINT,
-  INDEXNOW_KEY_PATTERN,
   type SearchAccountSubmit,
   type SearchAccountView,
 } from '../../../../src-shared/search-engines';
 import type { SecretBox } from '../../../util/secret-box';
-import { max, oneOf } from '../shared/rules';
 import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { keyLocationOf } from './engines/indexnow';
 import { checkPrivateKey, parseServiceAccount } from './engines/google';
@@ -29,22 +27,8 @@ import { siteStats } from './connection-stats';
 
 type Rec = Record<string, unknown>;
 
-/** an endpoint, API root or site: an http(s) URL */
-export const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/\S*)?$/i;
-
-/** the server's messages (the form shows the same, translated) */
+/** the accounts' messages (the site form's are keys: src-shared/messages/search-site-messages.ts) */
 export const SEARCH_MSG = {
-  onOff: '开关只能是0或1',
-  indexnowKey: 'IndexNow密钥须为8-128位字母、数字或连字符(-)',
-  indexnowKeyRequired: '开启IndexNow时请输入IndexNow密钥',
-  baiduSite: '百度站点须为http(s)网址',
-  baiduSiteMax: '百度站点不能超过255个字符',
-  baiduToken: '百度推送令牌只能包含字母和数字，且不能超过100个字符',
-  baiduTokenRequired: '开启百度普通收录时请输入百度推送令牌',
-  googleProperty: 'Google资源须为 sc-domain:域名 或以 / 结尾的http(s)网址前缀',
-  googlePropertyMax: 'Google资源不能超过255个字符',
-  bingSite: 'Bing站点须为http(s)网址',
-  bingSiteMax: 'Bing站点不能超过255个字符',
   indexnowEndpoint: 'IndexNow接口须为http(s)网址',
   baiduEndpoint: '百度推送接口须为http(s)网址',
   googleApiRoot: 'Search Console API地址须为http(s)网址',
@@ -54,10 +38,6 @@ export const SEARCH_MSG = {
   bingApiKey: 'Bing API密钥只能包含字母、数字、连字符和下划线，长度8-200',
 } as const;
 
-const onOff = (name: string) => ({ name, type: 'int' as const, default: 0, rules: [oneOf([0, 1], SEARCH_MSG.onOff)] });
-
-/** a Baidu push token: letters and digits (ziyuan.baidu.com gives 16) */
-const BAIDU_TOKEN = /^[A-Za-z0-9]{1,100}$/;
 /** a Bing Webmaster API key (32 hex characters today) */
 const BING_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
@@ -68,27 +48,18 @@ const BING_KEY = /^[A-Za-z0-9_-]{8,200}$/;
  */
 export function connectionResources(box: SecretBox, now: () => number = Date.now): Resource[] {
   const searchSite = defineResource({
-    name: 'searchSite',
+    ...declaredResource(SEARCH_SITE, { baiduToken: { secret: true, noFilter: true } }),
     access: { menu: ['searchEngine'], edit: 'searchEngine_edit' },
-    basePath: '/seo-blade-search/site',
     table: 'search_site',
     tenantScoped: true,
     softDelete: true,
     endpoints: ['page', 'detail', 'update'],
     columns: [
       { name: 'websiteInfoId', type: 'string', readOnly: true },
-      onOff('indexnowOn'),
-      { name: 'indexnowKey', type: 'string', rules: [{ pattern: INDEXNOW_KEY_PATTERN, message: SEARCH_MSG.indexnowKey }] },
-      onOff('baiduOn'),
-      { name: 'baiduSite', type: 'string', rules: [max(255, SEARCH_MSG.baiduSiteMax), { pattern: HTTP_URL, message: SEARCH_MSG.baiduSite }] },
-      { name: 'baiduToken', type: 'string', secret: true, noFilter: true, rules: [{ pattern: BAIDU_TOKEN, message: SEARCH_MSG.baiduToken }] },
+      ...declaredResource(SEARCH_SITE, { baiduToken: { secret: true, noFilter: true } }).columns,
       { name: 'baiduRemain', type: 'int', readOnly: true, noFilter: true },
       { name: 'baiduRemainDay', type: 'string', readOnly: true, noFilter: true },
-      onOff('googleOn'),
-      { name: 'googleProperty', type: 'string', rules: [max(255, SEARCH_MSG.googlePropertyMax), { pattern: GOOGLE_PROPERTY_PATTERN, message: SEARCH_MSG.googleProperty }] },
       { name: 'googleLost', type: 'string', readOnly: true },
-      onOff('bingOn'),
-      { name: 'bingSite', type: 'string', rules: [max(255, SEARCH_MSG.bingSiteMax), { pattern: HTTP_URL, message: SEARCH_MSG.bingSite }] },
     ],
     filters: {
       websiteName: (v, d) => sql`website_info_id IN (SELECT id FROM website_info WHERE is_deleted = 0 AND ${d.contains(sql.id('website_name'), v)})`,
@@ -100,11 +71,11 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
         const old = (await ctx.q.get(sql<Rec>`SELECT indexnow_on, indexnow_key, baidu_on, baidu_token, google_property FROM search_site WHERE id = ${String(ctx.id)}`)) ?? {};
         const pick = (name: string, column: string): unknown => (name in row ? row[name] : old[column]);
         const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
-        if (Number(pick('indexnowOn', 'indexnow_on')) === 1 && !filled(pick('indexnowKey', 'indexnow_key'))) throw new ServiceError(SEARCH_MSG.indexnowKeyRequired);
+        if (Number(pick('indexnowOn', 'indexnow_on')) === 1 && !filled(pick('indexnowKey', 'indexnow_key'))) throw new ServiceError('searchSite.indexnowKeyRequired');
         // the token: a new one sealed; the mask or nothing keeps the stored one (validate() left it out)
         if (filled(row.baiduToken)) row.baiduToken = box.seal(String(row.baiduToken).trim());
         else delete row.baiduToken;
-        if (Number(pick('baiduOn', 'baidu_on')) === 1 && !filled(row.baiduToken ?? old.baidu_token)) throw new ServiceError(SEARCH_MSG.baiduTokenRequired);
+        if (Number(pick('baiduOn', 'baidu_on')) === 1 && !filled(row.baiduToken ?? old.baidu_token)) throw new ServiceError('searchSite.baiduTokenRequired');
         for (const k of ['indexnowKey', 'baiduSite', 'googleProperty', 'bingSite']) if (typeof row[k] === 'string') row[k] = (row[k] as string).trim() || null;
         // another property is another property's data: the next sync starts again from 16 months back (and replaces
         // the days it reads); the lost-access mark was about the old one

@@ -1,0 +1,41 @@
+// The articles family's messages (spec content-area.md §3, §4, §5): categories, articles and paragraphs, with
+// their hooks' checks (a referenced row exists, an article's group and column agree). zh is the spec's text.
+import type { MessageFamily } from './text';
+
+export const ARTICLE_MESSAGES = {
+  'article.cateNameRequired': { zh: '请输入栏目名称', en: 'Please enter the category name' },
+  'article.cateNameMax': { zh: '栏目名称不能超过50个字符', en: 'The category name may not exceed 50 characters' },
+  'article.cateTypeRequired': { zh: '请选择栏目类型', en: 'Please select the category type' },
+  'article.catePageRequired': { zh: '请选择模板页面', en: 'Please select the template page' },
+  'article.catePageOff': { zh: '模板页面已停用，请选择启用的模板页面', en: 'The template page is disabled; please select an enabled template page' },
+  'article.cateLinkRequired': { zh: '请输入跳转链接', en: 'Please enter the jump link' },
+  'article.cateLinkMax': { zh: '链接不能超过500个字符', en: 'The link may not exceed 500 characters' },
+  'article.optStatusRequired': { zh: '请选择选择状态', en: 'Please select the selection status' },
+  'article.cateInUse': { zh: '该栏目下存在文章，不能删除', en: 'This category holds articles and cannot be deleted' },
+  'article.cateToJump': { zh: '该栏目下存在文章，不能改为跳转页面', en: 'This category holds articles and cannot become a jump page' },
+  'article.cateNotPage': { zh: '所选栏目是跳转页面，不能存放文章，请选择自定义页面栏目', en: 'The selected category is a jump page and holds no articles; please select a custom page category' },
+  'article.releaseJump': { zh: '文章所在栏目是跳转页面，不能发布，请先改到自定义页面栏目', en: "The article's category is a jump page, so it cannot be published; move it to a custom page category first" },
+  'article.titleRequired': { zh: '请输入标题', en: 'Please enter the title' },
+  'article.titleMax': { zh: '标题不能超过50个字符', en: 'The title may not exceed 50 characters' },
+  'article.columnRequired': { zh: '请选择网站栏目', en: 'Please select the website category' },
+  'article.keywordRequired': { zh: '请输入关键字', en: 'Please enter the keyword' },
+  'article.keywordMax': { zh: '关键字不能超过50个字符', en: 'The keyword may not exceed 50 characters' },
+  'article.authMax': { zh: '作者不能超过50个字符', en: 'The author may not exceed 50 characters' },
+  'article.displayStatusOnOff': { zh: '显示状态只能是0或1', en: 'The display status must be 0 or 1' },
+  'article.contentRequired': { zh: '内容不能为空', en: 'The content may not be empty' },
+  'article.descRequired': { zh: '请输入描述', en: 'Please enter the description' },
+  'article.descMax': { zh: '描述不能超过300个字符', en: 'The description may not exceed 300 characters' },
+  'article.statusOnOff': { zh: '发布状态只能是0或1', en: 'The publish status must be 0 or 1' },
+  'article.published': { zh: '文章已发布，不能修改网站分组和网站栏目', en: "The article is published: its website group and category cannot be changed" },
+  'article.unpublish': { zh: '已发布的文章不能改回未发布', en: 'A published article cannot be set back to unpublished' },
+  'article.siteNotInGroup': { zh: '网站不属于所选网站分组', en: 'The website does not belong to the selected website group' },
+  'article.cateNotInGroup': { zh: '栏目不属于所选网站分组', en: 'The category does not belong to the selected website group' },
+  'article.paragraphRequired': { zh: '请输入段落内容', en: 'Please enter the paragraph content' },
+  // a referenced row that does not exist (or was deleted) in the caller's tenant
+  'article.groupMissing': { zh: '网站分组不存在', en: 'The website group does not exist' },
+  'article.websiteMissing': { zh: '网站不存在', en: 'The website does not exist' },
+  'article.cateMissing': { zh: '栏目不存在', en: 'The category does not exist' },
+  'article.pageMissing': { zh: '模板页面不存在', en: 'The template page does not exist' },
+  'article.imgGroupMissing': { zh: '素材分组不存在', en: 'The material group does not exist' },
+  'article.advertMissing': { zh: '广告页不存在', en: 'The advert does not exist' },
+} as const satisfies MessageFamily;
