@@ -41,8 +41,12 @@ export function declaredRules(t: TFunction, column: ColumnDef, decl: ResourceDec
   for (const cross of decl.cross ?? []) {
     if (cross.field !== column.name) continue;
     rules.push(({ getFieldsValue }) => ({
-      validator: (_rule: unknown, value: unknown) =>
-        cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value }) ? Promise.reject(new Error(t(messageI18nKey(cross.message)))) : Promise.resolve(),
+      validator: (_rule: unknown, value: unknown) => {
+        const values = { ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value };
+        if (!cross.refuses(values)) return Promise.resolve();
+        const key = messageI18nKey(cross.message);
+        return Promise.reject(new Error(cross.params ? t(key, cross.params(values)) : t(key)));
+      },
     }));
   }
   return rules;

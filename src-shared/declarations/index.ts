@@ -3,5 +3,6 @@ import type { ResourceDecl } from './declare';
 import { SITE_DECLARATIONS } from './sites';
 import { MATERIAL_DECLARATIONS } from './material';
 import { KEYWORD_DECLARATIONS } from './keywords';
+import { ADMIN_DECLARATIONS } from './admin';
 
-export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS, ...MATERIAL_DECLARATIONS, ...KEYWORD_DECLARATIONS];
+export const DECLARATIONS: readonly ResourceDecl[] = [...SITE_DECLARATIONS, ...MATERIAL_DECLARATIONS, ...KEYWORD_DECLARATIONS, ...ADMIN_DECLARATIONS];

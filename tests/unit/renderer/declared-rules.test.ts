@@ -16,7 +16,7 @@ import { formColumns } from '../../../src-renderer/crud/values';
 import type { ColumnDef, ScreenDef } from '../../../src-renderer/crud/types';
 import { DECLARATIONS } from '../../../src-shared/declarations';
 import { breakingValue, validValue } from '../../../src-shared/declarations/samples';
-import { MESSAGES, type MessageKey } from '../../../src-shared/messages';
+import { fill, MESSAGES, type MessageKey } from '../../../src-shared/messages';
 import websiteGroup from '../../../src-renderer/screens/content/websiteGroup';
 import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
 import websiteNavbar from '../../../src-renderer/screens/content/websiteNavbar';
@@ -36,12 +36,19 @@ import goods from '../../../src-renderer/screens/content/goods';
 import { goodsSubScreen } from '../../../src-renderer/screens/content/GoodsSubDialog';
 import keyword from '../../../src-renderer/screens/content/keyword';
 import gptProduceKeyword from '../../../src-renderer/screens/content/gptProduceKeyword';
+import notice from '../../../src-renderer/screens/admin/notice';
+import sms from '../../../src-renderer/screens/admin/sms';
+import oss from '../../../src-renderer/screens/admin/oss';
+import datasource from '../../../src-renderer/screens/admin/datasource';
+import devModel from '../../../src-renderer/screens/admin/model';
+import code from '../../../src-renderer/screens/admin/code';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
+  notice, sms, oss, datasource, devModel, code,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
@@ -93,7 +100,7 @@ describe.each(SCREENS.map((s) => [s.code, s] as const))('%s: the form refuses ea
       const column = formColumns(def).find((c) => c.name === cross.field)!;
       const values = { ...valid, ...cross.refused };
       for (const language of ['zh', 'en'] as const) {
-        expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(MESSAGES[cross.message][language]);
+        expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(fill(MESSAGES[cross.message][language], cross.params?.(values)));
       }
       checked++;
     }

@@ -1,0 +1,121 @@
+// The admin area (spec shell-and-system.md): notices, SMS and object-storage configurations, code generation's
+// data sources, models and code entries, declared once for the server's validation and the screens' forms.
+// Secrets (the configurations' secret keys, a data source's password) are declared like any text: the server
+// adds that they are sealed at rest and answered masked (src-server/modules/admin).
+import { ATTACH_MAX_MB, forbiddenIn, TYPES_PATTERN } from '../attach-types';
+import { int, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, type ResourceDecl } from './declare';
+
+const LOWER_CAMEL = '^[a-z][A-Za-z0-9]*$';
+const UPPER_CAMEL = '^[A-Z][A-Za-z0-9]*$';
+const SNAKE = '^[a-z][a-z0-9_]*$';
+
+export const NOTICE: ResourceDecl = {
+  name: 'notice',
+  path: '/website-blade-desk/notice',
+  fields: {
+    title: text(required('admin.noticeTitleRequired'), maxLength(255, 'admin.noticeTitleMax')),
+    category: int(required('admin.noticeCategoryRequired'), oneOf([1, 2, 3, 4, 5, 6], 'admin.noticeCategoryRequired')),
+    releaseTime: { type: 'datetime', rules: [required('admin.noticeReleaseTimeRequired')], example: '2026-01-01 08:00:00' },
+    content: text(maxLength(20000, 'admin.noticeContentMax')),
+  },
+};
+
+/** the category of an SMS or object-storage configuration (the dictionaries sms / oss, keys 1-5) */
+const category = int(required('admin.categoryRequired'), oneOf([1, 2, 3, 4, 5], 'admin.categoryRequired'));
+const resourceCode = text(required('admin.resourceCodeRequired'), maxLength(64, 'admin.resourceCodeMax'), unique('admin.resourceCodeTaken'));
+const remark = text(maxLength(255, 'admin.remarkMax'));
+
+export const SMS: ResourceDecl = {
+  name: 'sms',
+  path: '/blade-resource/sms',
+  fields: {
+    category,
+    smsCode: resourceCode,
+    templateId: text(required('admin.templateIdRequired'), maxLength(64, 'admin.templateIdMax')),
+    accessKey: text(required('admin.accessKeyRequired')),
+    secretKey: text(required('admin.secretKeyRequired')),
+    regionId: text(),
+    signName: text(required('admin.signNameRequired')),
+    remark,
+  },
+};
+
+export const OSS: ResourceDecl = {
+  name: 'oss',
+  path: '/blade-resource/oss',
+  fields: {
+    category,
+    ossCode: resourceCode,
+    endpoint: text(required('admin.endpointRequired')),
+    accessKey: text(required('admin.accessKeyRequired')),
+    secretKey: text(required('admin.secretKeyRequired')),
+    bucketName: text(required('admin.bucketNameRequired')),
+    appId: text(),
+    region: text(),
+    // what 附件管理 accepts while this configuration is enabled (stock consoles leave them out: the defaults)
+    allowTypes: text(maxLength(500, 'admin.allowTypesMax'), pattern(TYPES_PATTERN.source, 'admin.allowTypesFormat')),
+    maxSize: number(...wholeIn(1, ATTACH_MAX_MB, 'admin.maxSizeRange')),
+    remark,
+  },
+  cross: [
+    // pages, scripts and programs are never attachments, whatever a configuration lists
+    {
+      field: 'allowTypes',
+      reads: [],
+      message: 'admin.allowTypesForbidden',
+      refuses: (v) => typeof v.allowTypes === 'string' && forbiddenIn(v.allowTypes).length > 0,
+      params: (v) => ({ types: forbiddenIn(String(v.allowTypes ?? '')).join(',') }),
+      refused: { allowTypes: 'html,pdf' },
+    },
+  ],
+};
+
+export const DATASOURCE: ResourceDecl = {
+  name: 'datasource',
+  path: '/blade-develop/datasource',
+  fields: {
+    name: text(required('admin.datasourceNameRequired'), maxLength(64, 'admin.datasourceNameMax')),
+    driverClass: text(required('admin.driverClassRequired')),
+    url: text(required('admin.urlRequired'), maxLength(500, 'admin.urlMax')),
+    username: text(),
+    password: text(),
+    remark,
+  },
+};
+
+export const MODEL: ResourceDecl = {
+  name: 'model',
+  path: '/blade-develop/model',
+  fields: {
+    datasourceId: text(required('admin.datasourceRequired')),
+    modelName: text(required('admin.modelNameRequired'), maxLength(64, 'admin.modelNameMax')),
+    modelCode: text(required('admin.modelCodeRequired'), pattern(LOWER_CAMEL, 'admin.modelCodeFormat'), unique('admin.modelCodeTaken')),
+    modelTable: text(required('admin.modelTableRequired'), pattern(SNAKE, 'admin.modelTableFormat'), maxLength(64, 'admin.modelTableMax')),
+    modelClass: { ...text(required('admin.modelClassRequired'), pattern(UPPER_CAMEL, 'admin.modelClassFormat')), example: 'DemoItem' },
+    modelRemark: text(),
+  },
+};
+
+export const CODE: ResourceDecl = {
+  name: 'code',
+  path: '/blade-develop/code',
+  fields: {
+    // optional as in the stock back end (a code row may name its table without a model)
+    modelId: withDefault(text(), ''),
+    // kept as given (none given, none stored): nothing the generator reads, a name for the operator
+    serviceName: text(pattern('^[a-z][a-z0-9-]*$', 'admin.serviceNameFormat')),
+    codeName: text(required('admin.codeNameRequired'), pattern(LOWER_CAMEL, 'admin.codeNameFormat')),
+    // the stock back end's message for a malformed table name is the missing one's
+    tableName: text(required('admin.tableNameRequired'), pattern(SNAKE, 'admin.tableNameRequired')),
+    tablePrefix: text(),
+    pkName: withDefault(text(), 'id'),
+    packageName: text(),
+    baseMode: withDefault(int(oneOf([1, 2], 'admin.baseModeRequired')), 1),
+    wrapMode: withDefault(int(oneOf([1, 2], 'admin.wrapModeRequired')), 1),
+    apiPath: { ...text(required('admin.apiPathRequired'), pattern('^(/[A-Za-z0-9_-]+)+$', 'admin.apiPathFormat')), example: '/blade-demo/item' },
+    webPath: text(),
+    parentMenu: withDefault(text(required('admin.parentMenuRequired'), pattern('^[A-Za-z][A-Za-z0-9_-]*$', 'admin.parentMenuRequired')), 'tool'),
+  },
+};
+
+export const ADMIN_DECLARATIONS: readonly ResourceDecl[] = [NOTICE, SMS, OSS, DATASOURCE, MODEL, CODE];
