@@ -1,9 +1,9 @@
 // The admin area (spec shell-and-system.md): notices, SMS and object-storage configurations, code generation's
-// data sources, models and code entries, declared once for the server's validation and the screens' forms.
+// data sources, models and code entries, dictionaries, declared once for the server's validation and the screens' forms.
 // Secrets (the configurations' secret keys, a data source's password) are declared like any text: the server
 // adds that they are sealed at rest and answered masked (src-server/modules/admin).
 import { ATTACH_MAX_MB, forbiddenIn, TYPES_PATTERN } from '../attach-types';
-import { int, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, type ResourceDecl } from './declare';
+import { int, isEmpty, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, type ResourceDecl } from './declare';
 
 const LOWER_CAMEL = '^[a-z][A-Za-z0-9]*$';
 const UPPER_CAMEL = '^[A-Z][A-Za-z0-9]*$';
@@ -118,4 +118,38 @@ export const CODE: ResourceDecl = {
   },
 };
 
-export const ADMIN_DECLARATIONS: readonly ResourceDecl[] = [NOTICE, SMS, OSS, DATASOURCE, MODEL, CODE];
+/** a dictionary entry's parent: '0' (or none) for a dictionary, a dictionary's id for one of its items */
+const isRoot = (parentId: unknown): boolean => parentId === undefined || parentId === null || String(parentId).trim() === '' || String(parentId).trim() === '0';
+
+/**
+ * A dictionary (parentId '0': its code required, its key set to -1 by the server) or one of its items (its key
+ * required, its code the parent's). The cross rules judge a code or key the write sends (an update leaving them
+ * out keeps the stored ones; the server's hook judges those, with the same messages).
+ */
+const dictionary = (name: 'dict' | 'dict-biz'): ResourceDecl => ({
+  name,
+  path: `/website-blade-system/${name}`,
+  fields: {
+    parentId: { ...withDefault(text(), '0'), example: '0' },
+    code: text(maxLength(255, 'admin.dictCodeMax')),
+    dictKey: text(maxLength(255, 'admin.dictKeyMax')),
+    dictValue: text(required('admin.dictValueRequired'), maxLength(255, 'admin.dictValueMax')),
+    sort: number(required('admin.dictSortRequired'), ...wholeIn(0, 99999, 'admin.dictSortRange')),
+    isSealed: withDefault(int(required('admin.dictSealedRequired'), oneOf([0, 1], 'admin.dictSealedRequired')), 0),
+    remark,
+  },
+  cross: [
+    { field: 'code', reads: ['parentId'], message: 'admin.dictCodeRequired', refuses: (v) => 'code' in v && isRoot(v.parentId) && isEmpty(v.code), refused: { parentId: '0', code: '' } },
+    {
+      field: 'dictKey',
+      reads: ['parentId'],
+      message: 'admin.dictKeyRequired',
+      refuses: (v) => 'dictKey' in v && !isRoot(v.parentId) && (isEmpty(v.dictKey) || String(v.dictKey).trim() === '-1'),
+      refused: { parentId: '1123598814738675201', dictKey: '' },
+    },
+  ],
+});
+export const DICT = dictionary('dict');
+export const DICT_BIZ = dictionary('dict-biz');
+
+export const ADMIN_DECLARATIONS: readonly ResourceDecl[] = [NOTICE, SMS, OSS, DATASOURCE, MODEL, CODE, DICT, DICT_BIZ];

@@ -1,5 +1,5 @@
 // The admin area's messages (spec shell-and-system.md): notices, SMS and object-storage configurations,
-// code generation (data sources, models and their fields, code entries) and dictionaries. zh is the text the
+// code generation (data sources, models and code entries) and dictionaries. zh is the text the
 // server answered before keys existed.
 import type { MessageFamily } from './text';
 
@@ -55,4 +55,16 @@ export const ADMIN_MESSAGES = {
   'admin.apiPathRequired': { zh: '请输入后端接口路径', en: 'Please enter the API path' },
   'admin.apiPathFormat': { zh: '后端接口路径格式不正确', en: 'The API path is not valid (e.g. /blade-demo/item)' },
   'admin.parentMenuRequired': { zh: '请选择上级菜单', en: 'Please select the parent menu' },
+  // dictionaries (system and business)
+  'admin.dictCodeRequired': { zh: '请输入字典编号', en: 'Please enter the dictionary code' },
+  'admin.dictCodeMax': { zh: '字典编号不能超过255个字符', en: 'The dictionary code may not exceed 255 characters' },
+  'admin.dictKeyRequired': { zh: '请输入字典键值', en: 'Please enter the dictionary key' },
+  'admin.dictKeyMax': { zh: '字典键值不能超过255个字符', en: 'The dictionary key may not exceed 255 characters' },
+  'admin.dictValueRequired': { zh: '请输入字典名称', en: 'Please enter the dictionary name' },
+  'admin.dictValueMax': { zh: '字典名称不能超过255个字符', en: 'The dictionary name may not exceed 255 characters' },
+  'admin.dictSortRequired': { zh: '请输入字典排序', en: 'Please enter the sort order' },
+  'admin.dictSortRange': { zh: '排序必须是0到99999的整数', en: 'The sort order must be a whole number from 0 to 99999' },
+  'admin.dictSealedRequired': { zh: '请选择字典封存', en: 'Please choose whether the dictionary is sealed' },
+  'admin.dictParentMissing': { zh: '父级字典不存在', en: 'The parent dictionary does not exist' },
+  'admin.dictDuplicate': { zh: '当前字典键值已存在!', en: 'This dictionary key already exists!' },
 } as const satisfies MessageFamily;

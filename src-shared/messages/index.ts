@@ -5,6 +5,7 @@ import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { ADMIN_MESSAGES } from './admin-messages';
+import { FLOW_MESSAGES } from './flow-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...DEPLOY_MESSAGES,
   ...KEYWORD_MESSAGES,
   ...ADMIN_MESSAGES,
+  ...FLOW_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

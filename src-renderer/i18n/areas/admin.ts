@@ -13,11 +13,6 @@ const zh = {
     sort: '字典排序',
     isSealed: '封存',
     remark: '字典备注',
-    codeRequired: '请输入字典编号',
-    dictValueRequired: '请输入字典名称',
-    dictKeyRequired: '请输入字典键值',
-    sortRequired: '请输入字典排序',
-    isSealedRequired: '请选择字典封存',
   },
   adminNotice: {
     title: '通知公告',
@@ -180,11 +175,6 @@ const en: typeof zh = {
     sort: 'Sort',
     isSealed: 'Sealed',
     remark: 'Remark',
-    codeRequired: 'Enter the dictionary code',
-    dictValueRequired: 'Enter the dictionary name',
-    dictKeyRequired: 'Enter the dictionary key',
-    sortRequired: 'Enter the sort order',
-    isSealedRequired: 'Choose whether it is sealed',
   },
   adminNotice: {
     title: 'Notices',

@@ -42,13 +42,16 @@ import oss from '../../../src-renderer/screens/admin/oss';
 import datasource from '../../../src-renderer/screens/admin/datasource';
 import devModel from '../../../src-renderer/screens/admin/model';
 import code from '../../../src-renderer/screens/admin/code';
+import { dictScreen } from '../../../src-renderer/screens/admin/dictScreen';
+import flowModel from '../../../src-renderer/screens/flow/model';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
-  notice, sms, oss, datasource, devModel, code,
+  notice, sms, oss, datasource, devModel, code, dictScreen('dict', 'horizontal'), dictScreen('dict-biz', 'horizontal'),
+  flowModel,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
