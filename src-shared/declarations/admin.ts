@@ -1,9 +1,9 @@
 // The admin area (spec shell-and-system.md): notices, SMS and object-storage configurations, code generation's
-// data sources, models and code entries, dictionaries, declared once for the server's validation and the screens' forms.
+// data sources, models and their fields, code entries, dictionaries, declared once for the server's validation and the screens' forms.
 // Secrets (the configurations' secret keys, a data source's password) are declared like any text: the server
 // adds that they are sealed at rest and answered masked (src-server/modules/admin).
 import { ATTACH_MAX_MB, forbiddenIn, TYPES_PATTERN } from '../attach-types';
-import { int, isEmpty, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, type ResourceDecl } from './declare';
+import { int, isEmpty, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, writeOnce, type ResourceDecl } from './declare';
 
 const LOWER_CAMEL = '^[a-z][A-Za-z0-9]*$';
 const UPPER_CAMEL = '^[A-Z][A-Za-z0-9]*$';
@@ -118,6 +118,50 @@ export const CODE: ResourceDecl = {
   },
 };
 
+/** components whose options come from a system dictionary */
+export const DICT_COMPONENTS: readonly string[] = ['select', 'radio'];
+export const PROPERTY_TYPES = ['string', 'int', 'decimal', 'date', 'datetime'] as const;
+export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'radio', 'switch', 'date', 'datetime'] as const;
+export const QUERY_TYPES = ['like', 'equal'] as const;
+/** a flag of a field (shown in the list, the form...): 1 or 0 on the wire, a switch's true / false in the form */
+const on = (v: unknown): boolean => v === true || Number(v) === 1;
+const flag = (value: 0 | 1) => withDefault(int(oneOf([0, 1], 'admin.fieldFlag')), value);
+
+/**
+ * A data model's field (字段配置): its column, label, property, where it shows and how it is searched. The
+ * server's hook (modules/admin/model-fields.ts) judges the cross rules again on the stored values merged with a
+ * partial update, and what needs the database (the model and the dictionary exist, the names are free).
+ */
+export const MODEL_FIELD: ResourceDecl = {
+  name: 'modelPrototype',
+  path: '/blade-develop/model-prototype',
+  fields: {
+    // the model's id (MODEL's rows): the generated tests take a row of it
+    modelId: { ...writeOnce(text(required('admin.fieldModelMissing'))), ref: MODEL.name },
+    jdbcName: text(required('admin.jdbcNameRequired'), pattern(SNAKE, 'admin.jdbcNameFormat'), maxLength(64, 'admin.jdbcNameFormat')),
+    jdbcType: withDefault(text(), ''),
+    comment: text(required('admin.commentRequired'), maxLength(64, 'admin.commentMax')),
+    propertyName: text(required('admin.propertyNameRequired'), pattern(LOWER_CAMEL, 'admin.propertyNameFormat'), maxLength(64, 'admin.propertyNameFormat')),
+    propertyType: withDefault(text(required('admin.propertyTypeRequired'), oneOf(PROPERTY_TYPES, 'admin.propertyTypeRequired')), 'string'),
+    isList: flag(1),
+    isForm: flag(1),
+    isRow: flag(0),
+    isRequired: flag(0),
+    isQuery: flag(0),
+    queryType: withDefault(text(oneOf(QUERY_TYPES, 'admin.queryTypeRequired')), 'like'),
+    componentType: withDefault(text(required('admin.componentTypeRequired'), oneOf(COMPONENT_TYPES, 'admin.componentTypeRequired')), 'input'),
+    dictCode: withDefault(text(), ''),
+    sort: withDefault(number(required('admin.fieldSortRequired'), ...wholeIn(0, 9999, 'admin.fieldSortRange')), 0),
+  },
+  cross: [
+    // a select or radio takes its options from a dictionary
+    { field: 'dictCode', reads: ['componentType'], message: 'admin.fieldDictCodeRequired', refuses: (v) => DICT_COMPONENTS.includes(String(v.componentType)) && isEmpty(v.dictCode), refused: { componentType: 'select', dictCode: '' } },
+    { field: 'queryType', reads: ['isQuery'], message: 'admin.queryTypeRequired', refuses: (v) => on(v.isQuery) && isEmpty(v.queryType), refused: { isQuery: 1, queryType: '' } },
+    // a required field the form does not show could never be filled
+    { field: 'isRequired', reads: ['isForm'], message: 'admin.requiredNotInForm', refuses: (v) => on(v.isRequired) && v.isForm !== undefined && !on(v.isForm), refused: { isRequired: 1, isForm: 0 } },
+  ],
+};
+
 /** a dictionary entry's parent: '0' (or none) for a dictionary, a dictionary's id for one of its items */
 const isRoot = (parentId: unknown): boolean => parentId === undefined || parentId === null || String(parentId).trim() === '' || String(parentId).trim() === '0';
 
@@ -152,4 +196,4 @@ const dictionary = (name: 'dict' | 'dict-biz'): ResourceDecl => ({
 export const DICT = dictionary('dict');
 export const DICT_BIZ = dictionary('dict-biz');
 
-export const ADMIN_DECLARATIONS: readonly ResourceDecl[] = [NOTICE, SMS, OSS, DATASOURCE, MODEL, CODE, DICT, DICT_BIZ];
+export const ADMIN_DECLARATIONS: readonly ResourceDecl[] = [NOTICE, SMS, OSS, DATASOURCE, MODEL, MODEL_FIELD, CODE, DICT, DICT_BIZ];

@@ -32,6 +32,8 @@ export interface FieldDecl {
   writeOnce?: boolean;
   /** a value meeting every rule, where the generated tests' plain guesses (samples.ts) do not */
   example?: string | number;
+  /** the declared resource (its name) whose row id the field holds: the generated contract test takes one of its rows */
+  ref?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The admin area's messages (spec shell-and-system.md): notices, SMS and object-storage configurations,
-// code generation (data sources, models and code entries) and dictionaries. zh is the text the
+// code generation (data sources, models and their fields, code entries) and dictionaries. zh is the text the
 // server answered before keys existed.
 import type { MessageFamily } from './text';
 
@@ -55,6 +55,28 @@ export const ADMIN_MESSAGES = {
   'admin.apiPathRequired': { zh: '请输入后端接口路径', en: 'Please enter the API path' },
   'admin.apiPathFormat': { zh: '后端接口路径格式不正确', en: 'The API path is not valid (e.g. /blade-demo/item)' },
   'admin.parentMenuRequired': { zh: '请选择上级菜单', en: 'Please select the parent menu' },
+  // a model's fields (字段配置)
+  'admin.fieldModelMissing': { zh: '数据模型不存在', en: 'The data model does not exist' },
+  'admin.fieldsEmpty': { zh: '模型字段不能为空', en: 'The model has no fields to save' },
+  'admin.fieldsOtherModel': { zh: '模型字段须属于同一个模型', en: 'The fields must all belong to one model' },
+  'admin.jdbcNameRequired': { zh: '请输入物理列名', en: 'Please enter the column name' },
+  'admin.jdbcNameFormat': { zh: '物理列名须为小写英文、数字或下划线', en: 'The column name may hold only lowercase letters, digits and underscores (at most 64)' },
+  'admin.jdbcNameSystem': { zh: '该列由系统维护，不能配置', en: 'This column is kept by the system and cannot be configured' },
+  'admin.jdbcNameTaken': { zh: '物理列名已存在', en: 'This column name already exists' },
+  'admin.commentRequired': { zh: '请输入字段说明', en: 'Please enter the field label' },
+  'admin.commentMax': { zh: '字段说明不能超过64个字符', en: 'The field label may not exceed 64 characters' },
+  'admin.propertyNameRequired': { zh: '请输入实体列名', en: 'Please enter the property name' },
+  'admin.propertyNameFormat': { zh: '实体列名须为小驼峰英文', en: 'The property name must be lowerCamelCase English (at most 64)' },
+  'admin.propertyNameTaken': { zh: '实体列名已存在', en: 'This property name already exists' },
+  'admin.propertyTypeRequired': { zh: '请选择实体类型', en: 'Please select the property type' },
+  'admin.componentTypeRequired': { zh: '请选择组件类型', en: 'Please select the component' },
+  'admin.fieldDictCodeRequired': { zh: '请选择字典编号', en: 'Please select the dictionary' },
+  'admin.fieldDictCodeMissing': { zh: '字典编号不存在', en: 'The dictionary does not exist' },
+  'admin.queryTypeRequired': { zh: '请选择查询方式', en: 'Please select how it is searched' },
+  'admin.requiredNotInForm': { zh: '必填字段须显示在表单中', en: 'A required field must be shown in the form' },
+  'admin.fieldFlag': { zh: '请选择是或否', en: 'Please choose yes or no' },
+  'admin.fieldSortRequired': { zh: '请输入排序', en: 'Please enter the sort order' },
+  'admin.fieldSortRange': { zh: '排序须为0到9999的整数', en: 'The sort order must be a whole number from 0 to 9999' },
   // dictionaries (system and business)
   'admin.dictCodeRequired': { zh: '请输入字典编号', en: 'Please enter the dictionary code' },
   'admin.dictCodeMax': { zh: '字典编号不能超过255个字符', en: 'The dictionary code may not exceed 255 characters' },

@@ -24,11 +24,23 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
+/** the id of a row of each declared resource a field refers to (`ref`: a model's fields name their model) */
+const refs = new Map<string, string>();
+
+async function resolveRefs(decl: ResourceDecl): Promise<void> {
+  for (const field of Object.values(decl.fields)) {
+    if (field.ref === undefined || refs.has(field.ref)) continue;
+    const target = DECLARATIONS.find((d) => d.name === field.ref);
+    expect(target, `${decl.name}: the declaration ${field.ref} refers to`).toBeDefined();
+    refs.set(field.ref, String((await rows(target!))[0].id));
+  }
+}
+
 /** a body meeting every declared rule */
 function validBody(decl: ResourceDecl): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(decl.fields)) {
-    const v = validValue(field);
+    const v = field.ref !== undefined ? refs.get(field.ref) : validValue(field);
     if (v === undefined) throw new Error(`${decl.name}.${name}: no valid sample value (give the field an example)`);
     body[name] = v;
   }
@@ -100,6 +112,7 @@ async function expectMessage(decl: ResourceDecl, body: Record<string, unknown>, 
 
 describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('%s: every declared rule, form bypassed', (_name, decl) => {
   it('a write breaking each rule gets its message in zh and in en', async () => {
+    await resolveRefs(decl);
     let rules = 0;
     for (const [name, field] of Object.entries(decl.fields)) {
       for (const rule of field.rules) {

@@ -319,13 +319,13 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLa
   api.post(`${DEV}/model-prototype/submit-list`, allow('platform'), async (request) => {
     callerOf(request);
     const list = Array.isArray(request.body) ? (request.body as Record<string, unknown>[]) : null;
-    if (!list || list.length === 0) throw new ServiceError('模型字段不能为空');
+    if (!list || list.length === 0) throw new ServiceError(MSG.fieldsEmpty);
     const modelId = String(list[0].modelId ?? '');
-    if (!(await data.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`))) throw new ServiceError('数据模型不存在');
+    if (!(await data.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`))) throw new ServiceError(MSG.modelMissing);
     // each field passes the 字段配置 form's checks (the resource's rules, then checkField); names once per model
     const rows: Record<string, string | number | null>[] = [];
     for (const [i, p] of list.entries()) {
-      if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
+      if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError(MSG.fieldsOtherModel);
       const body = { sort: i, ...p, modelId, propertyName: String(p.propertyName ?? '').trim() || snakeToCamel(String(p.jdbcName ?? '').trim()) };
       const values = new Map([...(await validate(modelFieldResource, body, 'insert', async () => false))].map(([c, v]) => [c.name, v]));
       const row = Object.fromEntries(values) as Record<string, string | number | null>;

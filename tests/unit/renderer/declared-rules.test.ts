@@ -41,6 +41,7 @@ import sms from '../../../src-renderer/screens/admin/sms';
 import oss from '../../../src-renderer/screens/admin/oss';
 import datasource from '../../../src-renderer/screens/admin/datasource';
 import devModel from '../../../src-renderer/screens/admin/model';
+import { modelFieldsScreen } from '../../../src-renderer/screens/admin/modelFields';
 import code from '../../../src-renderer/screens/admin/code';
 import { dictScreen } from '../../../src-renderer/screens/admin/dictScreen';
 import flowModel from '../../../src-renderer/screens/flow/model';
@@ -50,7 +51,7 @@ const SCREENS: ScreenDef[] = [
   websiteGroup, websiteInfo, websiteNavbar, websiteLanguage, websiteAssocia, domainInfo, serverInfo,
   websiteTemplate, templateConfig, customPageUrl, links, advert, contactInfo, imgGroup, websiteImg, goods, goodsSubScreen('42'),
   keyword, gptProduceKeyword,
-  notice, sms, oss, datasource, devModel, code, dictScreen('dict', 'horizontal'), dictScreen('dict-biz', 'horizontal'),
+  notice, sms, oss, datasource, devModel, modelFieldsScreen('42'), code, dictScreen('dict', 'horizontal'), dictScreen('dict-biz', 'horizontal'),
   flowModel,
 ];
 
