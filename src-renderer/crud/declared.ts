@@ -18,7 +18,8 @@ const isText = (c: ColumnDef): boolean => !c.valueType || c.valueType === 'text'
 
 /**
  * The antd rules of a column of a declared screen: `required` (for the form's mark; blanks refused), one
- * validator judging the field's other rules in the declared order, and the cross-field rules shown under it.
+ * validator judging the field's other rules in the declared order, and the cross-field rules shown under it
+ * (marked required while one refuses the field left empty; their validator alone decides).
  */
 export function declaredRules(t: TFunction, column: ColumnDef, decl: ResourceDecl | undefined): Rule[] {
   if (!decl) return [];
@@ -40,15 +41,16 @@ export function declaredRules(t: TFunction, column: ColumnDef, decl: ResourceDec
   }
   for (const cross of decl.cross ?? []) {
     if (cross.field !== column.name) continue;
-    rules.push(({ getFieldsValue }) => {
-      const values = getFieldsValue(true) as Record<string, unknown>;
-      return {
-        // marked required while an empty value would be refused (a subdomain for resolve type 0, a key for a model switched on)
-        required: cross.refuses({ ...values, [column.name]: '' }),
-        validator: (_rule: unknown, value: unknown) =>
-          cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value }) ? Promise.reject(new Error(t(messageI18nKey(cross.message)))) : Promise.resolve(),
-      };
-    });
+    rules.push(({ getFieldsValue }) => ({
+      // marked required (antd's asterisk) while the rule refuses the field left empty (a select's dictionary...)
+      required: cross.refuses({ ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: undefined }),
+      validator: (_rule: unknown, value: unknown) => {
+        const values = { ...(getFieldsValue(true) as Record<string, unknown>), [column.name]: value };
+        if (!cross.refuses(values)) return Promise.resolve();
+        const key = messageI18nKey(cross.message);
+        return Promise.reject(new Error(cross.params ? t(key, cross.params(values)) : t(key)));
+      },
+    }));
   }
   return rules;
 }

@@ -66,7 +66,7 @@ export async function validate(
     const byName: Record<string, unknown> = {};
     for (const [col, value] of values) byName[col.name] = value;
     for (const rule of resource.declaration.cross) {
-      if (rule.refuses(byName)) throw new ServiceError(rule.message);
+      if (rule.refuses(byName)) throw new ServiceError(rule.params ? { key: rule.message, params: rule.params(byName) } : rule.message);
     }
   }
   return values;

@@ -6,7 +6,7 @@
 // A plain typed object rather than a schema library (zod, valibot): both sides and the generated test must
 // read the rules themselves (the form turns them into antd rules, the test makes a value breaking each one),
 // and a schema library's parsed form is not meant to be read back; the checks are seven lines of code.
-import type { MessageKey } from '../messages';
+import type { MessageKey, MessageParams } from '../messages';
 
 export type FieldType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -32,6 +32,8 @@ export interface FieldDecl {
   writeOnce?: boolean;
   /** a value meeting every rule, where the generated tests' plain guesses (samples.ts) do not */
   example?: string | number;
+  /** the declared resource (its name) whose row id the field holds: the generated contract test takes one of its rows */
+  ref?: string;
 }
 
 /**
@@ -45,6 +47,8 @@ export interface CrossRule {
   reads: readonly string[];
   message: MessageKey;
   refuses(values: Readonly<Record<string, unknown>>): boolean;
+  /** the values of the message's `{{placeholders}}`, from the refused values (e.g. which types are not allowed) */
+  params?(values: Readonly<Record<string, unknown>>): MessageParams;
   /** values it refuses (the generated tests send them, and check the form refuses them too) */
   refused: Readonly<Record<string, unknown>>;
 }

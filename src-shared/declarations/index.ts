@@ -10,6 +10,8 @@ import { PAGE_CONFIG_DECLARATIONS } from './page-configs';
 import { DEPLOY_TASK_DECLARATIONS } from './deploy-tasks';
 import { SEARCH_DECLARATIONS } from './search';
 import { IMPORT_DECLARATIONS } from './imports';
+import { ADMIN_DECLARATIONS } from './admin';
+import { FLOW_DECLARATIONS } from './flow';
 
 export const DECLARATIONS: readonly ResourceDecl[] = [
   ...SITE_DECLARATIONS,
@@ -22,4 +24,6 @@ export const DECLARATIONS: readonly ResourceDecl[] = [
   ...SEARCH_DECLARATIONS,
   ...IMPORT_DECLARATIONS,
   ...SYSTEM_DECLARATIONS,
+  ...ADMIN_DECLARATIONS,
+  ...FLOW_DECLARATIONS,
 ];

@@ -11,6 +11,8 @@ import { PAGE_CONFIG_MESSAGES } from './page-config-messages';
 import { DEPLOY_TASK_MESSAGES } from './deploy-task-messages';
 import { SEARCH_SITE_MESSAGES } from './search-site-messages';
 import { IMPORT_TASK_MESSAGES } from './import-task-messages';
+import { ADMIN_MESSAGES } from './admin-messages';
+import { FLOW_MESSAGES } from './flow-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
 
@@ -26,6 +28,8 @@ export const MESSAGES = {
   ...DEPLOY_TASK_MESSAGES,
   ...SEARCH_SITE_MESSAGES,
   ...IMPORT_TASK_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...FLOW_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,8 +3,9 @@ import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { GenCodeDialog } from './GenCodeDialog';
 import '../../i18n/areas/admin';
+import { CODE } from '../../../src-shared/declarations/admin';
 
-const B = '/blade-develop/code';
+const B = CODE.path;
 
 const code: ScreenDef = {
   code: 'code',
@@ -13,6 +14,7 @@ const code: ScreenDef = {
   dialogWidth: 880,
   labelWidth: 120,
   timeRange: false,
+  declaration: CODE,
   columns: [
     {
       name: 'modelId',
@@ -23,12 +25,12 @@ const code: ScreenDef = {
       hideInTable: true,
     },
     // kept as typed: no value is put in for the operator (an empty field stays empty)
-    { name: 'serviceName', label: 'adminDev.serviceName', rules: [{ pattern: '^[a-z][a-z0-9-]*$', message: 'adminDev.serviceNameFormat' }] },
-    { name: 'codeName', label: 'adminDev.codeName', search: true, rules: [{ required: true, message: 'adminDev.codeNameRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.codeNameFormat' }] },
-    { name: 'tableName', label: 'adminDev.tableName', search: true, rules: [{ required: true, message: 'adminDev.tableNameRequired' }] },
+    { name: 'serviceName', label: 'adminDev.serviceName' },
+    { name: 'codeName', label: 'adminDev.codeName', search: true },
+    { name: 'tableName', label: 'adminDev.tableName', search: true },
     { name: 'tablePrefix', label: 'adminDev.tablePrefix', hideInTable: true },
     { name: 'pkName', label: 'adminDev.pkName', default: 'id', hideInTable: true },
-    { name: 'apiPath', label: 'adminDev.apiPath', rules: [{ required: true, message: 'adminDev.apiPathRequired' }, { pattern: '^(/[A-Za-z0-9_-]+)+$', message: 'adminDev.apiPathFormat' }] },
+    { name: 'apiPath', label: 'adminDev.apiPath' },
     { name: 'webPath', label: 'adminDev.webPath', hideInTable: true },
     {
       name: 'parentMenu',
@@ -37,7 +39,6 @@ const code: ScreenDef = {
       remote: { url: `${B}/menu-parents`, labelKey: 'name', valueKey: 'code' },
       default: 'tool',
       hideInTable: true,
-      rules: [{ required: true, message: 'adminDev.parentMenuRequired' }],
     },
   ],
   extraActions: [

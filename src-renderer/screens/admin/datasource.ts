@@ -1,8 +1,9 @@
 // Code-generation data sources (/blade-develop/datasource); the embedded SQLite is the default one.
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
+import { DATASOURCE } from '../../../src-shared/declarations/admin';
 
-const B = '/blade-develop/datasource';
+const B = DATASOURCE.path;
 
 const datasource: ScreenDef = {
   code: 'datasource',
@@ -11,8 +12,9 @@ const datasource: ScreenDef = {
   dialogWidth: 800,
   labelWidth: 110,
   timeRange: false,
+  declaration: DATASOURCE,
   columns: [
-    { name: 'name', label: 'adminDev.name', search: true, rules: [{ required: true, message: 'adminDev.nameRequired' }, { max: 64, message: 'crud.maxLength' }] },
+    { name: 'name', label: 'adminDev.name', search: true },
     {
       name: 'driverClass',
       label: 'adminDev.driverClass',
@@ -22,9 +24,8 @@ const datasource: ScreenDef = {
         { value: 'com.mysql.cj.jdbc.Driver', label: 'adminDev.driverMysql' },
         { value: 'org.postgresql.Driver', label: 'adminDev.driverPostgres' },
       ],
-      rules: [{ required: true, message: 'adminDev.driverClassRequired' }],
     },
-    { name: 'url', label: 'adminDev.url', span: 24, rules: [{ required: true, message: 'adminDev.urlRequired' }, { max: 500, message: 'crud.maxLength' }] },
+    { name: 'url', label: 'adminDev.url', span: 24 },
     { name: 'username', label: 'adminDev.username' },
     { name: 'password', label: 'adminDev.password', valueType: 'password', hideInTable: true },
     { name: 'remark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },

@@ -4,12 +4,14 @@
 import type { ScreenDef } from '../../crud/types';
 import type { Row } from '../../../src-shared/wire';
 import '../../i18n/areas/admin';
+import { DICT, DICT_BIZ } from '../../../src-shared/declarations/admin';
 
 const isChild = (row: Row): boolean => row.parentId !== undefined && row.parentId !== null && String(row.parentId) !== '0' && String(row.parentId) !== '';
 const childValues = (v: Record<string, unknown>): boolean => v.parentId !== undefined && v.parentId !== null && String(v.parentId) !== '' && String(v.parentId) !== '0';
 
 export function dictScreen(kind: 'dict' | 'dict-biz', layout: 'horizontal' | 'vertical'): ScreenDef {
-  const B = `/website-blade-system/${kind}`;
+  const declaration = kind === 'dict' ? DICT : DICT_BIZ;
+  const B = declaration.path;
   const vertical = layout === 'vertical';
   return {
     code: kind === 'dict' ? 'dict' : 'dictbiz',
@@ -18,6 +20,7 @@ export function dictScreen(kind: 'dict' | 'dict-biz', layout: 'horizontal' | 've
     dialogWidth: 800,
     labelWidth: 100,
     timeRange: false,
+    declaration,
     tree: { lazy: `${B}/child-list`, addChild: !vertical },
     rowLocked: vertical ? isChild : undefined,
     columns: [
@@ -26,9 +29,8 @@ export function dictScreen(kind: 'dict' | 'dict-biz', layout: 'horizontal' | 've
         label: 'adminDict.code',
         search: true,
         visibleWhen: (v) => !childValues(v),
-        rules: [{ required: true, message: 'adminDict.codeRequired' }, { max: 255, message: 'crud.maxLength' }],
       },
-      { name: 'dictValue', label: 'adminDict.dictValue', search: true, rules: [{ required: true, message: 'adminDict.dictValueRequired' }, { max: 255, message: 'crud.maxLength' }] },
+      { name: 'dictValue', label: 'adminDict.dictValue', search: true },
       {
         name: 'parentId',
         label: 'adminDict.parentId',
@@ -42,9 +44,9 @@ export function dictScreen(kind: 'dict' | 'dict-biz', layout: 'horizontal' | 've
         name: 'dictKey',
         label: 'adminDict.dictKey',
         visibleWhen: (v) => childValues(v),
-        rules: [{ required: true, message: 'adminDict.dictKeyRequired' }, { max: 255, message: 'crud.maxLength' }],
       },
-      { name: 'sort', label: 'adminDict.sort', valueType: 'number', default: 1, min: 0, max: 99999, precision: 0, rules: [{ required: true, message: 'adminDict.sortRequired' }] },
+      // no min / max / precision: out of range or 2.5 gets the range message rather than being clamped
+      { name: 'sort', label: 'adminDict.sort', valueType: 'number', default: 1 },
       {
         name: 'isSealed',
         label: 'adminDict.isSealed',
@@ -55,7 +57,6 @@ export function dictScreen(kind: 'dict' | 'dict-biz', layout: 'horizontal' | 've
           { value: 0, label: 'crud.no' },
           { value: 1, label: 'crud.yes' },
         ],
-        rules: [{ required: true, message: 'adminDict.isSealedRequired' }],
       },
       { name: 'remark', label: 'adminDict.remark', valueType: 'textarea', hideInTable: true },
     ],

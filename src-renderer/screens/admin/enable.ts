@@ -27,7 +27,6 @@ export function categoryColumn(dict: 'oss' | 'sms'): ColumnDef {
     search: true,
     searchOp: 'equal',
     dict,
-    rules: [{ required: true, message: 'adminRes.categoryRequired' }],
   };
 }
 

@@ -3,8 +3,9 @@ import type { ScreenDef } from '../../crud/types';
 import { subListDialog } from '../../crud/SubListDialog';
 import { modelFieldsScreen } from './modelFields';
 import '../../i18n/areas/admin';
+import { MODEL } from '../../../src-shared/declarations/admin';
 
-const B = '/blade-develop/model';
+const B = MODEL.path;
 /** the embedded SQLite data source (seeded by the back end) */
 const EMBEDDED = '1123598812738675201';
 
@@ -15,6 +16,7 @@ const model: ScreenDef = {
   dialogWidth: 800,
   labelWidth: 110,
   timeRange: false,
+  declaration: MODEL,
   columns: [
     {
       name: 'datasourceId',
@@ -23,10 +25,9 @@ const model: ScreenDef = {
       remote: { url: '/blade-develop/datasource/select', labelKey: 'name' },
       default: EMBEDDED,
       hideInTable: true,
-      rules: [{ required: true, message: 'adminDev.datasourceRequired' }],
     },
-    { name: 'modelName', label: 'adminDev.modelName', search: true, rules: [{ required: true, message: 'adminDev.modelNameRequired' }, { max: 64, message: 'crud.maxLength' }] },
-    { name: 'modelCode', label: 'adminDev.modelCode', search: true, rules: [{ required: true, message: 'adminDev.modelCodeRequired' }, { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.modelCodeFormat' }] },
+    { name: 'modelName', label: 'adminDev.modelName', search: true },
+    { name: 'modelCode', label: 'adminDev.modelCode', search: true },
     {
       name: 'modelTable',
       label: 'adminDev.modelTable',
@@ -34,9 +35,8 @@ const model: ScreenDef = {
       remote: { url: `${B}/table-list`, params: { datasourceId: EMBEDDED }, labelKey: 'name', valueKey: 'name' },
       // a table of the database, or a new one: its fields (字段配置) are its columns, 生成代码's migration creates it
       allowInput: true,
-      rules: [{ required: true, message: 'adminDev.modelTableRequired' }, { pattern: '^[a-z][a-z0-9_]*$', message: 'adminDev.modelTableFormat' }, { max: 64, message: 'crud.maxLength' }],
     },
-    { name: 'modelClass', label: 'adminDev.modelClass', rules: [{ required: true, message: 'adminDev.modelClassRequired' }, { pattern: '^[A-Z][A-Za-z0-9]*$', message: 'adminDev.modelClassFormat' }] },
+    { name: 'modelClass', label: 'adminDev.modelClass' },
     { name: 'modelRemark', label: 'adminDev.remark', valueType: 'textarea', hideInTable: true },
   ],
   // the model's fields: what 生成代码 builds the table, resource, screen and strings from

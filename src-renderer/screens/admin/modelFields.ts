@@ -5,14 +5,15 @@ import type { ColumnDef, ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import type { Row } from '../../../src-shared/wire';
 import '../../i18n/areas/admin';
+import { COMPONENT_TYPES as COMPONENTS, DICT_COMPONENTS, MODEL_FIELD, PROPERTY_TYPES as TYPES, QUERY_TYPES as QUERIES } from '../../../src-shared/declarations/admin';
 
-const B = '/blade-develop/model-prototype';
-const DICT_COMPONENTS = ['select', 'radio'];
+const B = MODEL_FIELD.path;
 
 const option = (value: string, key: string) => ({ value, label: `adminDev.field.${key}` });
-export const PROPERTY_TYPES = ['string', 'int', 'decimal', 'date', 'datetime'].map((v) => option(v, `type.${v}`));
-export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'radio', 'switch', 'date', 'datetime'].map((v) => option(v, `component.${v}`));
-const QUERY_TYPES = [option('like', 'queryLike'), option('equal', 'queryEqual')];
+export const PROPERTY_TYPES = TYPES.map((v) => option(v, `type.${v}`));
+export const COMPONENT_TYPES = COMPONENTS.map((v) => option(v, `component.${v}`));
+const QUERY_LABELS: Record<(typeof QUERIES)[number], string> = { like: 'queryLike', equal: 'queryEqual' };
+const QUERY_TYPES = QUERIES.map((v) => option(v, QUERY_LABELS[v]));
 
 const flag = (name: string, label: string, extra: Partial<ColumnDef> = {}): ColumnDef => ({ name, label: `adminDev.field.${label}`, valueType: 'switch', span: 6, ...extra });
 
@@ -32,46 +33,30 @@ export function modelFieldsScreen(modelId: string): ScreenDef {
     listParams: { modelId_equal: modelId },
     submitParams: { modelId },
     timeRange: false,
+    declaration: MODEL_FIELD,
     pageSize: 50,
     dialogWidth: 900,
     labelWidth: 100,
     recordLabel: 'jdbcName',
     columns: [
-      { name: 'sort', label: 'adminDev.field.sort', valueType: 'number', min: 0, max: 9999, precision: 0, default: 0, span: 12, rules: [{ required: true, message: 'adminDev.field.sortRequired' }] },
-      {
-        name: 'jdbcName',
-        label: 'adminDev.field.jdbcName',
-        search: true,
-        rules: [
-          { required: true, message: 'adminDev.field.jdbcNameRequired' },
-          { pattern: '^[a-z][a-z0-9_]*$', message: 'adminDev.field.jdbcNameFormat' },
-          { max: 64, message: 'crud.maxLength' },
-        ],
-      },
-      { name: 'comment', label: 'adminDev.field.comment', search: true, rules: [{ required: true, message: 'adminDev.field.commentRequired' }, { max: 64, message: 'crud.maxLength' }] },
-      {
-        name: 'propertyName',
-        label: 'adminDev.field.propertyName',
-        rules: [
-          { required: true, message: 'adminDev.field.propertyNameRequired' },
-          { pattern: '^[a-z][A-Za-z0-9]*$', message: 'adminDev.field.propertyNameFormat' },
-          { max: 64, message: 'crud.maxLength' },
-        ],
-      },
-      { name: 'propertyType', label: 'adminDev.field.propertyType', valueType: 'select', options: PROPERTY_TYPES, default: 'string', rules: [{ required: true, message: 'adminDev.field.propertyTypeRequired' }] },
-      { name: 'componentType', label: 'adminDev.field.componentType', valueType: 'select', options: COMPONENT_TYPES, default: 'input', rules: [{ required: true, message: 'adminDev.field.componentTypeRequired' }] },
+      // no min / max / precision: out of range or 2.5 gets the range message rather than being clamped
+      { name: 'sort', label: 'adminDev.field.sort', valueType: 'number', default: 0, span: 12 },
+      { name: 'jdbcName', label: 'adminDev.field.jdbcName', search: true },
+      { name: 'comment', label: 'adminDev.field.comment', search: true },
+      { name: 'propertyName', label: 'adminDev.field.propertyName' },
+      { name: 'propertyType', label: 'adminDev.field.propertyType', valueType: 'select', options: PROPERTY_TYPES, default: 'string' },
+      { name: 'componentType', label: 'adminDev.field.componentType', valueType: 'select', options: COMPONENT_TYPES, default: 'input' },
       {
         name: 'dictCode',
         label: 'adminDev.field.dictCode',
         valueType: 'select',
         remote: { url: `${B}/dict-codes`, labelKey: 'dictValue', valueKey: 'code' },
         visibleWhen: (v) => DICT_COMPONENTS.includes(String(v.componentType)),
-        rules: [{ required: true, message: 'adminDev.field.dictCodeRequired' }],
       },
       flag('isList', 'isList', { default: true }),
       flag('isForm', 'isForm', { default: true }),
-      // a required field the form does not show could never be filled
-      flag('isRequired', 'isRequired', { dependencies: ['isForm'], rules: [{ check: (v, values) => !v || values.isForm === true, message: 'adminDev.field.requiredNotInForm' }] }),
+      // a required field the form does not show: refused by the declaration's cross rule
+      flag('isRequired', 'isRequired'),
       flag('isQuery', 'isQuery'),
       {
         name: 'queryType',
@@ -81,7 +66,6 @@ export function modelFieldsScreen(modelId: string): ScreenDef {
         default: 'like',
         hideInTable: true,
         visibleWhen: (v) => v.isQuery === true,
-        rules: [{ required: true, message: 'adminDev.field.queryTypeRequired' }],
       },
     ],
     extraActions: [

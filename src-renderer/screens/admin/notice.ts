@@ -2,8 +2,9 @@
 // these calls with the crypto Blade-Auth variant when the profile has an aes key.
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
+import { NOTICE } from '../../../src-shared/declarations/admin';
 
-const B = '/website-blade-desk/notice';
+const B = NOTICE.path;
 
 const notice: ScreenDef = {
   code: 'notice',
@@ -13,10 +14,11 @@ const notice: ScreenDef = {
   labelWidth: 100,
   // search: title (like), category (equal, dict notice), release date range
   timeRange: 'releaseTime',
+  declaration: NOTICE,
   columns: [
-    { name: 'title', label: 'adminNotice.noticeTitle', search: true, rules: [{ required: true, message: 'adminNotice.titleRequired' }, { max: 255, message: 'crud.maxLength' }] },
-    { name: 'category', label: 'adminNotice.category', valueType: 'select', dict: 'notice', numeric: true, search: true, rules: [{ required: true, message: 'adminNotice.categoryRequired' }] },
-    { name: 'releaseTime', label: 'adminNotice.releaseTime', valueType: 'datetime', rules: [{ required: true, message: 'adminNotice.releaseTimeRequired' }] },
+    { name: 'title', label: 'adminNotice.noticeTitle', search: true },
+    { name: 'category', label: 'adminNotice.category', valueType: 'select', dict: 'notice', numeric: true, search: true },
+    { name: 'releaseTime', label: 'adminNotice.releaseTime', valueType: 'datetime' },
     { name: 'content', label: 'adminNotice.content', valueType: 'textarea', rows: 8, hideInTable: true },
   ],
 };

@@ -2,8 +2,9 @@
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
 import { categoryColumn, enableAction, statusColumn } from './enable';
+import { SMS } from '../../../src-shared/declarations/admin';
 
-const B = '/blade-resource/sms';
+const B = SMS.path;
 
 const sms: ScreenDef = {
   code: 'sms',
@@ -12,14 +13,15 @@ const sms: ScreenDef = {
   dialogWidth: 880,
   labelWidth: 110,
   timeRange: false,
+  declaration: SMS,
   columns: [
     categoryColumn('sms'),
-    { name: 'smsCode', label: 'adminRes.code', search: true, rules: [{ required: true, message: 'adminRes.codeRequired' }, { max: 64, message: 'crud.maxLength' }] },
-    { name: 'templateId', label: 'adminRes.templateId', rules: [{ required: true, message: 'adminRes.templateIdRequired' }, { max: 64, message: 'crud.maxLength' }] },
-    { name: 'accessKey', label: 'adminRes.accessKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.accessKeyRequired' }] },
-    { name: 'secretKey', label: 'adminRes.secretKey', hideInTable: true, rules: [{ required: true, message: 'adminRes.secretKeyRequired' }] },
+    { name: 'smsCode', label: 'adminRes.code', search: true },
+    { name: 'templateId', label: 'adminRes.templateId' },
+    { name: 'accessKey', label: 'adminRes.accessKey', hideInTable: true },
+    { name: 'secretKey', label: 'adminRes.secretKey', hideInTable: true },
     { name: 'regionId', label: 'adminRes.regionId', hideInTable: true },
-    { name: 'signName', label: 'adminRes.signName', rules: [{ required: true, message: 'adminRes.signNameRequired' }] },
+    { name: 'signName', label: 'adminRes.signName' },
     statusColumn,
     { name: 'remark', label: 'adminRes.remark', valueType: 'textarea', hideInTable: true },
   ],

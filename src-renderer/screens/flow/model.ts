@@ -5,8 +5,9 @@ import type { ScreenDef } from '../../crud/types';
 import { LazyBpmnDesigner } from '../../components/flow/LazyBpmnDesigner';
 import { DeployModelDialog, ModelDiagramDialog } from './dialogs';
 import '../../i18n/areas/flow';
+import { FLOW_MODEL } from '../../../src-shared/declarations/flow';
 
-const M = '/blade-flow/model';
+const M = FLOW_MODEL.path;
 
 const model: ScreenDef = {
   code: 'flowModel',
@@ -14,11 +15,12 @@ const model: ScreenDef = {
   api: { list: `${M}/list`, detail: `${M}/detail`, submit: `${M}/submit`, remove: `${M}/remove` },
   dialogWidth: 1200,
   timeRange: false,
+  declaration: FLOW_MODEL,
   columns: [
-    { name: 'name', label: 'flow.name', search: true, rules: [{ required: true, message: 'flow.nameRequired' }, { max: 100, message: 'flow.nameRequired' }] },
-    { name: 'modelKey', label: 'flow.modelKey', search: true, rules: [{ required: true, message: 'flow.modelKeyRequired' }, { pattern: '^[A-Za-z_][\\w-]*$', message: 'flow.modelKeyFormat' }] },
+    { name: 'name', label: 'flow.name', search: true },
+    { name: 'modelKey', label: 'flow.modelKey', search: true },
     { name: 'description', label: 'flow.description', span: 24 },
-    { name: 'xml', label: 'flow.xml', valueType: 'custom', input: LazyBpmnDesigner, span: 24, hideInTable: true, validateTrigger: 'onChange', rules: [{ required: true, message: 'flow.xmlRequired' }] },
+    { name: 'xml', label: 'flow.xml', valueType: 'custom', input: LazyBpmnDesigner, span: 24, hideInTable: true, validateTrigger: 'onChange' },
     { name: 'version', label: 'flow.version', hideInForm: true, width: 80 },
     { name: 'lastUpdated', label: 'flow.lastUpdated', hideInForm: true, width: 170 },
   ],

@@ -5,7 +5,8 @@
 // a zip of one module of this product per code entry (codegen.ts).
 import type { FastifyInstance } from 'fastify';
 import { sql, type DataLayer, type Queries } from '../../db/data-layer';
-import { defineResource, screenAccess } from '../../crud/resource';
+import { declaredResource, defineResource, screenAccess } from '../../crud/resource';
+import { CODE, DATASOURCE, MODEL } from '../../../src-shared/declarations/admin';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { AUDIT } from '../../db/sql';
@@ -100,66 +101,33 @@ ALTER TABLE blade_code ADD COLUMN migration_version INTEGER;
 };
 
 export const datasourceResource = defineResource({
-  name: 'datasource',
+  // the password is stored sealed and answered masked
+  ...declaredResource(DATASOURCE, { password: { secret: true } }),
   access: screenAccess('datasource', { shared: true }),
-  basePath: `${DEV}/datasource`,
   table: 'blade_datasource',
   tenantScoped: false,
   softDelete: true,
   endpoints: ALL,
-  columns: [
-    { name: 'name', type: 'string', rules: [{ required: true, message: '请输入名称' }, { maxLength: 64, message: '名称不能超过64个字符' }] },
-    { name: 'driverClass', type: 'string', rules: [{ required: true, message: '请选择驱动类' }] },
-    { name: 'url', type: 'string', rules: [{ required: true, message: '请输入连接地址' }, { maxLength: 500, message: '连接地址不能超过500个字符' }] },
-    { name: 'username', type: 'string' },
-    { name: 'password', type: 'string', secret: true },
-    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
-  ],
 });
 
 export const modelResource = defineResource({
-  name: 'model',
+  ...declaredResource(MODEL),
   access: screenAccess('model', { shared: true }),
-  basePath: `${DEV}/model`,
   table: 'blade_model',
   tenantScoped: false,
   softDelete: true,
   endpoints: ALL,
-  columns: [
-    { name: 'datasourceId', type: 'string', rules: [{ required: true, message: '请选择数据源' }] },
-    { name: 'modelName', type: 'string', rules: [{ required: true, message: '请输入模型名称' }, { maxLength: 64, message: '模型名称不能超过64个字符' }] },
-    { name: 'modelCode', type: 'string', rules: [{ required: true, message: '请输入模型编号' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模型编号须为小驼峰英文' }, { unique: true, message: '模型编号已存在' }] },
-    { name: 'modelTable', type: 'string', rules: [{ required: true, message: '请选择物理表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '物理表名须为小写英文、数字或下划线' }, { maxLength: 64, message: '物理表名不能超过64个字符' }] },
-    { name: 'modelClass', type: 'string', rules: [{ required: true, message: '请输入模型类名' }, { pattern: /^[A-Z][A-Za-z0-9]*$/, message: '模型类名须为大驼峰英文' }] },
-    { name: 'modelRemark', type: 'string' },
-  ],
 });
 
+const code = declaredResource(CODE);
 export const codeResource = defineResource({
-  name: 'code',
+  ...code,
   access: screenAccess('code', { shared: true }),
-  basePath: `${DEV}/code`,
   table: 'blade_code',
   tenantScoped: false,
   softDelete: true,
   endpoints: ALL,
-  columns: [
-    // optional as in the stock back end (a code row may name its table without a model)
-    { name: 'modelId', type: 'string', default: '' },
-    // kept as given (none given, none stored): nothing the generator reads, a name for the operator
-    { name: 'serviceName', type: 'string', rules: [{ pattern: /^[a-z][a-z0-9-]*$/, message: '服务名须为小写英文' }] },
-    { name: 'codeName', type: 'string', rules: [{ required: true, message: '请输入模块名' }, { pattern: /^[a-z][A-Za-z0-9]*$/, message: '模块名须为小驼峰英文' }] },
-    { name: 'tableName', type: 'string', rules: [{ required: true, message: '请输入表名' }, { pattern: /^[a-z][a-z0-9_]*$/, message: '请输入表名' }] },
-    { name: 'tablePrefix', type: 'string' },
-    { name: 'pkName', type: 'string', default: 'id' },
-    { name: 'packageName', type: 'string' },
-    { name: 'baseMode', type: 'int', default: 1, rules: [{ enum: [1, 2], message: '请选择基础业务' }] },
-    { name: 'wrapMode', type: 'int', default: 1, rules: [{ enum: [1, 2], message: '请选择包装器' }] },
-    { name: 'apiPath', type: 'string', rules: [{ required: true, message: '请输入后端接口路径' }, { pattern: /^(\/[A-Za-z0-9_-]+)+$/, message: '后端接口路径格式不正确' }] },
-    { name: 'webPath', type: 'string' },
-    { name: 'parentMenu', type: 'string', default: 'tool', rules: [{ required: true, message: '请选择上级菜单' }, { pattern: /^[A-Za-z][A-Za-z0-9_-]*$/, message: '请选择上级菜单' }] },
-    { name: 'migrationVersion', type: 'int', readOnly: true },
-  ],
+  columns: [...code.columns, { name: 'migrationVersion', type: 'int', readOnly: true }],
   hooks: {
     // the column is NOT NULL: no model is stored as ''
     beforeWrite(row) {
@@ -351,13 +319,13 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLa
   api.post(`${DEV}/model-prototype/submit-list`, allow('platform'), async (request) => {
     callerOf(request);
     const list = Array.isArray(request.body) ? (request.body as Record<string, unknown>[]) : null;
-    if (!list || list.length === 0) throw new ServiceError('模型字段不能为空');
+    if (!list || list.length === 0) throw new ServiceError(MSG.fieldsEmpty);
     const modelId = String(list[0].modelId ?? '');
-    if (!(await data.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`))) throw new ServiceError('数据模型不存在');
+    if (!(await data.get(sql`SELECT 1 AS found FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`))) throw new ServiceError(MSG.modelMissing);
     // each field passes the 字段配置 form's checks (the resource's rules, then checkField); names once per model
     const rows: Record<string, string | number | null>[] = [];
     for (const [i, p] of list.entries()) {
-      if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError('模型字段须属于同一个模型');
+      if (String(p.modelId ?? modelId) !== modelId) throw new ServiceError(MSG.fieldsOtherModel);
       const body = { sort: i, ...p, modelId, propertyName: String(p.propertyName ?? '').trim() || snakeToCamel(String(p.jdbcName ?? '').trim()) };
       const values = new Map([...(await validate(modelFieldResource, body, 'insert', async () => false))].map(([c, v]) => [c.name, v]));
       const row = Object.fromEntries(values) as Record<string, string | number | null>;

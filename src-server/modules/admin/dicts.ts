@@ -3,18 +3,16 @@
 // tree-shaped endpoints (list, parent-list, child-list, tree, dictionary).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
-import { defineResource, screenAccess, type Resource } from '../../crud/resource';
+import { declaredResource, defineResource, screenAccess, type Resource } from '../../crud/resource';
+import { DICT as DICT_DECL, DICT_BIZ as DICT_BIZ_DECL } from '../../../src-shared/declarations/admin';
+import type { ResourceDecl } from '../../../src-shared/declarations/declare';
 import { ok, ServiceError } from '../../http/reply';
 import { pageOf } from '../../http/paging';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
-import { forest, MSG_HAS_CHILDREN, paramOf, SYS } from '../system/common';
+import { forest, MSG_HAS_CHILDREN, paramOf } from '../system/common';
 import { allow, menu } from '../../http/access-policy';
 
-export const MSG_DICT_DUPLICATE = '当前字典键值已存在!';
-export const MSG_DICT_CODE = '请输入字典编号';
-export const MSG_DICT_KEY = '请输入字典键值';
-export const MSG_DICT_PARENT = '父级字典不存在';
 
 /** What the hooks need at run time (set when the module's routes are registered). */
 interface DictState {
@@ -31,31 +29,22 @@ export interface DictKind {
   resource: Resource;
 }
 
-function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped: boolean, menuCode: string): DictKind {
+function makeKind(decl: ResourceDecl, table: DictKind['table'], tenantScoped: boolean, menuCode: string): DictKind {
   const state: DictState = {};
-  const basePath = `${SYS}/${name}`;
+  const name = decl.name as DictKind['name'];
+  const basePath = decl.path;
   const from = sql.id(table);
   const tenantSql = (tenantId: string): RawBuilder<unknown> => (tenantScoped ? sql` AND tenant_id = ${tenantId}` : sql``);
   const resource = defineResource({
-    name,
+    ...declaredResource(decl),
     // system dictionaries are shared by every tenant: changed by the platform administrator only
     access: tenantScoped ? screenAccess(menuCode) : screenAccess(menuCode, { shared: true }),
-    basePath,
     table,
     tenantScoped,
     softDelete: true,
     audit: tenantScoped,
     endpoints: ['page', 'detail', 'submit', 'save', 'update', 'remove'],
     defaultSort: [{ column: 'sort', asc: true }, { column: 'id', asc: true }],
-    columns: [
-      { name: 'parentId', type: 'string', default: '0' },
-      { name: 'code', type: 'string', rules: [{ maxLength: 255, message: '字典编号不能超过255个字符' }] },
-      { name: 'dictKey', type: 'string', rules: [{ maxLength: 255, message: '字典键值不能超过255个字符' }] },
-      { name: 'dictValue', type: 'string', rules: [{ required: true, message: '请输入字典名称' }, { maxLength: 255, message: '字典名称不能超过255个字符' }] },
-      { name: 'sort', type: 'int', rules: [{ required: true, message: '请输入字典排序' }, { min: 0, message: '排序必须是0到99999的整数' }, { max: 99999, message: '排序必须是0到99999的整数' }] },
-      { name: 'isSealed', type: 'int', default: 0, rules: [{ required: true, message: '请选择字典封存' }, { enum: [0, 1], message: '请选择字典封存' }] },
-      { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
-    ],
     hooks: {
       async beforeWrite(row, ctx) {
         const data = ctx.q; // the write's transaction
@@ -67,23 +56,23 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
         let code = String(row.code ?? existing?.code ?? '');
         if (parentId === '0') {
           // code is required for parents; children take their parent's
-          if (!code.trim()) throw new ServiceError(MSG_DICT_CODE);
+          if (!code.trim()) throw new ServiceError('admin.dictCodeRequired');
           row.code = code = code.trim();
           row.dictKey = '-1';
         } else {
           const parent = await data.get(sql<{ code: string }>`SELECT code FROM ${from} WHERE id = ${parentId} AND is_deleted = 0${tenantSql(ctx.tenantId)}`);
-          if (!parent) throw new ServiceError(MSG_DICT_PARENT);
-          if (parentId === ctx.id) throw new ServiceError(MSG_DICT_PARENT);
+          if (!parent) throw new ServiceError('admin.dictParentMissing');
+          if (parentId === ctx.id) throw new ServiceError('admin.dictParentMissing');
           code = parent.code;
           row.code = code;
           const key = String(row.dictKey ?? existing?.dict_key ?? '').trim();
-          if (!key || key === '-1') throw new ServiceError(MSG_DICT_KEY);
+          if (!key || key === '-1') throw new ServiceError('admin.dictKeyRequired');
           row.dictKey = key;
         }
         const dup = await data.get(
           sql`SELECT 1 AS taken FROM ${from} WHERE code = ${code} AND dict_key = ${String(row.dictKey)} AND id <> ${ctx.id ?? ''} AND is_deleted = 0${tenantSql(ctx.tenantId)} LIMIT 1`,
         );
-        if (dup) throw new ServiceError(MSG_DICT_DUPLICATE);
+        if (dup) throw new ServiceError('admin.dictDuplicate');
         if (existing && existing.code !== code) await state.changed?.(existing.code, data);
         await state.changed?.(code, data);
       },
@@ -102,8 +91,8 @@ function makeKind(name: DictKind['name'], table: DictKind['table'], tenantScoped
   return { name, basePath, table, tenantScoped, state, resource };
 }
 
-export const DICT = makeKind('dict', 'blade_dict', false, 'dict');
-export const DICT_BIZ = makeKind('dict-biz', 'blade_dict_biz', true, 'dictbiz');
+export const DICT = makeKind(DICT_DECL, 'blade_dict', false, 'dict');
+export const DICT_BIZ = makeKind(DICT_BIZ_DECL, 'blade_dict_biz', true, 'dictbiz');
 
 const rowsOf = (list: unknown[]): Record<string, unknown>[] =>
   (list as Record<string, unknown>[]).map((r) => {

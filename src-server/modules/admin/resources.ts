@@ -7,7 +7,8 @@
 // instance cached.
 import type { FastifyInstance } from 'fastify';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
-import { defineResource, screenAccess } from '../../crud/resource';
+import { declaredResource, defineResource, screenAccess } from '../../crud/resource';
+import { OSS as OSS_DECL, SMS as SMS_DECL } from '../../../src-shared/declarations/admin';
 import { ok, ServiceError, status } from '../../http/reply';
 import { callerOf } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
@@ -21,14 +22,14 @@ import type { FileStores } from '../../files/file-stores';
 import type { SecretBox } from '../../util/secret-box';
 import { sealField } from '../../system/sealed-secrets';
 import {
-  ATTACH_CONTENT_TYPES, ATTACH_MAX_MB, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, MSG_SIZE_RANGE, MSG_TYPES_FORMAT, TYPES_PATTERN,
+  ATTACH_CONTENT_TYPES, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES,
 } from './attach-rules';
 import { AUDIT } from '../../db/sql';
 import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
 
-export const SMS = '/blade-resource/sms';
-export const OSS = '/blade-resource/oss';
+export const SMS = SMS_DECL.path;
+export const OSS = OSS_DECL.path;
 export const ATTACH = '/blade-resource/attach';
 export const PUT_FILE_ATTACH = '/blade-resource/oss/endpoint/put-file-attach';
 /** status of a configuration: 1 closed, 2 enabled (BladeX) */
@@ -126,77 +127,57 @@ ALTER TABLE blade_oss ADD COLUMN max_size INTEGER DEFAULT ${DEFAULT_ATTACH_MB};
 `,
 };
 
-/** The SMS configurations. Their secret key is stored sealed (system/sealed-secrets.ts; nothing here sends it yet). */
-export const smsResource = (box: SecretBox) => defineResource({
-  name: 'sms',
-  access: screenAccess('sms'),
-  basePath: SMS,
-  table: 'blade_sms',
-  tenantScoped: true,
-  softDelete: true,
-  endpoints: ALL,
-  columns: [
-    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5], message: '请选择分类' }] },
-    { name: 'smsCode', type: 'string', rules: [{ required: true, message: '请输入资源编号' }, { maxLength: 64, message: '资源编号不能超过64个字符' }, { unique: true, message: '资源编号已存在' }] },
-    { name: 'templateId', type: 'string', rules: [{ required: true, message: '请输入模版ID' }, { maxLength: 64, message: '模版ID不能超过64个字符' }] },
-    { name: 'accessKey', type: 'string', rules: [{ required: true, message: '请输入accessKey' }] },
-    { name: 'secretKey', type: 'string', noFilter: true, secret: true, rules: [{ required: true, message: '请输入secretKey' }] },
-    { name: 'regionId', type: 'string' },
-    { name: 'signName', type: 'string', rules: [{ required: true, message: '请输入短信签名' }] },
-    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
-    { name: 'status', type: 'int', readOnly: true },
-  ],
-  hooks: {
-    beforeWrite(row) {
-      sealField(box, row, 'secretKey');
+/** The SMS configurations (declared in src-shared/declarations/admin.ts). Their secret key is stored sealed (system/sealed-secrets.ts; nothing here sends it yet). */
+export const smsResource = (box: SecretBox) => {
+  const d = declaredResource(SMS_DECL, { secretKey: { noFilter: true, secret: true } });
+  return defineResource({
+    ...d,
+    access: screenAccess('sms'),
+    table: 'blade_sms',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [...d.columns, { name: 'status', type: 'int', readOnly: true }],
+    hooks: {
+      beforeWrite(row) {
+        sealField(box, row, 'secretKey');
+      },
     },
-  },
-});
+  });
+};
 
 /**
  * The object storage configurations. Their secret key is stored sealed (`files` opens it on the server only;
  * clients get the mask), and a write or remove drops the cached stores of every instance at its commit.
+ * The attachment types a configuration lists are judged by the declaration (its cross rule refuses a page, a
+ * script or a program).
  */
-export const ossResource = (files: FileStores) => defineResource({
-  name: 'oss',
-  access: screenAccess('oss'),
-  basePath: OSS,
-  table: 'blade_oss',
-  tenantScoped: true,
-  softDelete: true,
-  endpoints: ALL,
-  columns: [
-    { name: 'category', type: 'int', rules: [{ required: true, message: '请选择分类' }, { enum: [1, 2, 3, 4, 5], message: '请选择分类' }] },
-    { name: 'ossCode', type: 'string', rules: [{ required: true, message: '请输入资源编号' }, { maxLength: 64, message: '资源编号不能超过64个字符' }, { unique: true, message: '资源编号已存在' }] },
-    { name: 'endpoint', type: 'string', rules: [{ required: true, message: '请输入资源地址' }] },
-    { name: 'accessKey', type: 'string', rules: [{ required: true, message: '请输入accessKey' }] },
-    { name: 'secretKey', type: 'string', noFilter: true, secret: true, rules: [{ required: true, message: '请输入secretKey' }] },
-    { name: 'bucketName', type: 'string', rules: [{ required: true, message: '请输入空间名' }] },
-    { name: 'appId', type: 'string' },
-    { name: 'region', type: 'string' },
+export const ossResource = (files: FileStores) => {
+  const d = declaredResource(OSS_DECL, {
+    secretKey: { noFilter: true, secret: true },
     // what 附件管理 accepts while this configuration is enabled (attach-rules.ts); stock consoles leave them out
-    {
-      name: 'allowTypes', type: 'string', noFilter: true, default: DEFAULT_ATTACH_TYPES.join(','),
-      rules: [{ maxLength: 500, message: '附件类型不能超过500个字符' }, { pattern: TYPES_PATTERN, message: MSG_TYPES_FORMAT }],
+    allowTypes: { noFilter: true, default: DEFAULT_ATTACH_TYPES.join(',') },
+    maxSize: { noFilter: true, default: DEFAULT_ATTACH_MB },
+  });
+  return defineResource({
+    ...d,
+    access: screenAccess('oss'),
+    table: 'blade_oss',
+    tenantScoped: true,
+    softDelete: true,
+    endpoints: ALL,
+    columns: [...d.columns, { name: 'status', type: 'int', readOnly: true }],
+    hooks: {
+      async beforeWrite(row, ctx) {
+        if (typeof row.secretKey === 'string' && row.secretKey) row.secretKey = files.sealSecret(row.secretKey);
+        await files.changed(ctx.q);
+      },
+      async beforeRemove(_ids, ctx) {
+        await files.changed(ctx.q);
+      },
     },
-    { name: 'maxSize', type: 'int', noFilter: true, default: DEFAULT_ATTACH_MB, rules: [{ min: 1, message: MSG_SIZE_RANGE }, { max: ATTACH_MAX_MB, message: MSG_SIZE_RANGE }] },
-    { name: 'remark', type: 'string', rules: [{ maxLength: 255, message: '备注不能超过255个字符' }] },
-    { name: 'status', type: 'int', readOnly: true },
-  ],
-  hooks: {
-    async beforeWrite(row, ctx) {
-      if (typeof row.allowTypes === 'string') {
-        const forbidden = forbiddenIn(row.allowTypes);
-        if (forbidden.length) throw new ServiceError(`不允许的附件类型: ${forbidden.join(',')}`);
-      }
-      if (typeof row.secretKey === 'string' && row.secretKey) row.secretKey = files.sealSecret(row.secretKey);
-      await files.changed(ctx.q);
-    },
-    async beforeRemove(_ids, ctx) {
-      await files.changed(ctx.q);
-    },
-  },
-});
+  });
+};
 
 /** One SMS to send: the configuration it goes through, one phone, its parameters. */
 export interface SmsMessage {

@@ -15,9 +15,11 @@ import {
   categoryName, checkCategory, deploy, duration, FLOW_MENUS, groupsOf, page, paging, parseProcess, splitBusinessKey, userNames, type Rec,
 } from './service';
 import { and, countOf, done, instancePage, listHas, listTasks, modelRow, processRows, type Sql, targetTenants, taskFilters } from './route-queries';
+import { firstBroken } from '../../../src-shared/declarations/declare';
+import { FLOW_MODEL } from '../../../src-shared/declarations/flow';
 
 export const WORK = '/blade-flow/work';
-export const MODEL = '/blade-flow/model';
+export const MODEL = FLOW_MODEL.path;
 export const MANAGER = '/blade-flow/manager';
 export const FOLLOW = '/blade-flow/follow';
 export const PROCESS = '/blade-flow/process';
@@ -160,25 +162,26 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const name = str('name');
     const modelKey = str('modelKey');
     const xml = typeof b.xml === 'string' ? b.xml : '';
-    if (!name) throw new ServiceError('请输入模型名称');
-    if (name.length > 100) throw new ServiceError('模型名称不能超过100个字符');
-    if (!modelKey) throw new ServiceError('请输入模型标识');
-    if (!/^[A-Za-z_][\w-]*$/.test(modelKey)) throw new ServiceError('模型标识只能包含字母、数字、下划线和中划线');
-    if (!xml.trim()) throw new ServiceError('请输入流程XML');
+    // the declaration's rules (src-shared/declarations/flow.ts), in its order
+    const values: Record<string, string> = { name, modelKey, description: str('description'), xml };
+    for (const [field, decl] of Object.entries(FLOW_MODEL.fields)) {
+      const broken = firstBroken(decl, values[field]);
+      if (broken) throw new ServiceError(broken.message);
+    }
     const parsed = await parseProcess(xml);
-    if (parsed.key !== modelKey) throw new ServiceError(`模型标识须与流程标识一致: ${parsed.key}`);
+    if (parsed.key !== modelKey) throw new ServiceError({ key: 'flow.modelKeyMismatch', params: { key: parsed.key } });
     const t = now();
     // the key is checked unique and written under its lock: two saves of one key at once (any instances) see each other
     await data.transaction(async (trx) => {
       await trx.run(trx.dialect.transactionLock(`flow_model.model_key:${user.tenantId}:${modelKey}`));
       const dup = await trx.get(sql`SELECT id FROM flow_model WHERE tenant_id = ${user.tenantId} AND model_key = ${modelKey} AND is_deleted = 0 AND id <> ${id}`);
-      if (dup) throw new ServiceError('模型标识已存在');
+      if (dup) throw new ServiceError('flow.modelKeyTaken');
       if (id) {
         const changed = await trx.run(
           sql`UPDATE flow_model SET name = ${name}, model_key = ${modelKey}, description = ${str('description')}, xml = ${xml}, version = version + 1,
             last_updated = ${t}, last_updated_by = ${user.userId} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
         );
-        if (changed === 0) throw new ServiceError('数据不存在或已被删除');
+        if (changed === 0) throw new ServiceError('flow.modelGone');
       } else {
         await trx.run(
           sql`INSERT INTO flow_model (id, tenant_id, name, model_key, description, xml, created, created_by, last_updated, last_updated_by)

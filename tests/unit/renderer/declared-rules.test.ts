@@ -17,7 +17,7 @@ import type { ColumnDef, ScreenDef } from '../../../src-renderer/crud/types';
 import { DECLARATIONS } from '../../../src-shared/declarations';
 import { breakingValue, validValue } from '../../../src-shared/declarations/samples';
 import { isEmpty } from '../../../src-shared/declarations/declare';
-import { MESSAGES, type MessageKey } from '../../../src-shared/messages';
+import { fill, MESSAGES, type MessageKey } from '../../../src-shared/messages';
 import websiteGroup from '../../../src-renderer/screens/content/websiteGroup';
 import websiteInfo from '../../../src-renderer/screens/content/websiteInfo';
 import websiteNavbar from '../../../src-renderer/screens/content/websiteNavbar';
@@ -62,6 +62,15 @@ import deployTasks from '../../../src-renderer/screens/content/deployTasks';
 import { searchSiteScreen } from '../../../src-renderer/screens/content/search/siteScreen';
 import importTask from '../../../src-renderer/screens/content/importTask';
 import taskErrorLog from '../../../src-renderer/screens/content/taskErrorLog';
+import notice from '../../../src-renderer/screens/admin/notice';
+import sms from '../../../src-renderer/screens/admin/sms';
+import oss from '../../../src-renderer/screens/admin/oss';
+import datasource from '../../../src-renderer/screens/admin/datasource';
+import devModel from '../../../src-renderer/screens/admin/model';
+import { modelFieldsScreen } from '../../../src-renderer/screens/admin/modelFields';
+import code from '../../../src-renderer/screens/admin/code';
+import { dictScreen } from '../../../src-renderer/screens/admin/dictScreen';
+import flowModel from '../../../src-renderer/screens/flow/model';
 
 /** the screens of declared resources */
 const SCREENS: ScreenDef[] = [
@@ -72,6 +81,8 @@ const SCREENS: ScreenDef[] = [
   cate, article, paragraph,
   aiModel, aiKey, gptProduceArticle, gptGenerateTemplateParm,
   templatePageConfig, deployTasks, searchSiteScreen, importTask, taskErrorLog,
+  notice, sms, oss, datasource, devModel, modelFieldsScreen('42'), code, dictScreen('dict', 'horizontal'), dictScreen('dict-biz', 'horizontal'),
+  flowModel,
 ];
 
 /** the messages the form shows for a value (each rule judged on its own, in order, as antd's form does) */
@@ -129,7 +140,7 @@ describe.each(SCREENS.map((s) => [s.code, s] as const))('%s: the form refuses ea
       const column = formColumns(def).find((c) => c.name === cross.field)!;
       const values = { ...valid, ...cross.refused };
       for (const language of ['zh', 'en'] as const) {
-        expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(MESSAGES[cross.message][language]);
+        expect((await formErrors(language, def, column, values[cross.field], values))[0]).toBe(fill(MESSAGES[cross.message][language], cross.params?.(values)));
       }
       // a field a rule needs filled (empty is refused) is marked required while it is
       if (isEmpty(cross.refused[cross.field])) expect({ field: cross.field, marked: marked(def, column, values) }).toEqual({ field: cross.field, marked: true });
