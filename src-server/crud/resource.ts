@@ -48,6 +48,11 @@ export interface ColumnDef {
   default?: string | number;
   /** written on insert only; ignored (kept) on update (e.g. a website's group, a domain's server) */
   writeOnce?: boolean;
+  /**
+   * a recorded reason's zh text: reads answer it in the reader's language from this snake_case column's key and
+   * params (src-shared/messages/stored.ts), the stored text when that column holds none
+   */
+  reasonColumn?: string;
 }
 
 export type Endpoint = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';

@@ -1,11 +1,11 @@
 // The message table: every family's keys with their zh and en texts (text.ts says how they are read).
-import { fill, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+import { fill, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 
-export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage } from './text';
 
 export const MESSAGES = {
   ...SITE_MESSAGES,
@@ -24,11 +24,17 @@ export interface Message {
 
 export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, key);
 
-/** The text of a message in a language. */
-export function messageText(message: Message | MessageKey, language: ReplyLanguage): string {
+/** The text of a message in a language (a message in its params rendered in that language first). */
+export function messageText(message: Message | MessageKey | NestedMessage, language: ReplyLanguage): string {
   const m = typeof message === 'string' ? { key: message } : message;
-  const entry: MessageText = MESSAGES[m.key];
-  return fill(entry[language], m.params);
+  const entry: MessageText | undefined = isMessageKey(m.key) ? MESSAGES[m.key] : undefined;
+  if (!entry) return m.key;
+  let params: TextParams | undefined;
+  if (m.params) {
+    params = {};
+    for (const [name, value] of Object.entries(m.params)) params[name] = typeof value === 'object' ? messageText(value, language) : value;
+  }
+  return fill(entry[language], params);
 }
 
 /** The renderer's i18next key of a message (its texts are added under `msg`). */

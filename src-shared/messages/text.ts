@@ -14,10 +14,19 @@ export type MessageFamily = Record<string, MessageText>;
 /** The languages a reply can be in: zh unless the caller prefers English. */
 export type ReplyLanguage = 'zh' | 'en';
 
-export type MessageParams = Record<string, string | number>;
+/** A message inside another's params (a reason a wrapping reason names): rendered in the same language first. */
+export interface NestedMessage {
+  key: string;
+  params?: MessageParams;
+}
+
+export type MessageParams = Record<string, string | number | NestedMessage>;
+
+/** Params whose nested messages are rendered already. */
+export type TextParams = Record<string, string | number>;
 
 /** Fills `{{name}}` placeholders from params (a missing one is left as written). */
-export function fill(text: string, params?: MessageParams): string {
+export function fill(text: string, params?: TextParams): string {
   if (!params) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

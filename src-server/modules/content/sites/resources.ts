@@ -58,7 +58,7 @@ export function siteResources(): Resource[] {
       { name: 'goodsId', type: 'string' },
       { name: 'domainName', type: 'string', noFilter: false },
       { name: 'statusName', type: 'string', readOnly: true },
-      { name: 'deployMessage', type: 'string', readOnly: true },
+      { name: 'deployMessage', type: 'string', readOnly: true, reasonColumn: 'deploy_reason' },
       { name: 'deployTime', type: 'datetime', readOnly: true },
       { name: 'isSsl', type: 'int', readOnly: true },
       // the latest deploy's durable job: the row answers its view as `deployJob`
