@@ -4,6 +4,7 @@ import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
+import { IMPORT_MESSAGES } from './import-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage } from './text';
 
@@ -12,6 +13,7 @@ export const MESSAGES = {
   ...MATERIAL_MESSAGES,
   ...DEPLOY_MESSAGES,
   ...KEYWORD_MESSAGES,
+  ...IMPORT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,7 +22,7 @@ export function importResources(): Resource[] {
       { name: 'totalRows', type: 'int', readOnly: true },
       { name: 'successRows', type: 'int', readOnly: true },
       { name: 'failedRows', type: 'int', readOnly: true },
-      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true, reasonColumn: 'error_reason' },
       { name: 'status', type: 'int', readOnly: true },
       // the task's latest durable job (set where it is enqueued): the row answers its view as `job`
       { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
@@ -54,7 +54,7 @@ export function importResources(): Resource[] {
     columns: [
       { name: 'taskId', type: 'string', rules: [req('请选择任务')] },
       { name: 'errorLine', type: 'int' },
-      { name: 'errorMsg', type: 'string' },
+      { name: 'errorMsg', type: 'string', reasonColumn: 'error_reason' },
       { name: 'errorData', type: 'string' },
     ],
     hooks: { decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'taskId', 'taskName', 'import_task', 'task_name') },
