@@ -67,7 +67,7 @@ export class CrudRepository {
   }
 
   private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries): Promise<Record<string, unknown>[]> {
-    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q });
+    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q, language: scope.language });
     return records;
   }
 

@@ -3,6 +3,7 @@
 import type { Queries, RawBuilder, SqlDialect } from '../db/data-layer';
 import { camelToSnake } from '../util/case';
 import type { FieldDecl, ResourceDecl } from '../../src-shared/declarations/declare';
+import type { ReplyLanguage } from '../../src-shared/messages';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -76,6 +77,8 @@ export interface HookContext {
   tenantId: string;
   /** the data layer, or the caller's transaction (see WriteContext.q) */
   q: Queries;
+  /** the language the caller reads recorded reasons in (src-shared/messages/stored.ts); zh when not given */
+  language?: ReplyLanguage;
 }
 
 export interface ResourceHooks {

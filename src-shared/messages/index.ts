@@ -5,6 +5,7 @@ import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { IMPORT_MESSAGES } from './import-messages';
+import { GENERATION_REASONS } from './generation-reasons';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage } from './text';
 
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...DEPLOY_MESSAGES,
   ...KEYWORD_MESSAGES,
   ...IMPORT_MESSAGES,
+  ...GENERATION_REASONS,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -27,15 +27,15 @@ export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string
     if (options.format === 'text') {
       const [title, keyword, ...rest] = line.split('|');
       const content = rest.join('|').trim();
-      if (!title?.trim() || keyword === undefined || !content) return { key: 'import.text' };
+      if (!title?.trim() || keyword === undefined || !content) return { key: 'importReason.text' };
       row = { title: title.trim(), keyword: keyword.trim(), content: `<p>${escapeHtml(content)}</p>`, descVal: content.slice(0, 300) };
     } else {
       try {
         const parsed: unknown = JSON.parse(line);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { key: 'import.json' };
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { key: 'importReason.json' };
         row = parsed as Rec;
       } catch {
-        return { key: 'import.json' };
+        return { key: 'importReason.json' };
       }
     }
     delete row.id;
@@ -45,7 +45,7 @@ export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string
     } catch (e) {
       // a refused row (the form's message), or one the database refused: the line is logged and skipped either way
       if (e instanceof ServiceError) return e.keyed ?? e.message;
-      return { key: 'import.failed', params: { detail: (e as Error).message.slice(0, 494) } };
+      return { key: 'importReason.failed', params: { detail: (e as Error).message.slice(0, 494) } };
     }
   };
 }

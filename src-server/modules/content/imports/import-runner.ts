@@ -53,7 +53,7 @@ import { reasonJson } from '../../../../src-shared/messages/stored';
 /** a line's or a task's reason as recorded: the zh text (error_msg), the key and params (error_reason) */
 const zhOf = (why: LineError): string => (typeof why === 'string' ? why : messageText(why, 'zh'));
 const TOO_LONG = reasonJson({ key: 'keyword.managedMax' });
-const DUPLICATE = reasonJson({ key: 'import.duplicate' });
+const DUPLICATE = reasonJson({ key: 'importReason.duplicate' });
 
 type Rec = Record<string, unknown>;
 
@@ -236,7 +236,7 @@ export class ImportRunner {
       if (ctx.signal.aborted) return;
       if (e instanceof TaskRemoved) throw new JobError(IMPORT_MSG.removed);
       const last = e instanceof ServiceError || job.attempts >= job.maxAttempts;
-      const why: LineError = e instanceof ServiceError ? (e.keyed ?? e.message) : { key: 'import.failed', params: { detail: (e as Error).message.slice(0, 494) } };
+      const why: LineError = e instanceof ServiceError ? (e.keyed ?? e.message) : { key: 'importReason.failed', params: { detail: (e as Error).message.slice(0, 494) } };
       const msg = zhOf(why);
       const reason = reasonJson(why);
       const now = formatDateTime(this.clock());
@@ -303,10 +303,10 @@ export class ImportRunner {
       /* the defaults */
     }
     const source = await this.sourceOf(String(task.file_link ?? ''), options);
-    if (!source || !(await this.exists(source))) throw new ServiceError('import.file');
+    if (!source || !(await this.exists(source))) throw new ServiceError('importReason.file');
     const file = async (): Promise<Readable> => {
       const body = await this.open(source);
-      if (!body) throw new ServiceError('import.file');
+      if (!body) throw new ServiceError('importReason.file');
       return body;
     };
     await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id} AND status = ${TASK.queued}`);
