@@ -15,5 +15,6 @@ export const GENERATION_REASONS = {
   'genReason.http': { zh: 'AI接口错误: HTTP {{status}} {{endpoint}}', en: 'The AI endpoint answered an error: HTTP {{status}} {{endpoint}}' },
   'genReason.httpDetail': { zh: 'AI接口错误: HTTP {{status}} {{endpoint}} ({{detail}})', en: 'The AI endpoint answered an error: HTTP {{status}} {{endpoint}} ({{detail}})' },
   'genReason.error': { zh: 'AI接口错误: {{endpoint}}', en: 'AI endpoint error: {{endpoint}}' },
+  'genReason.interrupted': { zh: '生成中断，重试次数已用完: {{detail}}', en: 'Generation was interrupted and no retry is left: {{detail}}' },
   'genReason.empty': { zh: 'AI接口返回内容为空: {{endpoint}}', en: 'The AI endpoint answered no content: {{endpoint}}' },
 } as const satisfies MessageFamily;

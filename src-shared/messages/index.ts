@@ -6,6 +6,7 @@ import { DEPLOY_MESSAGES } from './deploy-messages';
 import { KEYWORD_MESSAGES } from './keyword-messages';
 import { IMPORT_MESSAGES } from './import-messages';
 import { GENERATION_REASONS } from './generation-reasons';
+import { JOB_MESSAGES } from './job-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage } from './text';
 
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...KEYWORD_MESSAGES,
   ...IMPORT_MESSAGES,
   ...GENERATION_REASONS,
+  ...JOB_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -115,9 +115,9 @@ function resultOf(r: Row): DeployResult {
   };
 }
 
-/** a refusal: its zh text, and its key when it has one (BUSY, CANCELLED...) */
-function refusedOf(websiteInfoId: string, reason: string, key?: MessageKey): DeployOutcome {
-  const json = key ? reasonJson({ key }) : null;
+/** a refusal: its zh text, and its key when it has one (BUSY, CANCELLED..., or as its job recorded it) */
+function refusedOf(websiteInfoId: string, reason: string, key?: MessageKey | string | null): DeployOutcome {
+  const json = key && key.startsWith('{') ? key : key ? reasonJson({ key: key as MessageKey }) : null;
   return { id: '', websiteInfoId, domain: '', statusName: DEPLOY_FAILED, message: reason, reason: json, filesTotal: 0, filesSent: 0, bytesSent: 0, durationMs: 0, url: '', refused: reason };
 }
 
@@ -209,7 +209,7 @@ export class DeployJobs {
       if (recorded) return recorded;
       const job = jobs.get(s.jobId);
       if (job?.state === 'cancelled') return refusedOf(s.websiteInfoId, CANCELLED, 'deploy.cancelled');
-      return job?.error ? refusedOf(s.websiteInfoId, job.error) : refusedOf(s.websiteInfoId, messageText('deploy.jobGone', 'zh'), 'deploy.jobGone');
+      return job?.error ? refusedOf(s.websiteInfoId, job.error, job.errorReason) : refusedOf(s.websiteInfoId, messageText('deploy.jobGone', 'zh'), 'deploy.jobGone');
     });
   }
 

@@ -168,7 +168,7 @@ export class SiteDeployer {
       });
     } catch (e) {
       // refused before deploying (the site is gone, another deploy holds it): a retry would not mend it
-      if (e instanceof ServiceError) throw new JobError(e.message);
+      if (e instanceof ServiceError) throw new JobError(e.keyed ?? e.message);
       throw e;
     }
   }

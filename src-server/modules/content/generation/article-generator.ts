@@ -66,10 +66,7 @@ interface RunPayload {
 export const RUN_MSG = {
   running: '任务正在执行中',
   notCancellable: '只能取消待执行或执行中的任务',
-  interrupted: '生成中断，重试次数已用完',
 } as const;
-
-/** Reasons of a whole-task failure found before any item runs. */
 
 export interface GeneratorOptions {
   concurrency?: number;
@@ -113,7 +110,7 @@ export class ArticleGenerator {
     this.limiter = new AiModelLimiter(data, clock, opts.limits);
     jobs.handle(GENERATION_JOB, (job, ctx) => this.runJob(job, ctx), {
       // its last attempt's instance died: no run of it goes on, the task says so (the articles written stay)
-      abandoned: (job) => this.giveUp(job, job.error ?? ''),
+      abandoned: (job) => this.giveUp(job, job.error ?? '', job.errorReason),
     });
   }
 
@@ -171,15 +168,15 @@ export class ArticleGenerator {
     } catch (e) {
       // the last attempt failed (the database away all along): no retry follows, so the task says why instead of
       // staying 执行中 (if the database answers this write; else the job view shows the reason)
-      if (!ctx.signal.aborted && job.attempts >= job.maxAttempts) await this.giveUp(job, `${RUN_MSG.interrupted}: ${(e as Error).message}`).catch(() => undefined);
+      if (!ctx.signal.aborted && job.attempts >= job.maxAttempts) await this.giveUp(job, { key: 'genReason.interrupted', params: { detail: (e as Error).message.slice(0, 480) } }).catch(() => undefined);
       throw e;
     }
   }
 
   /** A run that will not go on: its task, still 执行中 under this job, is 失败 with the reason (its counts kept). */
-  private async giveUp(job: Job, reason: string): Promise<void> {
+  private async giveUp(job: Job, reason: Why, recorded: string | null = null): Promise<void> {
     const { taskId } = job.payload as RunPayload;
-    await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.failed}, error_msg = ${reason.slice(0, 500)}, error_reason = NULL, update_time = ${formatDateTime(this.clock())}
+    await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.failed}, error_msg = ${zhOf(reason).slice(0, 500)}, error_reason = ${recorded ?? reasonJson(reason)}, update_time = ${formatDateTime(this.clock())}
       WHERE id = ${taskId} AND job_id = ${job.id} AND status = ${STATUS.running}`);
   }
 

@@ -169,7 +169,7 @@ export function generationResources(box: SecretBox): Resource[] {
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
         const failures = await keywordFailures(q, records.map((r) => String(r.id)), language);
-        await attachJobViews(q, records);
+        await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's

@@ -130,7 +130,7 @@ export class ImportRunner {
       // its last attempt's instance died: no run of it goes on, the task says so (the rows of its committed batches stay)
       abandoned: async (job) => {
         const { taskId } = job.payload as ImportPayload;
-        await this.data.run(sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${job.error}, update_time = ${formatDateTime(this.clock())}
+        await this.data.run(sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${job.error}, error_reason = ${job.errorReason}, update_time = ${formatDateTime(this.clock())}
           WHERE id = ${taskId} AND job_id = ${job.id} AND status IN (${TASK.queued}, ${TASK.running})`);
       },
     });
@@ -234,7 +234,7 @@ export class ImportRunner {
         return;
       }
       if (ctx.signal.aborted) return;
-      if (e instanceof TaskRemoved) throw new JobError(IMPORT_MSG.removed);
+      if (e instanceof TaskRemoved) throw new JobError({ key: 'importReason.removed' });
       const last = e instanceof ServiceError || job.attempts >= job.maxAttempts;
       const why: LineError = e instanceof ServiceError ? (e.keyed ?? e.message) : { key: 'importReason.failed', params: { detail: (e as Error).message.slice(0, 494) } };
       const msg = zhOf(why);
@@ -245,7 +245,7 @@ export class ImportRunner {
           ? sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${msg}, error_reason = ${reason}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`
           : sql`UPDATE import_task SET error_msg = ${msg}, error_reason = ${reason}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`)
         .catch(() => undefined); // the database away: the job's own reason says it
-      if (e instanceof ServiceError) throw new JobError(msg);
+      if (e instanceof ServiceError) throw new JobError(why);
       throw e;
     }
   }

@@ -28,8 +28,8 @@ export function importResources(): Resource[] {
       { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
-      async decorate(records, { q }) {
-        await attachJobViews(q, records);
+      async decorate(records, { q, language }) {
+        await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.taskTypeName = IMPORT_TYPES[String(r.taskType)] ?? String(r.taskType);
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
