@@ -15,6 +15,13 @@ export const DEPLOY_MESSAGES = {
     zh: '已发布版本 {{release}} 到 {{target}}: {{pages}} 个页面, 上传 {{sent}} 个文件 ({{bytes}}), 沿用 {{kept}} 个{{skipped}}',
     en: 'Published version {{release}} to {{target}}: {{pages}} pages, {{sent}} files uploaded ({{bytes}}), {{kept}} kept{{skipped}}',
   },
+  // the published articles a deploy made no page of ({{named}}: the first ones, 《title》（reason）)
+  'deploy.skipped': { zh: '; 未生成 {{count}} 篇已发布文章的页面：{{named}}', en: '; no page made for {{count}} published articles: {{named}}' },
+  'deploy.skippedMore': { zh: '; 未生成 {{count}} 篇已发布文章的页面：{{named}} 等', en: '; no page made for {{count}} published articles: {{named}} and more' },
+  'deploy.skippedArticle': { zh: '《{{title}}》（{{reason}}）', en: '“{{title}}” ({{reason}})' },
+  'deploy.cateGone': { zh: '栏目不存在或已删除', en: 'its column does not exist or was deleted' },
+  'deploy.cateJump': { zh: '栏目「{{cate}}」是跳转页面', en: 'its column “{{cate}}” is a jump page' },
+  'deploy.cateOtherGroup': { zh: '栏目「{{cate}}」不属于网站所在的分组', en: "its column “{{cate}}” is not in the website's group" },
   'deploy.rolledBack': { zh: '已回滚到版本 {{release}}', en: 'Rolled back to version {{release}}' },
   'deploy.rolledBackFrom': { zh: '已回滚到版本 {{release}} (原版本 {{previous}})', en: 'Rolled back to version {{release}} (was {{previous}})' },
   'deploy.cancelled': { zh: '部署已取消', en: 'The deploy was cancelled' },

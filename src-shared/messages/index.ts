@@ -1,5 +1,5 @@
 // The message table: every family's keys with their zh and en texts (text.ts says how they are read).
-import { fill, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
+import { fill, LIST_SEPARATOR, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
@@ -38,7 +38,9 @@ export function messageText(message: Message | MessageKey | NestedMessage, langu
   let params: TextParams | undefined;
   if (m.params) {
     params = {};
-    for (const [name, value] of Object.entries(m.params)) params[name] = typeof value === 'object' ? messageText(value, language) : value;
+    for (const [name, value] of Object.entries(m.params)) {
+      params[name] = Array.isArray(value) ? value.map((v) => messageText(v, language)).join(LIST_SEPARATOR[language]) : typeof value === 'object' ? messageText(value, language) : value;
+    }
   }
   return fill(entry[language], params);
 }

@@ -13,7 +13,8 @@ export const reasonJson = (reason: Message | NestedMessage | string | undefined 
 /** Every key it names (its own, its params' messages) is in the table. */
 function known(m: NestedMessage): boolean {
   if (!isMessageKey(m.key)) return false;
-  return Object.values(m.params ?? {}).every((v) => typeof v !== 'object' || (v !== null && known(v)));
+  return Object.values(m.params ?? {}).every((v) =>
+    Array.isArray(v) ? v.every((item) => typeof item === 'object' && item !== null && known(item)) : typeof v !== 'object' || (v !== null && known(v)));
 }
 
 /** The stored reason, when the column holds one whose keys are all in the table. */

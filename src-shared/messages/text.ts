@@ -20,7 +20,13 @@ export interface NestedMessage {
   params?: MessageParams;
 }
 
-export type MessageParams = Record<string, string | number | NestedMessage>;
+/** a param's value: a text, a number, a message, or a list of messages (joined with the language's list separator) */
+export type MessageParam = string | number | NestedMessage | NestedMessage[];
+
+export type MessageParams = Record<string, MessageParam>;
+
+/** how a list of messages in a param is joined: 甲、乙 / a, b */
+export const LIST_SEPARATOR = { zh: '、', en: ', ' } as const;
 
 /** Params whose nested messages are rendered already. */
 export type TextParams = Record<string, string | number>;

@@ -62,7 +62,10 @@ const said = (m: Message): { message: string; reason: string | null } => ({ mess
 /** why a deploy failed: a keyed reason as its message (a render refusal's own reason, without its 部署失败 prefix), else its text */
 function failure(e: unknown): Message | NestedMessage | string {
   const r = reasonOf(e);
-  if (typeof r === 'object') return r.key === 'deploy.renderFailed' && typeof r.params?.reason === 'object' ? r.params.reason : r;
+  if (typeof r === 'object') {
+    const inner = r.key === 'deploy.renderFailed' ? r.params?.reason : undefined;
+    return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : r;
+  }
   return e instanceof ServiceError ? r.replace(/^部署失败: /, '') : r;
 }
 
