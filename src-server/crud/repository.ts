@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_SIZE, pagingValue } from '../http/paging';
 import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
 import { nextId } from '../util/ids';
+import type { ReplyLanguage } from '../../src-shared/messages';
 import type { Column, Resource, WriteContext } from './resource';
 import { buildOrder, buildWhere, whereSql, type Where } from './query';
 import { validate, type Value } from './validate';
@@ -22,6 +23,8 @@ export interface Scope {
   deptId: string;
   /** narrows page() (the caller's data scope); none: every row of the tenant */
   rowFilter?: RowFilter | null;
+  /** the language recorded reasons are read in (ColumnDef.reasonColumn); zh when not given */
+  language?: ReplyLanguage;
 }
 
 declare module 'fastify' {
@@ -77,7 +80,7 @@ export class CrudRepository {
   }
 
   private async decorate(records: Record<string, unknown>[], scope: Scope, q: Queries): Promise<Record<string, unknown>[]> {
-    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q });
+    await this.resource.hooks?.decorate?.(records, { tenantId: scope.tenantId, q, language: scope.language });
     return records;
   }
 
@@ -126,7 +129,7 @@ export class CrudRepository {
           ? Number(rows[0]!.seo_page_total ?? 0)
           : await this.total(where, scope);
     return {
-      records: await this.decorate(rows.map((r) => toRecord(this.resource, r)), scope, this.data),
+      records: await this.decorate(rows.map((r) => toRecord(this.resource, r, scope.language)), scope, this.data),
       total,
       size,
       current,
@@ -141,7 +144,7 @@ export class CrudRepository {
 
   async detail(id: string, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown> | null> {
     const row = await this.row(q, id, scope);
-    return row ? (await this.decorate([toRecord(this.resource, row)], scope, q))[0]! : null;
+    return row ? (await this.decorate([toRecord(this.resource, row, scope.language)], scope, q))[0]! : null;
   }
 
   /** Whether another live row of the scope holds `value` in a unique column. Runs in the write's transaction. */

@@ -3,6 +3,7 @@
 import type { Queries, RawBuilder, SqlDialect } from '../db/data-layer';
 import { camelToSnake } from '../util/case';
 import type { FieldDecl, ResourceDecl } from '../../src-shared/declarations/declare';
+import type { ReplyLanguage } from '../../src-shared/messages';
 
 export type ColumnType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -48,6 +49,11 @@ export interface ColumnDef {
   default?: string | number;
   /** written on insert only; ignored (kept) on update (e.g. a website's group, a domain's server) */
   writeOnce?: boolean;
+  /**
+   * a recorded reason's zh text: reads answer it in the reader's language from this snake_case column's key and
+   * params (src-shared/messages/stored.ts), the stored text when that column holds none
+   */
+  reasonColumn?: string;
 }
 
 export type Endpoint = 'list' | 'page' | 'detail' | 'submit' | 'save' | 'update' | 'remove';
@@ -71,6 +77,8 @@ export interface HookContext {
   tenantId: string;
   /** the data layer, or the caller's transaction (see WriteContext.q) */
   q: Queries;
+  /** the language the caller reads recorded reasons in (src-shared/messages/stored.ts); zh when not given */
+  language?: ReplyLanguage;
 }
 
 export interface ResourceHooks {

@@ -6,13 +6,14 @@ import { allow, menuButton, PLATFORM, type Access } from '../http/access-policy'
 import { requireButton } from '../http/access-check';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../http/reply';
 import { callerOf, firstDeptOf } from '../http/auth-user';
+import { readerLanguage } from '../http/reasons';
 import type { Clock } from '../util/clock';
 import type { Resource } from './resource';
 import { CrudRepository, type Scope } from './repository';
 
 function scopeOf(request: FastifyRequest): Scope {
   const user = callerOf(request);
-  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user), rowFilter: request.rowFilter };
+  return { tenantId: user.tenantId, userId: user.userId, deptId: firstDeptOf(user), rowFilter: request.rowFilter, language: readerLanguage(request) };
 }
 
 function jsonBody(request: FastifyRequest): Record<string, unknown> {

@@ -2,6 +2,8 @@
 import type { Column, Resource } from './resource';
 import { ServiceError } from '../http/reply';
 import { normalizeDateTime } from '../util/dates';
+import type { ReplyLanguage } from '../../src-shared/messages';
+import { reasonText } from '../../src-shared/messages/stored';
 
 /** What a client sees instead of a stored secret (crud/resource.ts ColumnDef.secret). */
 export const SECRET_MASK = '******';
@@ -35,11 +37,11 @@ export function coerce(col: Column, value: unknown): string | number | null {
 }
 
 /** DB row -> wire record: camelCase, ids and strings as strings (null string -> ''), hidden columns dropped, secrets masked. */
-export function toRecord(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
+export function toRecord(resource: Resource, row: Record<string, unknown>, language: ReplyLanguage = 'zh'): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const col of resource.columns) {
     if (col.hidden) continue;
-    const v = row[col.column];
+    const v = col.reasonColumn ? reasonText(row[col.column], row[col.reasonColumn], language) : row[col.column];
     if (col.secret) {
       out[col.name] = v === null || v === undefined || v === '' ? '' : SECRET_MASK;
       continue;

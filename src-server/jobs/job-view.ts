@@ -8,6 +8,8 @@ import type { AttemptOutcome, JobAttemptView, JobProgress, JobState, JobView } f
 import { sql, type Queries } from '../db/data-layer';
 import { formatDateTime } from '../util/dates';
 import { DEFAULT_LEASE_MS } from './queue';
+import type { ReplyLanguage } from '../../src-shared/messages';
+import { reasonText } from '../../src-shared/messages/stored';
 
 function progressOf(p: unknown): JobProgress | null {
   if (!p || typeof p !== 'object') return null;
@@ -29,6 +31,7 @@ interface ViewRow {
   max_attempts: number;
   progress: string | null;
   error: string | null;
+  error_reason: string | null;
   cancel_requested: number;
   start_time: number | string | null;
   end_time: number | string | null;
@@ -42,6 +45,7 @@ interface AttemptRow {
   end_time: number | string | null;
   outcome: AttemptOutcome;
   reason: string | null;
+  reason_message: string | null;
   taken_by: string | null;
 }
 
@@ -87,14 +91,14 @@ async function waitingSince(q: Queries, rows: ViewRow[], now: number): Promise<M
  * The views of these jobs, by id, read through `q` (only the job tables and the given queries: a resource's hook
  * reaches it without the app's JobQueue). Empty, null and repeated ids are skipped; pruned jobs are left out.
  */
-export async function jobsByIds(q: Queries, ids: readonly (string | null | undefined)[], now = Date.now()): Promise<Map<string, JobView>> {
+export async function jobsByIds(q: Queries, ids: readonly (string | null | undefined)[], now = Date.now(), language: ReplyLanguage = 'zh'): Promise<Map<string, JobView>> {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
   if (wanted.length === 0) return new Map();
-  const rows = await q.all(sql<ViewRow>`SELECT id, kind, state, lease_owner, lease_until, run_at, attempts, max_attempts, progress, error,
+  const rows = await q.all(sql<ViewRow>`SELECT id, kind, state, lease_owner, lease_until, run_at, attempts, max_attempts, progress, error, error_reason,
       cancel_requested, start_time, end_time
     FROM job WHERE id IN (${sql.join(wanted)})`);
   if (rows.length === 0) return new Map();
-  const attempts = await q.all(sql<AttemptRow>`SELECT job_id, attempt, instance, start_time, end_time, outcome, reason, taken_by
+  const attempts = await q.all(sql<AttemptRow>`SELECT job_id, attempt, instance, start_time, end_time, outcome, reason, reason_message, taken_by
     FROM job_attempt WHERE job_id IN (${sql.join(rows.map((r) => r.id))}) ORDER BY start_time, id`);
   const history = new Map<string, JobAttemptView[]>();
   for (const a of attempts) {
@@ -105,7 +109,7 @@ export async function jobsByIds(q: Queries, ids: readonly (string | null | undef
       startTime: time(a.start_time)!,
       endTime: time(a.end_time),
       outcome: a.outcome,
-      reason: a.reason ?? null,
+      reason: a.reason === null && a.reason_message === null ? null : reasonText(a.reason, a.reason_message, language),
       takenBy: a.taken_by ?? null,
     });
     history.set(a.job_id, list);
@@ -122,7 +126,7 @@ export async function jobsByIds(q: Queries, ids: readonly (string | null | undef
         attempts: Number(r.attempts),
         maxAttempts: Number(r.max_attempts),
         progress: progressOf(parsed(r.progress)),
-        error: r.error ?? null,
+        error: r.error === null && r.error_reason === null ? null : reasonText(r.error, r.error_reason, language),
         cancelRequested: Number(r.cancel_requested) === 1 && state === 'running',
         startTime: time(r.start_time),
         endTime: time(r.end_time),
@@ -136,10 +140,10 @@ export async function jobsByIds(q: Queries, ids: readonly (string | null | undef
 
 /**
  * Adds to each record the view of the job whose id it holds in `idField` (a task's `jobId`, a website's
- * `deployJobId`) as `viewField` (`job`, `deployJob`): null when it has none or the job was pruned.
+ * `deployJobId`) as `viewField` (`job`, `deployJob`): null when it has none or the job was pruned. Reasons in `language`.
  */
-export async function attachJobViews(q: Queries, records: Record<string, unknown>[], idField = 'jobId', viewField = 'job'): Promise<void> {
+export async function attachJobViews(q: Queries, records: Record<string, unknown>[], idField = 'jobId', viewField = 'job', language: ReplyLanguage = 'zh'): Promise<void> {
   if (records.length === 0) return;
-  const views = await jobsByIds(q, records.map((r) => (typeof r[idField] === 'string' ? (r[idField] as string) : null)));
+  const views = await jobsByIds(q, records.map((r) => (typeof r[idField] === 'string' ? (r[idField] as string) : null)), Date.now(), language);
   for (const r of records) r[viewField] = views.get(String(r[idField] ?? '')) ?? null;
 }

@@ -3,7 +3,8 @@
 // (which instance ran it, from when to when, how it ended and why: a takeover
 // names the instance that took it over), 603 the instances whose workers are
 // alive (which kinds they run, when they were last seen), so the console can say
-// that a job waits for a worker instead of 执行中. Times are ms since the epoch
+// that a job waits for a worker instead of 执行中; 607 keeps a failure's message key
+// beside its text (issue 39). Times are ms since the epoch
 // (BIGINT on both engines), as in `job`. Never edit an applied migration.
 import type { Migration } from '../db/migrations';
 
@@ -38,6 +39,16 @@ CREATE TABLE job_instance (
   started_at BIGINT NOT NULL,
   seen_at BIGINT NOT NULL
 );
+`,
+  },
+  {
+    version: 607,
+    // issue 39: beside the zh text of a failure (job.error, job_attempt.reason), its message's key and params as JSON
+    // (src-shared/messages/stored.ts), so the console's 执行情况 reads it in its language; NULL: a text only
+    name: 'jobs: a failure keeps its message key and params beside its zh text',
+    sql: `
+ALTER TABLE job ADD COLUMN error_reason TEXT;
+ALTER TABLE job_attempt ADD COLUMN reason_message TEXT;
 `,
   },
 ];

@@ -24,6 +24,7 @@
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../db/data-layer';
 import type { Clock } from '../util/clock';
 import { nextId } from '../util/ids';
+import { reasonJson } from '../../src-shared/messages/stored';
 import type { AttemptOutcome } from '../../src-shared/jobs';
 
 /** the LISTEN/NOTIFY channel that wakes workers: `<kind>` when a job is queued, `cancel:<id>` when one is cancelled */
@@ -36,6 +37,8 @@ export const DEFAULT_LEASE_MS = 30_000;
 
 /** the reason a job whose instance stopped renewing its lease keeps when it has no attempt left */
 export const MSG_LEASE_LOST = '执行的实例失联（租约到期未续），尝试次数已用完';
+/** MSG_LEASE_LOST's message (src-shared/messages/job-messages.ts) as a reason column holds it */
+const LEASE_LOST_REASON = reasonJson({ key: 'job.leaseLost' });
 
 export interface JobSpec {
   /** the handler that runs it (JobWorker.handle) */
@@ -76,8 +79,10 @@ export interface Job {
   leaseUntil: number | null;
   cancelRequested: boolean;
   progress: unknown;
-  /** the reason of the last failure */
+  /** the reason of the last failure (its zh text) */
   error: string | null;
+  /** that reason's message key and params as JSON (src-shared/messages/stored.ts), when it has them */
+  errorReason: string | null;
   createTime: number;
   updateTime: number;
   startTime: number | null;
@@ -97,7 +102,7 @@ export interface QueueOptions {
 type Row = Record<string, unknown>;
 
 const COLUMNS = sql`id, kind, tenant_id, job_key, payload, state, priority, lane, run_at, attempts, max_attempts, lease_owner, lease_until,
-  cancel_requested, progress, error, create_time, update_time, start_time, end_time`;
+  cancel_requested, progress, error, error_reason, create_time, update_time, start_time, end_time`;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : null);
@@ -120,6 +125,7 @@ function jobOf(r: Row): Job {
     cancelRequested: Number(r.cancel_requested) === 1,
     progress: json(r.progress),
     error: (r.error as string | null) ?? null,
+    errorReason: (r.error_reason as string | null) ?? null,
     createTime: Number(r.create_time),
     updateTime: Number(r.update_time),
     startTime: num(r.start_time),
@@ -262,16 +268,16 @@ export class JobQueue {
       const cancelled = await trx.all(sql<{ id: string }>`UPDATE job SET state = 'cancelled', lease_until = NULL, end_time = ${now}, update_time = ${now}
         WHERE ${expired} AND cancel_requested = 1 RETURNING id`);
       // the rows this statement changed are answered: of two instances settling at once, each hears of its own only
-      const failed = (await trx.all(sql<Row>`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, lease_until = NULL, end_time = ${now}, update_time = ${now}
+      const failed = (await trx.all(sql<Row>`UPDATE job SET state = 'failed', error = ${MSG_LEASE_LOST}, error_reason = ${LEASE_LOST_REASON}, lease_until = NULL, end_time = ${now}, update_time = ${now}
         WHERE ${expired} AND attempts >= max_attempts RETURNING ${COLUMNS}`)).map(jobOf);
       // their instances' attempts end: lost, no one took them over
-      const lost = async (ids: string[], reason: string | null) => {
+      const lost = async (ids: string[], reason: string | null, message: string | null) => {
         if (ids.length === 0) return;
-        await trx.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${'lost' satisfies AttemptOutcome}, reason = ${reason}
+        await trx.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${'lost' satisfies AttemptOutcome}, reason = ${reason}, reason_message = ${message}
           WHERE job_id IN (${sql.join(ids)}) AND end_time IS NULL`);
       };
-      await lost(cancelled.map((r) => String(r.id)), null);
-      await lost(failed.map((j) => j.id), MSG_LEASE_LOST);
+      await lost(cancelled.map((r) => String(r.id)), null, null);
+      await lost(failed.map((j) => j.id), MSG_LEASE_LOST, LEASE_LOST_REASON);
       return failed;
     });
   }
@@ -348,16 +354,18 @@ export class JobQueue {
   }
 
   /** `owner`'s open attempt of the job ends (inside the transaction that changed the job) */
-  private async endAttempt(q: Queries, jobId: string, owner: string, now: number, outcome: AttemptOutcome, reason: string | null = null): Promise<void> {
-    await q.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${outcome}, reason = ${reason}
+  private async endAttempt(q: Queries, jobId: string, owner: string, now: number, outcome: AttemptOutcome, reason: string | null = null, message: string | null = null): Promise<void> {
+    await q.run(sql`UPDATE job_attempt SET end_time = ${now}, outcome = ${outcome}, reason = ${reason}, reason_message = ${message}
       WHERE job_id = ${jobId} AND instance = ${owner} AND end_time IS NULL`);
   }
 
   /**
    * `owner`'s running job failed with `reason`: queued again after a backoff (doubling per attempt) while it has
-   * attempts left and `retry`, else failed keeping the reason. Answers what became of it ('lost': not its to fail).
+   * attempts left and `retry`, else failed keeping the reason (its zh text, and `o.message` its key and params as JSON
+   * when it has them). Answers what became of it ('lost': not its to fail).
    */
-  async fail(id: string, owner: string, reason: string, o: { retry?: boolean } = {}): Promise<'retry' | 'failed' | 'lost'> {
+  async fail(id: string, owner: string, reason: string, o: { retry?: boolean; message?: string | null } = {}): Promise<'retry' | 'failed' | 'lost'> {
+    const message = o.message ?? null;
     const now = this.clock();
     const job = await this.get(id);
     if (!job || job.state !== 'running' || job.leaseOwner !== owner) return 'lost';
@@ -365,12 +373,12 @@ export class JobQueue {
     const delay = Math.min(this.backoffMs * 2 ** Math.max(0, job.attempts - 1), this.maxBackoffMs);
     return this.data.transaction(async (trx) => {
       const n = retry
-        ? await trx.run(sql`UPDATE job SET state = 'queued', run_at = ${now + delay}, error = ${reason}, lease_until = NULL, update_time = ${now}
+        ? await trx.run(sql`UPDATE job SET state = 'queued', run_at = ${now + delay}, error = ${reason}, error_reason = ${message}, lease_until = NULL, update_time = ${now}
             WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`)
-        : await trx.run(sql`UPDATE job SET state = 'failed', error = ${reason}, lease_until = NULL, end_time = ${now}, update_time = ${now}
+        : await trx.run(sql`UPDATE job SET state = 'failed', error = ${reason}, error_reason = ${message}, lease_until = NULL, end_time = ${now}, update_time = ${now}
             WHERE id = ${id} AND lease_owner = ${owner} AND state = 'running'`);
       if (n !== 1) return 'lost';
-      await this.endAttempt(trx, id, owner, now, 'failed', reason);
+      await this.endAttempt(trx, id, owner, now, 'failed', reason, message);
       return retry ? 'retry' : 'failed';
     });
   }

@@ -12,6 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_LEASE_MS, JOB_CHANNEL, type Job, type JobQueue } from './queue';
 import { PauseWatch } from './pause';
 import { instanceNameOf, type InstanceRole } from '../../src-shared/jobs';
+import { messageText, type Message, type NestedMessage } from '../../src-shared/messages';
+import { reasonJson } from '../../src-shared/messages/stored';
+import { reasonOf } from '../http/reasons';
 
 /** what a handler gets besides its job */
 export interface JobContext {
@@ -40,11 +43,14 @@ export interface KindOptions {
 
 /** a failure a retry would not mend (bad input): the job is failed at once with this message */
 export class JobError extends Error {
+  /** the reason as a message of the table (recorded with its key), when it was given one */
+  readonly keyed?: Message | NestedMessage;
   constructor(
-    message: string,
+    message: string | Message | NestedMessage,
     readonly retry = false,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : messageText(message, 'zh'));
+    if (typeof message !== 'string') this.keyed = message;
   }
 }
 
@@ -298,8 +304,10 @@ export class JobWorker {
         if (why === 'lost') return;
         if (why === 'shutdown') return void (await this.queue.release(job.id, this.owner));
         if (finished) return void (await this.queue.complete(job.id, this.owner, progress));
-        const reason = failure instanceof Error ? failure.message : String(failure);
-        await this.queue.fail(job.id, this.owner, reason.slice(0, 2000), { retry: !(failure instanceof JobError) || failure.retry });
+        // its text (zh), and its message's key when it has one, so the console reads it in its language
+        const keyed = failure instanceof JobError ? (failure.keyed ?? failure.message) : reasonOf(failure);
+        const reason = typeof keyed === 'string' ? keyed : messageText(keyed, 'zh');
+        await this.queue.fail(job.id, this.owner, reason.slice(0, 2000), { retry: !(failure instanceof JobError) || failure.retry, message: reasonJson(keyed) });
       });
     })().finally(() => {
       this.running.delete(job.id);

@@ -6,7 +6,7 @@
 // A plain typed object rather than a schema library (zod, valibot): both sides and the generated test must
 // read the rules themselves (the form turns them into antd rules, the test makes a value breaking each one),
 // and a schema library's parsed form is not meant to be read back; the checks are seven lines of code.
-import type { MessageKey, MessageParams } from '../messages';
+import type { MessageKey, TextParams } from '../messages';
 
 export type FieldType = 'string' | 'int' | 'decimal' | 'datetime';
 
@@ -48,7 +48,7 @@ export interface CrossRule {
   message: MessageKey;
   refuses(values: Readonly<Record<string, unknown>>): boolean;
   /** the values of the message's `{{placeholders}}`, from the refused values (e.g. which types are not allowed) */
-  params?(values: Readonly<Record<string, unknown>>): MessageParams;
+  params?(values: Readonly<Record<string, unknown>>): TextParams;
   /** values it refuses (the generated tests send them, and check the form refuses them too) */
   refused: Readonly<Record<string, unknown>>;
 }

@@ -1,5 +1,5 @@
 // The message table: every family's keys with their zh and en texts (text.ts says how they are read).
-import { fill, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+import { fill, LIST_SEPARATOR, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
@@ -13,8 +13,11 @@ import { SEARCH_SITE_MESSAGES } from './search-site-messages';
 import { IMPORT_TASK_MESSAGES } from './import-task-messages';
 import { ADMIN_MESSAGES } from './admin-messages';
 import { FLOW_MESSAGES } from './flow-messages';
+import { IMPORT_MESSAGES } from './import-messages';
+import { GENERATION_REASONS } from './generation-reasons';
+import { JOB_MESSAGES } from './job-messages';
 
-export { fill, replyLanguage, type MessageParams, type MessageText, type ReplyLanguage } from './text';
+export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
 export const MESSAGES = {
   ...SITE_MESSAGES,
@@ -30,6 +33,9 @@ export const MESSAGES = {
   ...IMPORT_TASK_MESSAGES,
   ...ADMIN_MESSAGES,
   ...FLOW_MESSAGES,
+  ...IMPORT_MESSAGES,
+  ...GENERATION_REASONS,
+  ...JOB_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -42,11 +48,19 @@ export interface Message {
 
 export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, key);
 
-/** The text of a message in a language. */
-export function messageText(message: Message | MessageKey, language: ReplyLanguage): string {
+/** The text of a message in a language (a message in its params rendered in that language first). */
+export function messageText(message: Message | MessageKey | NestedMessage, language: ReplyLanguage): string {
   const m = typeof message === 'string' ? { key: message } : message;
-  const entry: MessageText = MESSAGES[m.key];
-  return fill(entry[language], m.params);
+  const entry: MessageText | undefined = isMessageKey(m.key) ? MESSAGES[m.key] : undefined;
+  if (!entry) return m.key;
+  let params: TextParams | undefined;
+  if (m.params) {
+    params = {};
+    for (const [name, value] of Object.entries(m.params)) {
+      params[name] = Array.isArray(value) ? value.map((v) => messageText(v, language)).join(LIST_SEPARATOR[language]) : typeof value === 'object' ? messageText(value, language) : value;
+    }
+  }
+  return fill(entry[language], params);
 }
 
 /** The renderer's i18next key of a message (its texts are added under `msg`). */

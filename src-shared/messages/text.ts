@@ -14,10 +14,25 @@ export type MessageFamily = Record<string, MessageText>;
 /** The languages a reply can be in: zh unless the caller prefers English. */
 export type ReplyLanguage = 'zh' | 'en';
 
-export type MessageParams = Record<string, string | number>;
+/** A message inside another's params (a reason a wrapping reason names): rendered in the same language first. */
+export interface NestedMessage {
+  key: string;
+  params?: MessageParams;
+}
+
+/** a param's value: a text, a number, a message, or a list of messages (joined with the language's list separator) */
+export type MessageParam = string | number | NestedMessage | NestedMessage[];
+
+export type MessageParams = Record<string, MessageParam>;
+
+/** how a list of messages in a param is joined: 甲、乙 / a, b */
+export const LIST_SEPARATOR = { zh: '、', en: ', ' } as const;
+
+/** Params whose nested messages are rendered already. */
+export type TextParams = Record<string, string | number>;
 
 /** Fills `{{name}}` placeholders from params (a missing one is left as written). */
-export function fill(text: string, params?: MessageParams): string {
+export function fill(text: string, params?: TextParams): string {
   if (!params) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -150,5 +150,8 @@ describe('articles only in categories that hold pages', () => {
     // the website's last message says it too
     const site = await api<Rec>(base, admin, 'GET', `${M}/websiteInfo/detail`, { query: { id: siteId } });
     expect(String(site.body.data.deployMessage)).toContain('《跳转里的文章》');
+    // in English, with the reason each skipped article was left out; the title as typed
+    const en = await api<Rec>(base, admin, 'GET', `${M}/websiteInfo/detail`, { query: { id: siteId }, headers: { 'Accept-Language': 'en' } });
+    expect(String(en.body.data.deployMessage)).toMatch(/^Published version \S+ to .+; no page made for 1 published articles: “跳转里的文章” \(its column “商城” is a jump page\)$/);
   });
 });

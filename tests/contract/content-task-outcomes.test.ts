@@ -17,7 +17,8 @@ const G = '/seo-blade-article/gptProduceArticle';
 const KEY = 'sk-outcome-secret-0042';
 
 const post = (path: string, json: unknown) => api<Rec>(base, admin, 'POST', path, { json });
-const get = <T = Rec>(path: string, query: Record<string, string | number> = {}) => api<T>(base, admin, 'GET', path, { query });
+const get = <T = Rec>(path: string, query: Record<string, string | number> = {}, headers?: Record<string, string>) => api<T>(base, admin, 'GET', path, { query, headers });
+const EN = { 'Accept-Language': 'en' };
 
 // the outside AI provider: refuses other keys (401), answers 500 (with the key echoed in its message) for prompts holding 坏
 let ai: Awaited<ReturnType<typeof fakeAiProvider>>;
@@ -68,8 +69,9 @@ const generate = async (name: string, keywords: string[]): Promise<{ id: string;
   }, 30_000);
   return { id, poll };
 };
-const detailOf = async (id: string): Promise<Rec> => (await get(`${G}/detail`, { id })).body.data;
-const rowOf = async (id: string): Promise<Rec> => (await get<Page<Rec>>(`${G}/page`, { size: 100 })).body.data.records.find((r) => r.id === id)!;
+const detailOf = async (id: string, headers?: Record<string, string>): Promise<Rec> => (await get(`${G}/detail`, { id }, headers)).body.data;
+const rowOf = async (id: string, headers?: Record<string, string>): Promise<Rec> => (await get<Page<Rec>>(`${G}/page`, { size: 100 }, headers)).body.data.records.find((r) => r.id === id)!;
+const pollOf = async (id: string, headers?: Record<string, string>): Promise<Rec> => (await get(`${A}/gptProduceArticle/pollTaskStatus`, { id }, headers)).body.data;
 
 describe('generate-article tasks say why they failed', () => {
   it('the provider down (a closed port): 失败, the URL and the network error on the task and on every keyword', async () => {
@@ -83,6 +85,13 @@ describe('generate-article tasks say why they failed', () => {
     expect(detail).toMatchObject({ status: 3, statusName: '失败', errorMsg: reason, failReason: reason });
     expect(detail.failures).toEqual(keywords.map((keyword) => ({ keyword, error: reason })));
     expect(await rowOf(id)).toMatchObject({ statusName: '失败', failCount: 5, failReason: reason });
+    // the reasons are recorded as messages: English with Accept-Language: en, the network's code kept as it came
+    const en = expect.stringMatching(new RegExp(`^Cannot reach the AI endpoint ${downUrl}/chat/completions: ECONNREFUSED`));
+    const enPoll = await pollOf(id, EN);
+    expect(enPoll).toMatchObject({ errorMsg: en });
+    expect(enPoll.failures).toEqual(keywords.map((keyword) => ({ keyword, error: en })));
+    expect(await detailOf(id, EN)).toMatchObject({ errorMsg: en, failReason: en });
+    expect(await rowOf(id, EN)).toMatchObject({ failReason: en });
   });
 
   it('the key refused (401): 失败 with the URL and HTTP status, never the key', async () => {
@@ -105,6 +114,10 @@ describe('generate-article tasks say why they failed', () => {
     expect(detail).toMatchObject({ status: 4, statusName: '部分失败', errorMsg: '', failReason: reason });
     expect(detail.failures).toEqual(poll.failures);
     expect(JSON.stringify([poll, detail])).not.toContain(KEY);
+    // each keyword's reason in English, the HTTP status and the provider's own words kept
+    const en = `The AI endpoint answered an error: HTTP 500 ${aiUrl}/chat/completions (upstream overloaded (key ******))`;
+    expect((await pollOf(id, EN)).failures).toEqual([{ keyword: '坏梨', error: en }, { keyword: '坏桃', error: en }]);
+    expect(await detailOf(id, EN)).toMatchObject({ errorMsg: '', failReason: en });
     // the generated articles of the keywords that succeeded are there
     const articles = (await get<Rec[]>(`${A}/gptProduceArticle/articles`, { id })).body.data;
     expect(articles.filter((a) => !a.error).map((a) => a.keyword)).toEqual(['苹果', '香蕉']);

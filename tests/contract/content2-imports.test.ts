@@ -33,8 +33,9 @@ const idOf = async (path: string, json: Rec, token = admin): Promise<string> => 
 };
 const multipart = (path: string, parts: Part[], token = admin) => multipartTo(base, token, path, parts);
 const importDone = (id: string, token = admin): Promise<Rec> => importTaskDone(base, token, id);
-const errorsOf = async (taskId: string, token = admin) =>
-  (await get<Page<Rec>>('/seo-blade-material/taskErrorLog/page', { taskId, size: 100 }, token)).body.data.records
+const EN = { 'Accept-Language': 'en' };
+const errorsOf = async (taskId: string, token = admin, headers?: Record<string, string>) =>
+  (await api<Page<Rec>>(base, token, 'GET', '/seo-blade-material/taskErrorLog/page', { query: { taskId, size: 100 }, headers })).body.data.records
     .map((r) => ({ line: r.errorLine, msg: r.errorMsg, data: r.errorData }))
     .sort((a, b) => Number(a.line) - Number(b.line));
 
@@ -109,6 +110,8 @@ describe('keyword imports as tasks', () => {
       { line: 4, msg: '关键词不能超过50个字符', data: '长'.repeat(51) },
       { line: 6, msg: '关键词已存在', data: '新词甲' },
     ]);
+    // the log keeps each reason as a message: read in English with Accept-Language: en
+    expect((await errorsOf(String(task.id), admin, EN)).map((e) => e.msg)).toEqual(['The keyword exists already', 'The keyword may not exceed 50 characters', 'The keyword exists already']);
     const words = (await get<Page<Rec>>(`${A}/keyword/page`, { size: 50 })).body.data.records.map((k) => k.keyword).sort();
     expect(words).toEqual(['已有词', '新词丙', '新词乙', '新词甲'].sort());
     // the other tenant neither sees the task nor its log, and may import the same words
@@ -160,6 +163,12 @@ describe('article, website and template imports', () => {
     const tt = await importDone(String(t.body.data.id));
     expect(tt).toMatchObject({ status: 4, totalRows: 3, successRows: 2, failedRows: 1 });
     expect(await errorsOf(String(tt.id))).toEqual([{ line: 2, msg: '数据格式错误，应为：标题|关键字|内容', data: '缺内容|词' }]);
+    expect((await errorsOf(String(tt.id), admin, EN))[0].msg).toBe('Bad data: expected title|keyword|content');
+    // a task of which nothing was imported fails with its lines' reason, zh without Accept-Language, en with it
+    const none = await importDone(String((await post(`${A}/article/importArticle`, ['not an object'])).body.data.id));
+    expect(none).toMatchObject({ status: 3, errorMsg: '数据格式错误，应为JSON对象' });
+    expect((await api<Rec>(base, admin, 'GET', '/seo-blade-material/importTask/detail', { query: { id: String(none.id) }, headers: EN })).body.data.errorMsg)
+      .toBe('Bad data: a JSON object was expected');
     const imported = (await get<Page<Rec>>(`${A}/article/page`, { title: '文本文章' })).body.data.records[0];
     expect(imported).toMatchObject({ keyword: '文本词', websiteName: '导入站', cateName: '资讯', status: 0 });
     expect((await get(`${A}/article/detail`, { id: String(imported.id) })).body.data.content).toBe('<p>第一段内容 &lt;script&gt;</p>');

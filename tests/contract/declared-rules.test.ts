@@ -7,7 +7,7 @@ import { DECLARATIONS } from '../../src-shared/declarations';
 import { TEMPLATE_CONFIG } from '../../src-shared/declarations/material';
 import { breakingValue, validValue } from '../../src-shared/declarations/samples';
 import { firstBroken, type ResourceDecl } from '../../src-shared/declarations/declare';
-import { fill, MESSAGES, type MessageKey, type MessageParams } from '../../src-shared/messages';
+import { fill, MESSAGES, type MessageKey, type TextParams } from '../../src-shared/messages';
 import { api, login, SABER, startHarness, type Harness } from './helpers';
 
 let h: Harness;
@@ -112,7 +112,7 @@ async function refusal(decl: ResourceDecl, body: Record<string, unknown>, langua
   return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
 }
 
-async function expectMessage(decl: ResourceDecl, body: Record<string, unknown>, key: MessageKey, what: string, params?: MessageParams): Promise<void> {
+async function expectMessage(decl: ResourceDecl, body: Record<string, unknown>, key: MessageKey, what: string, params?: TextParams): Promise<void> {
   expect({ what, ...(await refusal(decl, body)) }).toEqual({ what, status: 400, msg: fill(MESSAGES[key].zh, params) });
   expect({ what, ...(await refusal(decl, body, 'en-GB,en;q=0.9,zh-CN;q=0.5')) }).toEqual({ what, status: 400, msg: fill(MESSAGES[key].en, params) });
   // any other language keeps the spec's Chinese

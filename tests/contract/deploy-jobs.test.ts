@@ -27,6 +27,7 @@ let siteId = '';
 let first = '';
 let cateId = '';
 let groupId = '';
+let templateId = '';
 
 const post = (path: string, json: Rec) => api<Rec>(h.server.url, token, 'POST', path, { json });
 const get = (path: string, query: Record<string, string>) => api<unknown>(h.server.url, token, 'GET', path, { query });
@@ -46,7 +47,7 @@ beforeAll(async () => {
   const serverId = await idOf(`${M}/serverInfo/save`, { serverName: 'web-jobs', serverIp: '10.5.0.1', serverPort: 22, serverUsername: 'u', serverPassword: 'p', serverType: 'local', deployPath: sites });
   const domainId = await idOf(`${M}/domainInfo/save`, { name: '任务站', domain: HOST, domainService: '1', serverId });
   const image = String((await multipart(h.server.url, token, '/blade-resource/oss/endpoint/put-file?scene=template', [{ name: 'file', value: PNG, filename: 't.png' }])).body.data.link);
-  const templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '任务模板', type: '1', image });
+  templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '任务模板', type: '1', image });
   const contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服', weChat: 'wx-jobs' });
   const imgGroupId = await idOf(`${M}/imgGroup/submit`, { name: 'Logo' });
   await idOf(`${M}/websiteImg/submit`, { imageUrl: image, alt: 'Logo', imgGroupId });
@@ -119,6 +120,36 @@ describe('deploys as jobs', () => {
     expect((again.body.data as unknown as Rec[])[0]).toMatchObject({ statusName: '部署成功' });
     expect(readFileSync(join(root, 'current', cateId, `${first}.html`), 'utf8')).toContain('新版正文');
   }, 60_000);
+
+  it('a failed deploy records its reason as a message: zh as before without Accept-Language, en with Accept-Language: en', async () => {
+    const release = live().replace('releases/', '');
+    const en = { 'Accept-Language': 'en' };
+    await h.data().run(sql`UPDATE website_template SET status = 0 WHERE id = ${templateId}`);
+    try {
+      const zh = await post(`${D}/deploy`, { ids: siteId });
+      expect(zh.status).toBe(400);
+      const zhText = `部署失败: 网站模板已停用; 线上版本未改变 (${release})`;
+      expect(zh.body.msg).toBe(zhText);
+      const enText = `Deploy failed: The website's template is disabled; the live version is unchanged (${release})`;
+      expect((await api<Rec>(h.server.url, token, 'POST', `${D}/deploy`, { json: { ids: siteId }, headers: en })).body.msg).toBe(enText);
+      // the record and the website keep the zh text (the stock wire, older readers); the reads answer the reader's language
+      expect((await siteRow()).deploy_message).toBe(zhText);
+      const records = async (headers?: Record<string, string>) =>
+        ((await api<{ records: Rec[] }>(h.server.url, token, 'GET', `${D}/page`, { query: { websiteInfoId: siteId, size: 2 }, headers })).body.data.records);
+      expect((await records()).map((r) => r.message)).toEqual([zhText, zhText]);
+      expect((await records(en)).map((r) => r.message)).toEqual([enText, enText]);
+      expect((await records({ 'Accept-Language': 'fr' }))[0].message).toBe(zhText);
+      const site = async (headers?: Record<string, string>) =>
+        (await api<Rec>(h.server.url, token, 'GET', `${M}/websiteInfo/detail`, { query: { id: siteId }, headers })).body.data.deployMessage;
+      expect(await site()).toBe(zhText);
+      expect(await site(en)).toBe(enText);
+      // a record older than keys (no reason kept) answers its text in every language
+      await h.data().run(sql`UPDATE website_deploy SET message_reason = NULL WHERE website_info_id = ${siteId}`);
+      expect((await records(en)).map((r) => r.message)).toEqual([zhText, zhText]);
+    } finally {
+      await h.data().run(sql`UPDATE website_template SET status = 1 WHERE id = ${templateId}`);
+    }
+  });
 
   it('a site whose deploy job is queued or running is refused; a lease held in a job\'s name is that job\'s to take over', async () => {
     // a queued deploy job of the site (as if no instance had claimed it yet)

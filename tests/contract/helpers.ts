@@ -204,11 +204,11 @@ export async function api<T = unknown>(
   token: string | null,
   method: 'GET' | 'POST',
   path: string,
-  opts: { query?: Record<string, string | number>; json?: unknown; form?: Record<string, string> } = {},
+  opts: { query?: Record<string, string | number>; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<Reply<T>> {
   const url = new URL(base + path);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { Authorization: SABER };
+  const headers: Record<string, string> = { Authorization: SABER, ...opts.headers };
   if (token) headers['Blade-Auth'] = `bearer ${token}`;
   let body: string | undefined;
   if (opts.json !== undefined) {

@@ -16,6 +16,7 @@ import type { Page } from '../../src-shared/wire';
 import { postgresDataLayer, sql, type DataLayer } from '../../src-server/db/data-layer';
 import { DEFAULT_LEASE_MS, JobQueue } from '../../src-server/jobs/queue';
 import { JobWorker } from '../../src-server/jobs/worker';
+import { ReasonError } from '../../src-server/http/reasons';
 import { formatDateTime } from '../../src-server/util/dates';
 import { api, login, startHarness, until, type Harness } from './helpers';
 
@@ -56,8 +57,8 @@ async function taskWithJob(name: string, kind: string, spec: { runAt?: number; m
 }
 
 /** the task's job as the import task list answers it */
-async function listed(task: string): Promise<JobView> {
-  const page = await api<Page<Rec>>(h.server.url, admin, 'GET', '/seo-blade-material/importTask/page', { query: { size: 100 } });
+async function listed(task: string, headers?: Record<string, string>): Promise<JobView> {
+  const page = await api<Page<Rec>>(h.server.url, admin, 'GET', '/seo-blade-material/importTask/page', { query: { size: 100 }, headers });
   return page.body.data.records.find((r) => r.id === task)!.job as JobView;
 }
 
@@ -142,5 +143,35 @@ describe('what happened to a job', () => {
     const lost = await listed(stale.task);
     expect(lost).toMatchObject({ state: 'running', instance: DEAD });
     expect(lost.waitingSince).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('a failure and a lost lease keep their reason as a message: zh without Accept-Language, en with Accept-Language: en', async () => {
+    const kind = 'job-attempts-reasons';
+    // a job whose instance stopped renewing its lease, no attempt left: the next claim of its kind gives it up
+    const lost = await taskWithJob('失联原因', kind, { runAt: Date.now() - 600_000, maxAttempts: 1 });
+    expect((await new JobQueue(h.data(), () => Date.now() - 600_000).claim([kind], DEAD, 60_000, 1)).map((j) => j.id)).toEqual([lost.job]);
+    // a job whose handler fails with a keyed reason carrying the provider's own words
+    const failing = await taskWithJob('失败原因', kind, { maxAttempts: 1 });
+    const worker = new JobWorker(new JobQueue(h.data(), Date.now), { role: 'worker', pollMs: 20, heartbeatMs: 50, log: () => undefined });
+    workers.push(worker);
+    worker.handle(kind, async () => {
+      throw new ReasonError({ key: 'genReason.httpDetail', params: { status: 502, endpoint: 'http://127.0.0.1:9/v1', detail: 'Bad gateway' } });
+    });
+    await worker.start();
+    await until(async () => (await worker.queue.get(failing.job))!.state === 'failed' && (await worker.queue.get(lost.job))!.state === 'failed');
+    await worker.stop(100);
+    const en = { 'Accept-Language': 'en' };
+    const zhFailed = 'AI接口错误: HTTP 502 http://127.0.0.1:9/v1 (Bad gateway)';
+    const enFailed = 'The AI endpoint answered an error: HTTP 502 http://127.0.0.1:9/v1 (Bad gateway)';
+    expect(await listed(failing.task)).toMatchObject({ state: 'failed', error: zhFailed });
+    expect((await listed(failing.task)).history.map((a) => a.reason)).toEqual([zhFailed]);
+    expect(await listed(failing.task, en)).toMatchObject({ state: 'failed', error: enFailed });
+    expect((await listed(failing.task, en)).history.map((a) => a.reason)).toEqual([enFailed]);
+    const zhLost = '执行的实例失联（租约到期未续），尝试次数已用完';
+    const enLost = 'The instance running it stopped answering (its lease ran out unrenewed) and no attempt is left';
+    expect(await listed(lost.task)).toMatchObject({ state: 'failed', error: zhLost });
+    const lostEn = await listed(lost.task, en);
+    expect(lostEn).toMatchObject({ state: 'failed', error: enLost });
+    expect(lostEn.history.map((a) => [a.outcome, a.reason])).toEqual([['lost', enLost]]);
   });
 });

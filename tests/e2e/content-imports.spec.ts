@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc } from './fixtures';
+import { test, expect, signIn, rpc, switchLanguage } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Website and template imports beside the article and keyword ones: the shared
@@ -61,4 +61,21 @@ test('template import from a .json file, and a website import refusing bad rows'
   await page.screenshot({ path: 'test-results/content-imports-errors.png' });
   await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   await page.screenshot({ path: 'test-results/content-imports-tasks.png' });
+});
+
+test('in English an import\'s recorded reasons read in English: the task\'s reason and its error lines', async ({ page, host }) => {
+  await signIn(page, host);
+  // an article import of which no line goes in: the task fails with its lines' reason, recorded as a message
+  const made = (await rpc(host, 'api:request', { method: 'post', url: '/website-blade-article/article/importArticle', data: ['not an object', 'nor this'] })) as { data: { data: { id: string } } };
+  expect(made.data.data.id).toBeTruthy();
+  await switchLanguage(page, 'English');
+  await page.goto(`${host.origin}/#/article/importTask`);
+  const row = page.locator(`.desk-page:not([hidden]) tr[data-row-key="${made.data.data.id}"]`);
+  await expect(row).toContainText('Bad data: a JSON object was expected');
+  await row.getByRole('button', { name: 'Error lines', exact: true }).click();
+  const errors = dialog(page).getByTestId('import-errors');
+  await expect(errors.locator('tbody tr.ant-table-row')).toHaveCount(2);
+  for (const line of await errors.locator('tbody tr.ant-table-row').all()) await expect(line).toContainText('Bad data: a JSON object was expected');
+  await expect(page.locator('.ant-modal:has([data-testid="import-errors"])')).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await page.screenshot({ path: 'test-results/content-imports-errors-en.png' });
 });

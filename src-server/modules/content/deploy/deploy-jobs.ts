@@ -13,13 +13,15 @@ import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import { ServiceError } from '../../../http/reply';
 import { formatDateTime } from '../../../util/dates';
+import { messageText, type MessageKey } from '../../../../src-shared/messages';
+import { reasonJson } from '../../../../src-shared/messages/stored';
 
 export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
 export const BUSY = '该网站正在部署中, 请稍后再试';
 /** BUSY as a reply (a ServiceError): its message key, answered in the caller's language */
-export const BUSY_KEY = 'deploy.busy';
+export const BUSY_KEY: MessageKey = 'deploy.busy';
 export const CANCELLED = '部署已取消';
 /** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
 export const MSG_STOPPING = '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果';
@@ -48,7 +50,10 @@ export interface DeployResult {
   websiteInfoId: string;
   domain: string;
   statusName: string;
+  /** the zh text (as recorded in website_deploy.message) */
   message: string;
+  /** the message's key and params as recorded (message_reason, src-shared/messages/stored.ts), when keyed */
+  reason?: string | null;
   release?: string;
   previousRelease?: string;
   filesTotal: number;
@@ -99,6 +104,7 @@ function resultOf(r: Row): DeployResult {
     domain: String(r.domain ?? ''),
     statusName: String(r.status_name),
     message: String(r.message ?? ''),
+    reason: r.message_reason === null || r.message_reason === undefined ? null : String(r.message_reason),
     release: opt(r.release_name),
     previousRelease: opt(r.previous_release),
     filesTotal: Number(r.files_total),
@@ -109,8 +115,10 @@ function resultOf(r: Row): DeployResult {
   };
 }
 
-function refusedOf(websiteInfoId: string, reason: string): DeployOutcome {
-  return { id: '', websiteInfoId, domain: '', statusName: DEPLOY_FAILED, message: reason, filesTotal: 0, filesSent: 0, bytesSent: 0, durationMs: 0, url: '', refused: reason };
+/** a refusal: its zh text, and its key when it has one (BUSY, CANCELLED..., or as its job recorded it) */
+function refusedOf(websiteInfoId: string, reason: string, key?: MessageKey | string | null): DeployOutcome {
+  const json = key && key.startsWith('{') ? key : key ? reasonJson({ key: key as MessageKey }) : null;
+  return { id: '', websiteInfoId, domain: '', statusName: DEPLOY_FAILED, message: reason, reason: json, filesTotal: 0, filesSent: 0, bytesSent: 0, durationMs: 0, url: '', refused: reason };
 }
 
 export class DeployJobs {
@@ -196,12 +204,12 @@ export class DeployJobs {
       for (const r of rows) records.set(String(r.job_id), resultOf(r));
     }
     return queued.map((s) => {
-      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY);
+      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY, (s.refused ?? BUSY) === BUSY ? BUSY_KEY : undefined);
       const recorded = records.get(s.jobId);
       if (recorded) return recorded;
       const job = jobs.get(s.jobId);
-      if (job?.state === 'cancelled') return refusedOf(s.websiteInfoId, CANCELLED);
-      return refusedOf(s.websiteInfoId, job?.error ?? '部署任务已不存在');
+      if (job?.state === 'cancelled') return refusedOf(s.websiteInfoId, CANCELLED, 'deploy.cancelled');
+      return job?.error ? refusedOf(s.websiteInfoId, job.error, job.errorReason) : refusedOf(s.websiteInfoId, messageText('deploy.jobGone', 'zh'), 'deploy.jobGone');
     });
   }
 

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
+import { readerLanguage } from '../../../http/reasons';
+import { reasonText, storedReason } from '../../../../src-shared/messages/stored';
 import { sql, type DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
@@ -25,8 +27,10 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     // one job per site, run by any working instance; the reply waits for them all
     const outcomes = await deployer.deployMany(ids, scope.tenantId, scope);
     const failed = outcomes.find((r) => r.statusName !== DEPLOY_OK);
-    if (failed && outcomes.length === 1) throw new ServiceError(failed.message);
-    return ok(outcomes.map(({ refused: _refused, ...r }) => r));
+    if (failed && outcomes.length === 1) throw new ServiceError(storedReason(failed.reason) ?? failed.message);
+    // each outcome's message in the caller's language (its recorded reason), else as recorded
+    const language = readerLanguage(request);
+    return ok(outcomes.map(({ refused: _refused, reason, ...r }) => ({ ...r, message: reasonText(r.message, reason, language) })));
   });
 
   api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
@@ -36,12 +40,15 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     const { current, size, offset } = pageOf(request, 200, 200);
     const where = sql`WHERE tenant_id = ${tenantId} AND is_deleted = 0${site ? sql` AND website_info_id = ${site}` : sql``}`;
     const { total } = (await data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM website_deploy ${where}`))!;
-    const rows = await data.all(sql<Rec>`SELECT id, website_info_id AS "websiteInfoId", domain, status_name AS "statusName", message, kind, release_name AS "release",
+    const rows = await data.all(sql<Rec>`SELECT id, website_info_id AS "websiteInfoId", domain, status_name AS "statusName", message, message_reason, kind, release_name AS "release",
                 previous_release AS "previousRelease", files_total AS "filesTotal", files_sent AS "filesSent", bytes_sent AS "bytesSent",
                 duration_ms AS "durationMs", server_id AS "serverId", site_url AS url, create_time AS "createTime"
            FROM website_deploy ${where}
           ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`);
-    return ok({ records: rows, total, size, current, pages: Math.ceil(total / size), orders: [] });
+    // a record's message in the reader's language (its recorded reason), else as recorded (older records)
+    const language = readerLanguage(request);
+    const records = rows.map(({ message_reason: reason, ...r }) => ({ ...r, message: reasonText(r.message, reason, language) }));
+    return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 
   // deploys queued or running now on any instance, for the deploy dialog and the website list (ids optional)

@@ -4,12 +4,14 @@
 // (dictionary server_ip_status: 0 正常, 1 异常) from a real connection and write.
 import { join, posix } from 'node:path';
 import { sql, type Queries } from '../../../db/data-layer';
+import { ReasonError } from '../../../http/reasons';
+import type { Message } from '../../../../src-shared/messages';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import type { SecretBox } from '../../../util/secret-box';
 import { LocalTarget } from './local-target';
 import { DeployCancelled, type ReleaseTarget } from './release-publisher';
-import { SftpTarget, sshErrorMessage } from './sftp-target';
+import { SftpTarget, sshErrorReason } from './sftp-target';
 
 type Rec = Record<string, unknown>;
 
@@ -24,12 +26,12 @@ export interface OpenedTarget {
   /** the site's folder on the target for a host */
   rootFor(host: string, websiteId: string): string;
   /** an operator's message for an error the target raised */
-  explain(e: unknown): string;
+  explain(e: unknown): Message;
   /** the back end's own preview URL of a site kept in its data folder, if that is where it went */
   previewOf(host: string, websiteId: string): string | undefined;
 }
 
-const cancelled = (e: unknown) => (e instanceof DeployCancelled ? e.message : undefined);
+const cancelled = (e: unknown): Message | undefined => (e instanceof DeployCancelled ? { key: 'deploy.cancelled' } : undefined);
 
 export class ServerTargets {
   constructor(
@@ -57,7 +59,7 @@ export class ServerTargets {
       return {
         target,
         rootFor: (host, websiteId) => (base ? join(base, host) : join('sites', websiteId, host)),
-        explain: (e) => cancelled(e) ?? `本机目录写入失败(${target.label}): ${(e as Error).message}`,
+        explain: (e) => cancelled(e) ?? { key: 'deploy.localWriteFailed', params: { label: target.label, detail: (e as Error).message } },
         previewOf: (host, websiteId) => (base ? undefined : `/api/site-preview/${websiteId}/${host}/index.html`),
       };
     }
@@ -73,7 +75,7 @@ export class ServerTargets {
     try {
       target = await SftpTarget.open(s);
     } catch (e) {
-      throw new Error(sshErrorMessage(e, s));
+      throw new ReasonError(sshErrorReason(e, s));
     }
     if (!server.host_key) {
       try {
@@ -84,7 +86,7 @@ export class ServerTargets {
       }
     }
     const base = String(server.deploy_path ?? '').trim() || DEFAULT_REMOTE_PATH;
-    return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorMessage(e, s), previewOf: () => undefined };
+    return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorReason(e, s), previewOf: () => undefined };
   }
 
   /** Records a server's status after a connection (deploy or probe). */

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
+import type { Message, MessageKey } from '../../../../src-shared/messages';
 import { SPARE_PART, spareOf } from './release-manifest';
 import type { ReleaseTarget } from './release-publisher';
 
@@ -19,31 +20,32 @@ export interface SshServer {
   timeoutMs?: number;
 }
 
-/** The message an operator sees for a failed connection (Chinese, as the console's other messages). */
-export function sshErrorMessage(e: unknown, s: { host: string; port: number }): string {
+/** The reason an operator sees for a failed connection (a message of the table: deploy-messages.ts). */
+export function sshErrorReason(e: unknown, s: { host: string; port: number }): Message {
   const err = e as { level?: string; code?: string; message?: string };
   const at = `${s.host}:${s.port}`;
-  if (err?.level === 'client-authentication') return `服务器认证失败(${at}): 用户名或密码错误`;
-  if (err?.message === 'HOST_KEY_MISMATCH') return `服务器主机密钥与记录不符(${at}), 已拒绝连接`;
+  const says = (key: MessageKey): Message => ({ key, params: { at } });
+  if (err?.level === 'client-authentication') return says('deploy.sshAuth');
+  if (err?.message === 'HOST_KEY_MISMATCH') return says('deploy.sshHostKey');
   switch (err?.code) {
     case 'ECONNREFUSED':
-      return `无法连接服务器(${at}): 连接被拒绝`;
+      return says('deploy.sshRefused');
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `无法连接服务器(${at}): 地址无法解析`;
+      return says('deploy.sshNotFound');
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return `无法连接服务器(${at}): 网络不可达`;
+      return says('deploy.sshUnreachable');
     case 'ETIMEDOUT':
-      return `连接服务器超时(${at})`;
+      return says('deploy.sshTimeout');
     case 'ECONNRESET':
-      return `与服务器的连接中断(${at})`;
+      return says('deploy.sshReset');
     default:
   }
-  if (err?.level === 'client-timeout' || /timed out/i.test(err?.message ?? '')) return `连接服务器超时(${at})`;
-  if (/No SFTP|sftp/i.test(err?.message ?? '') && /subsystem|channel/i.test(err?.message ?? '')) return `服务器未开启SFTP(${at})`;
-  if (/Not connected|closed|No response|ended/i.test(err?.message ?? '')) return `与服务器的连接中断(${at})`;
-  return `服务器操作失败(${at}): ${err?.message ?? String(e)}`;
+  if (err?.level === 'client-timeout' || /timed out/i.test(err?.message ?? '')) return says('deploy.sshTimeout');
+  if (/No SFTP|sftp/i.test(err?.message ?? '') && /subsystem|channel/i.test(err?.message ?? '')) return says('deploy.sshNoSftp');
+  if (/Not connected|closed|No response|ended/i.test(err?.message ?? '')) return says('deploy.sshReset');
+  return { key: 'deploy.sshFailed', params: { at, detail: err?.message ?? String(e) } };
 }
 
 export const fingerprint = (key: Buffer): string => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;

@@ -17,6 +17,9 @@
 import { sql, type DataLayer } from '../../../db/data-layer';
 import type { FileStores } from '../../../files/file-stores';
 import { ServiceError } from '../../../http/reply';
+import { ReasonError, reasonOf } from '../../../http/reasons';
+import { messageText, type Message, type NestedMessage } from '../../../../src-shared/messages';
+import { reasonJson, storedReason } from '../../../../src-shared/messages/stored';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import { JobError, type JobContext, type StopReason } from '../../../jobs/worker';
@@ -51,6 +54,19 @@ export interface DeployProgress extends PublishProgress {
 export interface ReleaseInfo {
   name: string;
   live: boolean;
+}
+
+/** a recorded message: its zh text (the column the stock wire and old rows read) and its key and params (the reason column) */
+const said = (m: Message): { message: string; reason: string | null } => ({ message: messageText(m, 'zh'), reason: reasonJson(m) });
+
+/** why a deploy failed: a keyed reason as its message (a render refusal's own reason, without its 部署失败 prefix), else its text */
+function failure(e: unknown): Message | NestedMessage | string {
+  const r = reasonOf(e);
+  if (typeof r === 'object') {
+    const inner = r.key === 'deploy.renderFailed' ? r.params?.reason : undefined;
+    return inner && typeof inner === 'object' && !Array.isArray(inner) ? inner : r;
+  }
+  return e instanceof ServiceError ? r.replace(/^部署失败: /, '') : r;
 }
 
 const fmtBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -140,7 +156,7 @@ export class SiteDeployer {
   /** Deploys one website through its job; a refusal (not found, being deployed) is thrown, a failed deploy answered. */
   async deploy(websiteId: string, tenantId: string, scope: DeployScope): Promise<DeployResult> {
     const [r] = await this.deployMany([websiteId], tenantId, scope);
-    if (r.refused) throw new ServiceError(r.refused);
+    if (r.refused) throw new ServiceError(storedReason(r.reason) ?? r.refused);
     return r;
   }
 
@@ -155,7 +171,7 @@ export class SiteDeployer {
       });
     } catch (e) {
       // refused before deploying (the site is gone, another deploy holds it): a retry would not mend it
-      if (e instanceof ServiceError) throw new JobError(e.message);
+      if (e instanceof ServiceError) throw new JobError(e.keyed ?? e.message);
       throw e;
     }
   }
@@ -170,7 +186,7 @@ export class SiteDeployer {
       ? await this.data.get(sql<Rec>`SELECT * FROM server_info
           WHERE id = ${String(id)} AND is_deleted = 0 AND (tenant_id = ${tenantId} OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ${`%,${tenantId},%`})`)
       : undefined;
-    if (!server) throw new ServiceError('部署失败: 网站的域名未绑定服务器或服务器已删除');
+    if (!server) throw new ServiceError({ key: 'deploy.renderFailed', params: { reason: { key: 'deploy.noServer' } } });
     return server;
   }
 
@@ -205,7 +221,7 @@ export class SiteDeployer {
       await this.data.run(sql`UPDATE website_info SET status_name = ${DEPLOYING} WHERE id = ${websiteId}`);
       server = await this.serverOf(site, tenantId);
       const dom = site.domain_info_id ? await liveRow(this.data, 'domain_info', String(site.domain_info_id), tenantId) : undefined;
-      if (!dom) throw new ServiceError('部署失败: 网站未绑定域名或域名已删除');
+      if (!dom) throw new ServiceError({ key: 'deploy.renderFailed', params: { reason: { key: 'deploy.noDomain' } } });
       domain = siteHost(site, String(dom.domain));
       // the site renders while the connection opens and the server copies the live release (release-publisher.ts);
       // the connection is asked for first, as rendering starts with a long synchronous read of the site's rows
@@ -243,7 +259,7 @@ export class SiteDeployer {
           });
         } catch (e) {
           if (e instanceof ServiceError) throw e;
-          throw new Error(opened.explain(e));
+          throw new ReasonError(opened.explain(e));
         }
         // only a cache: a deploy that could not keep it still went live (the next one renders every page)
         await this.keys.keep(key, r.manifest).catch(() => undefined);
@@ -252,10 +268,14 @@ export class SiteDeployer {
         await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
         // the published articles it made no page of (a jump page's, a deleted column's) are named with the reason
         const skipped = skippedText(await skippedArticles(this.data, site, tenantId));
+        const published: Message = {
+          key: 'deploy.published',
+          params: { release: r.release, target: `${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}`, pages: rendered!.pages, sent: r.filesSent, bytes: fmtBytes(r.bytesSent), kept: r.filesKept, skipped },
+        };
         result = {
           url,
           statusName: DEPLOY_OK,
-          message: `已发布版本 ${r.release} 到 ${opened.target.label}${root.startsWith('/') ? '' : '/'}${root}: ${rendered!.pages} 个页面, 上传 ${r.filesSent} 个文件 (${fmtBytes(r.bytesSent)}), 沿用 ${r.filesKept} 个${skipped}`,
+          ...said(published),
           release: r.release,
           previousRelease: r.previous,
           filesTotal: rendered!.files.length,
@@ -266,12 +286,13 @@ export class SiteDeployer {
         await opened.target.close().catch(() => undefined);
       }
     } catch (e) {
-      const reason = e instanceof ServiceError ? e.message.replace(/^部署失败: /, '') : e instanceof Error ? e.message : String(e);
-      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reason)) await this.servers.mark(server.id, false, reason);
+      const reason = failure(e);
+      const reasonZh = typeof reason === 'string' ? reason : messageText(reason, 'zh');
+      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reasonZh)) await this.servers.mark(server.id, false, reasonZh);
       result = {
         url: '',
         statusName: DEPLOY_FAILED,
-        message: `部署失败: ${reason}; 线上版本未改变${live ? ` (${live})` : ''}`,
+        ...said(live ? { key: 'deploy.failedLive', params: { reason, live } } : { key: 'deploy.failed', params: { reason } }),
         previousRelease: live,
         filesTotal: 0,
         filesSent: 0,
@@ -315,15 +336,15 @@ export class SiteDeployer {
     const announcing = r.statusName === DEPLOY_OK && diff !== undefined && anyOn(await enginesOn(this.data, siteId).catch(() => ({ indexnow: false, baidu: false, google: false })));
     const announced = announcing ? prepareDiff(diff) : undefined;
     await this.data.transaction(async (trx) => {
-      await trx.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, output_dir, server_id, kind, release_name, previous_release,
+      await trx.run(sql`INSERT INTO website_deploy (id, tenant_id, website_info_id, domain, status_name, message, message_reason, output_dir, server_id, kind, release_name, previous_release,
            files_total, files_sent, bytes_sent, duration_ms, site_url, job_id, create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-         VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
+         VALUES (${id}, ${tenantId}, ${siteId}, ${domain}, ${r.statusName}, ${r.message}, ${r.reason ?? null}, NULL, ${serverId}, ${kind}, ${r.release ?? null}, ${r.previousRelease ?? null},
            ${r.filesTotal}, ${r.filesSent}, ${r.bytesSent}, ${durationMs}, ${r.url || null}, ${jobId ?? null}, ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now},
            ${r.statusName === DEPLOY_OK ? 1 : 0}, 0)`);
       // a failed deploy of a live site keeps the site live: the status says the last deploy failed, the message why.
       // Not update_time: a deploy is not an edit of the website, and the home page's sitemap lastmod reads it (a redeploy
       // with nothing changed would otherwise change sitemap.xml and announce it again, every time)
-      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_time = ${now} WHERE id = ${siteId}`);
+      await trx.run(sql`UPDATE website_info SET status_name = ${r.statusName}, deploy_message = ${r.message}, deploy_reason = ${r.reason ?? null}, deploy_time = ${now} WHERE id = ${siteId}`);
       if (!announced) return;
       // the search engines' announcement (search/announce-queue.ts), queued with the record: once across instances, and
       // in a savepoint of its own, so a failure to queue it is said and the deploy still succeeds
@@ -390,7 +411,7 @@ export class SiteDeployer {
       const diff = await releaseDiff(target, root, r.previous, r.release).catch(() => undefined);
       return this.record('rollback', site, tenantId, scope, server, host, started, {
         statusName: DEPLOY_OK,
-        message: `已回滚到版本 ${r.release}${r.previous ? ` (原版本 ${r.previous})` : ''}`,
+        ...said(r.previous ? { key: 'deploy.rolledBackFrom', params: { release: r.release, previous: r.previous } } : { key: 'deploy.rolledBack', params: { release: r.release } }),
         release: r.release,
         previousRelease: r.previous,
         filesTotal: 0,

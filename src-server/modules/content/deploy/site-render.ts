@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type DataLayer, type RawBuilder } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
+import type { MessageKey } from '../../../../src-shared/messages';
 import { liveRow } from '../shared/lookups';
 import { sanitizeHtml } from '../articles/sanitize';
 import type { FileStores } from '../../../files/file-stores';
@@ -75,22 +76,22 @@ export class SiteRenderer {
       turn = performance.now();
     };
     const t = tenantId;
-    const missing = (what: string): never => {
-      throw new ServiceError(`部署失败: ${what}`);
+    const missing = (what: MessageKey): never => {
+      throw new ServiceError({ key: 'deploy.renderFailed', params: { reason: { key: what } } });
     };
     const domainRow = site.domain_info_id ? await liveRow(this.data, 'domain_info', String(site.domain_info_id), t) : undefined;
-    if (!domainRow) missing('网站未绑定域名或域名已删除');
+    if (!domainRow) missing('deploy.noDomain');
     const template = site.template_id ? await liveRow(this.data, 'website_template', String(site.template_id), t) : undefined;
-    if (!template) missing('网站未选择模板或模板已删除');
-    if (template!.status !== 1) missing('网站模板已停用');
+    if (!template) missing('deploy.noTemplate');
+    if (template!.status !== 1) missing('deploy.templateOff');
     const contact = site.contact_id ? await liveRow(this.data, 'contact_info', String(site.contact_id), t) : undefined;
-    if (!contact) missing('网站未选择客服分组或客服分组已删除');
+    if (!contact) missing('deploy.noContact');
     const images = async (groupId: unknown) =>
       groupId ? this.rows(sql<Rec>`SELECT * FROM website_img WHERE tenant_id = ${t} AND is_deleted = 0 AND img_group_id = ${String(groupId)} ORDER BY create_time, id`) : [];
     const logo = (await images(site.logo_id))[0];
     const ico = (await images(site.ico_id))[0];
     const banners = await images(site.banner_id);
-    if (!logo) missing('Logo分组中没有图片');
+    if (!logo) missing('deploy.logoEmpty');
     const navbars = await this.rows(sql<Rec>`SELECT * FROM website_navbar
       WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 AND cate_id = ${String(site.website_group_id)} ORDER BY sort, create_time`);
     const links = await this.rows(sql<Rec>`SELECT * FROM website_links WHERE tenant_id = ${t} AND is_deleted = 0 AND status = 1 AND website_info_id = ${String(site.id)} ORDER BY create_time`);
@@ -277,7 +278,7 @@ ${Object.entries(CUSTOM_PAGES)
     const sitemapGroups: { name: string; entries: SitemapEntry[] }[] = [{ name: 'pages', entries: sitemap }];
     // what every page is made of besides its own records: an article page whose own records did not change either needs no rendering
     // (the website's deploy status, message and times change with every deploy and are on no article page)
-    const { status_name: _s, deploy_message: _m, deploy_time: _t, update_time: _u, update_user: _uu, ...siteContent } = site;
+    const { status_name: _s, deploy_message: _m, deploy_reason: _r, deploy_time: _t, update_time: _u, update_user: _uu, ...siteContent } = site;
     const pageBase = fingerprint(RENDERER_SOURCE, siteContent, template, contact, domainRow, logo, ico, navbars, cates, [...adverts.values()], configs, [...cateUrl], [...articlePatternOf], lang, origin);
     const newest = (list: Rec[]) => latest(...list.map((a) => latest(a.update_time, a.deploy_time, a.create_time)));
     const home = crumbOf(siteName, `${origin}/`);

@@ -4,11 +4,13 @@
 // deploy's result names them, so nothing published is dropped without a word.
 import { sql, type Queries } from '../../../db/data-layer';
 import { JUMP_CATE } from '../articles/page-cates';
+import type { Message } from '../../../../src-shared/messages';
 
 export interface SkippedArticle {
   id: string;
   title: string;
-  reason: string;
+  /** why (a message of the table: deploy-messages.ts) */
+  reason: Message;
 }
 
 /** at most this many skipped articles are named in a deploy's message (the count says how many there are) */
@@ -27,13 +29,15 @@ export async function skippedArticles(q: Queries, site: Record<string, unknown>,
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
-    reason: r.cate_id === null ? '栏目不存在或已删除' : Number(r.type) === JUMP_CATE ? `栏目「${r.cate_name ?? ''}」是跳转页面` : `栏目「${r.cate_name ?? ''}」不属于网站所在的分组`,
+    reason: r.cate_id === null
+      ? { key: 'deploy.cateGone' }
+      : { key: Number(r.type) === JUMP_CATE ? 'deploy.cateJump' : 'deploy.cateOtherGroup', params: { cate: r.cate_name ?? '' } },
   }));
 }
 
 /** What a deploy's message adds for them ('' when none): the count, then the first ones by title with their reason. */
-export function skippedText(list: readonly SkippedArticle[]): string {
+export function skippedText(list: readonly SkippedArticle[]): Message | '' {
   if (list.length === 0) return '';
-  const named = list.slice(0, SKIPPED_NAMED).map((a) => `《${a.title}》（${a.reason}）`).join('、');
-  return `; 未生成 ${list.length} 篇已发布文章的页面：${named}${list.length > SKIPPED_NAMED ? ` 等` : ''}`;
+  const named: Message[] = list.slice(0, SKIPPED_NAMED).map((a) => ({ key: 'deploy.skippedArticle', params: { title: a.title, reason: a.reason } }));
+  return { key: list.length > SKIPPED_NAMED ? 'deploy.skippedMore' : 'deploy.skipped', params: { count: list.length, named } };
 }

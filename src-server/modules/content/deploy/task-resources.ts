@@ -55,10 +55,10 @@ export function deployTaskResources(): Resource[] {
           row.abArticleCount = 0;
         }
       },
-      async decorate(records, { tenantId, q }) {
+      async decorate(records, { tenantId, q, language }) {
         const groups = await q.all(sql<{ id: string; name: string }>`SELECT id, name FROM website_group WHERE tenant_id = ${tenantId}`);
         const names = new Map(groups.map((g) => [g.id, g.name]));
-        await attachJobViews(q, records);
+        await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
           r.statusName = r.status === 1 ? '启动' : '停止';

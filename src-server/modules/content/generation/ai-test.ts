@@ -4,7 +4,8 @@
 // network error; never the key).
 import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import type { AiModelLimiter } from './ai-limiter';
-import { httpReason, networkReason } from './article-generator';
+import { httpReason, networkReason } from './ai-reasons';
+import { messageText } from '../../../../src-shared/messages';
 
 type Rec = Record<string, unknown>;
 
@@ -51,9 +52,9 @@ export async function testAiModel(model: Rec, apiKey: string, limiter: AiModelLi
           res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` }, body: JSON.stringify(asked), signal });
           text = await res.text();
         } catch (e) {
-          return answer({ reason: networkReason(url, e) });
+          return answer({ reason: messageText(networkReason(url, e), 'zh') });
         }
-        if (!res.ok) return answer({ reason: httpReason(url, res.status, text, apiKey) });
+        if (!res.ok) return answer({ reason: messageText(httpReason(url, res.status, text, apiKey), 'zh') });
         let content: unknown;
         try {
           content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;

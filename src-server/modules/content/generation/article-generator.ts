@@ -27,7 +27,6 @@ import { formatDateTime } from '../../../util/dates';
 import { waitUnlessAborted } from '../../../util/wait';
 import { nextId } from '../../../util/ids';
 import type { SecretBox } from '../../../util/secret-box';
-import { QUOTA_MSG } from '../quota/quota';
 import { articlesLeft } from '../quota/quota';
 import { uploadedFile } from '../shared/uploads';
 import { readAll, storeFailure } from '../../../files/file-store';
@@ -39,6 +38,15 @@ import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
+import { ReasonError, reasonOf } from '../../../http/reasons';
+import { messageText, type Message, type NestedMessage, type ReplyLanguage } from '../../../../src-shared/messages';
+import { reasonJson, reasonText, storedReason } from '../../../../src-shared/messages/stored';
+import { httpReason, networkReason } from './ai-reasons';
+
+/** a task's or a keyword's reason: a message of the table (recorded with its key), else a text (a store's words) */
+type Why = Message | NestedMessage | string;
+const zhOf = (why: Why): string => (typeof why === 'string' ? why : messageText(why, 'zh'));
+const QUOTA: Message = { key: 'genReason.quota' };
 
 type Rec = Record<string, unknown>;
 
@@ -58,15 +66,6 @@ interface RunPayload {
 export const RUN_MSG = {
   running: '任务正在执行中',
   notCancellable: '只能取消待执行或执行中的任务',
-  interrupted: '生成中断，重试次数已用完',
-} as const;
-
-/** Reasons of a whole-task failure found before any item runs. */
-export const GENERATION_MSG = {
-  noModel: '没有启用的AI模型设置',
-  noFile: '关键字文件不存在',
-  noKeywords: '关键字文件中没有关键词',
-  noPrompts: '没有生成描述',
 } as const;
 
 export interface GeneratorOptions {
@@ -83,7 +82,7 @@ class LimiterUnavailable extends Error {}
 export class TransientError extends Error {}
 
 /** An AI call failure that no other item of the task escapes (unreachable endpoint, refused key, wrong URL). */
-export class FatalAiError extends Error {}
+export class FatalAiError extends ReasonError {}
 
 /** The keyword lines of a keyword file (trimmed, blank lines dropped). */
 export function keywordLines(text: string): string[] {
@@ -111,7 +110,7 @@ export class ArticleGenerator {
     this.limiter = new AiModelLimiter(data, clock, opts.limits);
     jobs.handle(GENERATION_JOB, (job, ctx) => this.runJob(job, ctx), {
       // its last attempt's instance died: no run of it goes on, the task says so (the articles written stay)
-      abandoned: (job) => this.giveUp(job, job.error ?? ''),
+      abandoned: (job) => this.giveUp(job, job.error ?? '', job.errorReason),
     });
   }
 
@@ -133,7 +132,7 @@ export class ArticleGenerator {
     if (isFinished(status) || status === STATUS.cancelled) {
       await trx.run(sql`DELETE FROM gpt_article WHERE task_id = ${taskId}`);
       await trx.run(sql`UPDATE article SET gpt_item_index = NULL WHERE gpt_task_id = ${taskId}`);
-      await trx.run(sql`UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL WHERE id = ${taskId}`);
+      await trx.run(sql`UPDATE gpt_produce_article SET success_count = 0, fail_count = 0, error_msg = NULL, error_reason = NULL WHERE id = ${taskId}`);
     }
     const job = await this.jobs.queue.enqueue(trx, {
       kind: GENERATION_JOB,
@@ -169,15 +168,15 @@ export class ArticleGenerator {
     } catch (e) {
       // the last attempt failed (the database away all along): no retry follows, so the task says why instead of
       // staying 执行中 (if the database answers this write; else the job view shows the reason)
-      if (!ctx.signal.aborted && job.attempts >= job.maxAttempts) await this.giveUp(job, `${RUN_MSG.interrupted}: ${(e as Error).message}`).catch(() => undefined);
+      if (!ctx.signal.aborted && job.attempts >= job.maxAttempts) await this.giveUp(job, { key: 'genReason.interrupted', params: { detail: (e as Error).message.slice(0, 480) } }).catch(() => undefined);
       throw e;
     }
   }
 
   /** A run that will not go on: its task, still 执行中 under this job, is 失败 with the reason (its counts kept). */
-  private async giveUp(job: Job, reason: string): Promise<void> {
+  private async giveUp(job: Job, reason: Why, recorded: string | null = null): Promise<void> {
     const { taskId } = job.payload as RunPayload;
-    await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.failed}, error_msg = ${reason.slice(0, 500)}, update_time = ${formatDateTime(this.clock())}
+    await this.data.run(sql`UPDATE gpt_produce_article SET status = ${STATUS.failed}, error_msg = ${zhOf(reason).slice(0, 500)}, error_reason = ${recorded ?? reasonJson(reason)}, update_time = ${formatDateTime(this.clock())}
       WHERE id = ${taskId} AND job_id = ${job.id} AND status = ${STATUS.running}`);
   }
 
@@ -188,10 +187,10 @@ export class ArticleGenerator {
     const tenantId = String(task.tenant_id);
     const { signal } = ctx;
     // only this run's task, still 执行中, finishes (a cancelled task keeps 已取消; a newer run has its own job)
-    const finish = (status: number, reason: string | null) =>
-      data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())}
+    const finish = (status: number, reason: Why | null) =>
+      data.run(sql`UPDATE gpt_produce_article SET status = ${status}, error_msg = ${reason === null ? null : zhOf(reason)}, error_reason = ${reasonJson(reason)}, update_time = ${formatDateTime(this.clock())}
         WHERE id = ${taskId} AND job_id = ${jobId} AND status = ${STATUS.running}`);
-    await data.run(sql`UPDATE gpt_produce_article SET error_msg = NULL WHERE id = ${taskId}`);
+    await data.run(sql`UPDATE gpt_produce_article SET error_msg = NULL, error_reason = NULL WHERE id = ${taskId}`);
     const model = await data.get(sql<Rec>`SELECT * FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 ORDER BY update_time DESC LIMIT 1`);
     // the keyword file, from the store that holds it (the tenant's 对象存储 or the data folder)
     const found = model ? await uploadedFile({ data, files: this.files }, String(task.file_link ?? '')) : null;
@@ -208,7 +207,7 @@ export class ArticleGenerator {
     }
     if (!model || text === null) {
       await data.run(sql`UPDATE gpt_produce_article SET fail_count = total WHERE id = ${taskId}`);
-      await finish(STATUS.failed, model ? GENERATION_MSG.noFile : GENERATION_MSG.noModel);
+      await finish(STATUS.failed, { key: model ? 'genReason.noFile' : 'genReason.noModel' });
       return;
     }
     const keywords = keywordLines(text);
@@ -224,7 +223,7 @@ export class ArticleGenerator {
     const progress = { done: Number(before.ok) + Number(before.failed), total, failed: Number(before.failed) };
     ctx.progress({ ...progress });
     if (total === 0) {
-      await finish(STATUS.failed, keywords.length ? GENERATION_MSG.noPrompts : GENERATION_MSG.noKeywords);
+      await finish(STATUS.failed, { key: keywords.length ? 'genReason.noPrompts' : 'genReason.noKeywords' });
       return;
     }
     const done = new Set([
@@ -243,7 +242,7 @@ export class ArticleGenerator {
     const target = await targetsOf(data, task);
     let next = 0;
     // the reason every remaining item fails with, once an error no keyword escapes was met
-    let fatal: string | null = null;
+    let fatal: Why | null = null;
     const user = task.create_user as string | null;
     const dept = task.create_dept as string | null;
     // an item is counted in the transaction that writes it: a run killed or cut off from the database between the
@@ -261,12 +260,12 @@ export class ArticleGenerator {
     const halt = new AbortController();
     const stop = AbortSignal.any([signal, halt.signal]);
     // an item already in the ledger (a resumed task) is not counted twice
-    const fail = async (i: number, keyword: string, error: string) => {
+    const fail = async (i: number, keyword: string, error: Why) => {
       const now = formatDateTime(this.clock());
       const added = await data.transaction(async (trx) => {
-        const n = await trx.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error,
+        const n = await trx.run(sql`INSERT INTO gpt_article (id, tenant_id, task_id, item_index, keyword, title, content, error, error_reason,
             create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-          VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${error.slice(0, 500)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
+          VALUES (${nextId()}, ${tenantId}, ${taskId}, ${i}, ${keyword}, ${keyword}, NULL, ${zhOf(error).slice(0, 500)}, ${reasonJson(error)}, ${user}, ${dept}, ${now}, ${user}, ${now}, 0, 0)
           ON CONFLICT DO NOTHING`);
         if (n) await count(trx, false);
         return n > 0;
@@ -285,7 +284,7 @@ export class ArticleGenerator {
           continue;
         }
         if ((await articlesLeft(data, tenantId)) < 1) {
-          await fail(i, keyword, QUOTA_MSG.article);
+          await fail(i, keyword, QUOTA);
           continue;
         }
         let content = '';
@@ -294,8 +293,8 @@ export class ArticleGenerator {
         } catch (e) {
           if (stop.aborted) return;
           if (e instanceof LimiterUnavailable) throw e;
-          if (e instanceof FatalAiError) fatal ??= e.message;
-          await fail(i, keyword, (e as Error).message);
+          if (e instanceof FatalAiError) fatal ??= e.reason;
+          await fail(i, keyword, reasonOf(e));
           continue;
         }
         if (stop.aborted) return;
@@ -319,7 +318,7 @@ export class ArticleGenerator {
           return 'written' as const;
         });
         if (wrote === 'written') counted(true);
-        else if (wrote === 'quota') await fail(i, keyword, QUOTA_MSG.article);
+        else if (wrote === 'quota') await fail(i, keyword, QUOTA);
       }
     };
     const ends = await Promise.allSettled(Array.from({ length: Math.max(1, this.concurrency) }, () =>
@@ -334,8 +333,11 @@ export class ArticleGenerator {
     const counts = (await data.get(sql<{ ok: number; failed: number }>`SELECT success_count AS ok, fail_count AS failed FROM gpt_produce_article WHERE id = ${taskId}`))!;
     const status = finalStatus(counts.ok, counts.failed);
     // the task's reason: the error that stopped every keyword, else (nothing succeeded) the most frequent item error
-    const common = async () =>
-      (await data.get(sql<{ error: string }>`SELECT error FROM gpt_article WHERE task_id = ${taskId} AND error IS NOT NULL GROUP BY error ORDER BY COUNT(*) DESC, MIN(item_index) LIMIT 1`))?.error ?? null;
+    const common = async (): Promise<Why | null> => {
+      const top = await data.get(sql<{ error: string; error_reason: string | null }>`SELECT error, MAX(error_reason) AS error_reason FROM gpt_article
+          WHERE task_id = ${taskId} AND error IS NOT NULL GROUP BY error ORDER BY COUNT(*) DESC, MIN(item_index) LIMIT 1`);
+      return top ? (storedReason(top.error_reason) ?? top.error) : null;
+    };
     await finish(status, fatal ?? (status === STATUS.failed ? await common() : null));
   }
 
@@ -347,7 +349,7 @@ export class ArticleGenerator {
     o: { model: unknown; temperature: number; max_tokens: number; prompt: string },
     signal: AbortSignal,
   ): Promise<string> {
-    let lastError = '';
+    let lastError: Message | null = null;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) await waitUnlessAborted(this.backoffMs * 2 ** (attempt - 1), signal);
       signal.throwIfAborted();
@@ -384,19 +386,18 @@ export class ArticleGenerator {
       if (!res.ok) {
         const reason = httpReason(endpoint, res.status, text, apiKey);
         // the key refused or the URL wrong: the same for every keyword
-        throw res.status === 401 || res.status === 403 || res.status === 404 ? new FatalAiError(reason) : new Error(reason);
+        throw res.status === 401 || res.status === 403 || res.status === 404 ? new FatalAiError(reason) : new ReasonError(reason);
       }
       const body = parseJson(text) as { choices?: { message?: { content?: string } }[] } | null;
       const content = body?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string' || !content.trim()) throw new Error(`AI接口返回内容为空: ${endpoint}`);
+      if (typeof content !== 'string' || !content.trim()) throw new ReasonError({ key: 'genReason.empty', params: { endpoint } });
       return content;
     }
     // after the retries: an endpoint that cannot be reached stops the task; a 5xx or 429 fails this item only
-    throw lastError.startsWith(UNREACHABLE) ? new FatalAiError(lastError) : new Error(lastError || `AI接口错误: ${endpoint}`);
+    if (lastError?.key === 'genReason.unreachable') throw new FatalAiError(lastError);
+    throw new ReasonError(lastError ?? { key: 'genReason.error', params: { endpoint } });
   }
 }
-
-const UNREACHABLE = '无法连接AI接口';
 
 /** A start refused because a run of the task is queued or running. */
 export class TaskBusy extends Error {}
@@ -409,28 +410,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** Why a call got no answer: the endpoint and the network's code (ECONNREFUSED, ENOTFOUND, a timeout). */
-export function networkReason(endpoint: string, e: unknown): string {
-  const err = e as Error & { cause?: { code?: string; message?: string } };
-  const code = err.name === 'TimeoutError' ? '请求超时' : (err.cause?.code ?? err.cause?.message ?? err.message ?? err.name);
-  return `${UNREACHABLE} ${endpoint}: ${code}`.slice(0, 500);
-}
-
-/** An error answer as a reason: the endpoint, the HTTP status and the provider's own message (the key blanked out if echoed). */
-export function httpReason(endpoint: string, status: number, text: string, apiKey: string): string {
-  let detail = '';
-  try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    const m = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
-    if (typeof m === 'string') detail = m;
-  } catch {
-    detail = text.startsWith('<') ? '' : text;
-  }
-  if (apiKey) detail = detail.split(apiKey).join('******');
-  detail = detail.replace(/\s+/g, ' ').trim().slice(0, 200);
-  return `AI接口错误: HTTP ${status} ${endpoint}${detail ? ` (${detail})` : ''}`;
 }
 
 /** The tenant's template parameters (gptGenerateTemplateParm): key -> value. */
@@ -475,18 +454,18 @@ export interface KeywordFailure {
 }
 
 /** The failed keywords of these tasks with their reason (one entry per keyword and reason, in file order), by task id. */
-export async function keywordFailures(q: Queries, taskIds: readonly string[]): Promise<Map<string, KeywordFailure[]>> {
+export async function keywordFailures(q: Queries, taskIds: readonly string[], language: ReplyLanguage = 'zh'): Promise<Map<string, KeywordFailure[]>> {
   const out = new Map<string, KeywordFailure[]>();
   if (taskIds.length === 0) return out;
-  const rows = await q.all(sql<{ task_id: string; keyword: string | null; error: string }>`SELECT task_id, keyword, error FROM (
-         SELECT task_id, keyword, error, MIN(item_index) AS first_item,
+  const rows = await q.all(sql<{ task_id: string; keyword: string | null; error: string; error_reason: string | null }>`SELECT task_id, keyword, error, error_reason FROM (
+         SELECT task_id, keyword, error, MAX(error_reason) AS error_reason, MIN(item_index) AS first_item,
                 ROW_NUMBER() OVER (PARTITION BY task_id ORDER BY MIN(item_index)) AS n
            FROM gpt_article WHERE task_id IN (${sql.join([...taskIds])}) AND is_deleted = 0 AND error IS NOT NULL
           GROUP BY task_id, keyword, error) AS f
         WHERE n <= ${FAILURES_SHOWN} ORDER BY task_id, first_item`);
   for (const r of rows) {
     const list = out.get(r.task_id) ?? [];
-    list.push({ keyword: r.keyword ?? '', error: r.error });
+    list.push({ keyword: r.keyword ?? '', error: reasonText(r.error, r.error_reason, language) });
     out.set(r.task_id, list);
   }
   return out;

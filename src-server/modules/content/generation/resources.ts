@@ -103,7 +103,7 @@ export function generationResources(box: SecretBox): Resource[] {
       { name: 'failCount', type: 'int', readOnly: true },
       { name: 'status', type: 'int', readOnly: true },
       // why the task failed as a whole (the AI model unreachable, its key refused, no keyword)
-      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true, reasonColumn: 'error_reason' },
       // the task's latest durable job (set where it is enqueued): the row answers its view as `job`
       { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
@@ -129,12 +129,12 @@ export function generationResources(box: SecretBox): Resource[] {
           if (!name.endsWith('.txt')) throw new ServiceError(SCENES.keyword.typeMessage);
         }
       },
-      async decorate(records, { tenantId, q }) {
+      async decorate(records, { tenantId, q, language }) {
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         await addNames(q, records, tenantId, 'websiteInfoId', 'websiteName', 'website_info', 'website_name');
         await addNames(q, records, tenantId, 'parentId', 'cateName', 'article_cate', 'cate_name');
-        const failures = await keywordFailures(q, records.map((r) => String(r.id)));
-        await attachJobViews(q, records);
+        const failures = await keywordFailures(q, records.map((r) => String(r.id)), language);
+        await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's

@@ -9,6 +9,8 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
 import type { ContentContext } from '../shared/context';
 import { ArticleGenerator, keywordFailures, RUN_MSG, TaskBusy } from './article-generator';
+import { readerLanguage } from '../../../http/reasons';
+import { reasonText } from '../../../../src-shared/messages/stored';
 import { isFinished, TASK_STATUS } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
@@ -123,7 +125,8 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     const rows = ids.length
       ? await Promise.all(ids.map((id) => taskOf(id, tenantId)))
       : await data.all(sql<Rec>`SELECT * FROM gpt_produce_article WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status IN (0, 1)`);
-    const failures = await keywordFailures(data, rows.map((t) => String(t.id)));
+    const language = readerLanguage(request);
+    const failures = await keywordFailures(data, rows.map((t) => String(t.id)), language);
     const out = rows.map((t) => {
       const total = Number(t.total) || 0;
       const finished = Number(t.success_count) + Number(t.fail_count);
@@ -132,7 +135,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
         successCount: t.success_count, failCount: t.fail_count,
         progress: isFinished(Number(t.status)) ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
         // why: the whole task's reason, and each failed keyword's
-        errorMsg: t.error_msg ?? '', failures: failures.get(String(t.id)) ?? [],
+        errorMsg: reasonText(t.error_msg, t.error_reason, language), failures: failures.get(String(t.id)) ?? [],
       };
     });
     return ok(ids.length === 1 ? out[0] : out);

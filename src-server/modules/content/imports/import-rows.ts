@@ -6,14 +6,18 @@ import { ServiceError } from '../../../http/reply';
 import { CrudRepository, type Scope } from '../../../crud/repository';
 import type { Resource } from '../../../crud/resource';
 import type { Clock } from '../../../util/clock';
-import { IMPORT_MSG, type ImportFormat, type ImportKind } from './import-kinds';
+import type { ImportFormat, ImportKind } from './import-kinds';
+import type { Message } from '../../../../src-shared/messages';
 
 type Rec = Record<string, unknown>;
 
+/** why a line was skipped: a message of the table, else a text (a refusal not keyed yet) */
+export type LineError = Message | string;
+
 const RESOURCE_OF: Record<Exclude<ImportKind, 'keyword'>, string> = { article: 'article', website: 'websiteInfo', template: 'websiteTemplate' };
 
-/** One line -> null when imported, else the error message. */
-export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string, Resource>, kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<string | null> {
+/** One line -> null when imported, else why not: a message of the table (a refused field's, a format's), else its text. */
+export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string, Resource>, kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<LineError | null> {
   const resource = resources.get(RESOURCE_OF[kind]);
   if (!resource) throw new ServiceError('导入类型不存在');
   const repo = new CrudRepository(data, resource, clock);
@@ -23,15 +27,15 @@ export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string
     if (options.format === 'text') {
       const [title, keyword, ...rest] = line.split('|');
       const content = rest.join('|').trim();
-      if (!title?.trim() || keyword === undefined || !content) return IMPORT_MSG.text;
+      if (!title?.trim() || keyword === undefined || !content) return { key: 'importReason.text' };
       row = { title: title.trim(), keyword: keyword.trim(), content: `<p>${escapeHtml(content)}</p>`, descVal: content.slice(0, 300) };
     } else {
       try {
         const parsed: unknown = JSON.parse(line);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return IMPORT_MSG.json;
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { key: 'importReason.json' };
         row = parsed as Rec;
       } catch {
-        return IMPORT_MSG.json;
+        return { key: 'importReason.json' };
       }
     }
     delete row.id;
@@ -40,8 +44,8 @@ export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string
       return null;
     } catch (e) {
       // a refused row (the form's message), or one the database refused: the line is logged and skipped either way
-      if (e instanceof ServiceError) return e.message;
-      return `导入失败: ${(e as Error).message}`.slice(0, 500);
+      if (e instanceof ServiceError) return e.keyed ?? e.message;
+      return { key: 'importReason.failed', params: { detail: (e as Error).message.slice(0, 494) } };
     }
   };
 }

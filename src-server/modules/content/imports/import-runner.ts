@@ -46,7 +46,14 @@ import type { JobContext } from '../../../jobs/worker';
 import { JobError } from '../../../jobs/worker';
 import { IMPORT_MSG, type ImportFormat, type ImportKind } from './import-kinds';
 import { lineArrays, lineBatches } from './import-lines';
-import { rowImporter } from './import-rows';
+import { rowImporter, type LineError } from './import-rows';
+import { messageText } from '../../../../src-shared/messages';
+import { reasonJson } from '../../../../src-shared/messages/stored';
+
+/** a line's or a task's reason as recorded: the zh text (error_msg), the key and params (error_reason) */
+const zhOf = (why: LineError): string => (typeof why === 'string' ? why : messageText(why, 'zh'));
+const TOO_LONG = reasonJson({ key: 'keyword.managedMax' });
+const DUPLICATE = reasonJson({ key: 'importReason.duplicate' });
 
 type Rec = Record<string, unknown>;
 
@@ -123,7 +130,7 @@ export class ImportRunner {
       // its last attempt's instance died: no run of it goes on, the task says so (the rows of its committed batches stay)
       abandoned: async (job) => {
         const { taskId } = job.payload as ImportPayload;
-        await this.data.run(sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${job.error}, update_time = ${formatDateTime(this.clock())}
+        await this.data.run(sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${job.error}, error_reason = ${job.errorReason}, update_time = ${formatDateTime(this.clock())}
           WHERE id = ${taskId} AND job_id = ${job.id} AND status IN (${TASK.queued}, ${TASK.running})`);
       },
     });
@@ -227,16 +234,18 @@ export class ImportRunner {
         return;
       }
       if (ctx.signal.aborted) return;
-      if (e instanceof TaskRemoved) throw new JobError(IMPORT_MSG.removed);
+      if (e instanceof TaskRemoved) throw new JobError({ key: 'importReason.removed' });
       const last = e instanceof ServiceError || job.attempts >= job.maxAttempts;
-      const msg = e instanceof ServiceError ? e.message : `导入失败: ${(e as Error).message}`.slice(0, 500);
+      const why: LineError = e instanceof ServiceError ? (e.keyed ?? e.message) : { key: 'importReason.failed', params: { detail: (e as Error).message.slice(0, 494) } };
+      const msg = zhOf(why);
+      const reason = reasonJson(why);
       const now = formatDateTime(this.clock());
       await this.data
         .run(last
-          ? sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${msg}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`
-          : sql`UPDATE import_task SET error_msg = ${msg}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`)
+          ? sql`UPDATE import_task SET status = ${TASK.failed}, error_msg = ${msg}, error_reason = ${reason}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`
+          : sql`UPDATE import_task SET error_msg = ${msg}, error_reason = ${reason}, update_time = ${now} WHERE id = ${taskId} AND status IN (${TASK.queued}, ${TASK.running})`)
         .catch(() => undefined); // the database away: the job's own reason says it
-      if (e instanceof ServiceError) throw new JobError(msg);
+      if (e instanceof ServiceError) throw new JobError(why);
       throw e;
     }
   }
@@ -294,10 +303,10 @@ export class ImportRunner {
       /* the defaults */
     }
     const source = await this.sourceOf(String(task.file_link ?? ''), options);
-    if (!source || !(await this.exists(source))) throw new ServiceError(IMPORT_MSG.file);
+    if (!source || !(await this.exists(source))) throw new ServiceError('importReason.file');
     const file = async (): Promise<Readable> => {
       const body = await this.open(source);
-      if (!body) throw new ServiceError(IMPORT_MSG.file);
+      if (!body) throw new ServiceError('importReason.file');
       return body;
     };
     await this.data.run(sql`UPDATE import_task SET status = ${IMPORT_STATUS.running} WHERE id = ${id} AND status = ${TASK.queued}`);
@@ -322,9 +331,9 @@ export class ImportRunner {
           if (error === null) good++;
           else {
             bad++;
-            await trx.run(sql`INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_data,
+            await trx.run(sql`INSERT INTO task_error_log (id, tenant_id, task_id, error_line, error_msg, error_reason, error_data,
                 create_user, create_dept, create_time, update_user, update_time, status, is_deleted)
-              VALUES (${nextId()}, ${scope.tenantId}, ${id}, ${n}, ${error}, ${line.slice(0, 1000)},
+              VALUES (${nextId()}, ${scope.tenantId}, ${id}, ${n}, ${zhOf(error)}, ${reasonJson(error)}, ${line.slice(0, 1000)},
                 ${scope.userId}, ${scope.deptId}, ${now}, ${scope.userId}, ${now}, 1, 0)`);
           }
         }
@@ -354,10 +363,11 @@ export class ImportRunner {
       const done = (await trx.get(sql<{ ok: number; failed: number }>`SELECT success_rows AS ok, failed_rows AS failed FROM import_task WHERE id = ${id}`))!;
       const status = finalStatus(done.ok, done.failed);
       // nothing imported: the task's reason is the most frequent line error (every line's is in the error log)
-      const reason = status === IMPORT_STATUS.failed
-        ? ((await trx.get(sql<{ error_msg: string }>`SELECT error_msg FROM task_error_log WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`))?.error_msg ?? null)
-        : null;
-      await trx.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${reason}, update_time = ${formatDateTime(this.clock())}
+      const top = status === IMPORT_STATUS.failed
+        ? await trx.get(sql<{ error_msg: string; error_reason: string | null }>`SELECT error_msg, MAX(error_reason) AS error_reason FROM task_error_log
+            WHERE task_id = ${id} GROUP BY error_msg ORDER BY COUNT(*) DESC, MIN(error_line) LIMIT 1`)
+        : undefined;
+      await trx.run(sql`UPDATE import_task SET status = ${status}, error_msg = ${top?.error_msg ?? null}, error_reason = ${top?.error_reason ?? null}, update_time = ${formatDateTime(this.clock())}
         WHERE id = ${id} AND status IN (${TASK.queued}, ${TASK.running})`);
       await this.fenced(trx, fence);
     });
@@ -446,8 +456,9 @@ export class ImportRunner {
             await trx.run(sql`UPDATE ${ord} SET occ = 0 WHERE pos > ${from} AND pos <= ${to} AND occ = 1
               AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = ${t} AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`);
           }
-          const failed = await trx.run(sql`INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_data, ${common})
+          const failed = await trx.run(sql`INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_reason, error_data, ${common})
             SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MSG.managedKeywordMax} AS TEXT) ELSE CAST(${IMPORT_MSG.duplicate} AS TEXT) END,
+                   CASE WHEN length(o.kw) > 50 THEN CAST(${TOO_LONG} AS TEXT) ELSE CAST(${DUPLICATE} AS TEXT) END,
                    substr(o.kw, 1, 1000), ${t}, ${u}, ${d}, ${now}, ${u}, ${now}, 1, 0
               FROM ${ord} o
              WHERE ${inChunk} AND (length(o.kw) > 50 OR o.occ <> 1)`);

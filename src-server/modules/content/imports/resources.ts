@@ -19,14 +19,14 @@ export function importResources(): Resource[] {
       { name: 'totalRows', type: 'int', readOnly: true },
       { name: 'successRows', type: 'int', readOnly: true },
       { name: 'failedRows', type: 'int', readOnly: true },
-      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true },
+      { name: 'errorMsg', type: 'string', readOnly: true, noFilter: true, reasonColumn: 'error_reason' },
       { name: 'status', type: 'int', readOnly: true },
       // the task's latest durable job (set where it is enqueued): the row answers its view as `job`
       { name: 'jobId', type: 'string', readOnly: true, noFilter: true },
     ],
     hooks: {
-      async decorate(records, { q }) {
-        await attachJobViews(q, records);
+      async decorate(records, { q, language }) {
+        await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.taskTypeName = IMPORT_TYPES[String(r.taskType)] ?? String(r.taskType);
           r.statusName = TASK_STATUS[Number(r.status)] ?? '';
@@ -39,7 +39,7 @@ export function importResources(): Resource[] {
   });
 
   const taskErrorLog = defineResource({
-    ...declaredResource(TASK_ERROR_LOG),
+    ...declaredResource(TASK_ERROR_LOG, { errorMsg: { reasonColumn: 'error_reason' } }),
     // the import task screen opens a task's error lines (错误明细)
     access: screenAccess('taskErrorLog', { pickedBy: ['importTask'] }),
     table: 'task_error_log',

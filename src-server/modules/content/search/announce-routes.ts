@@ -11,6 +11,8 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { pageOf } from '../../../http/paging';
 import { ok, ServiceError } from '../../../http/reply';
 import { attachJobViews } from '../../../jobs/job-view';
+import { readerLanguage } from '../../../http/reasons';
+import type { ReplyLanguage } from '../../../../src-shared/messages';
 import { ANNOUNCE_ENGINES, SEARCH_API, URL_STATES, type AnnounceEngine, type UrlState } from '../../../../src-shared/search-engines';
 import { DEPLOY_OK } from '../deploy/deploy-jobs';
 import type { ContentContext } from '../shared/context';
@@ -41,12 +43,12 @@ const ANNOUNCE_COLUMNS = sql`a.id, a.website_info_id AS "websiteInfoId", w.websi
   a.end_time AS "endTime"`;
 
 /** announcement rows as the screen reads them: counts parsed, the job's view attached */
-async function announceViews(q: Queries, rows: Rec[]): Promise<Rec[]> {
+async function announceViews(q: Queries, rows: Rec[], language: ReplyLanguage): Promise<Rec[]> {
   for (const r of rows) {
     r.counts = parsed(r.counts) ?? {};
     r.urlsTotal = Number(r.urlsTotal);
   }
-  await attachJobViews(q, rows, 'jobId', 'job');
+  await attachJobViews(q, rows, 'jobId', 'job', language);
   return rows;
 }
 
@@ -74,7 +76,7 @@ export function registerAnnounceRoutes(api: FastifyInstance, ctx: ContentContext
     const queued = await data.transaction((trx) => queueAnnouncement(trx, ctx.jobs.queue, ctx.clock, { tenantId, websiteId: id, kind: 'full', release: live.release, diff }));
     if (!queued) throw new ServiceError(MSG_NO_ENGINE);
     const rows = await data.all(sql<Rec>`SELECT ${ANNOUNCE_COLUMNS} FROM search_announce a LEFT JOIN website_info w ON w.id = a.website_info_id WHERE a.id = ${queued.announceId}`);
-    return ok((await announceViews(data, rows))[0]);
+    return ok((await announceViews(data, rows, readerLanguage(request)))[0]);
   });
 
   api.get(`${SEARCH_API.url}/page`, allow(menu('searchEngine')), async (request) => {
@@ -113,6 +115,6 @@ export function registerAnnounceRoutes(api: FastifyInstance, ctx: ContentContext
     const { total } = (await data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM search_announce a WHERE ${where}`))!;
     const rows = await data.all(sql<Rec>`SELECT ${ANNOUNCE_COLUMNS} FROM search_announce a LEFT JOIN website_info w ON w.id = a.website_info_id
       WHERE ${where} ORDER BY a.create_time DESC, a.id DESC LIMIT ${size} OFFSET ${offset}`);
-    return ok({ records: await announceViews(data, rows), total, size, current, pages: Math.ceil(total / size), orders: [] });
+    return ok({ records: await announceViews(data, rows, readerLanguage(request)), total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 }

@@ -58,7 +58,7 @@ export function siteResources(): Resource[] {
       { name: 'goodsId', type: 'string' },
       { name: 'domainName', type: 'string', noFilter: false },
       { name: 'statusName', type: 'string', readOnly: true },
-      { name: 'deployMessage', type: 'string', readOnly: true },
+      { name: 'deployMessage', type: 'string', readOnly: true, reasonColumn: 'deploy_reason' },
       { name: 'deployTime', type: 'datetime', readOnly: true },
       { name: 'isSsl', type: 'int', readOnly: true },
       // the latest deploy's durable job: the row answers its view as `deployJob`
@@ -97,11 +97,11 @@ export function siteResources(): Resource[] {
         // resolve type 1 (top-level domain) has no subdomain (0 requires one: the declaration's cross rule)
         if (row.type === 1) row.subdomain = null;
       },
-      async decorate(records, { tenantId, q }) {
+      async decorate(records, { tenantId, q, language }) {
         await addNames(q, records, tenantId, 'websiteGroupId', 'websiteGroupName', 'website_group', 'name');
         await addNames(q, records, tenantId, 'templateId', 'templateName', 'website_template', 'template_name');
         await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
-        await attachJobViews(q, records, 'deployJobId', 'deployJob');
+        await attachJobViews(q, records, 'deployJobId', 'deployJob', language);
         // the search engines (issue 36): 7-day clicks and each connection on / off / lost, two queries a page
         const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now());
         for (const r of records) {
