@@ -32,6 +32,6 @@ export function judgeDeclared(decl: ResourceDecl, body: Record<string, unknown>,
     if (present || field.default !== undefined) held[name] = value;
   }
   for (const rule of decl.cross ?? []) {
-    if (rule.refuses(held)) throw new ServiceError(rule.message);
+    if (rule.refuses(held)) throw new ServiceError(rule.params ? { key: rule.message, params: rule.params(held) } : rule.message);
   }
 }
