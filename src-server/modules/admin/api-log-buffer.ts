@@ -3,7 +3,9 @@
 // the team server's mixed load that was one round trip in seven of a save, and a commit (issue 37
 // item 9). BladeX writes its API log asynchronously too (an event its log listener saves later).
 // What a crash of the process takes: the lines of the last `delayMs`. The instance's own log
-// screens read after its pending lines are written (`flush`), and a stopping instance writes them.
+// screens read after its pending lines are written (`flush`), and a stopping instance writes them;
+// so does whatever removes a tenant's rows (`pendingApiLog(data)?.flush()`), or a line written
+// after it would outlive the tenant.
 
 export type LogCell = string | number;
 
@@ -46,3 +48,13 @@ export class ApiLogBuffer {
     return this.writing;
   }
 }
+
+/** each server's buffer, by its data layer (one per server: the log routes register it) */
+const buffers = new WeakMap<object, ApiLogBuffer>();
+
+export const registerApiLog = (data: object, buffer: ApiLogBuffer): void => {
+  buffers.set(data, buffer);
+};
+
+/** the API log lines the server on this data layer has not written yet (none before its log routes start) */
+export const pendingApiLog = (data: object): ApiLogBuffer | undefined => buffers.get(data);

@@ -15,7 +15,7 @@ import { formatRow } from '../../system/rows';
 import { paramOf } from '../system/common';
 import { pageOf } from '../../http/paging';
 import { allow, menu, type Access } from '../../http/access-policy';
-import { ApiLogBuffer } from './api-log-buffer';
+import { ApiLogBuffer, registerApiLog } from './api-log-buffer';
 
 export const LOG_MIGRATION = {
   version: 402,
@@ -94,6 +94,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
      VALUES ${sql.join(rows.map((v) => sql`(${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', '1', ${sql.join(v.slice(4))})`))}`),
     (err) => api.log.error({ err }, 'API log lines not written'),
   );
+  registerApiLog(data, apiLines);
   api.addHook('onClose', async () => apiLines.flush());
   const insertUsual = (...v: Cell[]) =>
     data.run(sql`INSERT INTO blade_log_usual (id, tenant_id, service_id, server_host, server_ip, env, log_level, log_id, log_data, method, request_uri, remote_ip, user_agent, params, create_by, create_time)

@@ -13,6 +13,7 @@ import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
+import { pendingApiLog } from '../admin/api-log-buffer';
 import { IMPORTS_DIR } from '../content/imports/import-runner';
 import { CONTENT_TYPES, UPLOAD_DIR } from '../content/shared/uploads';
 import { ADMIN_TENANT, paramValue } from '../system/common';
@@ -200,6 +201,8 @@ export class SampleMatrix {
     const uploads = await column(sql`SELECT name AS v FROM content_upload WHERE tenant_id = ${t}`);
     const importFiles = await column(sql`SELECT file_link AS v FROM import_task WHERE tenant_id = ${t} AND file_link LIKE ${`${IMPORTS_DIR}/%`}`);
     let rows = 0;
+    // the tenant's API log lines not written yet go first, or they would land after its rows are gone
+    await pendingApiLog(this.data)?.flush();
     await this.data.transaction(async (trx) => {
       const run = async (query: RawBuilder<unknown>) => (rows += await trx.run(query));
       // rows that name the tenant's roles, users, top menus and flow instances instead of the tenant
