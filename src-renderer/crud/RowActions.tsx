@@ -4,7 +4,10 @@
 //
 // The buttons are plain <button>s styled as antd's small link buttons (.desk-row-action in styles.css, from
 // antd's own CSS variables, so themes and dark mode apply): a page of rows holds 30-40 of them, and antd's
-// Button (style hooks, wave effect) made them about a sixth of the work of rendering a page of rows.
+// Button (style hooks, wave effect) made them about a sixth of the work of rendering a page of rows. A row's
+// "more" menu (antd's Dropdown and its trigger) is mounted by the first click on its button, not with the page:
+// ten rows held ten Dropdowns that the first open of a screen built and nobody had opened.
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Dropdown } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +50,6 @@ export function rowActionsWidth(actions: readonly RowAction[], header: string, m
 }
 
 export function RowActions({ actions, row }: { actions: readonly RowAction[]; row: Row }) {
-  const { t } = useTranslation();
   const { inline, more } = splitActions(actions.filter((a) => !a.visible || a.visible(row)));
   return (
     <span className="desk-row-actions">
@@ -56,19 +58,72 @@ export function RowActions({ actions, row }: { actions: readonly RowAction[]; ro
           {a.label}
         </button>
       ))}
-      {more.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: more.map((a) => ({ key: a.key, label: <span data-action={a.key}>{a.label}</span>, danger: a.danger })),
-            onClick: ({ key }) => more.find((a) => a.key === key)?.run(row),
-          }}
-        >
-          <button type="button" className="desk-row-action" data-action="__more">
-            {t('crud.more')} <DownOutlined aria-hidden />
-          </button>
-        </Dropdown>
-      )}
+      {more.length > 0 && <MoreActions more={more} row={row} />}
     </span>
+  );
+}
+
+function MoreActions({ more, row }: { more: readonly RowAction[]; row: Row }) {
+  const { t } = useTranslation();
+  // mounted by the first click (the Dropdown takes the button's place once that click is over: mounting it on
+  // the way in, on hover or focus, put a new button under a press that had begun on the old one, and the click
+  // went to neither)
+  const [armed, setArmed] = useState(false);
+  const focused = useRef(false);
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (armed && focused.current) ref.current?.focus();
+  }, [armed]);
+  const button = (
+    <button
+      ref={ref}
+      type="button"
+      className="desk-row-action"
+      data-action="__more"
+      aria-haspopup="menu"
+      onClick={
+        armed
+          ? undefined
+          : (e) => {
+              focused.current = document.activeElement === e.currentTarget;
+              setArmed(true);
+            }
+      }
+    >
+      {t('crud.more')} <DownOutlined aria-hidden />
+    </button>
+  );
+  if (!armed) return button;
+  return (
+    <OpenableMenu more={more} row={row} openAtOnce>
+      {button}
+    </OpenableMenu>
+  );
+}
+
+function OpenableMenu({ more, row, openAtOnce, children }: { more: readonly RowAction[]; row: Row; openAtOnce: boolean; children: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  // opened by the click that mounted it: after that click is over, or its way up to the document would be taken
+  // for a click outside the new menu, which closes it
+  useEffect(() => {
+    if (!openAtOnce) return;
+    const timer = setTimeout(() => setOpen(true));
+    return () => clearTimeout(timer);
+  }, [openAtOnce]);
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: more.map((a) => ({ key: a.key, label: <span data-action={a.key}>{a.label}</span>, danger: a.danger })),
+        onClick: ({ key }) => {
+          setOpen(false);
+          more.find((a) => a.key === key)?.run(row);
+        },
+      }}
+    >
+      {children}
+    </Dropdown>
   );
 }
