@@ -204,7 +204,7 @@ export class CrudRepository {
       }
       // the saved row comes back with the INSERT (no read after it: one round trip less a save)
       const row = await trx.get(sql<Record<string, unknown>>`INSERT INTO ${this.table} (${sql.join(cols.map((c) => sql.id(c)))}) VALUES (${sql.join(params)}) RETURNING *`);
-      return (await this.decorate([toRecord(this.resource, row!)], scope, trx))[0]!;
+      return (await this.decorate([toRecord(this.resource, row!, scope.language)], scope, trx))[0]!;
     });
   }
 
@@ -220,7 +220,7 @@ export class CrudRepository {
       }
       if (sets.length === 0) return (await this.detail(id, scope, trx))!;
       const row = await trx.get(sql<Record<string, unknown>>`UPDATE ${this.table} SET ${sql.join(sets)} WHERE id = ${id}${this.scopeSql(scope)} RETURNING *`);
-      return (await this.decorate([toRecord(this.resource, row!)], scope, trx))[0]!;
+      return (await this.decorate([toRecord(this.resource, row!, scope.language)], scope, trx))[0]!;
     });
   }
 
