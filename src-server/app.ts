@@ -1,7 +1,7 @@
 // The embedded BladeX-compatible back end: building the Fastify app and starting it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { migrate, STARTUP_LOCK, whileHolding } from './db/migrate';
@@ -28,7 +28,8 @@ import { HEALTH_URL, LIVE_URL, registerHealthRoute } from './http/health';
 import { dataLayerProbe } from './db/health-probe';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { databaseUnavailableAnswer } from './http/database-unavailable';
-import { fail, MSG_SERVER_ERROR, OAuthError, ServiceError } from './http/reply';
+import { fail, OAuthError, ServiceError } from './http/reply';
+import { messageText, replyLanguage } from '../src-shared/messages';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
 import { installScopes } from './modules/system/scopes';
@@ -179,19 +180,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
 
   const databaseUnavailable = databaseUnavailableAnswer(!!opts.logger);
+  // the language a message is answered in: a stock console (on a stock prefix) is answered the spec's Chinese, as the
+  // stock back end does, whatever its browser's language; the console by its Accept-Language
+  const callerLanguage = (request: FastifyRequest): string | undefined => (onStockPath(request.originalUrl) ? undefined : request.headers['accept-language']);
   app.setErrorHandler((err: Error, request, reply: FastifyReply) => {
     // the database is away: 503 + Retry-After, not a fault of this instance (http/database-unavailable.ts)
     if (isDatabaseUnavailable(err)) return databaseUnavailable(request, reply, err);
-    // a stock console (on a stock prefix) is answered the spec's Chinese, as the stock back end does, whatever its browser's language
-    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.replyText(onStockPath(request.originalUrl) ? undefined : request.headers['accept-language'])));
+    if (err instanceof ServiceError) return reply.code(err.code).send(fail(err.code, err.replyText(callerLanguage(request))));
     if (err instanceof OAuthError) return reply.code(err.httpStatus).send(err.body());
     const code = (err as FastifyError).statusCode;
     if (code && code >= 400 && code < 500) return reply.code(code).send(fail(code, err.message));
     request.log.error(err);
     if (!opts.logger) console.error(err);
-    return reply.code(500).send(fail(500, MSG_SERVER_ERROR));
+    return reply.code(500).send(fail(500, messageText('common.serverError', replyLanguage(callerLanguage(request)))));
   });
-  app.setNotFoundHandler((_request, reply: FastifyReply) => reply.code(404).send(fail(404, '没找到请求')));
+  app.setNotFoundHandler((request, reply: FastifyReply) => reply.code(404).send(fail(404, messageText('common.routeNotFound', replyLanguage(callerLanguage(request))))));
 
   await app.register(
     async (api) => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DataLayer } from '../db/data-layer';
 import { allow, menuButton, PLATFORM, type Access } from '../http/access-policy';
 import { requireButton } from '../http/access-check';
-import { MSG_NOT_FOUND, ok, ServiceError, status } from '../http/reply';
+import { ok, ServiceError, status } from '../http/reply';
 import { callerOf, firstDeptOf } from '../http/auth-user';
 import { readerLanguage } from '../http/reasons';
 import type { Clock } from '../util/clock';
@@ -18,7 +18,7 @@ function scopeOf(request: FastifyRequest): Scope {
 
 function jsonBody(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ServiceError('请求参数格式错误: 请求体必须是JSON对象');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ServiceError('common.badBody');
   return body as Record<string, unknown>;
 }
 
@@ -70,7 +70,7 @@ export function registerResource(app: FastifyInstance, data: DataLayer, resource
   if (has('detail')) {
     app.get(`${base}/detail`, read, async (request) => {
       const id = idOf(param(request.query, 'id'));
-      if (!id) throw new ServiceError('缺少必要的请求参数: id');
+      if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
       return ok(await repo.detail(id, scopeOf(request)));
     });
   }
@@ -91,7 +91,7 @@ export function registerResource(app: FastifyInstance, data: DataLayer, resource
     app.post(`${base}/update`, allow(access.write('edit')), async (request) => {
       const body = jsonBody(request);
       const id = idOf(body.id);
-      if (!id) throw new ServiceError('缺少必要的请求参数: id');
+      if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
       return ok(await repo.update(id, body, scopeOf(request)));
     });
   }
@@ -100,8 +100,8 @@ export function registerResource(app: FastifyInstance, data: DataLayer, resource
     app.post(`${base}/remove`, allow(access.write('delete')), async (request) => {
       const raw = param(request.query, 'ids') ?? param(request.body, 'ids') ?? '';
       const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
-      if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
-      if ((await repo.remove(ids, scopeOf(request))) === 0) throw new ServiceError(MSG_NOT_FOUND);
+      if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
+      if ((await repo.remove(ids, scopeOf(request))) === 0) throw new ServiceError('common.notFound');
       return status(true);
     });
   }

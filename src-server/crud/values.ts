@@ -8,7 +8,7 @@ import { reasonText } from '../../src-shared/messages/stored';
 /** What a client sees instead of a stored secret (crud/resource.ts ColumnDef.secret). */
 export const SECRET_MASK = '******';
 
-export const formatError = (name: string): ServiceError => new ServiceError(`请求参数格式错误: ${name}`);
+export const formatError = (name: string): ServiceError => new ServiceError({ key: 'common.badFormat', params: { name } });
 
 /** Wire value -> DB value (null when empty). Throws the format error on a bad value. */
 export function coerce(col: Column, value: unknown): string | number | null {

@@ -8,12 +8,13 @@
 // handler runs, so no list can reach SQLite with an offset it cannot bind;
 // pageOf is how a list reads its page.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Message } from '../../src-shared/messages';
 import { ServiceError } from './reply';
 
 export const MAX_PAGE_NUMBER = 1_000_000_000;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export const pagingMessage = (name: 'current' | 'size'): string => `请求参数格式错误: ${name}须为1到${MAX_PAGE_NUMBER}之间的整数`;
+export const pagingMessage = (name: 'current' | 'size'): Message => ({ key: 'common.badPaging', params: { name, max: MAX_PAGE_NUMBER } });
 
 function first(v: unknown): unknown {
   return Array.isArray(v) ? v[0] : v;

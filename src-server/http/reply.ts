@@ -6,7 +6,6 @@ export const MSG_SUCCESS = '操作成功';
 export const MSG_NO_DATA = '暂无承载数据';
 export const MSG_UNAUTHORIZED = '请求未授权';
 export const MSG_TOKEN_MISSING = '缺失令牌,鉴权失败';
-export const MSG_SERVER_ERROR = '服务器异常';
 /** a write aimed at a row that is not in the caller's tenant, deleted or unknown */
 export const MSG_NOT_FOUND = '数据不存在或已被删除';
 

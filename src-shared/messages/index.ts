@@ -16,6 +16,7 @@ import { FLOW_MESSAGES } from './flow-messages';
 import { IMPORT_MESSAGES } from './import-messages';
 import { GENERATION_REASONS } from './generation-reasons';
 import { JOB_MESSAGES } from './job-messages';
+import { COMMON_MESSAGES } from './common-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -36,6 +37,7 @@ export const MESSAGES = {
   ...IMPORT_MESSAGES,
   ...GENERATION_REASONS,
   ...JOB_MESSAGES,
+  ...COMMON_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

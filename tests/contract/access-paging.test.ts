@@ -46,9 +46,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function get(url: string, query: Record<string, string>): Promise<{ status: number; body: unknown }> {
+async function get(url: string, query: Record<string, string>, language?: string): Promise<{ status: number; body: unknown }> {
   const path = url.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
-  const res = await app.inject({ method: 'GET', url: path, query, headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` } });
+  const headers = { Authorization: SABER, 'Blade-Auth': `bearer ${token}`, ...(language ? { 'Accept-Language': language } : {}) };
+  const res = await app.inject({ method: 'GET', url: path, query, headers });
   let body: unknown = null;
   try {
     body = res.json();
@@ -116,6 +117,15 @@ describe('paging extremes', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("answers the console in its language, a stock console's prefix in Chinese whatever it asks", async () => {
+    const en = await get('/api/website-blade-system/param/list', { size: '0' }, 'en-US,en;q=0.9');
+    expect(en).toMatchObject({ status: 400, body: { msg: 'Malformed request parameter: size must be a whole number from 1 to 1000000000' } });
+    const stock = await get('/api/blade-system/param/list', { size: '0' }, 'en-US,en;q=0.9');
+    expect(stock).toMatchObject({ status: 400, body: { msg: '请求参数格式错误: size须为1到1000000000之间的整数' } });
+    expect(await get('/api/no-such-route', {}, 'en')).toMatchObject({ status: 404, body: { msg: 'No such request' } });
+    expect(await get('/api/no-such-route', {})).toMatchObject({ status: 404, body: { msg: '没找到请求' } });
   });
 
   it('still pages normally', async () => {
