@@ -39,9 +39,9 @@ export async function categoryName(q: Queries, category: string): Promise<string
 /** `flow_<n>` where n is a key of dictionary `flow`; a bare key is accepted too. */
 export async function checkCategory(q: Queries, raw: string | undefined): Promise<string> {
   const value = raw?.trim();
-  if (!value) throw new ServiceError('请选择流程类型');
+  if (!value) throw new ServiceError('flow.categoryRequired');
   const category = value.startsWith('flow_') ? value : `flow_${value}`;
-  if (!(await categoryName(q, category))) throw new ServiceError('流程类型不存在');
+  if (!(await categoryName(q, category))) throw new ServiceError('flow.categoryMissing');
   return category;
 }
 
@@ -53,11 +53,11 @@ export async function parseProcess(xml: string): Promise<{ key: string; name: st
     const definitions = await engine.getDefinitions();
     processes = definitions.flatMap((d) => d.getProcesses() as unknown as { id: string; name?: string }[]);
   } catch (err) {
-    throw new ServiceError(`流程文件解析失败: ${(err as Error).message}`);
+    throw new ServiceError({ key: 'flow.fileParseFailed', params: { detail: (err as Error).message } });
   }
   const first = processes[0];
-  if (!first) throw new ServiceError('流程文件中没有可执行的流程');
-  if (!/^[A-Za-z_][\w-]*$/.test(first.id)) throw new ServiceError('流程标识只能包含字母、数字、下划线和中划线');
+  if (!first) throw new ServiceError('flow.fileNoProcess');
+  if (!/^[A-Za-z_][\w-]*$/.test(first.id)) throw new ServiceError('flow.processKeyFormat');
   return { key: first.id, name: first.name || first.id };
 }
 
