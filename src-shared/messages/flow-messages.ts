@@ -44,6 +44,11 @@ export const FLOW_MESSAGES = {
   'flow.fileParseFailed': { zh: '流程文件解析失败: {{detail}}', en: 'The process file could not be read: {{detail}}' },
   'flow.fileNoProcess': { zh: '流程文件中没有可执行的流程', en: 'The process file holds no executable process' },
   'flow.processKeyFormat': { zh: '流程标识只能包含字母、数字、下划线和中划线', en: "The process's id may hold only letters, digits, underscores and hyphens" },
+  // a step's duration in the history (耗时): its parts, joined as they come
+  'flow.durationDays': { zh: '{{n}}天', en: '{{n}}d ' },
+  'flow.durationHours': { zh: '{{n}}小时', en: '{{n}}h ' },
+  'flow.durationMinutes': { zh: '{{n}}分钟', en: '{{n}}min ' },
+  'flow.durationSeconds': { zh: '{{n}}秒', en: '{{n}}s' },
   // 请假流程 (the sample leave process)
   'flow.leaveApproverRequired': { zh: '请选择审批人', en: 'Please select the approver' },
   'flow.leaveStartRequired': { zh: '请选择开始时间', en: 'Please select the start time' },

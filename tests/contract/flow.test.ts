@@ -163,6 +163,10 @@ describe('the leave process', () => {
       ['人事审批', '人事', '准假'],
       ['结束', '', ''],
     ]);
+    // each step's duration (耗时) in the reader's language
+    expect(history.map((r) => r.historyActivityDurationTime)).toEqual(history.map(() => expect.stringMatching(/^(\d+天)?(\d+小时)?(\d+分钟)?\d+秒$/)));
+    const historyEn = (await get<Row[]>('/blade-flow/process/history-flow-list', admin, { processInstanceId }, EN)).body.data;
+    expect(historyEn.map((r) => r.historyActivityDurationTime)).toEqual(history.map(() => expect.stringMatching(/^(\d+d )?(\d+h )?(\d+min )?\d+s$/)));
     const leave = (await get<Row>('/blade-desk/process/leave/detail', hr, { businessId: id })).body.data;
     expect(leave).toMatchObject({ id, processInstanceId, reason: '家中有事', taskUser: hrId, taskUserName: '人事', startTime: '2026-12-01 09:00:00' });
     expect(leave.flow).toMatchObject({ assigneeName: '人事', processIsFinished: 'finished', businessId: id });

@@ -5,6 +5,7 @@ import { sql } from '../../db/data-layer';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError, status } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { requireButton } from '../../http/access-check';
@@ -357,6 +358,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
          WHERE a.instance_id = ${instanceId} AND a.activity_type IN ('startEvent', 'userTask', 'endEvent') ORDER BY a.seq`,
     );
     const names = await userNames(data, [inst.start_user_id, ...rows.map((r) => r.assignee as string)]);
+    const language = readerLanguage(request);
     return ok(
       rows.map((r) => {
         const assignee = r.activity_type === 'startEvent' ? inst.start_user_id : (r.assignee as string | null);
@@ -367,7 +369,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
           taskId: r.task_id ?? '',
           createTime: r.start_time,
           endTime: r.end_time ?? '',
-          historyActivityDurationTime: duration(r.start_time, r.end_time),
+          historyActivityDurationTime: duration(r.start_time, r.end_time, language),
           assignee: assignee ?? '',
           assigneeName: assignee ? (names.get(assignee) ?? '') : '',
           comment: r.comment ?? '',
