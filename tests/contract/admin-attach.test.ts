@@ -4,7 +4,7 @@
 // non-image downloads under its original name, put-file stays image-only, and
 // the configuration's own fields are checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, multipart, startHarness, type Harness, PNG } from './helpers';
+import { api, login, multipart, SABER, startHarness, type Harness, PNG } from './helpers';
 
 let h: Harness;
 let base: string;
@@ -21,6 +21,13 @@ const SEVEN_Z = Buffer.concat([Buffer.from('377abcaf271c', 'hex'), Buffer.alloc(
 const TAR = Buffer.concat([Buffer.alloc(257, 0x61), Buffer.from('ustar'), Buffer.alloc(300, 0)]);
 
 const upload = (name: string, bytes: Buffer, path = PUT_ATTACH) => multipart(base, admin, path, [{ name: 'file', value: bytes, filename: name }]);
+/** the same upload from a console whose language is English: the server's messages in their en text */
+async function uploadEn(name: string, bytes: Buffer): Promise<{ status: number; msg: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await fetch(`${base}${PUT_ATTACH}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, 'Accept-Language': 'en' }, body: form });
+  return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
+}
 const saveOss = (patch: Record<string, unknown>) => api(base, admin, 'POST', `${OSS}/submit`, { json: { id: LOCAL_OSS, ...patch } });
 
 beforeAll(async () => {
@@ -83,8 +90,12 @@ describe('put-file-attach', () => {
     const limits = await api<{ exts: string[]; maxSize: number }>(base, admin, 'GET', '/blade-resource/attach/limits');
     expect(limits.body.data).toMatchObject({ exts: ['pdf'], maxSize: 1 });
     expect((await upload('资料.zip', ZIP)).body).toMatchObject({ code: 400, msg: '只能上传 pdf 格式的文件!' });
+    expect(await uploadEn('资料.zip', ZIP)).toEqual({ status: 400, msg: 'Only pdf files can be uploaded!' });
     const big = Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]);
     expect((await upload('大.pdf', big)).body).toMatchObject({ code: 400, msg: '上传文件大小不能超过 1 MB!' });
+    expect(await uploadEn('大.pdf', big)).toEqual({ status: 400, msg: 'The file may not exceed 1 MB!' });
+    expect((await upload('空.pdf', Buffer.alloc(0))).body).toMatchObject({ code: 400, msg: '上传失败' });
+    expect(await uploadEn('空.pdf', Buffer.alloc(0))).toEqual({ status: 400, msg: 'The upload failed: the file is empty' });
     expect((await upload('小.pdf', PDF)).status).toBe(200);
   });
 });

@@ -19,8 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const post = (path: string, json: unknown, query?: Record<string, string>) => api<Row>(base, admin, 'POST', path, { json, query });
-const get = <T = Row>(path: string, query: Record<string, string | number> = {}) => api<T>(base, admin, 'GET', path, { query });
+const post = (path: string, json: unknown, query?: Record<string, string>, headers: Record<string, string> = {}) => api<Row>(base, admin, 'POST', path, { json, query, headers });
+const get = <T = Row>(path: string, query: Record<string, string | number> = {}, headers: Record<string, string> = {}) => api<T>(base, admin, 'GET', path, { query, headers });
+/** a console whose language is English: the server's messages in their en text */
+const EN = { 'Accept-Language': 'en' };
 
 describe('code generation', () => {
   it('datasources: the embedded one is seeded; CRUD with validation; password never sent', async () => {
@@ -31,6 +33,12 @@ describe('code generation', () => {
     expect(ds.status).toBe(200);
     expect(ds.body.data.password).toBe('******');
     expect((await get(`${DEV}/model/table-list`, { datasourceId: ds.body.data.id })).body.msg).toBe('仅支持读取内置数据源的表结构');
+    expect((await get(`${DEV}/model/table-list`, { datasourceId: ds.body.data.id }, EN)).body.msg).toBe("Only the built-in data source's tables can be read");
+    expect((await get(`${DEV}/model/table-list`, { datasourceId: '42' }, EN)).body.msg).toBe('The data source does not exist');
+    expect((await get(`${DEV}/model/table-info`, { tableName: 'no_such_table' }, EN)).body.msg).toBe('The table does not exist');
+    expect((await get(`${DEV}/model/table-info`, { modelId: '42' }, EN)).body.msg).toBe('The data model does not exist');
+    expect((await get(`${DEV}/model/model-prototype`, {}, EN)).body.msg).toBe('A required request parameter is missing: modelId');
+    expect((await post(`${DEV}/code/copy`, undefined, { id: '42' }, EN)).body.msg).toBe('The code generation entry does not exist');
     expect((await post(`${DEV}/datasource/remove`, undefined, { ids: ds.body.data.id })).body.success).toBe(true);
   });
 
@@ -81,7 +89,8 @@ describe('code generation', () => {
     expect(copy.body.data.id).not.toBe(code.body.data.id);
     expect((await get<{ total: number }>(`${DEV}/code/list`)).body.data.total).toBe(2);
 
-    const genCode = (id: string) => fetch(`${base}${DEV}/code/gen-code?ids=${id}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}` } });
+    const genCode = (id: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${DEV}/code/gen-code?ids=${id}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${admin}`, ...headers } });
     const res = await genCode(code.body.data.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
@@ -115,15 +124,20 @@ describe('code generation', () => {
     // two modules on the same routes in one zip
     const both = await genCode(`${code.body.data.id},${copy.body.data.id}`);
     expect(((await both.json()) as { msg: string }).msg).toBe('后端接口路径/gen/post在所选配置中重复');
+    const bothEn = await genCode(`${code.body.data.id},${copy.body.data.id}`, EN);
+    expect(((await bothEn.json()) as { msg: string }).msg).toBe('The API path /gen/post appears more than once in the selected entries');
     // a module on routes the product already serves, or on a menu code it has, is refused with the reason
     for (const apiPath of ['/website-blade-system/param', '/blade-system/genParam']) {
       const clash = await post(`${DEV}/code/submit`, { modelId, codeName: 'genParam', tableName: 'blade_post', apiPath });
       const refusedClash = await genCode(clash.body.data.id);
       expect([refusedClash.status, ((await refusedClash.json()) as { msg: string }).msg]).toEqual([400, `后端接口路径${apiPath}已被占用`]);
+      const refusedEn = await genCode(clash.body.data.id, EN);
+      expect([refusedEn.status, ((await refusedEn.json()) as { msg: string }).msg]).toEqual([400, `The API path ${apiPath} is already in use`]);
       await post(`${DEV}/code/remove`, undefined, { ids: clash.body.data.id });
     }
     const menuClash = await post(`${DEV}/code/submit`, { modelId, codeName: 'model', tableName: 'blade_post', apiPath: '/gen/model' });
     expect(((await (await genCode(menuClash.body.data.id)).json()) as { msg: string }).msg).toBe('菜单编号model已存在，请更换模块名');
+    expect(((await (await genCode(menuClash.body.data.id, EN)).json()) as { msg: string }).msg).toBe('The menu code model already exists; choose another module name');
   }, 60_000);
 
   it('字段配置: one field at a time through model-prototype list, submit, detail and remove, checked as the form checks', async () => {

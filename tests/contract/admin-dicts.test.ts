@@ -34,6 +34,10 @@ describe('system dictionaries', () => {
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: 400, success: false, msg });
     }
+    // a business dictionary asked for without its code: zh, or en for an English console
+    const uncoded = (headers: Record<string, string>) => api(base, admin, 'GET', `${BIZ}/dictionary`, { headers });
+    expect((await uncoded({})).body).toMatchObject({ code: 400, msg: '缺少必要的请求参数: code' });
+    expect((await uncoded({ 'Accept-Language': 'en' })).body).toMatchObject({ code: 400, msg: 'A required request parameter is missing: code' });
   });
 
   it('adds a parent and children, refuses duplicate keys, seals and removes', async () => {

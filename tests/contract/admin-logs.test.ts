@@ -92,6 +92,9 @@ describe('reports', () => {
     expect(list.records[0]).toMatchObject({ name: '站点流量月报.ureport.xml', tenantId: '000000' });
     expect(list.records[0]).not.toHaveProperty('content');
     expect((await page('/blade-report/report/rest/list', { name: '没有' })).total).toBe(0);
+    const none = (headers: Record<string, string>) => api(base, admin, 'POST', '/blade-report/report/rest/remove', { query: { ids: '' }, headers });
+    expect((await none({})).body).toMatchObject({ code: 400, msg: '请选择至少一条数据' });
+    expect((await none({ 'Accept-Language': 'en' })).body).toMatchObject({ code: 400, msg: 'Please select at least one row' });
     const removed = await api(base, admin, 'POST', '/blade-report/report/rest/remove', { query: { ids: list.records[0].id } });
     expect(removed.body.success).toBe(true);
     expect((await page('/blade-report/report/rest/list')).total).toBe(0);

@@ -24,7 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const post = (path: string, json: unknown, token = admin, query?: Record<string, string>) => api<Row>(base, token, 'POST', path, { json, query });
+const post = (path: string, json: unknown, token = admin, query?: Record<string, string>, headers: Record<string, string> = {}) => api<Row>(base, token, 'POST', path, { json, query, headers });
+/** a console whose language is English: the server's messages in their en text */
+const EN = { 'Accept-Language': 'en' };
 const list = async (path: string, token = admin) => (await api<Page>(base, token, 'GET', `${path}/list`, { query: { current: 1, size: 50 } })).body.data;
 const sms = (code: string) => ({ category: 1, smsCode: code, templateId: 'SMS_1', accessKey: 'ak', secretKey: 'sk', signName: '矩阵', regionId: 'cn-hangzhou' });
 
@@ -51,17 +53,23 @@ describe('sms configurations', () => {
     // the other tenant's enabled one is untouched, and cannot be enabled from here
     expect((await list(SMS, other)).records.map((r) => [r.smsCode, r.status])).toEqual([['mine', 2]]);
     expect((await post(`${SMS}/enable`, undefined, admin, { id: mine.body.data.id })).body.msg).toBe('数据不存在');
+    expect((await post(`${SMS}/enable`, undefined, admin, { id: mine.body.data.id }, EN)).body.msg).toBe('The data does not exist');
+    expect((await post(`${SMS}/enable`, undefined, admin, {}, EN)).body.msg).toBe('A required request parameter is missing: id');
     expect((await api(base, admin, 'GET', `${SMS}/detail`, { query: { id: mine.body.data.id } })).body.data).toBeNull();
   });
 
   it('send-message checks phones and writes one outbox row per phone through the enabled configuration', async () => {
-    const send = (query: Record<string, string>, token = admin) => post(`${SMS}/endpoint/send-message`, undefined, token, query);
+    const send = (query: Record<string, string>, token = admin, headers: Record<string, string> = {}) => post(`${SMS}/endpoint/send-message`, undefined, token, query, headers);
     expect((await send({ code: 'aliyun-b', phones: '' })).body.msg).toBe('手机号码不能为空');
     expect((await send({ code: 'aliyun-b', phones: '1380000000' })).body.msg).toBe('手机号码长度不是11位');
     expect((await send({ code: 'aliyun-b', phones: '12800000000' })).body.msg).toBe('手机号码格式不正确');
     expect((await send({ code: 'aliyun-b', phones: '13800000000', params: 'nope' })).body.msg).toBe('短信参数格式错误');
     expect((await send({ code: 'aliyun-a', phones: '13800000000' })).body.msg).toBe('短信配置未启用');
     expect((await send({ code: 'mine', phones: '13800000000' })).body.msg).toBe('短信配置不存在');
+    expect((await send({ code: 'aliyun-b', phones: '13800000000', params: 'nope' }, admin, EN)).body.msg).toBe('The SMS parameters are not valid (a JSON object)');
+    expect((await send({ code: 'aliyun-a', phones: '13800000000' }, admin, EN)).body.msg).toBe('The SMS configuration is not enabled');
+    expect((await send({ code: 'mine', phones: '13800000000' }, admin, EN)).body.msg).toBe('The SMS configuration does not exist');
+    expect((await send({ phones: '13800000000' }, admin, EN)).body.msg).toBe('A required request parameter is missing: code');
     const sent = await send({ code: 'aliyun-b', phones: '13800000000,13900000001', params: JSON.stringify({ code: '1234' }) });
     expect(sent.body).toMatchObject({ code: 200, success: true });
     const outbox = await h.data().all(sql`SELECT tenant_id, sms_code, template_id, sign_name, phone, params, provider FROM blade_sms_outbox ORDER BY phone`);
@@ -121,6 +129,13 @@ describe('attachments', () => {
     expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '' })).body.msg).toBe('请输入附件原名');
     expect((await post(`${ATTACH}/submit`, { id: 'nothing.png', originalName: 'x.png' })).body.msg).toBe('附件不存在');
     expect((await post(`${ATTACH}/submit`, { originalName: 'x.png' })).status).toBe(400);
+    expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '' }, admin, undefined, EN)).body.msg).toBe("Please enter the attachment's original name");
+    expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: 'x'.repeat(256) }, admin, undefined, EN)).body.msg).toBe(
+      "The attachment's original name may not exceed 255 characters",
+    );
+    expect((await post(`${ATTACH}/submit`, { id: 'nothing.png', originalName: 'x.png' }, admin, undefined, EN)).body.msg).toBe('The attachment does not exist');
+    expect((await post(`${ATTACH}/submit`, { originalName: 'x.png' }, admin, undefined, EN)).body.msg).toBe('Upload the attachment first');
+    expect((await post(`${ATTACH}/remove`, undefined, admin, {}, EN)).body.msg).toBe('Please select at least one row');
     expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '站标.png' }, other)).body.msg).toBe('附件不存在');
     expect((await post(`${ATTACH}/submit`, { id: up.data.name, originalName: '站标.png' })).body.success).toBe(true);
     expect((await api<Row>(base, admin, 'GET', `${ATTACH}/detail`, { query: { id: up.data.name } })).body.data).toMatchObject({ originalName: '站标.png', name: up.data.name });

@@ -21,9 +21,11 @@ let hr: string;
 let other: string;
 let hrId: string;
 
-const get = <T = Page>(path: string, token: string, query: Record<string, string | number> = {}) => api<T>(base, token, 'GET', path, { query });
-const post = <T = unknown>(path: string, token: string, opts: { json?: unknown; form?: Record<string, string>; query?: Record<string, string> } = {}) =>
+const get = <T = Page>(path: string, token: string, query: Record<string, string | number> = {}, headers: Record<string, string> = {}) => api<T>(base, token, 'GET', path, { query, headers });
+const post = <T = unknown>(path: string, token: string, opts: { json?: unknown; form?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string> } = {}) =>
   api<T>(base, token, 'POST', path, opts);
+/** a console whose language is English: the server's messages in their en text */
+const EN = { 'Accept-Language': 'en' };
 
 async function leaveDefinition(token: string): Promise<string> {
   const list = (await get('/blade-flow/work/start-list', token)).body.data.records;
@@ -32,11 +34,12 @@ async function leaveDefinition(token: string): Promise<string> {
   return String(leave.id);
 }
 
-async function startLeave(token: string, taskUser: string, reason = '家中有事'): Promise<{ id: string; processInstanceId: string }> {
+async function startLeave(token: string, taskUser: string, reason = '家中有事', headers: Record<string, string> = {}): Promise<{ id: string; processInstanceId: string }> {
   const r = await post<{ id: string; processInstanceId: string }>('/blade-desk/process/leave/start-process', token, {
     json: { processDefinitionId: await leaveDefinition(token), taskUser, startTime: '2026-12-01 09:00:00', endTime: '2026-12-03 18:00:00', reason },
+    headers,
   });
-  expect(r.body.msg).toBe('流程启动成功');
+  expect(r.body.msg).toBe(headers === EN ? 'The process has started' : '流程启动成功');
   return r.body.data;
 }
 
@@ -59,26 +62,32 @@ describe('the leave process', () => {
     ]);
   });
 
-  it('validates the leave form on the server', async () => {
+  it('validates the leave form on the server, in the console\'s language', async () => {
     const def = await leaveDefinition(admin);
-    const start = (json: Row) => post('/blade-desk/process/leave/start-process', admin, { json: { processDefinitionId: def, taskUser: hrId, startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'r', ...json } });
-    const cases: [Row, string][] = [
-      [{ taskUser: '' }, '请选择审批人'],
-      [{ startTime: '' }, '请选择开始时间'],
-      [{ endTime: '' }, '请选择结束时间'],
-      [{ startTime: 'tomorrow' }, '开始时间格式错误'],
-      [{ endTime: '2026-11-30 09:00' }, '结束时间必须晚于开始时间'],
-      [{ reason: ' ' }, '请输入请假理由'],
-      [{ reason: 'x'.repeat(501) }, '请假理由不能超过500个字符'],
-      [{ taskUser: '42' }, '审批人不存在'],
-      [{ processDefinitionId: 'Leave:9:9' }, '流程定义不存在'],
+    const start = (json: Row, headers: Record<string, string> = {}) =>
+      post('/blade-desk/process/leave/start-process', admin, { json: { processDefinitionId: def, taskUser: hrId, startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'r', ...json }, headers });
+    const cases: [Row, string, string][] = [
+      [{ processDefinitionId: '' }, '缺少必要的请求参数: processDefinitionId', 'A required request parameter is missing: processDefinitionId'],
+      [{ taskUser: '' }, '请选择审批人', 'Please select the approver'],
+      [{ startTime: '' }, '请选择开始时间', 'Please select the start time'],
+      [{ endTime: '' }, '请选择结束时间', 'Please select the end time'],
+      [{ startTime: 'tomorrow' }, '开始时间格式错误', 'The start time is not valid'],
+      [{ endTime: 'never' }, '结束时间格式错误', 'The end time is not valid'],
+      [{ endTime: '2026-11-30 09:00' }, '结束时间必须晚于开始时间', 'The end time must be later than the start time'],
+      [{ reason: ' ' }, '请输入请假理由', 'Please enter the reason for the leave'],
+      [{ reason: 'x'.repeat(501) }, '请假理由不能超过500个字符', 'The reason for the leave may not exceed 500 characters'],
+      [{ taskUser: '42' }, '审批人不存在', 'The approver does not exist'],
+      [{ taskUser: SEED_IDS.adminUser }, '审批人不能是申请人自己', 'The approver cannot be the applicant'],
+      [{ processDefinitionId: 'Leave:9:9' }, '流程定义不存在', 'The process definition does not exist'],
     ];
-    for (const [json, msg] of cases) {
+    for (const [json, zh, en] of cases) {
       const r = await start(json);
-      expect([r.status, r.body.code, r.body.msg]).toEqual([400, 400, msg]);
+      expect([r.status, r.body.code, r.body.msg]).toEqual([400, 400, zh]);
+      const english = await start(json, EN);
+      expect([english.status, english.body.code, english.body.msg]).toEqual([400, 400, en]);
     }
-    const self = await start({ taskUser: SEED_IDS.adminUser });
-    expect(self.body.msg).toBe('审批人不能是申请人自己');
+    // any language but English is answered the Chinese
+    expect((await start({ taskUser: '' }, { 'Accept-Language': 'fr' })).body.msg).toBe('请选择审批人');
     expect(await h.data().get(sql`SELECT count(*) AS n FROM blade_process_leave`)).toEqual({ n: 0 });
   });
 
@@ -104,11 +113,18 @@ describe('the leave process', () => {
     // only the assignee may complete; comment required when not approving
     const taskId = String(todo[0]!.taskId);
     expect((await post('/blade-flow/work/complete-task', admin, { json: { taskId, flag: 'ok' } })).body.msg).toBe('无权办理该任务');
+    expect((await post('/blade-flow/work/complete-task', admin, { json: { taskId, flag: 'ok' }, headers: EN })).body.msg).toBe('You may not handle this task');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' } })).body.msg).toBe('请输入审批意见');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' }, headers: EN })).body.msg).toBe('Please enter your comment');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'no', comment: 'x'.repeat(501) }, headers: EN })).body.msg).toBe('The comment may not exceed 500 characters');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { flag: 'ok' }, headers: EN })).body.msg).toBe('A required request parameter is missing: taskId');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'ok', variables: [] }, headers: EN })).body.msg).toBe('Malformed request parameter: variables');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, processInstanceId: 'x', flag: 'ok' } })).body.msg).toBe('任务不属于该流程实例');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, processInstanceId: 'x', flag: 'ok' }, headers: EN })).body.msg).toBe('The task does not belong to this process instance');
     const done = await post('/blade-flow/work/complete-task', hr, { json: { taskId, processInstanceId, flag: 'ok', comment: '同意' } });
     expect([done.status, done.body.success]).toEqual([200, true]);
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'ok' } })).body.msg).toBe('任务不存在或已办结');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'ok' }, headers: EN })).body.msg).toBe('The task does not exist or has been completed');
 
     // 人事审批 waits for a holder of role hr to claim it
     expect((await get('/blade-flow/work/todo-list', hr)).body.data.total).toBe(0);
@@ -117,9 +133,12 @@ describe('the leave process', () => {
     expect(claim).toEqual([expect.objectContaining({ taskName: '人事审批', candidateGroups: 'hr', assignee: '', status: 'claim' })]);
     const hrTask = String(claim[0]!.taskId);
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId: hrTask, flag: 'ok' } })).body.msg).toBe('请先签收任务');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId: hrTask, flag: 'ok' }, headers: EN })).body.msg).toBe('Claim the task first');
     expect((await post('/blade-flow/work/claim-task', admin, { query: { taskId: hrTask } })).body.msg).toBe('无权签收该任务');
+    expect((await post('/blade-flow/work/claim-task', admin, { query: { taskId: hrTask }, headers: EN })).body.msg).toBe('You may not claim this task');
     expect((await post('/blade-flow/work/claim-task', hr, { query: { taskId: hrTask } })).body.success).toBe(true);
     expect((await post('/blade-flow/work/claim-task', hr, { query: { taskId: hrTask } })).body.msg).toBe('任务已签收');
+    expect((await post('/blade-flow/work/claim-task', hr, { query: { taskId: hrTask }, headers: EN })).body.msg).toBe('You have already claimed this task');
     const claimed = (await get('/blade-flow/work/todo-list', hr)).body.data.records;
     expect(claimed).toEqual([expect.objectContaining({ taskId: hrTask, taskName: '人事审批', assignee: hrId })]);
     expect(claimed[0]!.claimTime).not.toBe('');
@@ -144,6 +163,10 @@ describe('the leave process', () => {
       ['人事审批', '人事', '准假'],
       ['结束', '', ''],
     ]);
+    // each step's duration (耗时) in the reader's language
+    expect(history.map((r) => r.historyActivityDurationTime)).toEqual(history.map(() => expect.stringMatching(/^(\d+天)?(\d+小时)?(\d+分钟)?\d+秒$/)));
+    const historyEn = (await get<Row[]>('/blade-flow/process/history-flow-list', admin, { processInstanceId }, EN)).body.data;
+    expect(historyEn.map((r) => r.historyActivityDurationTime)).toEqual(history.map(() => expect.stringMatching(/^(\d+d )?(\d+h )?(\d+min )?\d+s$/)));
     const leave = (await get<Row>('/blade-desk/process/leave/detail', hr, { businessId: id })).body.data;
     expect(leave).toMatchObject({ id, processInstanceId, reason: '家中有事', taskUser: hrId, taskUserName: '人事', startTime: '2026-12-01 09:00:00' });
     expect(leave.flow).toMatchObject({ assigneeName: '人事', processIsFinished: 'finished', businessId: id });
@@ -181,10 +204,16 @@ describe('models and deployments', () => {
     const modelId = String(models[0]!.id);
     expect((await get<Row>('/blade-flow/model/detail', admin, { id: modelId })).body.data.xml).toBe(xml);
 
+    expect((await post('/blade-flow/model/submit', admin, { json: { name: '报销', modelKey: 'Expense', xml: '<nope' }, headers: EN })).body.msg).toMatch(/^The process file could not be read: ./);
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId } })).body.msg).toBe('请选择流程类型');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId }, headers: EN })).body.msg).toBe('Please select the process type');
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_9' } })).body.msg).toBe('流程类型不存在');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_9' }, headers: EN })).body.msg).toBe('The process type does not exist');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId: '42', category: 'flow_2' }, headers: EN })).body.msg).toBe('The model does not exist');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2', tenantIds: '999999' }, headers: EN })).body.msg).toBe('No such tenant: 999999');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2', tenantIds: '999999' } })).body.msg).toBe('租户不存在: 999999');
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2' } })).body.msg).toBe('部署成功');
-    await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2' } });
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_2' }, headers: EN })).body.msg).toBe('Deployed');
     const deployed = (await get('/blade-flow/manager/list', admin, { key: 'Expense' })).body.data.records;
     expect(deployed.map((r) => [r.key, r.version, r.categoryName, r.resourceName])).toEqual([
       ['Expense', 2, '报销流程', 'Expense.bpmn20.xml'],
@@ -196,12 +225,21 @@ describe('models and deployments', () => {
 
     const latest = String(deployed[0]!.id);
     expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'sleep' } })).body.msg).toBe('状态参数错误: active 或 suspend');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'sleep' }, headers: EN })).body.msg).toBe('Bad state parameter: active or suspend');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: '42', state: 'active' }, headers: EN })).body.msg).toBe('The process definition does not exist');
     expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'suspend' } })).body.msg).toBe('挂起流程成功');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'suspend' }, headers: EN })).body.msg).toBe('The process is suspended');
     expect((await get('/blade-flow/work/start-list', admin, { category: 'flow_2' })).body.data.total).toBe(0);
     const blocked = await post('/blade-desk/process/leave/start-process', admin, {
       json: { processDefinitionId: latest, taskUser: hrId, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' },
     });
     expect(blocked.body.msg).toBe('流程已挂起,无法发起');
+    const blockedEn = await post('/blade-desk/process/leave/start-process', admin, {
+      json: { processDefinitionId: latest, taskUser: hrId, startTime: '2026-12-01', endTime: '2026-12-02', reason: 'r' },
+      headers: EN,
+    });
+    expect(blockedEn.body.msg).toBe('The process is suspended and cannot be started');
+    expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'active' }, headers: EN })).body.msg).toBe('The process is active');
     expect((await post('/blade-flow/manager/change-state', admin, { query: { processId: latest, state: 'active' } })).body.msg).toBe('激活流程成功');
     expect((await get('/blade-flow/work/start-list', admin, { category: 'flow_2' })).body.data.total).toBe(1);
 
@@ -212,17 +250,25 @@ describe('models and deployments', () => {
   });
 
   it('deploy-upload takes .bpmn / .bpmn20.xml files with a category', async () => {
-    const upload = async (name: string, content: string, fields: Record<string, string>, token = admin) => {
+    const upload = async (name: string, content: string, fields: Record<string, string>, token = admin, headers: Record<string, string> = {}) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       form.set('files', new Blob([content], { type: 'text/xml' }), name);
-      const res = await fetch(`${base}/blade-flow/manager/deploy-upload`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
+      const res = await fetch(`${base}/blade-flow/manager/deploy-upload`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}`, ...headers }, body: form });
       return { status: res.status, body: (await res.json()) as { msg: string; success: boolean } };
     };
     const travel = LEAVE_BPMN.replace('id="Leave" name="请假流程"', 'id="Travel" name="出差流程"').replace('bpmnElement="Leave"', 'bpmnElement="Travel"');
     expect((await upload('travel.bpmn', travel, {})).body.msg).toBe('请选择流程类型');
     expect((await upload('travel.txt', travel, { category: 'flow_1' })).body.msg).toBe('仅支持上传 bpmn20.xml 或 bpmn 格式的流程文件: travel.txt');
     expect((await upload('travel.bpmn', '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" />', { category: 'flow_1' })).body.msg).toBe('流程文件中没有可执行的流程');
+    expect((await upload('travel.txt', travel, { category: 'flow_1' }, admin, EN)).body.msg).toBe('Only bpmn20.xml or bpmn process files can be uploaded: travel.txt');
+    expect((await upload('travel.bpmn', '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" />', { category: 'flow_1' }, admin, EN)).body.msg).toBe(
+      'The process file holds no executable process',
+    );
+    expect((await upload('bad.bpmn', travel.replace('id="Travel"', 'id="Travel.v2"'), { category: 'flow_1' })).body.msg).toBe('流程标识只能包含字母、数字、下划线和中划线');
+    expect((await upload('bad.bpmn', travel.replace('id="Travel"', 'id="Travel.v2"'), { category: 'flow_1' }, admin, EN)).body.msg).toBe(
+      "The process's id may hold only letters, digits, underscores and hyphens",
+    );
     const ok = await upload('travel.bpmn20.xml', travel, { category: 'flow_1' });
     expect([ok.status, ok.body.msg]).toEqual([200, '部署成功']);
     expect((await get('/blade-flow/manager/list', admin, { key: 'Travel' })).body.data.records).toEqual([
@@ -237,15 +283,23 @@ describe('models and deployments', () => {
 
 describe('follow, isolation and permissions', () => {
   it('lists running instances and deletes one with a reason', async () => {
-    const { processInstanceId } = await startLeave(admin, hrId, '看病');
+    const { processInstanceId } = await startLeave(admin, hrId, '看病', EN);
     const running = (await get('/blade-flow/follow/list', admin)).body.data.records;
     expect(running.find((r) => r.processInstanceId === processInstanceId)).toMatchObject({ processDefinitionKey: 'Leave', startUser: '管理员', taskName: '审批', activityId: 'managerAudit' });
     expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId } })).body.msg).toBe('请输入删除原因');
+    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId }, headers: EN })).body.msg).toBe('Please enter the reason for deleting');
+    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId, deleteReason: 'x'.repeat(256) }, headers: EN })).body.msg).toBe(
+      'The reason may not exceed 255 characters',
+    );
     // another tenant cannot see or delete it
     expect((await get('/blade-flow/follow/list', other)).body.data.total).toBe(0);
     expect((await post('/blade-flow/follow/delete-process-instance', other, { query: { processInstanceId, deleteReason: 'x' } })).body.msg).toBe('流程实例不存在或已结束');
     expect((await get('/blade-flow/process/model-view', other, { processInstanceId })).body.msg).toBe('流程实例不存在');
     expect((await get('/blade-flow/process/history-flow-list', other, { processInstanceId })).body.msg).toBe('流程实例不存在');
+    expect((await get('/blade-flow/process/history-flow-list', other, { processInstanceId }, EN)).body.msg).toBe('The process instance does not exist');
+    expect((await post('/blade-flow/follow/delete-process-instance', other, { query: { processInstanceId, deleteReason: 'x' }, headers: EN })).body.msg).toBe(
+      'The process instance does not exist or has ended',
+    );
     const task = (await get('/blade-flow/work/todo-list', hr)).body.data.records.find((r) => r.processInstanceId === processInstanceId)!;
     expect((await post('/blade-flow/work/claim-task', other, { query: { taskId: String(task.taskId) } })).body.msg).toBe('任务不存在或已办结');
     expect((await post('/blade-flow/work/complete-task', other, { json: { taskId: task.taskId, flag: 'ok' } })).body.msg).toBe('任务不存在或已办结');

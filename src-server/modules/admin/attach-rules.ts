@@ -7,18 +7,17 @@
 // is within the limit. The same limits go to the upload form (GET attach/limits).
 import { sql, type Queries } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
-import { sniff, type UploadScene } from '../content/shared/uploads';
+import { sniff } from '../content/shared/uploads';
+import type { Message } from '../../../src-shared/messages';
 import { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, FORBIDDEN_TYPES } from '../../../src-shared/attach-types';
 
 export { ATTACH_MAX_MB, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES, forbiddenIn, TYPES_PATTERN } from '../../../src-shared/attach-types';
 
 const MB = 1024 * 1024;
 
-export const MSG_TYPES_FORMAT = '附件类型格式不正确，如 pdf,docx,zip';
-export const MSG_SIZE_RANGE = `附件大小上限须为1-${ATTACH_MAX_MB} MB`;
-
-export const attachTypeMessage = (exts: readonly string[]): string => `只能上传 ${exts.join('/')} 格式的文件!`;
-export const attachSizeMessage = (mb: number): string => `上传文件大小不能超过 ${mb} MB!`;
+/** The refusals of an attachment, keys of the message table (the configuration's own rules are its declaration's). */
+export const attachTypeMessage = (exts: readonly string[]): Message => ({ key: 'admin.attachType', params: { types: exts.join('/') } });
+export const attachSizeMessage = (mb: number): Message => ({ key: 'admin.attachSize', params: { mb } });
 
 export interface AttachLimits {
   exts: string[];
@@ -42,9 +41,6 @@ export async function attachLimits(q: Queries, tenantId: string): Promise<Attach
   };
 }
 
-export function attachScene(limits: AttachLimits): UploadScene {
-  return { exts: limits.exts, maxBytes: limits.maxMB * MB, typeMessage: attachTypeMessage(limits.exts), sizeMessage: attachSizeMessage(limits.maxMB) };
-}
 
 const OLE = 'd0cf11e0a1b11ae1'; // doc, xls, ppt (OLE2 compound file)
 /** The family a file's first bytes belong to, for the types checked by content; null when unknown. */
@@ -68,15 +64,15 @@ const TEXT = ['txt', 'csv'];
 
 /** Checks an attachment against its limits; returns the stored extension or throws the message. */
 export function checkAttachment(limits: AttachLimits, originalName: string, bytes: Buffer): string {
-  const scene = attachScene(limits);
+  const typeMessage = attachTypeMessage(limits.exts);
   const dot = originalName.lastIndexOf('.');
   const ext = dot < 0 ? '' : originalName.slice(dot + 1).toLowerCase();
-  if (!ext || !scene.exts.includes(ext) || FORBIDDEN_TYPES.includes(ext)) throw new ServiceError(scene.typeMessage);
-  if (bytes.length > scene.maxBytes) throw new ServiceError(scene.sizeMessage);
-  if (bytes.length === 0) throw new ServiceError('上传失败');
+  if (!ext || !limits.exts.includes(ext) || FORBIDDEN_TYPES.includes(ext)) throw new ServiceError(typeMessage);
+  if (bytes.length > limits.maxMB * MB) throw new ServiceError(attachSizeMessage(limits.maxMB));
+  if (bytes.length === 0) throw new ServiceError('admin.attachEmpty');
   const expected = FAMILY_OF[ext];
-  if (expected && family(bytes) !== expected) throw new ServiceError(scene.typeMessage);
-  if (TEXT.includes(ext) && bytes.subarray(0, 8192).includes(0)) throw new ServiceError(scene.typeMessage);
+  if (expected && family(bytes) !== expected) throw new ServiceError(typeMessage);
+  if (TEXT.includes(ext) && bytes.subarray(0, 8192).includes(0)) throw new ServiceError(typeMessage);
   return ext;
 }
 

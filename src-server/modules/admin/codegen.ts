@@ -136,10 +136,10 @@ function menuMigration(input: GenerationInput): Migration {
 /** The fields the module declares: configured ones of real columns, the engine's own left to it. */
 function declaredFields(input: GenerationInput): Prototype[] {
   const fields = input.fields.filter((f) => !SYSTEM_COLUMNS.has(f.jdbcName));
-  if (fields.length === 0) throw new ServiceError('请先配置模型字段');
+  if (fields.length === 0) throw new ServiceError('admin.codegenNoFields');
   if (input.tableOwned) {
     const missing = fields.find((f) => !input.tableColumns.includes(f.jdbcName));
-    if (missing) throw new ServiceError(`数据表${input.table}没有字段${missing.jdbcName}`);
+    if (missing) throw new ServiceError({ key: 'admin.codegenColumnMissing', params: { table: input.table, column: missing.jdbcName } });
   }
   return fields;
 }
@@ -319,7 +319,7 @@ export async function versionOf(q: Queries, codeId: string): Promise<number> {
     const applied = (await trx.get(sql<{ v: number | null }>`SELECT MAX(version) AS v FROM schema_migrations WHERE version BETWEEN ${first} AND ${last}`))?.v ?? 0;
     const top = Math.max(given, applied);
     const next = top < first ? first : Math.floor(top / step) * step + step;
-    if (next + step - 1 > last) throw new ServiceError('生成模块的迁移版本号已用尽');
+    if (next + step - 1 > last) throw new ServiceError('admin.codegenVersionsExhausted');
     await trx.run(sql`UPDATE blade_code SET migration_version = ${next} WHERE id = ${codeId}`);
     return next;
   });

@@ -158,7 +158,7 @@ async function tables(data: Queries): Promise<{ name: string; comment: string }[
 }
 
 async function columnsOf(data: Queries, table: string): Promise<ColumnInfo[]> {
-  if (!(await tables(data)).some((t) => t.name === table)) throw new ServiceError('数据表不存在');
+  if (!(await tables(data)).some((t) => t.name === table)) throw new ServiceError('admin.tableMissing');
   return data.all(data.dialect.columnsOf(table));
 }
 
@@ -187,8 +187,8 @@ async function fieldsOf(data: Queries, table: string) {
 
 async function requireEmbedded(data: Queries, datasourceId: string | undefined): Promise<void> {
   const ds = await data.get(sql<{ url: string }>`SELECT url FROM blade_datasource WHERE id = ${datasourceId ?? EMBEDDED_DATASOURCE_ID} AND is_deleted = 0`);
-  if (!ds) throw new ServiceError('数据源不存在');
-  if (ds.url !== EMBEDDED_URL) throw new ServiceError('仅支持读取内置数据源的表结构');
+  if (!ds) throw new ServiceError('admin.datasourceMissing');
+  if (ds.url !== EMBEDDED_URL) throw new ServiceError('admin.datasourceNotEmbedded');
 }
 
 /**
@@ -197,7 +197,7 @@ async function requireEmbedded(data: Queries, datasourceId: string | undefined):
  */
 export async function prototypesOf(data: Queries, modelId: string): Promise<Prototype[]> {
   const model = await data.get(sql<{ model_table: string }>`SELECT model_table FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`);
-  if (!model) throw new ServiceError('数据模型不存在');
+  if (!model) throw new ServiceError(MSG.modelMissing);
   const saved = (await data.all(sql<Record<string, unknown>>`SELECT * FROM blade_model_prototype WHERE model_id = ${modelId} AND is_deleted = 0 ORDER BY sort, id`)).map(
     (p): Prototype => ({
       jdbcName: String(p.jdbc_name),
@@ -250,19 +250,19 @@ export async function generate(
   routeTaken: (path: string) => boolean = () => false,
 ): Promise<Record<string, string>> {
   const code = await data.get(sql<Record<string, string>>`SELECT * FROM blade_code WHERE id = ${codeId} AND is_deleted = 0`);
-  if (!code) throw new ServiceError('代码生成配置不存在');
+  if (!code) throw new ServiceError('admin.codeMissing');
   const model = await data.get(sql<Record<string, string>>`SELECT * FROM blade_model WHERE id = ${code.model_id} AND is_deleted = 0`);
-  if (!model) throw new ServiceError('数据模型不存在');
+  if (!model) throw new ServiceError(MSG.modelMissing);
   const table = code.table_name || model.model_table;
   const exists = (await tables(data)).some((t) => t.name === table);
   if (!(await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.parent_menu} AND parent_id = ${'0'} AND category = 1 AND is_deleted = 0`)))
-    throw new ServiceError('上级菜单不存在');
+    throw new ServiceError('admin.parentMenuMissing');
   const generatedPath = `/generated/${code.code_name}`;
   if (await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.code_name} AND path <> ${generatedPath} AND is_deleted = 0`))
-    throw new ServiceError(`菜单编号${code.code_name}已存在，请更换模块名`);
+    throw new ServiceError({ key: 'admin.menuCodeTaken', params: { code: code.code_name } });
   // the module's routes must be new, unless it is this very module, already applied here (its menu is there)
   const applied = await data.get(sql`SELECT 1 AS found FROM blade_menu WHERE code = ${code.code_name} AND path = ${generatedPath} AND is_deleted = 0`);
-  if (!applied && routeTaken(`${code.api_path}/list`)) throw new ServiceError(`后端接口路径${code.api_path}已被占用`);
+  if (!applied && routeTaken(`${code.api_path}/list`)) throw new ServiceError({ key: 'admin.apiPathTaken', params: { path: code.api_path } });
   return generateModule({
     name: code.code_name,
     title: model.model_name,
@@ -298,17 +298,17 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLa
     const modelId = paramOf(request, 'modelId')?.trim();
     if (modelId) {
       const m = await data.get(sql<{ model_table: string; datasource_id: string }>`SELECT model_table, datasource_id FROM blade_model WHERE id = ${modelId} AND is_deleted = 0`);
-      if (!m) throw new ServiceError('数据模型不存在');
+      if (!m) throw new ServiceError(MSG.modelMissing);
       await requireEmbedded(data, m.datasource_id);
       table = m.model_table;
     } else await requireEmbedded(data, paramOf(request, 'datasourceId'));
-    if (!table) throw new ServiceError('缺少必要的请求参数: tableName');
+    if (!table) throw new ServiceError({ key: 'common.missingParam', params: { name: 'tableName' } });
     return ok({ name: table, comment: '', fields: await fieldsOf(data, table) });
   });
   api.get(`${DEV}/model/model-prototype`, allow(menu('model', 'code')), async (request) => {
     callerOf(request);
     const modelId = paramOf(request, 'modelId')?.trim();
-    if (!modelId) throw new ServiceError('缺少必要的请求参数: modelId');
+    if (!modelId) throw new ServiceError({ key: 'common.missingParam', params: { name: 'modelId' } });
     return ok((await prototypesOf(data, modelId)).map((p) => ({ ...p, modelId })));
   });
   api.get(`${DEV}/model-prototype/select`, allow(menu('model', 'code')), async (request) => {
@@ -364,7 +364,7 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLa
     const caller = callerOf(request);
     const id = paramOf(request, 'id')?.trim();
     const row = await data.get(sql<Record<string, unknown>>`SELECT * FROM blade_code WHERE id = ${id ?? ''} AND is_deleted = 0`);
-    if (!row) throw new ServiceError('代码生成配置不存在');
+    if (!row) throw new ServiceError('admin.codeMissing');
     const now = formatDateTime(clock());
     const copy: Record<string, unknown> = { ...row, id: nextId(), code_name: `${String(row.code_name)}Copy`, create_user: caller.userId, create_time: now, update_user: caller.userId, update_time: now };
     const cols = Object.keys(copy);
@@ -374,14 +374,14 @@ export function registerDevelopRoutes(api: FastifyInstance, deps: { data: DataLa
   api.post(`${DEV}/code/gen-code`, allow(menuButton('code', 'code_edit')), async (request, reply) => {
     callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const files: Record<string, string> = {};
     // taken: served already, or a stock prefix the back end rewrites to the spec's (the module's routes would never be reached)
     const taken = (path: string) => rewriteForDialect(`${api.prefix}${path}`, 'both') !== `${api.prefix}${path}` || request.server.hasRoute({ method: 'GET', url: `${api.prefix}${path}` });
     const paths = new Set<string>();
     for (const id of ids) {
       const apiPath = (await data.get(sql<{ api_path: string }>`SELECT api_path FROM blade_code WHERE id = ${id}`))?.api_path;
-      if (apiPath && paths.has(apiPath)) throw new ServiceError(`后端接口路径${apiPath}在所选配置中重复`);
+      if (apiPath && paths.has(apiPath)) throw new ServiceError({ key: 'admin.apiPathRepeated', params: { path: apiPath } });
       if (apiPath) paths.add(apiPath);
       Object.assign(files, await generate(data, id, deps.migrations, taken));
     }

@@ -185,7 +185,7 @@ export function registerDictKind(api: FastifyInstance, data: DataLayer, kind: Di
     api.get(`${B}/dictionary`, allow('user'), async (request) => {
       const s = scope(request);
       const code = paramOf(request, 'code')?.trim();
-      if (!code) throw new ServiceError('缺少必要的请求参数: code');
+      if (!code) throw new ServiceError({ key: 'common.missingParam', params: { name: 'code' } });
       const list = await data.all(
         sql<Record<string, unknown>>`SELECT id, parent_id, code, dict_key, dict_value, sort, remark, is_sealed FROM ${from}
            WHERE code = ${code} AND parent_id <> '0' AND is_sealed = 0 AND is_deleted = 0${s} ORDER BY sort, id`,

@@ -48,7 +48,7 @@ export function registerReportRoutes(api: FastifyInstance, data: DataLayer): voi
   api.post(`${REPORT}/remove`, allow(menuButton('reportlist', 'reportlist_delete')), async (request) => {
     const caller = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     await data.run(sql`UPDATE blade_report_file SET is_deleted = 1 WHERE tenant_id = ${caller.tenantId} AND id IN (${sql.join(ids)})`);
     return status(true);
   });

@@ -22,7 +22,7 @@ import type { FileStores } from '../../files/file-stores';
 import type { SecretBox } from '../../util/secret-box';
 import { sealField } from '../../system/sealed-secrets';
 import {
-  ATTACH_CONTENT_TYPES, attachLimits, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES,
+  ATTACH_CONTENT_TYPES, attachLimits, attachSizeMessage, checkAttachment, DEFAULT_ATTACH_MB, DEFAULT_ATTACH_TYPES,
 } from './attach-rules';
 import { AUDIT } from '../../db/sql';
 import { pageOf } from '../../http/paging';
@@ -224,9 +224,9 @@ function registerEnable(
   api.post(`${base}/enable`, allow(menuButton(code, `${code}_edit`)), async (request) => {
     const caller = callerOf(request);
     const id = paramOf(request, 'id')?.trim();
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     const row = await data.get(sql`SELECT id FROM ${from} WHERE id = ${id} AND tenant_id = ${caller.tenantId} AND is_deleted = 0`);
-    if (!row) throw new ServiceError('数据不存在');
+    if (!row) throw new ServiceError('admin.rowMissing');
     await data.transaction(async (trx) => {
       await trx.run(sql`UPDATE ${from} SET status = 1 WHERE tenant_id = ${caller.tenantId} AND is_deleted = 0 AND id <> ${id}`);
       await trx.run(sql`UPDATE ${from} SET status = ${ENABLED} WHERE id = ${id}`);
@@ -249,7 +249,7 @@ export function registerResourceRoutes(
   api.post(`${SMS}/endpoint/send-message`, allow(menuButton('sms', 'sms_edit')), async (request) => {
     const caller = callerOf(request);
     const code = paramOf(request, 'code')?.trim();
-    if (!code) throw new ServiceError('缺少必要的请求参数: code');
+    if (!code) throw new ServiceError({ key: 'common.missingParam', params: { name: 'code' } });
     const phones = (paramOf(request, 'phones') ?? '').split(',').map((p) => p.trim()).filter(Boolean);
     if (phones.length === 0) throw new ServiceError(PHONE_EMPTY);
     for (const phone of phones) {
@@ -264,15 +264,15 @@ export function registerResourceRoutes(
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         params = parsed as Record<string, unknown>;
       } catch {
-        throw new ServiceError('短信参数格式错误');
+        throw new ServiceError('admin.smsParamsFormat');
       }
     }
     const sms = await data.get(
       sql<{ id: string; sms_code: string; template_id: string; sign_name: string | null; status: number }>`SELECT id, sms_code, template_id, sign_name, status FROM blade_sms
         WHERE tenant_id = ${caller.tenantId} AND sms_code = ${code} AND is_deleted = 0`,
     );
-    if (!sms) throw new ServiceError('短信配置不存在');
-    if (sms.status !== ENABLED) throw new ServiceError('短信配置未启用');
+    if (!sms) throw new ServiceError('admin.smsMissing');
+    if (sms.status !== ENABLED) throw new ServiceError('admin.smsDisabled');
     await data.transaction(async (trx) => {
       for (const phone of phones)
         await provider.send(
@@ -288,10 +288,10 @@ export function registerResourceRoutes(
   api.post(PUT_FILE_ATTACH, allow(menuButton('attach', 'attach_add')), async (request) => {
     const caller = callerOf(request);
     const limits = await attachLimits(data, caller.tenantId);
-    if (!request.isMultipart()) throw new ServiceError('请上传文件');
+    if (!request.isMultipart()) throw new ServiceError('admin.uploadFileRequired');
     const part = await request.file({ limits: { fileSize: limits.maxMB * 1024 * 1024 + 1, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
-    const tooLarge = `上传文件大小不能超过 ${limits.maxMB} MB!`;
+    if (!part || part.fieldname !== 'file') throw new ServiceError('admin.uploadFileRequired');
+    const tooLarge = attachSizeMessage(limits.maxMB);
     const bytes = await part.toBuffer().catch(() => {
       throw new ServiceError(tooLarge);
     });
@@ -343,7 +343,7 @@ export function registerResourceRoutes(
   api.post(`${ATTACH}/remove`, allow(menuButton('attach', 'attach_delete')), async (request) => {
     const caller = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     for (const name of ids) {
       const row = await data.get(sql`SELECT name FROM content_upload WHERE name = ${name} AND tenant_id = ${caller.tenantId}`);
       if (!row) continue;
@@ -366,12 +366,12 @@ export function registerResourceRoutes(
     const caller = callerOf(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const name = String(body.id ?? body.name ?? '').trim();
-    if (!name) throw new ServiceError('请先上传附件');
+    if (!name) throw new ServiceError('admin.attachUploadFirst');
     const row = await data.get(sql`SELECT * FROM content_upload WHERE name = ${name} AND tenant_id = ${caller.tenantId}`);
-    if (!row) throw new ServiceError('附件不存在');
+    if (!row) throw new ServiceError('admin.attachMissing');
     const original = String(body.originalName ?? '').trim();
-    if (!original) throw new ServiceError('请输入附件原名');
-    if (original.length > 255) throw new ServiceError('附件原名不能超过255个字符');
+    if (!original) throw new ServiceError('admin.attachNameRequired');
+    if (original.length > 255) throw new ServiceError('admin.attachNameMax');
     await data.run(sql`UPDATE content_upload SET original_name = ${original} WHERE name = ${name}`);
     return status(true);
   });

@@ -7,6 +7,8 @@ import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
+import { messageText } from '../../../src-shared/messages';
 import { callerOf, firstDeptOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { body, paramOf, requireParam } from '../system/common';
@@ -29,29 +31,29 @@ export function registerLeaveRoutes(api: FastifyInstance, data: DataLayer, clock
     const b = body(request);
     const str = (k: string) => (typeof b[k] === 'string' || typeof b[k] === 'number' ? String(b[k]).trim() : '');
     const definitionId = str('processDefinitionId');
-    if (!definitionId) throw new ServiceError('缺少必要的请求参数: processDefinitionId');
+    if (!definitionId) throw new ServiceError({ key: 'common.missingParam', params: { name: 'processDefinitionId' } });
     const taskUser = str('taskUser').replace(/^taskUser_/, '');
-    if (!taskUser) throw new ServiceError('请选择审批人');
+    if (!taskUser) throw new ServiceError('flow.leaveApproverRequired');
     const startRaw = str('startTime');
     const endRaw = str('endTime');
-    if (!startRaw) throw new ServiceError('请选择开始时间');
-    if (!endRaw) throw new ServiceError('请选择结束时间');
+    if (!startRaw) throw new ServiceError('flow.leaveStartRequired');
+    if (!endRaw) throw new ServiceError('flow.leaveEndRequired');
     const startTime = normalizeDateTime(startRaw);
     const endTime = normalizeDateTime(endRaw);
-    if (!startTime) throw new ServiceError('开始时间格式错误');
-    if (!endTime) throw new ServiceError('结束时间格式错误');
-    if (endTime <= startTime) throw new ServiceError('结束时间必须晚于开始时间');
+    if (!startTime) throw new ServiceError('flow.leaveStartFormat');
+    if (!endTime) throw new ServiceError('flow.leaveEndFormat');
+    if (endTime <= startTime) throw new ServiceError('flow.leaveEndBeforeStart');
     const reason = str('reason');
-    if (!reason) throw new ServiceError('请输入请假理由');
-    if (reason.length > 500) throw new ServiceError('请假理由不能超过500个字符');
+    if (!reason) throw new ServiceError('flow.leaveReasonRequired');
+    if (reason.length > 500) throw new ServiceError('flow.leaveReasonMax');
     const approver = await data.get(sql`SELECT id FROM blade_user WHERE id = ${taskUser} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
-    if (!approver) throw new ServiceError('审批人不存在');
-    if (taskUser === user.userId) throw new ServiceError('审批人不能是申请人自己');
+    if (!approver) throw new ServiceError('flow.approverMissing');
+    if (taskUser === user.userId) throw new ServiceError('flow.approverSelf');
     const def = await data.get(
       sql<{ id: string; xml: string; suspension_state: number }>`SELECT id, xml, suspension_state FROM flow_definition WHERE id = ${definitionId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
     );
-    if (!def) throw new ServiceError('流程定义不存在');
-    if (def.suspension_state !== 1) throw new ServiceError('流程已挂起,无法发起');
+    if (!def) throw new ServiceError('flow.definitionMissing');
+    if (def.suspension_state !== 1) throw new ServiceError('flow.definitionSuspended');
 
     const id = nextId();
     const now = formatDateTime(clock());
@@ -75,7 +77,7 @@ export function registerLeaveRoutes(api: FastifyInstance, data: DataLayer, clock
       throw err;
     }
     await data.run(sql`UPDATE ${leaveTable} SET process_instance_id = ${instanceId} WHERE id = ${id}`);
-    return ok({ id, processInstanceId: instanceId }, '流程启动成功');
+    return ok({ id, processInstanceId: instanceId }, messageText('flow.leaveStarted', readerLanguage(request)));
   });
 
   api.get(`${LEAVE}/detail`, allow(menu('flowFollow', ...WORK_MENUS)), async (request) => {

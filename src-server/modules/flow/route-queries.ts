@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { normalizeDateTime } from '../../util/dates';
 import { ok, ServiceError } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
+import { messageText, type MessageKey } from '../../../src-shared/messages';
 import type { PageParams } from '../../http/paging';
 import { idList, isAdministrator, paramOf } from '../system/common';
 import { categoryName, page, paging, processRow, splitBusinessKey, userNames, type Rec } from './service';
@@ -95,9 +97,9 @@ export async function instancePage(data: DataLayer, where: Sql[], more: Sql, p: 
   return { total, rows, names };
 }
 
-/** success without data, with its own message */
-export function done(msg: string) {
-  return { code: 200, success: true, data: null, msg };
+/** success without data, with its own message (a key of the table, in the caller's language) */
+export function done(request: FastifyRequest, key: MessageKey) {
+  return { code: 200, success: true, data: null, msg: messageText(key, readerLanguage(request)) };
 }
 
 export function modelRow(r: Rec, withXml: boolean): Rec {
@@ -122,7 +124,7 @@ export async function targetTenants(data: DataLayer, user: { tenantId: string } 
   const asked = idList(raw);
   if (asked.length === 0 || !isAdministrator(user)) return [user.tenantId];
   for (const t of asked)
-    if (!(await data.get(sql`SELECT 1 AS found FROM blade_tenant WHERE tenant_id = ${t} AND is_deleted = 0`))) throw new ServiceError(`租户不存在: ${t}`);
+    if (!(await data.get(sql`SELECT 1 AS found FROM blade_tenant WHERE tenant_id = ${t} AND is_deleted = 0`))) throw new ServiceError({ key: 'flow.tenantMissing', params: { tenantId: t } });
   return asked;
 }
 

@@ -5,6 +5,7 @@ import { sql } from '../../db/data-layer';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError, status } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { requireButton } from '../../http/access-check';
@@ -100,12 +101,12 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const taskId = requireParam(request, 'taskId');
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
     if (!task) throw new ServiceError(FLOW_MSG.taskDone);
-    const claimed = (assignee: unknown) => new ServiceError(assignee === user.userId ? '任务已签收' : '任务已被他人签收');
+    const claimed = (assignee: unknown) => new ServiceError(assignee === user.userId ? 'flow.taskClaimedByYou' : 'flow.taskClaimedByOther');
     if (task.assignee) throw claimed(task.assignee);
     const groups = groupsOf(user);
     const inGroup = String(task.candidate_groups ?? '').split(',').some((g) => groups.includes(g.trim()));
     const inUsers = String(task.candidate_users ?? '').split(',').some((u) => u.trim() === user.userId);
-    if (!inGroup && !inUsers) throw new ServiceError('无权签收该任务');
+    if (!inGroup && !inUsers) throw new ServiceError('flow.claimNotAllowed');
     // claimed only while still open and unclaimed: of two claims at once (any instances), one changes the row
     if ((await data.run(sql`UPDATE flow_task SET assignee = ${user.userId}, claim_time = ${now()} WHERE id = ${taskId} AND assignee IS NULL AND end_time IS NULL`)) === 0) {
       const after = await data.get(sql<Rec>`SELECT assignee FROM flow_task WHERE id = ${taskId} AND end_time IS NULL`);
@@ -118,17 +119,17 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const b = body(request);
     const taskId = typeof b.taskId === 'string' || typeof b.taskId === 'number' ? String(b.taskId).trim() : '';
-    if (!taskId) throw new ServiceError('缺少必要的请求参数: taskId');
+    if (!taskId) throw new ServiceError({ key: 'common.missingParam', params: { name: 'taskId' } });
     const flag = typeof b.flag === 'string' ? b.flag : '';
     const comment = typeof b.comment === 'string' ? b.comment.trim() : '';
-    if (flag !== 'ok' && !comment) throw new ServiceError('请输入审批意见');
-    if (comment.length > 500) throw new ServiceError('审批意见不能超过500个字符');
+    if (flag !== 'ok' && !comment) throw new ServiceError('flow.commentRequired');
+    if (comment.length > 500) throw new ServiceError('flow.commentMax');
     const variables = b.variables === undefined || b.variables === null ? {} : b.variables;
-    if (typeof variables !== 'object' || Array.isArray(variables)) throw new ServiceError('请求参数格式错误: variables');
+    if (typeof variables !== 'object' || Array.isArray(variables)) throw new ServiceError({ key: 'common.badFormat', params: { name: 'variables' } });
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
     if (!task) throw new ServiceError(FLOW_MSG.taskDone);
-    if (b.processInstanceId && String(b.processInstanceId) !== task.instance_id) throw new ServiceError('任务不属于该流程实例');
-    if (task.assignee !== user.userId) throw new ServiceError(task.assignee ? '无权办理该任务' : '请先签收任务');
+    if (b.processInstanceId && String(b.processInstanceId) !== task.instance_id) throw new ServiceError('flow.taskOtherInstance');
+    if (task.assignee !== user.userId) throw new ServiceError(task.assignee ? 'flow.taskNotYours' : 'flow.claimFirst');
     const pass = flag === 'ok' || comment === '同意';
     await runtime.complete(taskId, variables as Variables, comment || '同意', pass);
     return status(true);
@@ -194,7 +195,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
   api.post(`${MODEL}/remove`, allow(menuButton('flowModel', 'flowModel_delete')), async (request) => {
     const user = callerOf(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     await data.run(sql`UPDATE flow_model SET is_deleted = 1 WHERE tenant_id = ${user.tenantId} AND id IN (${sql.join(ids)})`);
     return status(true);
   });
@@ -203,12 +204,12 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const modelId = requireParam(request, 'modelId');
     const category = await checkCategory(data, paramOf(request, 'category'));
     const model = await data.get(sql<Rec>`SELECT * FROM flow_model WHERE id = ${modelId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
-    if (!model) throw new ServiceError('模型不存在');
+    if (!model) throw new ServiceError('flow.modelMissing');
     const tenants = await targetTenants(data, user, paramOf(request, 'tenantIds'));
     const deploymentId = nextId();
     for (const tenantId of tenants)
       await deploy(data, { tenantId, xml: String(model.xml), category, resourceName: `${String(model.model_key)}.bpmn20.xml`, now: now(), deploymentId });
-    return done('部署成功');
+    return done(request, 'flow.deployed');
   });
 
   // ---- deployments
@@ -231,41 +232,41 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const state = requireParam(request, 'state');
     const processId = requireParam(request, 'processId');
-    if (state !== 'active' && state !== 'suspend' && state !== 'suspended') throw new ServiceError('状态参数错误: active 或 suspend');
+    if (state !== 'active' && state !== 'suspend' && state !== 'suspended') throw new ServiceError('flow.stateParam');
     const changed = await data.run(
       sql`UPDATE flow_definition SET suspension_state = ${state === 'active' ? 1 : 2} WHERE id = ${processId} AND tenant_id = ${user.tenantId} AND is_deleted = 0`,
     );
-    if (changed === 0) throw new ServiceError('流程定义不存在');
-    return done(state === 'active' ? '激活流程成功' : '挂起流程成功');
+    if (changed === 0) throw new ServiceError('flow.definitionMissing');
+    return done(request, state === 'active' ? 'flow.activated' : 'flow.suspended');
   });
   api.post(`${MANAGER}/deploy-upload`, allow(menuButton('flowDeploy', 'flowDeploy_upload')), async (request) => {
     const user = callerOf(request);
-    if (!request.isMultipart()) throw new ServiceError('请选择要部署的流程文件');
+    if (!request.isMultipart()) throw new ServiceError('flow.deployFileRequired');
     const files: { name: string; xml: string }[] = [];
     const fields: Record<string, string> = {};
     for await (const part of request.parts({ limits: { fileSize: 2 * 1024 * 1024 + 1, files: 10 } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer().catch(() => {
-          throw new ServiceError('流程文件不能超过2MB');
+          throw new ServiceError('flow.deployFileMax');
         });
-        if (part.file.truncated) throw new ServiceError('流程文件不能超过2MB');
+        if (part.file.truncated) throw new ServiceError('flow.deployFileMax');
         files.push({ name: part.filename || 'process.bpmn', xml: bytes.toString('utf8') });
       } else fields[part.fieldname] = String(part.value);
     }
     const category = await checkCategory(data, fields.category);
-    if (files.length === 0) throw new ServiceError('请选择要部署的流程文件');
+    if (files.length === 0) throw new ServiceError('flow.deployFileRequired');
     for (const f of files)
-      if (!/\.(bpmn20\.xml|bpmn)$/i.test(f.name)) throw new ServiceError(`仅支持上传 bpmn20.xml 或 bpmn 格式的流程文件: ${f.name}`);
+      if (!/\.(bpmn20\.xml|bpmn)$/i.test(f.name)) throw new ServiceError({ key: 'flow.deployFileType', params: { name: f.name } });
     const tenants = await targetTenants(data, user, fields.tenantIds);
     for (const f of files) await parseProcess(f.xml);
     const deploymentId = nextId();
     for (const tenantId of tenants) for (const f of files) await deploy(data, { tenantId, xml: f.xml, category, resourceName: f.name, now: now(), deploymentId });
-    return done('部署成功');
+    return done(request, 'flow.deployed');
   });
   api.post(`${MANAGER}/delete-deployment`, allow(menuButton('flowDeploy', 'flowDeploy_delete')), async (request) => {
     const user = callerOf(request);
     const ids = idList(paramOf(request, 'deploymentIds'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const defs = await data.all(
       sql<{ id: string }>`SELECT id FROM flow_definition WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND deployment_id IN (${sql.join(ids)})`,
     );
@@ -316,8 +317,8 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const id = requireParam(request, 'processInstanceId');
     const reason = paramOf(request, 'deleteReason')?.trim() ?? '';
-    if (!reason) throw new ServiceError('请输入删除原因');
-    if (reason.length > 255) throw new ServiceError('删除原因不能超过255个字符');
+    if (!reason) throw new ServiceError('flow.deleteReasonRequired');
+    if (reason.length > 255) throw new ServiceError('flow.deleteReasonMax');
     const row = await data.get(sql`SELECT id FROM flow_instance WHERE id = ${id} AND tenant_id = ${user.tenantId} AND status = 'running'`);
     if (!row || !(await runtime.remove(id, reason))) throw new ServiceError(FLOW_MSG.instanceGone);
     return status(true);
@@ -330,7 +331,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const definitionId = paramOf(request, 'processDefinitionId')?.trim();
     if (instanceId) {
       const inst = await data.get(sql<{ definition_id: string }>`SELECT definition_id FROM flow_instance WHERE id = ${instanceId} AND tenant_id = ${user.tenantId}`);
-      if (!inst) throw new ServiceError('流程实例不存在');
+      if (!inst) throw new ServiceError('flow.instanceMissing');
       const def = (await data.get(sql<{ xml: string }>`SELECT xml FROM flow_definition WHERE id = ${inst.definition_id}`))!;
       const activities = await data.all(sql<Rec>`SELECT activity_id, activity_type, end_time FROM flow_activity WHERE instance_id = ${instanceId} ORDER BY seq`);
       const flow = activities.map((a) => ({
@@ -342,21 +343,22 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     }
     if (definitionId) {
       const def = await data.get(sql<{ xml: string }>`SELECT xml FROM flow_definition WHERE id = ${definitionId} AND tenant_id = ${user.tenantId}`);
-      if (!def) throw new ServiceError('流程定义不存在');
+      if (!def) throw new ServiceError('flow.definitionMissing');
       return ok({ xml: def.xml, flow: [] });
     }
-    throw new ServiceError('缺少必要的请求参数: processInstanceId');
+    throw new ServiceError({ key: 'common.missingParam', params: { name: 'processInstanceId' } });
   });
   api.get(`${PROCESS}/history-flow-list`, allow(menu(...FLOW_MENUS)), async (request) => {
     const user = callerOf(request);
     const instanceId = requireParam(request, 'processInstanceId');
     const inst = await data.get(sql<{ start_user_id: string }>`SELECT start_user_id FROM flow_instance WHERE id = ${instanceId} AND tenant_id = ${user.tenantId}`);
-    if (!inst) throw new ServiceError('流程实例不存在');
+    if (!inst) throw new ServiceError('flow.instanceMissing');
     const rows = await data.all(
       sql<Rec>`SELECT a.*, t.assignee, t.comment, t.pass FROM flow_activity a LEFT JOIN flow_task t ON t.id = a.task_id
          WHERE a.instance_id = ${instanceId} AND a.activity_type IN ('startEvent', 'userTask', 'endEvent') ORDER BY a.seq`,
     );
     const names = await userNames(data, [inst.start_user_id, ...rows.map((r) => r.assignee as string)]);
+    const language = readerLanguage(request);
     return ok(
       rows.map((r) => {
         const assignee = r.activity_type === 'startEvent' ? inst.start_user_id : (r.assignee as string | null);
@@ -367,7 +369,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
           taskId: r.task_id ?? '',
           createTime: r.start_time,
           endTime: r.end_time ?? '',
-          historyActivityDurationTime: duration(r.start_time, r.end_time),
+          historyActivityDurationTime: duration(r.start_time, r.end_time, language),
           assignee: assignee ?? '',
           assigneeName: assignee ? (names.get(assignee) ?? '') : '',
           comment: r.comment ?? '',

@@ -18,13 +18,13 @@ import { FLOWABLE_EXPRESSIONS } from './expressions';
 
 export type Variables = Record<string, unknown>;
 
-/** The runtime's refusals (envelope code 400). */
+/** The runtime's refusals (envelope code 400), keys of the message table. */
 export const FLOW_MSG = {
   /** the task is not open: completed (by another caller too), or its instance ended */
-  taskDone: '任务不存在或已办结',
-  instanceGone: '流程实例不存在或已结束',
+  taskDone: 'flow.taskDone',
+  instanceGone: 'flow.instanceGone',
   /** every try of a step found the instance advanced by another step first */
-  busy: '流程实例正在被他人办理，请稍后重试',
+  busy: 'flow.busy',
 } as const;
 
 /** how many times a step is run again after another step of the same instance saved first */
@@ -197,7 +197,7 @@ export class FlowRuntime {
           await trx.run(sql`DELETE FROM flow_task WHERE instance_id = ${id}`);
           await trx.run(sql`DELETE FROM flow_instance WHERE id = ${id}`);
         });
-        throw new ServiceError(`流程启动失败: ${(err as Error).message}`);
+        throw new ServiceError({ key: 'flow.startFailed', params: { detail: (err as Error).message } });
       }
       return id;
     });

@@ -9,6 +9,7 @@ import { pageOf, type PageParams } from '../../http/paging';
 import type { AuthUser } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
 import { aliasesOf } from '../system/common';
+import { messageText, type MessageKey, type ReplyLanguage } from '../../../src-shared/messages';
 
 export type Rec = Record<string, unknown>;
 export const LEAVE_TABLE = 'blade_process_leave';
@@ -39,9 +40,9 @@ export async function categoryName(q: Queries, category: string): Promise<string
 /** `flow_<n>` where n is a key of dictionary `flow`; a bare key is accepted too. */
 export async function checkCategory(q: Queries, raw: string | undefined): Promise<string> {
   const value = raw?.trim();
-  if (!value) throw new ServiceError('请选择流程类型');
+  if (!value) throw new ServiceError('flow.categoryRequired');
   const category = value.startsWith('flow_') ? value : `flow_${value}`;
-  if (!(await categoryName(q, category))) throw new ServiceError('流程类型不存在');
+  if (!(await categoryName(q, category))) throw new ServiceError('flow.categoryMissing');
   return category;
 }
 
@@ -53,11 +54,11 @@ export async function parseProcess(xml: string): Promise<{ key: string; name: st
     const definitions = await engine.getDefinitions();
     processes = definitions.flatMap((d) => d.getProcesses() as unknown as { id: string; name?: string }[]);
   } catch (err) {
-    throw new ServiceError(`流程文件解析失败: ${(err as Error).message}`);
+    throw new ServiceError({ key: 'flow.fileParseFailed', params: { detail: (err as Error).message } });
   }
   const first = processes[0];
-  if (!first) throw new ServiceError('流程文件中没有可执行的流程');
-  if (!/^[A-Za-z_][\w-]*$/.test(first.id)) throw new ServiceError('流程标识只能包含字母、数字、下划线和中划线');
+  if (!first) throw new ServiceError('flow.fileNoProcess');
+  if (!/^[A-Za-z_][\w-]*$/.test(first.id)) throw new ServiceError('flow.processKeyFormat');
   return { key: first.id, name: first.name || first.id };
 }
 
@@ -110,8 +111,8 @@ export function splitBusinessKey(key: unknown): { businessTable: string; busines
   return i < 0 ? { businessTable: '', businessId: s } : { businessTable: s.slice(0, i), businessId: s.slice(i + 1) };
 }
 
-/** A human duration between two `yyyy-MM-dd HH:mm:ss` times, as BladeX shows it. */
-export function duration(start: unknown, end: unknown): string {
+/** A human duration between two `yyyy-MM-dd HH:mm:ss` times, as BladeX shows it (1天2小时3分钟4秒; in English 1d 2h 3min 4s). */
+export function duration(start: unknown, end: unknown, language: ReplyLanguage = 'zh'): string {
   if (typeof start !== 'string' || typeof end !== 'string' || !start || !end) return '';
   const ms = Date.parse(end.replace(' ', 'T')) - Date.parse(start.replace(' ', 'T'));
   if (!Number.isFinite(ms) || ms < 0) return '';
@@ -119,5 +120,6 @@ export function duration(start: unknown, end: unknown): string {
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  return `${d ? `${d}天` : ''}${h ? `${h}小时` : ''}${m ? `${m}分钟` : ''}${s % 60}秒`;
+  const part = (key: MessageKey, n: number): string => (n ? messageText({ key, params: { n } }, language) : '');
+  return `${part('flow.durationDays', d)}${part('flow.durationHours', h)}${part('flow.durationMinutes', m)}${messageText({ key: 'flow.durationSeconds', params: { n: s % 60 } }, language)}`;
 }
