@@ -140,6 +140,14 @@ export interface ApiRequest {
   language?: 'zh' | 'en';
 }
 
+/** A call that reaches the back end carries the console's language too (the renderer's `call` fills it in). */
+export interface InLanguage {
+  language?: 'zh' | 'en';
+}
+
+/** the channels whose calls reach the back end: their requests carry the console's language (Accept-Language) */
+export const LANGUAGE_CHANNELS = ['api:request', 'file:upload', 'keywords:upload', 'flow:deploy-upload', 'search:traffic-import'] as const;
+
 /** The R envelope of a successful call (code 200), returned as is. */
 export interface ApiReply<T = unknown> {
   code: number;
@@ -198,17 +206,17 @@ export interface IpcContract {
   /** switch department / role: a token refresh with Dept-Id / Role-Id; returns the new session user */
   'auth:switch': [{ deptId: string; roleId: string }, SessionUser];
   /** uploads a file (base64 bytes) to the server's put-file with the session's token; scene = the form's limits */
-  'file:upload': [{ name: string; type?: string; base64: string; scene?: string }, { link: string; name: string; originalName: string }];
+  'file:upload': [{ name: string; type?: string; base64: string; scene?: string } & InLanguage, { link: string; name: string; originalName: string }];
   /** a stored image of the profile's server as a data: URL (the renderer's CSP shows data: images only) */
   'file:read': [{ link: string }, { url: string }];
   /** checks and previews a keyword .txt file: a local path (Electron drop / open dialog) or the bytes (browser mode) */
   'keywords:preview': [KeywordFileRef, KeywordPreview];
   /** checks the keyword file again and uploads it to put-file (scene keyword), streamed from main */
-  'keywords:upload': [KeywordFileRef, { link: string; name: string; originalName: string; preview: KeywordPreview }];
+  'keywords:upload': [KeywordFileRef & InLanguage, { link: string; name: string; originalName: string; preview: KeywordPreview }];
   /** deploys BPMN files (text) through /blade-flow/manager/deploy-upload (multipart built in main); msg is the server's */
-  'flow:deploy-upload': [{ category: string; tenantIds?: string; files: { name: string; text: string }[] }, { msg: string }];
+  'flow:deploy-upload': [{ category: string; tenantIds?: string; files: { name: string; text: string }[] } & InLanguage, { msg: string }];
   /** sends Search Console's Performance export (the zip, or its Dates.csv; base64 bytes) for a website to /seo-blade-search/traffic/import (multipart built in main); the server's reply */
-  'search:traffic-import': [{ websiteInfoId: string; name: string; base64: string }, ApiReply];
+  'search:traffic-import': [{ websiteInfoId: string; name: string; base64: string } & InLanguage, ApiReply];
   /** GET (or POST with data) an API path and stream the reply into a file chosen in a save dialog (browser mode: the downloads folder); path '' when the dialog was cancelled */
   'export:start': [{ url: string; method?: 'get' | 'post'; params?: Record<string, unknown>; data?: unknown; name?: string; id?: string }, { id: string; path: string; bytes: number }];
   /** cancels an export in flight by its id; cancelled false when none has that id */

@@ -54,9 +54,16 @@ export function validateApiRequest(req: unknown): ApiRequest {
   const out: ApiRequest = { method: method as HttpMethod, url: url as string };
   if (isObject(r.params)) out.params = r.params;
   if (r.data !== undefined) out.data = r.data;
-  if (r.language === 'zh' || r.language === 'en') out.language = r.language;
+  const language = languageOf(r);
+  if (language) out.language = language;
   return out;
 }
+
+/** the console's language a call carries (src-shared/ipc.ts LANGUAGE_CHANNELS), for the back end's Accept-Language */
+export const languageOf = (req: unknown): 'zh' | 'en' | undefined => {
+  const language = isObject(req) ? req.language : undefined;
+  return language === 'zh' || language === 'en' ? language : undefined;
+};
 
 export function validateLogInput(req: unknown): ErrorLogInput {
   if (!isObject(req)) bad('log entry must be an object');
@@ -224,10 +231,10 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       if (records.length > RECENT_MAX || !records.every(isRecentRecord)) bad('records must be {path, id, label, time}');
       ws.db.setPreference(recentKey, JSON.stringify(records));
     },
-    'file:upload': (req) => files.upload(validateUploadInput(req)),
+    'file:upload': (req) => files.upload(validateUploadInput(req), languageOf(req)),
     'file:read': async (req) => ({ url: await files.read(isObject(req) && typeof req.link === 'string' ? req.link : bad('link is required')) }),
     'keywords:preview': (req) => previewKeywords(validateKeywordSource(req)),
-    'keywords:upload': (req) => uploadKeywords(ws.api, validateKeywordSource(req)),
+    'keywords:upload': (req) => uploadKeywords(ws.api, validateKeywordSource(req), languageOf(req)),
     'flow:deploy-upload': async (req) => {
       const r = isObject(req) ? req : bad('request must be an object');
       const category = typeof r.category === 'string' && r.category.trim() ? r.category.trim() : bad('请选择流程类型');
@@ -240,7 +247,7 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
         if (!isObject(f) || typeof f.name !== 'string' || typeof f.text !== 'string' || f.text.length > 2 * 1024 * 1024) bad('流程文件不能超过2MB');
         form.append('files', new Blob([f.text as string], { type: 'text/xml' }), f.name as string);
       }
-      const reply = await ws.api.request({ method: 'post', url: FLOW_DEPLOY_URL, data: form });
+      const reply = await ws.api.request({ method: 'post', url: FLOW_DEPLOY_URL, data: form, language: languageOf(r) });
       ws.events.emit('data:changed', { url: FLOW_DEPLOY_URL, at: Date.now() });
       return { msg: reply.msg };
     },
@@ -254,7 +261,7 @@ export function createHandlers(ws: Workspace, extras: HostExtras = {}): Handlers
       const form = new FormData();
       form.append('websiteInfoId', websiteInfoId);
       form.append('file', new Blob([bytes], { type: /\.zip$/i.test(name) ? 'application/zip' : 'text/csv' }), name);
-      const reply = await ws.api.request({ method: 'post', url: TRAFFIC_IMPORT_URL, data: form });
+      const reply = await ws.api.request({ method: 'post', url: TRAFFIC_IMPORT_URL, data: form, language: languageOf(r) });
       ws.events.emit('data:changed', { url: TRAFFIC_IMPORT_URL, at: Date.now() });
       return reply;
     },

@@ -68,7 +68,8 @@ export function apiPathOf(link: string, baseUrl: string): string | null {
 export class FileService {
   constructor(private readonly api: ApiClient) {}
 
-  async upload(input: UploadInput): Promise<UploadResult> {
+  /** `language`: the console's, which the server answers its messages in */
+  async upload(input: UploadInput, language?: 'zh' | 'en'): Promise<UploadResult> {
     const bytes = Buffer.from(input.base64, 'base64');
     if (bytes.length === 0) bad('empty file');
     const form = new FormData();
@@ -78,6 +79,7 @@ export class FileService {
       url: input.scene === 'attach' ? PUT_FILE_ATTACH_URL : PUT_FILE_URL,
       params: input.scene && input.scene !== 'attach' ? { scene: input.scene } : undefined,
       data: form,
+      language,
     });
     const d = reply.data ?? {};
     const link = typeof d.link === 'string' ? d.link : '';

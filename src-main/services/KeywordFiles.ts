@@ -193,7 +193,7 @@ export async function previewKeywords(source: KeywordSource): Promise<KeywordPre
  * (scene keyword) with the session's token. A path is sent as a file-backed
  * Blob: axios streams it, the file is never held in memory.
  */
-export async function uploadKeywords(api: ApiClient, source: KeywordSource): Promise<UploadResult & { preview: KeywordPreview }> {
+export async function uploadKeywords(api: ApiClient, source: KeywordSource, language?: 'zh' | 'en'): Promise<UploadResult & { preview: KeywordPreview }> {
   const preview = await previewKeywords(source);
   const form = new FormData();
   let blob: Blob;
@@ -207,7 +207,7 @@ export async function uploadKeywords(api: ApiClient, source: KeywordSource): Pro
     blob = new Blob([decodeBase64(source.base64)], { type: 'text/plain' });
   }
   form.append('file', blob, preview.name);
-  const reply = await api.request<Record<string, unknown>>({ method: 'post', url: PUT_FILE_URL, params: { scene: 'keyword' }, data: form });
+  const reply = await api.request<Record<string, unknown>>({ method: 'post', url: PUT_FILE_URL, params: { scene: 'keyword' }, data: form, language });
   const d = reply.data ?? {};
   const link = typeof d.link === 'string' ? d.link : '';
   if (!link) throw new DeskError(500, '上传失败');

@@ -4,6 +4,7 @@
 // knows which one it has: everything calls `call()` / `onEvent()` from here.
 
 import {
+  LANGUAGE_CHANNELS,
   RPC_PROFILE_HEADER,
   RPC_PROFILE_QUERY,
   RPC_SECRET_HEADER,
@@ -141,10 +142,12 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+const inLanguage = (channel: Channel): boolean => (LANGUAGE_CHANNELS as readonly Channel[]).includes(channel);
+
 /** Calls a channel and unwraps the result; a failure throws DeskError. */
 export async function call<K extends Channel>(channel: K, ...req: ReqOf<K> extends void ? [] : [ReqOf<K>]): Promise<ResOf<K>> {
   // a back-end call carries the console's language: the server's messages come back in it (Accept-Language)
-  const sent = channel === 'api:request' && req[0] ? ({ ...(req[0] as object), language: i18n.language === 'en' ? 'en' : 'zh' } as ReqOf<K>) : (req[0] as ReqOf<K>);
+  const sent = inLanguage(channel) && req[0] ? ({ ...(req[0] as object), language: i18n.language === 'en' ? 'en' : 'zh' } as ReqOf<K>) : (req[0] as ReqOf<K>);
   const result = await getDesk().invoke(channel, sent);
   if (!result.ok) {
     if (result.error.code === 401 && !result.error.denied && channel !== 'auth:login') unauthorizedListeners.forEach((l) => l());

@@ -62,6 +62,10 @@ describe('file:upload and file:read', () => {
     expect(gif).toEqual({ ok: false, error: { code: 400, message: '只能上传jpg/png图片' } });
     const big = await dispatch(handlers, 'file:upload', { name: 'a.png', base64: Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]).toString('base64'), scene: 'material' });
     expect(big).toEqual({ ok: false, error: { code: 400, message: '上传图片大小不能超过 1 MB!' } });
+    // the console's language goes with the upload (LANGUAGE_CHANNELS): an English console reads the refusal in English
+    const exe = { name: 'a.exe', base64: PNG.toString('base64'), scene: 'attach' };
+    expect(await dispatch(handlers, 'file:upload', { ...exe, language: 'en' })).toMatchObject({ ok: false, error: { code: 400, message: expect.stringMatching(/^Only .* files can be uploaded!$/) } });
+    expect(await dispatch(handlers, 'file:upload', { ...exe, language: 'zh' })).toMatchObject({ ok: false, error: { code: 400, message: expect.stringMatching(/^只能上传 .* 格式的文件!$/) } });
     expect(await dispatch(handlers, 'file:upload', { name: 'a.png' })).toMatchObject({ ok: false, error: { code: 400 } });
     expect(await dispatch(handlers, 'file:upload', { name: 'a.png', base64: 'AAAA', scene: '../x' })).toMatchObject({ ok: false, error: { code: 400 } });
   });
