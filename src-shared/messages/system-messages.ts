@@ -121,6 +121,10 @@ export const SYSTEM_MESSAGES = {
   'sys.removeSelf': { zh: '不能删除本账号!', en: 'You cannot remove your own account' },
   'sys.noAuditNeeded': { zh: '当前用户 [{{account}}] 无需审核', en: 'The user [{{account}}] needs no approval' },
   'sys.newPasswordRequired': { zh: '请输入新密码', en: 'Please enter the new password' },
+  'sys.initPasswordShort': {
+    zh: '密码长度不能少于6位: 请先在参数管理中修改 account.initPassword',
+    en: 'The password must be at least 6 characters long: change account.initPassword under Parameters first',
+  },
   'sys.userPlatformRequired': { zh: '请选择用户平台', en: 'Please select the user platform' },
   'sys.userExtJson': { zh: '用户拓展信息必须是JSON格式', en: 'The extended user information must be JSON' },
 } as const satisfies MessageFamily;

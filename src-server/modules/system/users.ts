@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
-import { MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
+import { passwordProblem } from '../../../src-shared/account-rules';
 import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
 import type { MessageKey } from '../../../src-shared/messages';
 import { firstDeptOf } from '../../http/auth-user';
@@ -333,7 +333,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const users = await ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const initial = await paramValue(data, user.tenantId, 'account.initPassword', '123456');
     // the password a reset gives is a new password too: as long as any other (参数管理 holds it)
-    if (passwordProblem(initial)) throw new ServiceError(`${MSG_PASSWORD_SHORT}: 请先在参数管理中修改 account.initPassword`);
+    if (passwordProblem(initial)) throw new ServiceError('sys.initPasswordShort');
     const hash = hashPasswordDigest(md5Hex(initial));
     const now = formatDateTime(clock());
     await eachUser(users, (u) => sql`UPDATE blade_user SET password = ${hash}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
