@@ -3,7 +3,7 @@
 import { sql, type Queries, type RawBuilder } from '../db/data-layer';
 import { liveRowsSql } from '../db/sql';
 import type { Page } from '../../src-shared/wire';
-import { MSG_NOT_FOUND, ServiceError } from '../http/reply';
+import { ServiceError } from '../http/reply';
 import { DEFAULT_PAGE_SIZE, pagingValue } from '../http/paging';
 import type { Clock } from '../util/clock';
 import { formatDateTime } from '../util/dates';
@@ -211,7 +211,7 @@ export class CrudRepository {
   async update(id: string, body: Record<string, unknown>, scope: Scope, q: Queries = this.data): Promise<Record<string, unknown>> {
     return q.transaction(async (trx) => {
       const ctx: WriteContext = { ...scope, mode: 'update', id, q: trx };
-      if (!(await this.row(trx, id, scope))) throw new ServiceError(MSG_NOT_FOUND);
+      if (!(await this.row(trx, id, scope))) throw new ServiceError('common.notFound');
       const values = await this.applyHook(await validate(this.resource, body, 'update', this.uniqueCheck(trx, scope, id)), ctx);
       const sets: RawBuilder<unknown>[] = [];
       for (const [col, v] of values) sets.push(sql`${sql.id(col.column)} = ${v}`);

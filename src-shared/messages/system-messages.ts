@@ -4,6 +4,9 @@
 import type { MessageFamily } from './text';
 
 export const SYSTEM_MESSAGES = {
+  // a call refused before its route runs (auth/guard.ts, an API scope, http/access-check.ts): BladeX's 401 texts
+  'sys.tokenMissing': { zh: '缺失令牌,鉴权失败', en: 'The token is missing: authentication failed' },
+  'sys.unauthorized': { zh: '请求未授权', en: 'Request not authorized' },
   // shared by several resources
   'sys.sortRequired': { zh: '请输入排序', en: 'Please enter the sort order' },
   'sys.sortRange': { zh: '排序必须是0到99999的整数', en: 'The sort order must be a whole number from 0 to 99999' },

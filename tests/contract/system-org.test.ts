@@ -140,6 +140,7 @@ describe('roles, grants and routes', () => {
     const refused = await get(token, '/user/page');
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: 401, msg: '请求未授权' });
+    expect((await api(base, token, 'GET', `${S}/user/page`, { headers: { 'Accept-Language': 'en' } })).body).toMatchObject({ code: 401, msg: 'Request not authorized' });
     // granted menus only: a grant beyond one's own menus is refused
     const denied = await post(token, '/role/grant', { roleIds: [roleId], menuIds: [await menuId('user')] });
     expect(denied.status).toBe(401);
