@@ -6,9 +6,9 @@ import type { MessageFamily } from './text';
 export const SHELL_MESSAGES = {
   'shell.userMissing': { zh: '用户不存在', en: 'The user does not exist' },
   // 修改密码
-  'shell.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the current password' },
-  'shell.confirmPasswordRequired': { zh: '请输入确认密码', en: 'Please confirm the new password' },
-  'shell.oldPasswordWrong': { zh: '原密码不正确!', en: 'The current password is not correct' },
+  'shell.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the old password' },
+  'shell.confirmPasswordRequired': { zh: '请输入确认密码', en: 'Please confirm the password' },
+  'shell.oldPasswordWrong': { zh: '原密码不正确!', en: 'The old password is not correct' },
   // registration
   'shell.tenantIdFirst': { zh: '请先输入租户编号', en: 'Please enter the tenant ID first' },
   'shell.accountFirst': { zh: '请先输入账号名称', en: 'Please enter the account name first' },

@@ -73,10 +73,10 @@ describe('user self-service', () => {
     const wrong = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'nope', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' } });
     expect(wrong.body).toMatchObject({ code: 400, msg: '原密码不正确!' });
     const en = (json: Record<string, unknown>) => api(base, admin, 'POST', `${USER}/update-password`, { json, headers: { 'Accept-Language': 'en' } });
-    expect((await en({ oldPassword: '', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('Please enter the current password');
-    expect((await en({ oldPassword: 'admin', newPassword: 'x1x1x1', newPassword1: '' })).body.msg).toBe('Please confirm the new password');
+    expect((await en({ oldPassword: '', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('Please enter the old password');
+    expect((await en({ oldPassword: 'admin', newPassword: 'x1x1x1', newPassword1: '' })).body.msg).toBe('Please confirm the password');
     expect((await en({ oldPassword: 'admin', newPassword: 'x', newPassword1: 'x' })).body.msg).toBe('The password must be at least 6 characters long');
-    expect((await en({ oldPassword: 'nope', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('The current password is not correct');
+    expect((await en({ oldPassword: 'nope', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('The old password is not correct');
     const done = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'admin', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' } });
     expect(done.body.success).toBe(true);
     await expect(login(base, { password: 'x1x1x1' })).resolves.toBeTruthy();
