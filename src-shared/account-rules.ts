@@ -4,10 +4,12 @@
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** The spec's words for a confirmation that differs (registration, §5), on every screen that sets a password. */
-export const MSG_PASSWORD_MISMATCH = '两次密码输入不一致';
-export const MSG_PASSWORD_SHORT = `密码长度不能少于${PASSWORD_MIN_LENGTH}位`;
-export const MSG_EMAIL_FORMAT = '邮箱格式不正确';
+// The messages are keys of the table (src-shared/messages/system-messages.ts), their zh texts the spec's words.
+/** a confirmation that differs (registration, §5: 两次密码输入不一致), on every screen that sets a password */
+export const MSG_PASSWORD_MISMATCH = 'sys.passwordMismatch';
+/** 密码长度不能少于6位 (PASSWORD_MIN_LENGTH) */
+export const MSG_PASSWORD_SHORT = 'sys.passwordShort';
+export const MSG_EMAIL_FORMAT = 'sys.emailFormat';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,7 +18,7 @@ export function emailValid(email: string): boolean {
   return EMAIL.test(email);
 }
 
-/** The zh message of a new password that is too short, or null. */
-export function passwordProblem(password: string): string | null {
+/** The message key of a new password that is too short, or null. */
+export function passwordProblem(password: string): typeof MSG_PASSWORD_SHORT | null {
   return password.length < PASSWORD_MIN_LENGTH ? MSG_PASSWORD_SHORT : null;
 }

@@ -2,7 +2,9 @@
 // any case; or `crypto <AES of the jwt>`, see crypto-token.ts) or the `blade-auth` query parameter.
 // A public route declared with `allowAnonymous` passes without a token and learns its caller from one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail, MSG_TOKEN_MISSING, MSG_UNAUTHORIZED } from '../http/reply';
+import { fail } from '../http/reply';
+import { readerLanguage } from '../http/reasons';
+import { messageText } from '../../src-shared/messages';
 import type { AccessClaims, JwtService } from './jwt';
 import type { TokenSessions } from './token-sessions';
 
@@ -31,10 +33,10 @@ export function installGuard(
     const isPublic = config?.access === 'public';
     if (isPublic && !config?.optionalCaller) return;
     const token = readBearer(request, decrypt);
-    if (token === undefined) return isPublic ? undefined : reply.code(401).send(fail(401, MSG_TOKEN_MISSING));
+    if (token === undefined) return isPublic ? undefined : reply.code(401).send(fail(401, messageText('sys.tokenMissing', readerLanguage(request))));
     const claims = token ? await jwt.verify<AccessClaims>(token, 'access_token') : null;
     // a token of a revoked sign-in (logout, user changed or removed, refresh reuse) is refused
-    if (!claims || !(await sessions.isLive(claims.sid))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    if (!claims || !(await sessions.isLive(claims.sid))) return reply.code(401).send(fail(401, messageText('sys.unauthorized', readerLanguage(request))));
     request.authUser = {
       userId: claims.user_id,
       tenantId: claims.tenant_id,

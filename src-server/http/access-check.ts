@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Queries } from '../db/data-layer';
 import type { Access } from './access-policy';
 import { roleIdsOf, type AuthUser } from './auth-user';
-import { fail, MSG_UNAUTHORIZED, ServiceError } from './reply';
+import { fail, ServiceError } from './reply';
+import { readerLanguage } from './reasons';
+import { messageText } from '../../src-shared/messages';
 
 /** The administrator of the admin tenant: the only one who changes rows every tenant shares. */
 export const ADMIN_TENANT = '000000';
@@ -116,7 +118,7 @@ export function installAccessControl(app: FastifyInstance, data: Queries, o: { e
     if (access === undefined || access === 'public') return;
     const user = request.authUser;
     if (await satisfies(access, user, () => codesOf(data, request))) return;
-    return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    return reply.code(401).send(fail(401, messageText('sys.unauthorized', readerLanguage(request))));
   });
 }
 
@@ -129,5 +131,5 @@ export function routeTable(app: FastifyInstance): RouteEntry[] {
 
 /** callerHolds, refusing with 401 请求未授权 (submit: `id ? '<code>_edit' : '<code>_add'`). */
 export async function requireButton(q: Queries, request: FastifyRequest, code: string): Promise<void> {
-  if (!(await callerHolds(q, request, code))) throw new ServiceError(MSG_UNAUTHORIZED, 401);
+  if (!(await callerHolds(q, request, code))) throw new ServiceError('sys.unauthorized', 401);
 }

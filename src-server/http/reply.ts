@@ -4,10 +4,6 @@ import { isMessageKey, messageText, replyLanguage, type Message, type MessageKey
 
 export const MSG_SUCCESS = '操作成功';
 export const MSG_NO_DATA = '暂无承载数据';
-export const MSG_UNAUTHORIZED = '请求未授权';
-export const MSG_TOKEN_MISSING = '缺失令牌,鉴权失败';
-/** a write aimed at a row that is not in the caller's tenant, deleted or unknown */
-export const MSG_NOT_FOUND = '数据不存在或已被删除';
 
 export function ok<T>(data: T, msg = MSG_SUCCESS): R<T> {
   return { code: 200, success: true, data, msg: data === null || data === undefined ? MSG_NO_DATA : msg };

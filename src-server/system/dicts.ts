@@ -42,7 +42,7 @@ export class DictService {
 export function registerDictRoutes(app: FastifyInstance, dicts: DictService): void {
   app.get('/website-blade-system/dict/dictionary', allow('user'), async (request) => {
     const code = (request.query as Record<string, string | undefined>).code?.trim();
-    if (!code) throw new ServiceError('缺少必要的请求参数: code');
+    if (!code) throw new ServiceError({ key: 'common.missingParam', params: { name: 'code' } });
     return ok(await dicts.dictionary(code));
   });
 }

@@ -4,6 +4,9 @@
 import type { MessageFamily } from './text';
 
 export const SYSTEM_MESSAGES = {
+  // a call refused before its route runs (auth/guard.ts, an API scope, http/access-check.ts): BladeX's 401 texts
+  'sys.tokenMissing': { zh: '缺失令牌,鉴权失败', en: 'The token is missing: authentication failed' },
+  'sys.unauthorized': { zh: '请求未授权', en: 'Request not authorized' },
   // shared by several resources
   'sys.sortRequired': { zh: '请输入排序', en: 'Please enter the sort order' },
   'sys.sortRange': { zh: '排序必须是0到99999的整数', en: 'The sort order must be a whole number from 0 to 99999' },
@@ -94,6 +97,9 @@ export const SYSTEM_MESSAGES = {
   'sys.regionLevelRequired': { zh: '请选择区划层级', en: 'Please select the region level' },
   'sys.regionSortWhole': { zh: '排序必须是整数', en: 'The sort order must be a whole number' },
   // tenants
+  'sys.tenantNotFound': { zh: '租户ID未找到', en: 'The tenant ID was not found' },
+  'sys.tenantExpired': { zh: '当前租户已过期,请联系管理员!', en: 'This tenant has expired: please contact the administrator' },
+  'sys.accountQuotaFull': { zh: '当前租户已到最大账号额度!', en: 'This tenant has reached its account quota' },
   'sys.tenantNameRequired': { zh: '请输入租户名称', en: 'Please enter the tenant name' },
   'sys.tenantNameMax': { zh: '租户名称不能超过50个字符', en: 'The tenant name may not exceed 50 characters' },
   'sys.linkmanRequired': { zh: '请输入联系人', en: 'Please enter the contact person' },
@@ -102,6 +108,7 @@ export const SYSTEM_MESSAGES = {
   'sys.tenantDomainTaken': { zh: '域名已被使用', en: 'This domain is already in use' },
   'sys.adminTenantRemove': { zh: '不可删除管理组租户!', en: 'The administration tenant cannot be removed' },
   // users
+  'sys.badParam': { zh: '请求参数格式错误', en: 'Malformed request parameter' },
   'sys.userAccountRequired': { zh: '请输入登录账号', en: 'Please enter the account' },
   'sys.userAccountMax': { zh: '登录账号不能超过45个字符', en: 'The account may not exceed 45 characters' },
   'sys.userAccountTaken': { zh: '当前用户 [{{account}}] 已存在!', en: 'The user [{{account}}] already exists' },
@@ -121,6 +128,23 @@ export const SYSTEM_MESSAGES = {
   'sys.removeSelf': { zh: '不能删除本账号!', en: 'You cannot remove your own account' },
   'sys.noAuditNeeded': { zh: '当前用户 [{{account}}] 无需审核', en: 'The user [{{account}}] needs no approval' },
   'sys.newPasswordRequired': { zh: '请输入新密码', en: 'Please enter the new password' },
+  'sys.initPasswordShort': {
+    zh: '密码长度不能少于6位: 请先在参数管理中修改 account.initPassword',
+    en: 'The password must be at least 6 characters long: change account.initPassword under Parameters first',
+  },
   'sys.userPlatformRequired': { zh: '请选择用户平台', en: 'Please select the user platform' },
+  // the user import (用户管理 › 导入): a refused sheet names its row; the reason a row's save gave passes through
+  'sys.uploadRequired': { zh: '请上传文件', en: 'Please upload a file' },
+  'sys.importTooLarge': { zh: '导入文件不能超过5MB', en: 'The import file may not exceed 5 MB' },
+  'sys.importXlsxOnly': { zh: '请上传 .xlsx 格式的文件', en: 'Please upload an .xlsx file' },
+  'sys.importColumnMissing': { zh: '导入文件缺少列: {{column}}', en: 'The import file lacks the column {{column}}' },
+  'sys.importRow': { zh: '第{{row}}行：{{reason}}', en: 'Row {{row}}: {{reason}}' },
+  'sys.importRoleMissing': { zh: '角色 [{{name}}] 不存在', en: 'The role [{{name}}] does not exist' },
+  'sys.importDeptMissing': { zh: '部门 [{{name}}] 不存在', en: 'The department [{{name}}] does not exist' },
+  'sys.importPostMissing': { zh: '岗位 [{{name}}] 不存在', en: 'The post [{{name}}] does not exist' },
+  'sys.importOtherTenant': { zh: '租户编号 [{{tenantId}}] 不是当前租户', en: 'The tenant ID [{{tenantId}}] is not the current tenant' },
+  'sys.importUserTypeMissing': { zh: '用户平台 [{{userType}}] 不存在', en: 'The user platform [{{userType}}] does not exist' },
+  'sys.importEmpty': { zh: '导入文件中没有用户数据', en: 'The import file holds no users' },
+  'sys.importDone': { zh: '成功导入{{count}}个用户', en: 'Users imported: {{count}}' },
   'sys.userExtJson': { zh: '用户拓展信息必须是JSON格式', en: 'The extended user information must be JSON' },
 } as const satisfies MessageFamily;

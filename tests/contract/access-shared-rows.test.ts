@@ -57,6 +57,10 @@ describe('another tenant administrator and the shared rows', () => {
     // reads stay open to it
     expect((await get<Rec[]>(other, `${S}/dict/list`)).body.data.length).toBeGreaterThan(0);
     expect((await get<Rec[]>(other, `${S}/dict/dictionary`, { code: 'lang' })).body.data.length).toBe(items.length);
+    // a dictionary asked for without its code: the message in the caller's language
+    expect((await get(other, `${S}/dict/dictionary`)).body).toMatchObject({ code: 400, msg: '缺少必要的请求参数: code' });
+    const en = await api(base, other, 'GET', `${S}/dict/dictionary`, { headers: { 'Accept-Language': 'en' } });
+    expect(en.body).toMatchObject({ code: 400, msg: 'A required request parameter is missing: code' });
   });
 
   it('cannot change menus or buttons, but reads the menu tree', async () => {

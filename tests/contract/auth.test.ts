@@ -271,6 +271,9 @@ describe('token on business endpoints', () => {
     const res = await api(base, null, 'GET', routes);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ code: 401, success: false, data: null, msg: '缺失令牌,鉴权失败' });
+    // the console's English; a stock console's prefix stays Chinese whatever its browser asks
+    expect((await api(base, null, 'GET', routes, { headers: { 'Accept-Language': 'en' } })).body.msg).toBe('The token is missing: authentication failed');
+    expect((await api(base, null, 'GET', '/blade-user/info', { headers: { 'Accept-Language': 'en' } })).body.msg).toBe('缺失令牌,鉴权失败');
   });
 
   it('401 with a bad, a refresh or an expired token', async () => {
@@ -280,6 +283,7 @@ describe('token on business endpoints', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ code: 401, success: false, data: null, msg: '请求未授权' });
     }
+    expect((await api(base, 'abc.def.ghi', 'GET', routes, { headers: { 'Accept-Language': 'en' } })).body).toMatchObject({ code: 401, msg: 'Request not authorized' });
     const bad = await fetch(`${base}${routes}`, { headers: { 'Blade-Auth': `basic ${pair.body.access_token}` } });
     expect(bad.status).toBe(401);
     h.advance(3601 * 1000);

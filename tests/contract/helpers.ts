@@ -233,13 +233,13 @@ export interface Part {
 }
 
 /** A multipart POST (e.g. put-file, batchProduceArticle: a JSON data part plus files). */
-export async function multipart(base: string, token: string, path: string, parts: Part[]): Promise<Reply<Record<string, unknown>>> {
+export async function multipart(base: string, token: string, path: string, parts: Part[], headers: Record<string, string> = {}): Promise<Reply<Record<string, unknown>>> {
   const form = new FormData();
   for (const p of parts) {
     if (p.filename !== undefined) form.append(p.name, new Blob([new Uint8Array(Buffer.from(p.value))]), p.filename);
     else form.append(p.name, String(p.value));
   }
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}` }, body: form });
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Authorization: SABER, 'Blade-Auth': `bearer ${token}`, ...headers }, body: form });
   return { status: res.status, body: (await res.json()) as Reply<Record<string, unknown>>['body'] };
 }
 

@@ -119,6 +119,8 @@ describe('api scopes', () => {
     const denied = await list(refused);
     expect(denied.status).toBe(401);
     expect(denied.body.msg).toBe('请求未授权');
+    const deniedEn = await api(base, refused, 'GET', `${SYS}/param/list`, { query: { current: 1, size: 1 }, headers: { 'Accept-Language': 'en' } });
+    expect(deniedEn.body).toMatchObject({ code: 401, msg: 'Request not authorized' });
     expect((await list(admin)).body.code).toBe(200);
     // a path no API scope names
     expect((await api(base, refused, 'GET', '/blade-auth/oauth/user-info')).status).toBe(200);

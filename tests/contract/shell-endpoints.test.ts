@@ -49,6 +49,16 @@ describe('user self-service', () => {
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: 400, success: false, msg });
     }
+    // the console's English: the same checks in its language (Accept-Language), a fr caller the spec's Chinese
+    for (const [phone, msg] of [
+      ['123', 'The mobile number must be 11 digits long'],
+      ['23800138000', 'The mobile number is not valid'],
+    ]) {
+      const r = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone }, headers: { 'Accept-Language': 'en-US,en;q=0.9' } });
+      expect(r.body).toMatchObject({ code: 400, success: false, msg });
+    }
+    const fr = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone: '123' }, headers: { 'Accept-Language': 'fr' } });
+    expect(fr.body.msg).toBe('手机号码长度不是11位');
     const ok = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone: '13800138000', realName: '超管', email: 'a@b.cn' } });
     expect(ok.body).toMatchObject({ code: 200, success: true });
     const again = await api<Record<string, unknown>>(base, admin, 'GET', `${USER}/info`);
@@ -62,6 +72,11 @@ describe('user self-service', () => {
     expect(mismatch.body).toMatchObject({ code: 400, msg: '两次密码输入不一致' });
     const wrong = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'nope', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' } });
     expect(wrong.body).toMatchObject({ code: 400, msg: '原密码不正确!' });
+    const en = (json: Record<string, unknown>) => api(base, admin, 'POST', `${USER}/update-password`, { json, headers: { 'Accept-Language': 'en' } });
+    expect((await en({ oldPassword: '', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('Please enter the old password');
+    expect((await en({ oldPassword: 'admin', newPassword: 'x1x1x1', newPassword1: '' })).body.msg).toBe('Please confirm the password');
+    expect((await en({ oldPassword: 'admin', newPassword: 'x', newPassword1: 'x' })).body.msg).toBe('The password must be at least 6 characters long');
+    expect((await en({ oldPassword: 'nope', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' })).body.msg).toBe('The old password is not correct');
     const done = await api(base, admin, 'POST', `${USER}/update-password`, { json: { oldPassword: 'admin', newPassword: 'x1x1x1', newPassword1: 'x1x1x1' } });
     expect(done.body.success).toBe(true);
     await expect(login(base, { password: 'x1x1x1' })).resolves.toBeTruthy();
@@ -78,6 +93,12 @@ describe('user self-service', () => {
     expect((await reg({ tenantId: '000000', account: 'guest', password: 'guestpw' })).body.msg).toBe('当前系统暂未开启注册功能');
     await h.data().run(sql`UPDATE blade_param SET param_value = 'true' WHERE param_key = 'account.registerUser'`);
     expect((await reg({ tenantId: '000000', account: 'admin', password: 'guestpw' })).body.msg).toBe('当前用户 [admin] 已存在!');
+    const regEn = async (json: Record<string, unknown>) =>
+      (await api(base, admin, 'POST', `${USER}/register-guest`, { json, headers: { 'Accept-Language': 'en' } })).body.msg;
+    expect(await regEn({ tenantId: '000000', account: '', password: '' })).toBe('Please enter the account name first');
+    expect(await regEn({ tenantId: '000000', account: 'guest', password: '' })).toBe('Please enter the password first');
+    expect(await regEn({ tenantId: 'nosuch', account: 'guest', password: 'guestpw' })).toBe('The tenant information is not correct');
+    expect(await regEn({ tenantId: '000000', account: 'admin', password: 'guestpw' })).toBe('The user [admin] already exists');
     const ok = await reg({ tenantId: '000000', name: '访客', account: 'guest', password: 'guestpw', oauthId: '-1' });
     expect(ok.body).toMatchObject({ code: 200, success: true });
     const row = await h.data().get(sql`SELECT role_id, dept_id, real_name FROM blade_user WHERE account = 'guest'`);
@@ -101,7 +122,9 @@ describe('error log upload and notices', () => {
     const row = await h.data().get(sql`SELECT message, stack_trace, request_uri, create_by FROM blade_log_error WHERE message = 'boom'`);
     expect(row).toEqual({ message: 'boom', stack_trace: 'at x', request_uri: 'app://#/x', create_by: 'admin' });
     const bad = await api(base, admin, 'POST', '/blade-log/error/upload', { json: [{ type: 'error' }] });
-    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400, msg: '日志内容不能为空' });
+    const badEn = await api(base, admin, 'POST', '/blade-log/error/upload', { json: [{ type: 'error' }], headers: { 'Accept-Language': 'en' } });
+    expect(badEn.body).toMatchObject({ code: 400, msg: 'A log entry needs a message' });
   });
 
   it('lists notices for the bell, paged', async () => {

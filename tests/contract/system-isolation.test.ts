@@ -44,6 +44,8 @@ describe('tenant isolation', () => {
     expect(posts).toEqual(['ceo']); // its own seeded post only
     expect((await get(ta, '/post/detail', { id: pid })).body.data).toBeNull();
     expect((await post(ta, '/post/submit', { id: pid, postName: 'x' })).body.msg).toBe('数据不存在或已被删除');
+    const en = await api(base, ta, 'POST', `${S}/post/submit`, { json: { id: pid, postName: 'x' }, headers: { 'Accept-Language': 'en' } });
+    expect(en.body).toMatchObject({ code: 400, msg: 'The data does not exist or has been deleted' });
     expect((await post(ta, '/post/remove', undefined, { ids: pid })).body.msg).toBe('数据不存在或已被删除');
     expect((await get<Page<Rec>>(ta, '/topmenu/list')).body.data.records.map((r) => r.id)).not.toContain(tmid);
     expect((await post(ta, '/topmenu/remove', undefined, { ids: tmid })).body.msg).toBe('数据不存在或已被删除');

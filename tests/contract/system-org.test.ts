@@ -22,6 +22,9 @@ afterAll(() => h.stop());
 const get = <T = Rec>(token: string, path: string, query: Record<string, string | number> = {}) => api<T>(base, token, 'GET', `${S}${path}`, { query });
 const post = <T = Rec>(token: string, path: string, json?: unknown, query?: Record<string, string | number>) =>
   api<T>(base, token, 'POST', `${S}${path}`, { json, query });
+/** the console's English: the reply's message with Accept-Language: en */
+const postEn = async (token: string, path: string, json?: unknown, query?: Record<string, string | number>): Promise<string> =>
+  (await api(base, token, 'POST', `${S}${path}`, { json, query, headers: { 'Accept-Language': 'en' } })).body.msg;
 const flat = (nodes: Rec[]): Rec[] => nodes.flatMap((n) => [n, ...flat((n.children as Rec[] | undefined) ?? [])]);
 const menuId = async (code: string): Promise<string> => {
   const all = flat((await get<Rec[]>(admin, '/menu/list')).body.data);
@@ -69,6 +72,14 @@ describe('users', () => {
     expect(email.body).toMatchObject({ code: 400, msg: '邮箱格式不正确' });
     const tenantPw = await post(admin, '/user/tenant-update-password', undefined, { userId, newPassword: 'b', newPassword1: 'b' });
     expect(tenantPw.body).toMatchObject({ code: 400, msg: '密码长度不能少于6位' });
+    const dev2 = { account: 'dev2', name: 'x', realName: 'x', password: 'secret1', roleId: SEED_IDS.userRole, deptId: SEED_IDS.dept };
+    expect((await post(admin, '/user/submit', { ...dev2, birthday: 'soon' })).body.msg).toBe('请求参数格式错误: birthday');
+    expect(await postEn(admin, '/user/submit', { ...dev2, birthday: 'soon' })).toBe('Malformed request parameter: birthday');
+    expect((await post(admin, '/user/submit', { ...dev2, sex: 'x' })).body.msg).toBe('请求参数格式错误');
+    expect(await postEn(admin, '/user/submit', { ...dev2, sex: 'x' })).toBe('Malformed request parameter');
+    expect(await postEn(admin, '/user/update', { realName: 'x' })).toBe('A required request parameter is missing: id');
+    expect(await postEn(admin, '/user/remove', undefined, { ids: '' })).toBe('Please select at least one row');
+    expect(await postEn(admin, '/user/submit', [])).toBe('Malformed request: the body must be a JSON object');
   });
 
   it('resets the password to account.initPassword, unlocks, grants roles, updates the platform and removes', async () => {
@@ -129,6 +140,7 @@ describe('roles, grants and routes', () => {
     const refused = await get(token, '/user/page');
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: 401, msg: '请求未授权' });
+    expect((await api(base, token, 'GET', `${S}/user/page`, { headers: { 'Accept-Language': 'en' } })).body).toMatchObject({ code: 401, msg: 'Request not authorized' });
     // granted menus only: a grant beyond one's own menus is refused
     const denied = await post(token, '/role/grant', { roleIds: [roleId], menuIds: [await menuId('user')] });
     expect(denied.status).toBe(401);
@@ -152,6 +164,7 @@ describe('roles, grants and routes', () => {
     const parent = String((await post(admin, '/role/submit', { roleName: 'P', roleAlias: 'p1', sort: 1 })).body.data.id);
     await post(admin, '/role/submit', { roleName: 'C', roleAlias: 'c1', sort: 1, parentId: parent });
     expect((await post(admin, '/role/remove', undefined, { ids: parent })).body.msg).toBe('请先删除子节点!');
+    expect(await postEn(admin, '/role/remove', undefined, { ids: parent })).toBe('Delete its child nodes first!');
     const used = String((await post(admin, '/role/submit', { roleName: 'U', roleAlias: 'u1', sort: 1 })).body.data.id);
     await post(admin, '/user/submit', { account: 'holder', name: 'h', realName: 'h', password: 'pw1pw1', roleId: used, deptId: SEED_IDS.dept });
     expect((await post(admin, '/role/remove', undefined, { ids: used })).body.msg).toBe('当前角色下存在用户,请先解除用户的角色!');
@@ -177,6 +190,8 @@ describe('menus', () => {
     const buttons = (await get<MenuNode[]>(fresh, '/menu/buttons')).body.data;
     expect(buttons.find((g) => g.code === 'demoMenu')!.children!.map((c) => c.code)).toEqual(['demoMenu_add']);
     expect((await post(admin, '/menu/remove', undefined, { ids: String(m.body.data.id) })).body.msg).toBe('请先删除子节点!');
+    expect(await postEn(admin, '/menu/remove', undefined, { ids: String(m.body.data.id) })).toBe('Delete its child nodes first!');
+    expect(await postEn(admin, '/menu/remove', undefined, { ids: '' })).toBe('Please select at least one row');
   });
 });
 
@@ -221,6 +236,8 @@ describe('tenants, packages, isolation, quota and expiry', () => {
     expect((await post(ta, '/user/update', { id: SEED_IDS.adminUser, realName: 'x' })).body.msg).toBe('数据不存在或已被删除');
     expect((await post(ta, '/user/remove', undefined, { ids: SEED_IDS.adminUser })).body.msg).toBe('数据不存在或已被删除');
     expect((await post(ta, '/role/remove', undefined, { ids: SEED_IDS.userRole })).body.msg).toBe('数据不存在或已被删除');
+    expect(await postEn(ta, '/user/update', { id: SEED_IDS.adminUser, realName: 'x' })).toBe('The data does not exist or has been deleted');
+    expect(await postEn(ta, '/role/remove', undefined, { ids: SEED_IDS.userRole })).toBe('The data does not exist or has been deleted');
     expect(flat((await get<Rec[]>(ta, '/role/list')).body.data).map((r) => r.roleAlias)).toEqual(['admin']);
     // the admin role's own tree cannot reach other tenants' departments
     const dept = (await get<Rec[]>(ta, '/dept/tree')).body.data;
@@ -231,6 +248,8 @@ describe('tenants, packages, isolation, quota and expiry', () => {
     expect((await mk('u1')).body.code).toBe(200);
     expect((await mk('u2')).body.code).toBe(200);
     expect((await mk('u3')).body.msg).toBe('当前租户已到最大账号额度!');
+    expect(await postEn(ta, '/user/submit', { account: 'u3', name: 'u3', realName: 'u3', password: 'pw1pw1', roleId, deptId: String(dept[0]!.id) }))
+      .toBe('This tenant has reached its account quota');
     // quota lowered below the usage: sign-in refused until it is raised again
     expect((await post(admin, '/tenant/setting', undefined, { ids: String(t.body.data.id), accountNumber: 1 })).body.success).toBe(true);
     const over = await tokenCall(base, { tenantId, username: 'admin', password: 'admin' });
@@ -242,6 +261,12 @@ describe('tenants, packages, isolation, quota and expiry', () => {
     expect(expired.status).toBe(400);
     expect(expired.body.error_description).toBe('当前租户已过期,请联系管理员!');
     expect((await mk('u4')).body.msg).toBe('当前租户已过期,请联系管理员!');
+    expect(await postEn(ta, '/user/submit', { account: 'u4', name: 'u4', realName: 'u4', password: 'pw1pw1', roleId, deptId: String(dept[0]!.id) }))
+      .toBe('This tenant has expired: please contact the administrator');
+    expect((await post(admin, '/tenant/setting', undefined, { ids: String(t.body.data.id), expireTime: 'soon' })).body.msg).toBe('请求参数格式错误: expireTime');
+    expect(await postEn(admin, '/tenant/setting', undefined, { ids: String(t.body.data.id), expireTime: 'soon' })).toBe('Malformed request parameter: expireTime');
+    expect(await postEn(admin, '/tenant/package-setting', undefined, { tenantId: '999999' })).toBe('The data does not exist or has been deleted');
+    expect(await postEn(admin, '/tenant/datasource')).toBe('A required request parameter is missing: tenantId');
     const pd = await get(admin, '/tenant/package-detail', { tenantId });
     expect(pd.body.data).toMatchObject({ packageName: '基础包' });
   });
@@ -260,6 +285,8 @@ describe('regions and top menus', () => {
     expect(top[0]).toMatchObject({ id: '11', hasChildren: true });
     expect((await get(admin, '/region/detail', { code: '440305' })).body.data).toMatchObject({ name: '南山区', parentCode: '4403' });
     expect((await post(admin, '/region/remove', undefined, { id: '4403' })).body.msg).toBe('请先删除子节点!');
+    expect(await postEn(admin, '/region/remove', undefined, { id: '4403' })).toBe('Delete its child nodes first!');
+    expect(await postEn(admin, '/region/remove', undefined, { id: '999999' })).toBe('The data does not exist or has been deleted');
     expect((await post(admin, '/region/remove', undefined, { id: '440305' })).body.success).toBe(true);
   });
 

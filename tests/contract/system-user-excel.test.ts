@@ -37,6 +37,10 @@ const H = [...USER_EXCEL_HEADERS];
 const row = (v: Partial<Record<(typeof USER_EXCEL_HEADERS)[number], string>>): string[] => H.map((h) => v[h] ?? '');
 const upload = (bytes: Buffer, isCovered?: string) =>
   multipart(base, admin, `${S}/import-user`, [...(isCovered ? [{ name: 'isCovered', value: isCovered }] : []), { name: 'file', value: bytes, filename: 'users.xlsx' }]);
+/** the console's own path (a stock prefix answers Chinese whatever the language), in English */
+const uploadEn = async (bytes: Buffer, isCovered?: string): Promise<string> =>
+  (await multipart(base, admin, '/website-blade-system/user/import-user', [...(isCovered ? [{ name: 'isCovered', value: isCovered }] : []), { name: 'file', value: bytes, filename: 'users.xlsx' }],
+    { 'Accept-Language': 'en' })).body.msg;
 const download = async (path: string): Promise<string[][]> => {
   const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}blade-auth=${encodeURIComponent(`bearer ${admin}`)}`);
   expect(res.status).toBe(200);
@@ -60,6 +64,10 @@ describe('user import and export', () => {
     expect(bad.body).toMatchObject({ code: 400, msg: '第3行：角色 [没有的角色] 不存在' });
     const noDept = await upload(excelWorkbook([H, row({ 账户: 'excel2', 姓名: '表格二', 角色名称: '普通用户' })]));
     expect(noDept.body).toMatchObject({ code: 400, msg: '第2行：请选择所属部门' });
+    expect(await uploadEn(excelWorkbook([H, good, row({ 账户: 'excel2', 姓名: '表格二', 角色名称: '没有的角色', 部门名称: 'SEO矩阵' })]))).toBe('Row 3: The role [没有的角色] does not exist');
+    expect(await uploadEn(excelWorkbook([H, row({ 账户: 'excel2', 姓名: '表格二', 角色名称: '普通用户' })]))).toBe('Row 2: Please select the departments');
+    expect(await uploadEn(excelWorkbook([H, row({ 租户编号: '999999', 账户: 'excel2', 姓名: '表格二', 角色名称: '普通用户', 部门名称: 'SEO矩阵' })])))
+      .toBe('Row 2: The tenant ID [999999] is not the current tenant');
     expect((await download(`${S}/export-user?account=excel`)).length).toBe(1);
 
     const r = await upload(excelWorkbook([H, good, row({ 账户: 'excel2', 姓名: '表格二', 手机: '13600000002', 角色名称: '普通用户', 部门名称: 'SEO矩阵' })]));
@@ -74,7 +82,9 @@ describe('user import and export', () => {
   it('refuses an existing account unless isCovered, which updates it', async () => {
     const again = excelWorkbook([H, row({ 账户: 'excel1', 姓名: '表格一改', 角色名称: '普通用户,超级管理员', 部门名称: 'SEO矩阵' })]);
     expect((await upload(again)).body).toMatchObject({ code: 400, msg: '第2行：当前用户 [excel1] 已存在!' });
+    expect(await uploadEn(again)).toBe('Row 2: The user [excel1] already exists');
     expect((await upload(again, '1')).body).toMatchObject({ code: 200, msg: '成功导入1个用户' });
+    expect(await uploadEn(again, '1')).toBe('Users imported: 1');
     const exported = await download(`${S}/export-user?account=excel1`);
     expect(exported[1]!.slice(2, 8)).toEqual(['excel1', '表格一改', '表格一改', '', '', '普通用户,超级管理员']);
   });
@@ -96,6 +106,12 @@ describe('user import and export', () => {
     expect((await upload(Buffer.from('plain text'))).body).toMatchObject({ code: 400, msg: '请上传 .xlsx 格式的文件' });
     expect((await upload(writeXlsx('s', [['账户', '姓名']]))).body).toMatchObject({ code: 400, msg: '导入文件缺少列: 角色名称' });
     expect((await upload(writeXlsx('s', [H]))).body).toMatchObject({ code: 400, msg: '导入文件中没有用户数据' });
+    expect(await uploadEn(Buffer.from('plain text'))).toBe('Please upload an .xlsx file');
+    expect(await uploadEn(writeXlsx('s', [['账户', '姓名']]))).toBe('The import file lacks the column 角色名称');
+    expect(await uploadEn(writeXlsx('s', [H]))).toBe('The import file holds no users');
+    // a stock console's prefix stays Chinese whatever its browser asks
+    const stock = await multipart(base, admin, `${S}/import-user`, [{ name: 'file', value: writeXlsx('s', [H]), filename: 'users.xlsx' }], { 'Accept-Language': 'en' });
+    expect(stock.body.msg).toBe('导入文件中没有用户数据');
   });
 
   it('answers 401 without a token', async () => {

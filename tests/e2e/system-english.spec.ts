@@ -3,7 +3,7 @@ import { freshHostTest as test, expect, signIn, api, openScreen, clickRowAction,
 
 // The console in English (issue 38 item 9): the role screen's permission tree and the menu screen's names and
 // types are English, as the side menu already shows them; only what users typed stays as typed (a menu and a
-// button made here with names of their own).
+// button made here with names of their own); a server's refusal (个人信息 › 修改密码) reads English too.
 
 const CJK = /[\u3400-\u9fff]/;
 const SYS = '/website-blade-system';
@@ -83,4 +83,18 @@ test('in English the permission tree, the menu names and the menu types are Engl
   await expect(table.getByRole('cell', { name: '参数管理', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: '新增', exact: true }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: '按钮', exact: true }).first()).toBeVisible();
+
+  // a message only the server knows (the old password is wrong) is answered in the console's language
+  await switchLanguage(page, 'English');
+  await page.goto(`${host.origin}/#/info/index`);
+  await page.getByRole('tab', { name: 'Change password' }).click();
+  const pwd = page.locator('form[id="user-password"]');
+  await pwd.getByLabel('Old password').fill('not-admin');
+  await pwd.getByLabel('New password').fill('admin2');
+  await pwd.getByLabel('Confirm password').fill('admin2');
+  await pwd.locator('button[type="submit"]').click();
+  const refusal = page.getByText('The old password is not correct');
+  await expect(refusal).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('info-password-en.png') });
+  await refusal.screenshot({ path: test.info().outputPath('info-password-en-message.png') });
 });

@@ -15,20 +15,21 @@ import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
 import { sql, type DataLayer, type Queries } from '../../db/data-layer';
 import { allow } from '../../http/access-policy';
+import type { MessageKey } from '../../../src-shared/messages';
 
-// The spec's phone helper (§5) in its order, its messages in Chinese as every message of the back end.
 /** The top menus a fresh install seeds: code (the console's label is menu.top_<code>), name, icon, the side menus under it. */
 export const TOP_MENUS: readonly (readonly [code: string, name: string, source: string, menus: readonly string[]])[] = [
   ['business', '站群业务', 'global', ['workbench', 'site', 'infra', 'material', 'content', 'ai']],
   ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
 ];
 
-export const PHONE_EMPTY = '手机号码不能为空';
-export const PHONE_LENGTH = '手机号码长度不是11位';
-export const PHONE_FORMAT = '手机号码格式不正确';
+// The spec's phone helper (§5) in its order, its messages keys of the table (shell-messages.ts).
+export const PHONE_EMPTY = 'shell.phoneEmpty';
+export const PHONE_LENGTH = 'shell.phoneLength';
+export const PHONE_FORMAT = 'shell.phoneFormat';
 
-/** The phone check helper of the spec, in its order; null when valid. */
-export function phoneError(phone: string): string | null {
+/** The phone check helper of the spec, in its order: the message's key, null when valid. */
+export function phoneError(phone: string): MessageKey | null {
   if (!phone) return PHONE_EMPTY;
   if (phone.length !== 11) return PHONE_LENGTH;
   if (!/^1[3-9]\d{9}$/.test(phone)) return PHONE_FORMAT;
@@ -144,7 +145,7 @@ async function seedNotices(data: DataLayer, now: string): Promise<void> {
 /** The caller's own row without its password. */
 async function userInfo(data: Queries, id: string): Promise<Record<string, unknown>> {
   const user = await findUserById(data, id);
-  if (!user) throw new ServiceError('用户不存在');
+  if (!user) throw new ServiceError('shell.userMissing');
   const row = formatRow(user as unknown as Record<string, unknown>);
   delete row.password;
   return row;
@@ -169,7 +170,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const email = str(b.email).trim();
     if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
     const current = await findUserById(data, caller.userId);
-    if (!current) throw new ServiceError('用户不存在');
+    if (!current) throw new ServiceError('shell.userMissing');
     const avatar = b.avatar === undefined ? current.avatar : str(b.avatar);
     const realName = b.realName === undefined ? current.real_name : str(b.realName);
     const name = b.name === undefined ? current.name : str(b.name);
@@ -186,15 +187,15 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const oldPassword = str(b.oldPassword);
     const newPassword = str(b.newPassword);
     const newPassword1 = str(b.newPassword1);
-    if (!oldPassword) throw new ServiceError('请输入原密码');
-    if (!newPassword) throw new ServiceError('请输入新密码');
-    if (!newPassword1) throw new ServiceError('请输入确认密码');
+    if (!oldPassword) throw new ServiceError('shell.oldPasswordRequired');
+    if (!newPassword) throw new ServiceError('sys.newPasswordRequired');
+    if (!newPassword1) throw new ServiceError('shell.confirmPasswordRequired');
     const short = passwordProblem(newPassword);
     if (short) throw new ServiceError(short);
     if (newPassword !== newPassword1) throw new ServiceError(MSG_PASSWORD_MISMATCH);
     const current = await findUserById(data, caller.userId);
-    if (!current) throw new ServiceError('用户不存在');
-    if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('原密码不正确!');
+    if (!current) throw new ServiceError('shell.userMissing');
+    if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('shell.oldPasswordWrong');
     // sessions follow the password: the user's other sign-ins end with it (on every instance: the cache bus tells
     // them before this answer leaves), as an administrator's reset does; this one goes on
     await data.transaction(async (trx) => {
@@ -216,14 +217,14 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const account = str(b.account).trim();
     const password = str(b.password);
     // The spec's order and messages (shell-and-system.md §5).
-    if (!tenantId) throw new ServiceError('请先输入租户编号');
-    if (!account) throw new ServiceError('请先输入账号名称');
-    if (!password) throw new ServiceError('请先输入密码');
+    if (!tenantId) throw new ServiceError('shell.tenantIdFirst');
+    if (!account) throw new ServiceError('shell.accountFirst');
+    if (!password) throw new ServiceError('shell.passwordFirst');
     if (b.password2 !== undefined && str(b.password2) !== password) throw new ServiceError(MSG_PASSWORD_MISMATCH);
     const short = passwordProblem(password);
     if (short) throw new ServiceError(short);
-    if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('当前系统暂未开启注册功能');
-    if (!(await findTenant(data, tenantId))) throw new ServiceError('租户信息错误!');
+    if ((await paramValue(data, tenantId, 'account.registerUser')) !== 'true') throw new ServiceError('shell.registerClosed');
+    if (!(await findTenant(data, tenantId))) throw new ServiceError('shell.tenantWrong');
     const stamp = now();
     // A pending user: no role, no department; an administrator approves it by granting roles.
     const digest = hashPasswordDigest(md5Hex(password));
@@ -233,7 +234,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     // and the quota's (two sign-ups at once, on any instances, count one after the other)
     await data.transaction(async (trx) => {
       await lockAccount(trx, tenantId, account);
-      if (await findUserByAccount(trx, tenantId, account)) throw new ServiceError(`当前用户 [${account}] 已存在!`);
+      if (await findUserByAccount(trx, tenantId, account)) throw new ServiceError({ key: 'sys.userAccountTaken', params: { account } });
       await checkAccountQuota(trx, tenantId, clock);
       await trx.run(
         sql`INSERT INTO blade_user (id, tenant_id, code, account, password, name, real_name, avatar, role_id, dept_id, post_id,
@@ -269,15 +270,15 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   api.post('/blade-log/error/upload', allow('user'), async (request) => {
     const caller = callerOf(request);
     const list = Array.isArray(request.body) ? (request.body as unknown[]) : Array.isArray(body(request).logs) ? (body(request).logs as unknown[]) : null;
-    if (!list) throw new ServiceError('日志列表不能为空');
-    if (list.length > 1000) throw new ServiceError('一次最多上传1000条日志');
+    if (!list) throw new ServiceError('shell.logListRequired');
+    if (list.length > 1000) throw new ServiceError('shell.logListMax');
     const stamp = now();
     const ua = str(request.headers['user-agent']);
     await data.transaction(async (trx) => {
       for (const item of list) {
         const e = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
         const message = str(e.message);
-        if (!message) throw new ServiceError('日志内容不能为空');
+        if (!message) throw new ServiceError('shell.logMessageRequired');
         await trx.run(
           sql`INSERT INTO blade_log_error (id, tenant_id, service_id, server_host, env, method, request_uri, user_agent, stack_trace,
              exception_name, message, params, time, create_by, create_time)

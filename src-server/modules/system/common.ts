@@ -9,7 +9,8 @@ import { formatRow } from '../../system/rows';
 
 export const SYS = '/website-blade-system';
 export { ADMIN_TENANT };
-export const MSG_HAS_CHILDREN = '请先删除子节点!';
+/** the key of 请先删除子节点! (kept for modules/admin/dicts.ts until it names the key itself) */
+export const MSG_HAS_CHILDREN = 'common.deleteChildrenFirst';
 
 /** A request parameter from the query string, then the body (arrays comma-joined). */
 export function paramOf(request: FastifyRequest, name: string): string | undefined {
@@ -35,13 +36,13 @@ export function idsFrom(value: unknown): string[] {
 
 export function requireParam(request: FastifyRequest, name: string): string {
   const v = paramOf(request, name)?.trim();
-  if (!v) throw new ServiceError(`缺少必要的请求参数: ${name}`);
+  if (!v) throw new ServiceError({ key: 'common.missingParam', params: { name } });
   return v;
 }
 
 export function body(request: FastifyRequest): Record<string, unknown> {
   const b = request.body;
-  if (!b || typeof b !== 'object' || Array.isArray(b)) throw new ServiceError('请求参数格式错误: 请求体必须是JSON对象');
+  if (!b || typeof b !== 'object' || Array.isArray(b)) throw new ServiceError('common.badBody');
   return b as Record<string, unknown>;
 }
 

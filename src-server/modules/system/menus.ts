@@ -3,11 +3,11 @@
 // top-menu of the caller are served by src-server/system/menus.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
-import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import { ok, ServiceError, status } from '../../http/reply';
 import type { CacheRegistry } from '../../system/cache';
 import { nextId } from '../../util/ids';
 import {
-  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, MSG_HAS_CHILDREN, paramOf, requireParam, rows, SYS, treeNode,
+  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, paramOf, requireParam, rows, SYS, treeNode,
   type TreeNode,
 } from './common';
 import { grantableOf } from './roles';
@@ -104,7 +104,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
         const ch = await trx.run(sql`UPDATE blade_menu SET parent_id = ${parentId}, code = ${code}, name = ${name}, alias = ${alias}, path = ${path},
             source = ${source}, sort = ${sort}, category = ${category}, action = ${action}, is_open = ${isOpen}, component = ${component}, remark = ${remark}
           WHERE id = ${id} AND is_deleted = 0`);
-        if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
+        if (ch === 0) throw new ServiceError('common.notFound');
       } else {
         menuId = nextId();
         await trx.run(sql`INSERT INTO blade_menu (parent_id, code, name, alias, path, source, sort, category, action, is_open, component, remark, id)
@@ -118,10 +118,10 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
 
   api.post(`${M}/remove`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const list = sql.join(ids);
-    if (await hasOtherChildren(data, 'blade_menu', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
-    if ((await data.run(sql`UPDATE blade_menu SET is_deleted = 1 WHERE is_deleted = 0 AND id IN (${list})`)) === 0) throw new ServiceError(MSG_NOT_FOUND);
+    if (await hasOtherChildren(data, 'blade_menu', ids)) throw new ServiceError('common.deleteChildrenFirst');
+    if ((await data.run(sql`UPDATE blade_menu SET is_deleted = 1 WHERE is_deleted = 0 AND id IN (${list})`)) === 0) throw new ServiceError('common.notFound');
     await data.run(sql`DELETE FROM blade_role_menu WHERE menu_id IN (${list})`);
     await data.run(sql`DELETE FROM blade_top_menu_setting WHERE menu_id IN (${list})`);
     await caches.clearAll();
@@ -190,7 +190,7 @@ export function registerMenuAdminRoutes(api: FastifyInstance, data: DataLayer, c
     const topMenuIds = idsFrom(b.topMenuIds);
     if (topMenuIds.length === 0) throw new ServiceError('sys.topMenusRequired');
     const own = await ownTopMenus(user.tenantId, topMenuIds);
-    if (own.length !== topMenuIds.length) throw new ServiceError(MSG_NOT_FOUND);
+    if (own.length !== topMenuIds.length) throw new ServiceError('common.notFound');
     const menuIds = idsFrom(b.menuIds);
     await data.transaction(async (trx) => {
       for (const t of topMenuIds) {

@@ -1,7 +1,7 @@
 // Regions (/website-blade-system/region): keyed by code; lazy tree by parentCode.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
-import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import { ok, ServiceError, status } from '../../http/reply';
 import { body, paramOf, requireParam, rows, SYS, treeNode } from './common';
 import { allow, menu } from '../../http/access-policy';
 import { judgeDeclared } from '../../crud/declared-input';
@@ -102,9 +102,9 @@ export function registerRegionRoutes(api: FastifyInstance, data: DataLayer): voi
   });
   api.post(`${B}/remove`, allow('platform'), async (request) => {
     const id = paramOf(request, 'id')?.trim() || paramOf(request, 'ids')?.trim();
-    if (!id) throw new ServiceError('请选择至少一条数据');
-    if (await data.get(sql`SELECT 1 AS found FROM blade_region WHERE parent_code = ${id}`)) throw new ServiceError('请先删除子节点!');
-    if ((await data.run(sql`DELETE FROM blade_region WHERE code = ${id}`)) === 0) throw new ServiceError(MSG_NOT_FOUND);
+    if (!id) throw new ServiceError('common.selectAtLeastOne');
+    if (await data.get(sql`SELECT 1 AS found FROM blade_region WHERE parent_code = ${id}`)) throw new ServiceError('common.deleteChildrenFirst');
+    if ((await data.run(sql`DELETE FROM blade_region WHERE code = ${id}`)) === 0) throw new ServiceError('common.notFound');
     return status(true);
   });
 }

@@ -3,10 +3,10 @@
 // administrator role; nodes with children or users cannot be removed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
-import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import { ok, ServiceError, status } from '../../http/reply';
 import { nextId } from '../../util/ids';
 import {
-  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, MSG_HAS_CHILDREN, paramOf, requireParam, rows, SYS, tenantFor, treeNode, type TreeNode,
+  body, caller, forest, hasOtherChildren, idList, idsFrom, isAdministrator, paramOf, requireParam, rows, SYS, tenantFor, treeNode, type TreeNode,
 } from './common';
 import { requireButton } from '../../http/access-check';
 import { allow, menu, menuButton } from '../../http/access-policy';
@@ -86,7 +86,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
       if (id) {
         const ch = await trx.run(sql`UPDATE blade_role SET role_name = ${roleName}, role_alias = ${alias}, sort = ${sort}, parent_id = ${parentId}
           WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0${roleFilter(request)}`);
-        if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
+        if (ch === 0) throw new ServiceError('common.notFound');
       } else {
         await trx.run(sql`INSERT INTO blade_role (id, tenant_id, parent_id, role_name, sort, role_alias)
           VALUES (${roleId}, ${user.tenantId}, ${parentId}, ${roleName}, ${sort}, ${alias})`);
@@ -97,10 +97,10 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
   api.post(`${R}/remove`, allow(menuButton('role', 'role_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const own = await data.all(sql`SELECT id FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})${roleFilter(request)}`);
-    if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
-    if (await hasOtherChildren(data, 'blade_role', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
+    if (own.length !== ids.length) throw new ServiceError('common.notFound');
+    if (await hasOtherChildren(data, 'blade_role', ids)) throw new ServiceError('common.deleteChildrenFirst');
     for (const id of ids) {
       if (await hasUsers(data, user.tenantId, 'role_id', id)) throw new ServiceError('sys.roleHasUsers');
     }
@@ -115,7 +115,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const own = await data.all(
       sql`SELECT id, role_alias FROM blade_role WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(roleIds)})${roleFilter(request)}`,
     );
-    if (own.length !== roleIds.length) throw new ServiceError(MSG_NOT_FOUND);
+    if (own.length !== roleIds.length) throw new ServiceError('common.notFound');
     const menuIds = idsFrom(b.menuIds);
     const dataScopeIds = idsFrom(b.dataScopeIds);
     const apiScopeIds = idsFrom(b.apiScopeIds);
@@ -225,7 +225,7 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (id) {
       const ch = await data.run(sql`UPDATE blade_dept SET dept_name = ${deptName}, full_name = ${fullName}, dept_category = ${category}, sort = ${sort},
         parent_id = ${parentId}, ancestors = ${ancestors}, remark = ${str(b.remark)} WHERE id = ${id} AND tenant_id = ${user.tenantId} AND is_deleted = 0`);
-      if (ch === 0) throw new ServiceError(MSG_NOT_FOUND);
+      if (ch === 0) throw new ServiceError('common.notFound');
       return ok((await deptRecords(user.tenantId, sql` AND id = ${id}`))[0]);
     }
     const newId = nextId();
@@ -236,10 +236,10 @@ export function registerRoleRoutes(api: FastifyInstance, deps: ModuleDeps): void
   api.post(`${D}/remove`, allow(menuButton('dept', 'dept_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const own = await data.all(sql`SELECT id FROM blade_dept WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
-    if (own.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
-    if (await hasOtherChildren(data, 'blade_dept', ids)) throw new ServiceError(MSG_HAS_CHILDREN);
+    if (own.length !== ids.length) throw new ServiceError('common.notFound');
+    if (await hasOtherChildren(data, 'blade_dept', ids)) throw new ServiceError('common.deleteChildrenFirst');
     for (const id of ids) {
       if (await hasUsers(data, user.tenantId, 'dept_id', id)) throw new ServiceError('sys.deptHasUsers');
     }

@@ -22,7 +22,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import type { Resource } from '../../crud/resource';
 import type { RowFilter } from '../../crud/repository';
-import { fail, MSG_UNAUTHORIZED } from '../../http/reply';
+import { fail } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
+import { messageText } from '../../../src-shared/messages';
 import { roleIdsOf, type AuthUser } from '../../http/auth-user';
 import { isAdministrator } from './common';
 
@@ -164,7 +166,7 @@ export function installScopes(api: FastifyInstance, data: DataLayer): void {
   api.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.authUser;
     if (!user) return;
-    if (!(await apiScopeAllows(data, user, request.url))) return reply.code(401).send(fail(401, MSG_UNAUTHORIZED));
+    if (!(await apiScopeAllows(data, user, request.url))) return reply.code(401).send(fail(401, messageText('sys.unauthorized', readerLanguage(request))));
     const filter: RowFilter = (resource) => dataScopeFilter(data, user, resource);
     request.rowFilter = filter;
   });

@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
-import { MSG_NOT_FOUND, OAuthError, ok, ServiceError, status } from '../../http/reply';
+import { OAuthError, ok, ServiceError, status } from '../../http/reply';
+import { messageText } from '../../../src-shared/messages';
 import type { Clock } from '../../util/clock';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
@@ -16,8 +17,9 @@ import { judgeDeclared } from '../../crud/declared-input';
 import { TENANT } from '../../../src-shared/declarations/system';
 
 const BASE = `${SYS}/tenant`;
-export const MSG_QUOTA = '当前租户已到最大账号额度!';
-export const MSG_EXPIRED = '当前租户已过期,请联系管理员!';
+// the sign-in's refusals (an OAuthError of the token endpoint) stay BladeX's Chinese; a write's are keys
+export const MSG_QUOTA = messageText('sys.accountQuotaFull', 'zh');
+export const MSG_EXPIRED = messageText('sys.tenantExpired', 'zh');
 
 interface TenantRow {
   id: string;
@@ -51,13 +53,13 @@ export async function overQuota(q: Queries, tenantId: string): Promise<boolean> 
 /** Refuses a new account when the tenant is expired or its quota (-1 = unlimited) is used up. */
 export async function checkAccountQuota(q: Queries, tenantId: string, clock: Clock): Promise<void> {
   const t = await tenantRow(q, tenantId);
-  if (!t) throw new ServiceError('租户ID未找到');
-  if (await tenantExpired(q, tenantId, clock)) throw new ServiceError(MSG_EXPIRED);
+  if (!t) throw new ServiceError('sys.tenantNotFound');
+  if (await tenantExpired(q, tenantId, clock)) throw new ServiceError('sys.tenantExpired');
   if (t.account_number < 0) return;
   // a limit's row stays locked until the caller's transaction (the user's insert) ends (`dialect.forUpdate`):
   // two saves of users of one tenant at once, on any instances, count one after the other
   const limit = await q.get(sql<{ n: number }>`SELECT account_number AS n FROM blade_tenant WHERE tenant_id = ${tenantId} AND is_deleted = 0${q.dialect.forUpdate()}`);
-  if (limit && limit.n >= 0 && (await liveAccounts(q, tenantId)) >= limit.n) throw new ServiceError(MSG_QUOTA);
+  if (limit && limit.n >= 0 && (await liveAccounts(q, tenantId)) >= limit.n) throw new ServiceError('sys.accountQuotaFull');
 }
 
 /** Menu ids (with their buttons' ancestors) a package grants. */
@@ -209,7 +211,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     let expireTime: string | null = null;
     if (str(b.expireTime)) {
       expireTime = normalizeDateTime(String(b.expireTime));
-      if (!expireTime) throw new ServiceError('请求参数格式错误: expireTime');
+      if (!expireTime) throw new ServiceError({ key: 'common.badFormat', params: { name: 'expireTime' } });
     }
     const packageId = str(b.packageId);
     if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('sys.packageMissing');
@@ -222,7 +224,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     return data.transaction(async (trx) => {
       if (id) {
         const existing = await trx.get(sql<TenantRow>`SELECT * FROM blade_tenant WHERE id = ${id} AND is_deleted = 0`);
-        if (!existing) throw new ServiceError(MSG_NOT_FOUND);
+        if (!existing) throw new ServiceError('common.notFound');
         const extra: Record<string, unknown> = { ...fields, update_user: user.userId, update_time: now };
         if (accountNumber !== null) extra.account_number = accountNumber;
         if (b.expireTime !== undefined) extra.expire_time = expireTime;
@@ -238,10 +240,10 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
 
   api.post(`${BASE}/remove`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const found = await data.all(sql<{ tenant_id: string }>`SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0 AND id IN (${sql.join(ids)})`);
     if (found.some((t) => t.tenant_id === ADMIN_TENANT)) throw new ServiceError('sys.adminTenantRemove');
-    if (found.length === 0) throw new ServiceError(MSG_NOT_FOUND);
+    if (found.length === 0) throw new ServiceError('common.notFound');
     const now = formatDateTime(clock());
     await data.transaction(async (trx) => {
       await trx.run(sql`UPDATE blade_tenant SET is_deleted = 1, update_time = ${now} WHERE id IN (${sql.join(ids)})`);
@@ -256,16 +258,16 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
 
   api.post(`${BASE}/setting`, allow('platform'), async (request) => {
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const rawQuota = paramOf(request, 'accountNumber');
     const quota = rawQuota === undefined || rawQuota === '' ? null : Number(rawQuota);
     if (quota !== null && (!Number.isInteger(quota) || quota < -1)) throw new ServiceError('sys.accountNumberRange');
     const rawExpire = paramOf(request, 'expireTime');
     const expire = rawExpire ? normalizeDateTime(rawExpire) : null;
-    if (rawExpire && !expire) throw new ServiceError('请求参数格式错误: expireTime');
+    if (rawExpire && !expire) throw new ServiceError({ key: 'common.badFormat', params: { name: 'expireTime' } });
     const n = await data.run(sql`UPDATE blade_tenant SET account_number = COALESCE(CAST(${quota} AS INTEGER), account_number), expire_time = ${expire},
         update_time = ${formatDateTime(clock())} WHERE is_deleted = 0 AND id IN (${sql.join(ids)})`);
-    if (n === 0) throw new ServiceError(MSG_NOT_FOUND);
+    if (n === 0) throw new ServiceError('common.notFound');
     return status(true);
   });
 
@@ -273,7 +275,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     const tenantId = requireParam(request, 'tenantId');
     const ds = paramOf(request, 'datasourceId') ?? '';
     if ((await data.run(sql`UPDATE blade_tenant SET datasource_id = ${ds || null} WHERE tenant_id = ${tenantId} AND is_deleted = 0`)) === 0)
-      throw new ServiceError(MSG_NOT_FOUND);
+      throw new ServiceError('common.notFound');
     return status(true);
   });
 
@@ -295,7 +297,7 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
   api.post(`${BASE}/package-setting`, allow('platform'), async (request) => {
     const tenantId = requireParam(request, 'tenantId');
     const packageId = paramOf(request, 'packageId')?.trim() || null;
-    if (!(await tenantRow(data, tenantId))) throw new ServiceError(MSG_NOT_FOUND);
+    if (!(await tenantRow(data, tenantId))) throw new ServiceError('common.notFound');
     if (packageId && !(await packageExists(data, packageId))) throw new ServiceError('sys.packageMissing');
     await data.transaction(async (trx) => {
       await trx.run(sql`UPDATE blade_tenant SET package_id = ${packageId} WHERE tenant_id = ${tenantId}`);

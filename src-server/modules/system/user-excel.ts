@@ -8,6 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { ok, ServiceError } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
+import { messageText, type Message, type MessageKey } from '../../../src-shared/messages';
 import type { AuthUser } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { readXlsx, writeXlsx } from '../admin/xlsx';
@@ -74,19 +76,19 @@ export function registerUserExcelRoutes(api: FastifyInstance, data: DataLayer, d
     const user = caller(request);
     const { bytes, covered } = await uploadedSheet(request);
     const sheet = readXlsx(bytes);
-    if (!sheet) throw new ServiceError('请上传 .xlsx 格式的文件');
+    if (!sheet) throw new ServiceError('sys.importXlsxOnly');
     const header = (sheet[0] ?? []).map((h) => h.trim());
     const at = (name: (typeof USER_EXCEL_HEADERS)[number]): number => header.indexOf(name);
     for (const required of ['账户', '姓名', '角色名称', '部门名称'] as const) {
-      if (at(required) < 0) throw new ServiceError(`导入文件缺少列: ${required}`);
+      if (at(required) < 0) throw new ServiceError({ key: 'sys.importColumnMissing', params: { column: required } });
     }
-    const lookup = async (q: Queries, table: string, column: string, what: string, names: string, row: number): Promise<string> => {
+    const lookup = async (q: Queries, table: string, column: string, missing: MessageKey, names: string, row: number): Promise<string> => {
       const ids: string[] = [];
       for (const name of names.split(/[,，]/).map((s) => s.trim()).filter(Boolean)) {
         const found = await q.get(
           sql<{ id: string }>`SELECT id FROM ${sql.id(table)} WHERE tenant_id = ${user.tenantId} AND ${sql.ref(column)} = ${name} AND is_deleted = 0`,
         );
-        if (!found) throw new ServiceError(`第${row}行：${what} [${name}] 不存在`);
+        if (!found) throw new ServiceError(inRow(row, { key: missing, params: { name } }));
         ids.push(found.id);
       }
       return ids.join(',');
@@ -99,9 +101,9 @@ export function registerUserExcelRoutes(api: FastifyInstance, data: DataLayer, d
         const cell = (name: (typeof USER_EXCEL_HEADERS)[number]): string => (at(name) < 0 ? '' : (cells[at(name)] ?? '').trim());
         if (cells.every((c) => !c.trim())) continue;
         const tenantId = cell('租户编号');
-        if (tenantId && tenantId !== user.tenantId) throw new ServiceError(`第${row}行：租户编号 [${tenantId}] 不是当前租户`);
+        if (tenantId && tenantId !== user.tenantId) throw new ServiceError(inRow(row, { key: 'sys.importOtherTenant', params: { tenantId } }));
         const type = cell('用户平台').toUpperCase();
-        if (type && !USER_TYPES[type]) throw new ServiceError(`第${row}行：用户平台 [${cell('用户平台')}] 不存在`);
+        if (type && !USER_TYPES[type]) throw new ServiceError(inRow(row, { key: 'sys.importUserTypeMissing', params: { userType: cell('用户平台') } }));
         const account = cell('账户');
         const existing = account
           ? await trx.get(sql<{ id: string }>`SELECT id FROM blade_user WHERE tenant_id = ${user.tenantId} AND account = ${account} AND is_deleted = 0`)
@@ -113,32 +115,35 @@ export function registerUserExcelRoutes(api: FastifyInstance, data: DataLayer, d
           email: cell('邮箱') || undefined,
           phone: cell('手机') || undefined,
           birthday: cell('生日') || undefined,
-          roleId: await lookup(trx, 'blade_role', 'role_name', '角色', cell('角色名称'), row),
-          deptId: await lookup(trx, 'blade_dept', 'dept_name', '部门', cell('部门名称'), row),
-          postId: await lookup(trx, 'blade_post', 'post_name', '岗位', cell('岗位名称'), row),
+          roleId: await lookup(trx, 'blade_role', 'role_name', 'sys.importRoleMissing', cell('角色名称'), row),
+          deptId: await lookup(trx, 'blade_dept', 'dept_name', 'sys.importDeptMissing', cell('部门名称'), row),
+          postId: await lookup(trx, 'blade_post', 'post_name', 'sys.importPostMissing', cell('岗位名称'), row),
           userType: USER_TYPES[type] ?? 1,
           password: existing && covered ? undefined : password,
         };
         try {
           await deps.save(trx, user, imported_, existing && covered ? existing.id : null);
         } catch (e) {
-          if (e instanceof ServiceError) throw new ServiceError(`第${row}行：${e.message}`);
+          if (e instanceof ServiceError) throw new ServiceError(inRow(row, e.keyed ?? e.message));
           throw e;
         }
         imported++;
       }
     });
-    if (imported === 0) throw new ServiceError('导入文件中没有用户数据');
-    return ok({ imported }, `成功导入${imported}个用户`);
+    if (imported === 0) throw new ServiceError('sys.importEmpty');
+    return ok({ imported }, messageText({ key: 'sys.importDone', params: { count: imported } }, readerLanguage(request)));
   });
 }
 
+/** A refusal of one row of the sheet: 第N行：the reason (a message, or a text that came unkeyed). */
+const inRow = (row: number, reason: Message | string): Message => ({ key: 'sys.importRow', params: { row, reason } });
+
 /** The multipart upload's bytes and its isCovered (a form field or the query). */
 async function uploadedSheet(request: FastifyRequest): Promise<{ bytes: Buffer; covered: boolean }> {
-  if (!request.isMultipart()) throw new ServiceError('请上传文件');
+  if (!request.isMultipart()) throw new ServiceError('sys.uploadRequired');
   const part = await request.file({ limits: { fileSize: MAX_BYTES + 1, files: 1 } });
-  if (!part) throw new ServiceError('请上传文件');
-  const tooLarge = '导入文件不能超过5MB';
+  if (!part) throw new ServiceError('sys.uploadRequired');
+  const tooLarge = 'sys.importTooLarge';
   const bytes = await part.toBuffer().catch(() => {
     throw new ServiceError(tooLarge);
   });

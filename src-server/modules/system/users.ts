@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Queries, type RawBuilder } from '../../db/data-layer';
 import { hashPasswordDigest, md5Hex } from '../../auth/passwords';
-import { MSG_PASSWORD_SHORT, passwordProblem } from '../../../src-shared/account-rules';
-import { MSG_NOT_FOUND, ok, ServiceError, status } from '../../http/reply';
+import { passwordProblem } from '../../../src-shared/account-rules';
+import { ok, ServiceError, status } from '../../http/reply';
 import type { MessageKey } from '../../../src-shared/messages';
 import { firstDeptOf } from '../../http/auth-user';
 import { formatDateTime, normalizeDateTime } from '../../util/dates';
@@ -81,7 +81,7 @@ function readInput(b: Record<string, unknown>): UserInput {
   const int = (v: unknown): number | undefined => {
     if (v === undefined || v === null || v === '') return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n)) throw new ServiceError('请求参数格式错误');
+    if (!Number.isInteger(n)) throw new ServiceError('sys.badParam');
     return n;
   };
   return {
@@ -116,8 +116,8 @@ async function validateInput(
     );
     if (taken) throw new ServiceError({ key: 'sys.userAccountTaken', params: { account: u.account! } });
   }
-  if (u.birthday && normalizeDateTime(u.birthday) === null) throw new ServiceError('请求参数格式错误: birthday');
-  if (u.sex !== undefined && u.sex !== null && ![1, 2, 3].includes(u.sex)) throw new ServiceError('请求参数格式错误: sex');
+  if (u.birthday && normalizeDateTime(u.birthday) === null) throw new ServiceError({ key: 'common.badFormat', params: { name: 'birthday' } });
+  if (u.sex !== undefined && u.sex !== null && ![1, 2, 3].includes(u.sex)) throw new ServiceError({ key: 'common.badFormat', params: { name: 'sex' } });
   const check = async (ids: string | undefined, table: string, missing: MessageKey): Promise<void> => {
     if (!insert && ids === undefined) return;
     const list = idList(ids);
@@ -220,12 +220,12 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const user = caller(request);
     const b = body(request);
     const id = b.id === undefined || b.id === null || String(b.id).trim() === '' ? null : String(b.id).trim();
-    if (requireId && !id) throw new ServiceError('缺少必要的请求参数: id');
+    if (requireId && !id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     await requireButton(deps.data, request, id ? 'user_edit' : 'user_add');
     const u = readInput(b);
     return data.transaction(async (trx) => {
       if (id) {
-        if (!(await findOne(trx, user.tenantId, id))) throw new ServiceError(MSG_NOT_FOUND);
+        if (!(await findOne(trx, user.tenantId, id))) throw new ServiceError('common.notFound');
         await validateInput(trx, user.tenantId, u, false, id, isAdministrator(user));
         await update(trx, user.tenantId, id, u, user.userId);
         return ok(await findOne(trx, user.tenantId, id));
@@ -248,21 +248,21 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
   api.post(`${BASE}/remove`, allow(menuButton('user', 'user_delete')), async (request) => {
     const user = caller(request);
     const ids = idList(paramOf(request, 'ids'));
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     if (ids.includes(user.userId)) throw new ServiceError('sys.removeSelf');
     const n = await data.run(sql`UPDATE blade_user SET is_deleted = 1, update_user = ${user.userId}, update_time = ${formatDateTime(clock())}
       WHERE tenant_id = ${user.tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`);
-    if (n === 0) throw new ServiceError(MSG_NOT_FOUND);
+    if (n === 0) throw new ServiceError('common.notFound');
     await sessions.told(); // see eachUser
     return status(true);
   });
 
   const ownUsers = async (tenantId: string, ids: string[]): Promise<{ id: string; account: string }[]> => {
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const found = await data.all(
       sql<{ id: string; account: string }>`SELECT id, account FROM blade_user WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND id IN (${sql.join(ids)})`,
     );
-    if (found.length !== ids.length) throw new ServiceError(MSG_NOT_FOUND);
+    if (found.length !== ids.length) throw new ServiceError('common.notFound');
     return found;
   };
 
@@ -306,7 +306,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
       const r = await data.get(
         sql<{ id: string }>`SELECT id FROM blade_role WHERE tenant_id = ${user.tenantId} AND role_alias = 'user' AND is_deleted = 0 ORDER BY sort, id`,
       );
-      if (!r) throw new ServiceError('请选择所属角色');
+      if (!r) throw new ServiceError('sys.userRoleRequired');
       roleId = r.id;
     }
     await validateInput(data, user.tenantId, { roleId }, false, null, isAdministrator(user));
@@ -333,7 +333,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     const users = await ownUsers(user.tenantId, idList(paramOf(request, 'userIds')));
     const initial = await paramValue(data, user.tenantId, 'account.initPassword', '123456');
     // the password a reset gives is a new password too: as long as any other (参数管理 holds it)
-    if (passwordProblem(initial)) throw new ServiceError(`${MSG_PASSWORD_SHORT}: 请先在参数管理中修改 account.initPassword`);
+    if (passwordProblem(initial)) throw new ServiceError('sys.initPasswordShort');
     const hash = hashPasswordDigest(md5Hex(initial));
     const now = formatDateTime(clock());
     await eachUser(users, (u) => sql`UPDATE blade_user SET password = ${hash}, update_user = ${user.userId}, update_time = ${now} WHERE id = ${u.id}`);
@@ -358,7 +358,7 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
     if (passwordProblem(pw)) throw new ServiceError('sys.passwordShort');
     if (pw !== get('newPassword1')) throw new ServiceError('sys.passwordMismatch');
     const target = (await ownUsers(user.tenantId, idList(userId)))[0]!;
-    if (get('account') && get('account') !== target.account) throw new ServiceError(MSG_NOT_FOUND);
+    if (get('account') && get('account') !== target.account) throw new ServiceError('common.notFound');
     await data.run(sql`UPDATE blade_user SET password = ${hashPasswordDigest(md5Hex(pw))}, update_user = ${user.userId},
       update_time = ${formatDateTime(clock())} WHERE id = ${target.id}`);
     await sessions.revokeUsers([target.id], 'password reset');
