@@ -123,6 +123,8 @@ export interface LoginInput {
   captchaCode?: string;
   deptId?: string;
   roleId?: string;
+  /** the console's language: a refusal is shown in it (the renderer's `call` fills it in) */
+  language?: 'zh' | 'en';
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
@@ -146,7 +148,7 @@ export interface InLanguage {
 }
 
 /** the channels whose calls reach the back end: their requests carry the console's language (Accept-Language) */
-export const LANGUAGE_CHANNELS = ['api:request', 'file:upload', 'keywords:upload', 'flow:deploy-upload', 'search:traffic-import'] as const;
+export const LANGUAGE_CHANNELS = ['api:request', 'auth:login', 'file:upload', 'keywords:upload', 'flow:deploy-upload', 'search:traffic-import'] as const;
 
 /** The R envelope of a successful call (code 200), returned as is. */
 export interface ApiReply<T = unknown> {

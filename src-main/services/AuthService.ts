@@ -6,6 +6,7 @@ import type { LoginInput, Profile, SessionUser } from '../../src-shared/ipc';
 import type { CaptchaReply } from '../../src-shared/wire';
 import { type ApiClient, TOKEN_URL } from './ApiClient';
 import { DeskError } from './errors';
+import { signInText } from '../../src-shared/messages';
 import { type Session, userFromReply } from './Session';
 import { authUrls, dialectOf, sm2Password, tokenReplyOfAuthInfo } from './dialects';
 
@@ -45,6 +46,7 @@ export function validateLoginInput(input: unknown): LoginInput {
     const v = opt(k);
     if (v !== undefined) out[k] = v;
   }
+  if (o.language === 'zh' || o.language === 'en') out.language = o.language;
   return out;
 }
 
@@ -131,8 +133,9 @@ export class AuthService {
         })
       : await this.api.send({ method: 'post', url: TOKEN_URL, data: form, headers });
     const body = stock ? tokenReplyOfAuthInfo(asBody(res.data)) : asBody(res.data);
+    // BladeX's Chinese refusal, in the console's language (by its error_code: the token endpoint is a stock path)
     const failure = text(body.error_description);
-    if (failure) throw new DeskError(res.status === 200 ? 400 : res.status, failure);
+    if (failure) throw new DeskError(res.status === 200 ? 400 : res.status, signInText(body.error_code, failure, input.language ?? 'zh'));
     if (typeof body.access_token !== 'string' || !body.access_token) {
       const code = typeof body.code === 'number' && body.code !== 200 ? body.code : res.status === 200 ? 400 : res.status;
       throw new DeskError(code, text(body.msg) || 'unknown error');

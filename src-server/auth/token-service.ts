@@ -4,6 +4,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Queries } from '../db/data-layer';
 import type { TokenReply } from '../../src-shared/wire';
 import { OAuthError } from '../http/reply';
+import { messageText, type MessageKey } from '../../src-shared/messages';
 import {
   findClient,
   findRoles,
@@ -33,16 +34,19 @@ export interface TokenRequest {
 
 export type TokenResponse = TokenReply & { real_name: string; client_id: string; scope: string; license: string };
 
+/** a sign-in refusal's text: BladeX's Chinese, always (the console shows it in its language: signInText) */
+const zh = (key: MessageKey): string => messageText(key, 'zh');
+
 const E = {
-  invalidClient: () => new OAuthError('invalid_client', 3001, '客户端认证失败!', 401),
-  unauthorizedClient: () => new OAuthError('unauthorized_client', 3003, '客户端未被授权使用该授权类型'),
-  unsupportedGrant: () => new OAuthError('unsupported_grant_type', 4000, '不支持的授权类型'),
-  badCaptcha: () => new OAuthError('invalid_captcha', 2000, '验证码不正确'),
-  tenantNotFound: () => new OAuthError('user_tenant_not_found', 2002, '租户ID未找到'),
-  badCredentials: () => new OAuthError('invalid_user', 2004, '用户名或密码错误'),
-  locked: () => new OAuthError('user_too_many_fails', 2003, '登录错误次数过多,请稍后再试'),
-  noRole: () => new OAuthError('unauthorized_user', 2005, '未获得用户的角色信息'),
-  badRefresh: () => new OAuthError('invalid_refresh_token', 2010, '令牌已失效,请重新登录'),
+  invalidClient: () => new OAuthError('invalid_client', 3001, zh('signIn.invalidClient'), 401),
+  unauthorizedClient: () => new OAuthError('unauthorized_client', 3003, zh('signIn.unauthorizedClient')),
+  unsupportedGrant: () => new OAuthError('unsupported_grant_type', 4000, zh('signIn.unsupportedGrant')),
+  badCaptcha: () => new OAuthError('invalid_captcha', 2000, zh('signIn.badCaptcha')),
+  tenantNotFound: () => new OAuthError('user_tenant_not_found', 2002, zh('signIn.tenantNotFound')),
+  badCredentials: () => new OAuthError('invalid_user', 2004, zh('signIn.badCredentials')),
+  locked: () => new OAuthError('user_too_many_fails', 2003, zh('signIn.locked')),
+  noRole: () => new OAuthError('unauthorized_user', 2005, zh('signIn.noRole')),
+  badRefresh: () => new OAuthError('invalid_refresh_token', 2010, zh('signIn.badRefresh')),
 };
 
 function sameSecret(a: string, b: string): boolean {

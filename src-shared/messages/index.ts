@@ -18,6 +18,7 @@ import { GENERATION_REASONS } from './generation-reasons';
 import { JOB_MESSAGES } from './job-messages';
 import { COMMON_MESSAGES } from './common-messages';
 import { SHELL_MESSAGES } from './shell-messages';
+import { SIGN_IN_CODES, SIGN_IN_MESSAGES } from './sign-in-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -40,6 +41,7 @@ export const MESSAGES = {
   ...JOB_MESSAGES,
   ...COMMON_MESSAGES,
   ...SHELL_MESSAGES,
+  ...SIGN_IN_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -81,4 +83,19 @@ export function messageResources(language: ReplyLanguage): Record<string, unknow
     node[path[path.length - 1]] = texts[language];
   }
   return root;
+}
+
+/** the keys a sign-in refusal's text may be: by its code, else the tenant refusals that share `invalid_grant` */
+const SIGN_IN_BY_TEXT: MessageKey[] = ['sys.tenantExpired', 'sys.accountQuotaFull'];
+
+/**
+ * A sign-in refusal of the token endpoint (BladeX's `error_code` and Chinese `error_description`) in `language`:
+ * the description as sent unless a key of the table says it; a back end's text this table does not know stays.
+ */
+export function signInText(code: unknown, description: string, language: ReplyLanguage): string {
+  if (language !== 'en') return description;
+  const key = typeof code === 'number' ? SIGN_IN_CODES[code] : undefined;
+  if (key && MESSAGES[key].zh === description) return MESSAGES[key].en;
+  const byText = SIGN_IN_BY_TEXT.find((k) => MESSAGES[k].zh === description);
+  return byText ? MESSAGES[byText].en : description;
 }

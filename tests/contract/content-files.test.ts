@@ -48,6 +48,12 @@ describe('file:upload and file:read', () => {
   });
 
   it('uploads through main and reads the image back as a data URL', async () => {
+    // a refused sign-in in the console's language (the token endpoint answers BladeX's Chinese: signInText)
+    expect(await dispatch(handlers, 'auth:login', { tenantId: '000000', username: 'admin', password: 'wrong', language: 'en' })).toMatchObject({
+      ok: false,
+      error: { message: 'The user name or the password is wrong' },
+    });
+    expect(await dispatch(handlers, 'auth:login', { tenantId: '000000', username: 'admin', password: 'wrong' })).toMatchObject({ ok: false, error: { message: '用户名或密码错误' } });
     expect(await dispatch(handlers, 'auth:login', { tenantId: '000000', username: 'admin', password: 'admin' })).toMatchObject({ ok: true });
     const up = await dispatch(handlers, 'file:upload', { name: 'logo.png', type: 'image/png', base64: PNG.toString('base64'), scene: 'template' });
     expect(up).toMatchObject({ ok: true, data: { originalName: 'logo.png' } });

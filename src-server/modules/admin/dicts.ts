@@ -10,7 +10,7 @@ import { ok, ServiceError } from '../../http/reply';
 import { pageOf } from '../../http/paging';
 import { callerOf } from '../../http/auth-user';
 import { formatRow } from '../../system/rows';
-import { forest, MSG_HAS_CHILDREN, paramOf } from '../system/common';
+import { forest, paramOf } from '../system/common';
 import { allow, menu } from '../../http/access-policy';
 
 
@@ -82,7 +82,7 @@ function makeKind(decl: ResourceDecl, table: DictKind['table'], tenantScoped: bo
         const children = (await data.get(
           sql<{ n: number }>`SELECT count(*) AS n FROM ${from} WHERE parent_id IN (${list}) AND id NOT IN (${list}) AND is_deleted = 0${tenantSql(ctx.tenantId)}`,
         ))!;
-        if (children.n > 0) throw new ServiceError(MSG_HAS_CHILDREN);
+        if (children.n > 0) throw new ServiceError('common.deleteChildrenFirst');
         const codes = await data.all(sql<{ code: string }>`SELECT DISTINCT code FROM ${from} WHERE id IN (${list})`);
         for (const c of codes) await state.changed?.(c.code, data);
       },

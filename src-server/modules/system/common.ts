@@ -10,7 +10,6 @@ import { formatRow } from '../../system/rows';
 export const SYS = '/website-blade-system';
 export { ADMIN_TENANT };
 /** the key of 请先删除子节点! (kept for modules/admin/dicts.ts until it names the key itself) */
-export const MSG_HAS_CHILDREN = 'common.deleteChildrenFirst';
 
 /** A request parameter from the query string, then the body (arrays comma-joined). */
 export function paramOf(request: FastifyRequest, name: string): string | undefined {

@@ -94,6 +94,18 @@ describe('AuthService', () => {
     expect(seen.headers['role-id']).toBe('R9');
   });
 
+  it("an English console reads BladeX's refusal in English by its code (a tenant's by its text); a text not known stays", async () => {
+    const refuse = (json: Record<string, unknown>) => {
+      backend.on('POST /blade-auth/oauth/token', () => ({ status: 400, json: { error: 'invalid_grant', ...json } }));
+      const { auth } = build();
+      return auth.login({ tenantId: '000000', username: 'admin', password: 'wrong', captchaKey: 'k', captchaCode: 'c', language: 'en' }).catch((e: DeskError) => e.message);
+    };
+    expect(await refuse({ error_code: 2004, error_description: '用户名或密码错误' })).toBe('The user name or the password is wrong');
+    expect(await refuse({ error_code: 2003, error_description: '登录错误次数过多,请稍后再试' })).toBe('Too many failed sign-ins: please try again later');
+    expect(await refuse({ error_code: 400, error_description: '当前租户已过期,请联系管理员!' })).toBe('This tenant has expired: please contact the administrator');
+    expect(await refuse({ error_code: 2004, error_description: '账号已冻结' })).toBe('账号已冻结');
+  });
+
   for (const status of [400, 401, 200]) {
     it(`a reply with error_description (HTTP ${status}) rejects with that message and stores nothing`, async () => {
       backend.on('POST /blade-auth/oauth/token', () => ({ status, json: { error: 'invalid_grant', error_code: 2004, error_description: '用户名或密码错误' } }));
