@@ -17,6 +17,7 @@ import { IMPORT_MESSAGES } from './import-messages';
 import { GENERATION_REASONS } from './generation-reasons';
 import { JOB_MESSAGES } from './job-messages';
 import { COMMON_MESSAGES } from './common-messages';
+import { FORM_INPUT_MESSAGES } from './form-input-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -38,6 +39,7 @@ export const MESSAGES = {
   ...GENERATION_REASONS,
   ...JOB_MESSAGES,
   ...COMMON_MESSAGES,
+  ...FORM_INPUT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

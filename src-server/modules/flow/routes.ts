@@ -5,6 +5,8 @@ import { sql } from '../../db/data-layer';
 import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError, status } from '../../http/reply';
+import { judgeInput } from '../../crud/declared-input';
+import { FLOW_DELETE_INSTANCE, LEAVE_HANDLE } from '../../../src-shared/declarations/flow-inputs';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { requireButton } from '../../http/access-check';
@@ -121,8 +123,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (!taskId) throw new ServiceError('缺少必要的请求参数: taskId');
     const flag = typeof b.flag === 'string' ? b.flag : '';
     const comment = typeof b.comment === 'string' ? b.comment.trim() : '';
-    if (flag !== 'ok' && !comment) throw new ServiceError('请输入审批意见');
-    if (comment.length > 500) throw new ServiceError('审批意见不能超过500个字符');
+    judgeInput(LEAVE_HANDLE, { flag, comment });
     const variables = b.variables === undefined || b.variables === null ? {} : b.variables;
     if (typeof variables !== 'object' || Array.isArray(variables)) throw new ServiceError('请求参数格式错误: variables');
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
@@ -316,8 +317,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const id = requireParam(request, 'processInstanceId');
     const reason = paramOf(request, 'deleteReason')?.trim() ?? '';
-    if (!reason) throw new ServiceError('请输入删除原因');
-    if (reason.length > 255) throw new ServiceError('删除原因不能超过255个字符');
+    judgeInput(FLOW_DELETE_INSTANCE, { deleteReason: reason });
     const row = await data.get(sql`SELECT id FROM flow_instance WHERE id = ${id} AND tenant_id = ${user.tenantId} AND status = 'running'`);
     if (!row || !(await runtime.remove(id, reason))) throw new ServiceError(FLOW_MSG.instanceGone);
     return status(true);

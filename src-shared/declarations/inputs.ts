@@ -1,0 +1,6 @@
+// Every input declared outside the resources (declare.ts InputDecl), by area: what the generated tests walk
+// (tests/unit/renderer/declared-rules.test.ts: the form's rules; tests/contract/declared-rules.test.ts: the route).
+import type { InputDecl } from './declare';
+import { FLOW_INPUTS } from './flow-inputs';
+
+export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS];
