@@ -68,10 +68,10 @@ export type InputKind = 'text' | 'choice';
 
 /**
  * The antd rules of one field of an input's declaration (a dialog's or a page's form outside CrudPage:
- * src-shared/declarations' InputDecl), the same as a declared screen's column gets. `toWire` turns a form value
+ * src-shared/declarations' InputDecl; or one field of a resource's, a dialog writing that field alone), the same as a declared screen's column gets. `toWire` turns a form value
  * into what is sent (a date picker's day into its text), for the field and the cross-field rules alike.
  */
-export function inputRules(t: TFunction, decl: InputDecl, name: string, kind: InputKind = 'text', toWire?: (value: unknown) => unknown): Rule[] {
+export function inputRules(t: TFunction, decl: InputDecl | ResourceDecl, name: string, kind: InputKind = 'text', toWire?: (value: unknown) => unknown): Rule[] {
   if (!decl.fields[name]) throw new Error(`${decl.name}: no field ${name}`);
   return declaredRules(t, { name, label: name, ...(kind === 'choice' && { valueType: 'select' as const }) }, decl, toWire);
 }

@@ -38,8 +38,9 @@ export function judgeDeclared(decl: Pick<ResourceDecl, 'fields' | 'cross'>, body
 
 /**
  * An input's declaration (a dialog's or a page's form, not a resource's row) judged on what its route received:
- * every field as sent (a new write: absent ones judged empty), then the cross-field rules.
+ * every field as sent (absent ones judged empty; `partial`: absent ones keep their value and are not judged),
+ * then the cross-field rules.
  */
-export function judgeInput(decl: InputDecl, received: Record<string, unknown>): void {
-  judgeDeclared(decl, received, { update: false });
+export function judgeInput(decl: InputDecl, received: Record<string, unknown>, options: { partial?: boolean } = {}): void {
+  judgeDeclared(decl, received, { update: Boolean(options.partial), partial: options.partial });
 }

@@ -2,5 +2,6 @@
 // (tests/unit/renderer/declared-rules.test.ts: the form's rules; tests/contract/declared-rules.test.ts: the route).
 import type { InputDecl } from './declare';
 import { FLOW_INPUTS } from './flow-inputs';
+import { ACCOUNT_INPUTS } from './account-inputs';
 
-export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS];
+export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS, ...ACCOUNT_INPUTS];

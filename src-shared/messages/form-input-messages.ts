@@ -17,4 +17,12 @@ export const FORM_INPUT_MESSAGES = {
   'flowForm.categoryRequired': { zh: '请选择流程类型', en: 'Choose the process type' },
   'flowForm.deleteReasonRequired': { zh: '请输入删除原因', en: 'Enter the reason for deleting' },
   'flowForm.deleteReasonMax': { zh: '删除原因不能超过255个字符', en: 'The reason for deleting may not exceed 255 characters' },
+  'accountForm.accountNumberRequired': { zh: '请输入账号额度', en: 'Please enter the account quota' },
+  'accountForm.websiteNumberRequired': { zh: '请输入网站额度', en: 'Please enter the website quota' },
+  'accountForm.articleNumberRequired': { zh: '请输入文章额度', en: 'Please enter the article quota' },
+  'accountForm.quotaRange': { zh: '额度必须是不小于-1的整数', en: 'A quota must be a whole number, -1 (unlimited) or more' },
+  'accountForm.phoneLength': { zh: '手机号码长度不是11位', en: 'The mobile number must have 11 digits' },
+  'accountForm.phoneFormat': { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
+  'accountForm.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the old password' },
+  'accountForm.confirmRequired': { zh: '请输入确认密码', en: 'Please confirm the password' },
 } as const satisfies MessageFamily;
