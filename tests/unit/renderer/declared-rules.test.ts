@@ -208,7 +208,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'components/shell/SwitchDialog.tsx',
   'components/shell/LockDialog.tsx',
   'pages/lock/LockPage.tsx',
-  'pages/info/InfoPage.tsx',
   'profiles/ProfilesPage.tsx',
   'screens/content/search/AccountDialog.tsx',
 ]);
