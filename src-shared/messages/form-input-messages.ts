@@ -25,4 +25,7 @@ export const FORM_INPUT_MESSAGES = {
   'accountForm.phoneFormat': { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
   'accountForm.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the old password' },
   'accountForm.confirmRequired': { zh: '请输入确认密码', en: 'Please confirm the password' },
+  'shellForm.deptRequired': { zh: '请选择部门', en: 'Please choose a department' },
+  'shellForm.roleRequired': { zh: '请选择角色', en: 'Please choose a role' },
+  'shellForm.lockRequired': { zh: '锁屏密码不能为空', en: 'The lock password cannot be empty' },
 } as const satisfies MessageFamily;

@@ -25,6 +25,7 @@ test('personal info: no phone is fine, phone and password checks in Chinese, cha
   await expect(form.getByText('手机号码长度不是11位')).toBeVisible();
   await phone.fill('23800138000');
   await expect(form.getByText('手机号码格式不正确')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('info-phone-refused.png') });
   await phone.fill('13800138000');
   await form.getByLabel('邮箱').fill('admin@example.com');
   await form.getByRole('button', { name: /保\s*存/ }).click();
@@ -43,6 +44,7 @@ test('personal info: no phone is fine, phone and password checks in Chinese, cha
   await pwd.getByLabel('新密码').fill('admin2');
   await pwd.getByLabel('确认密码').fill('admin3');
   await expect(pwd.getByText('两次密码输入不一致')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('password-mismatch.png') });
   await pwd.getByLabel('确认密码').fill('admin2');
   await pwd.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('原密码不正确!')).toBeVisible();
