@@ -4,5 +4,6 @@ import type { InputDecl } from './declare';
 import { FLOW_INPUTS } from './flow-inputs';
 import { ACCOUNT_INPUTS } from './account-inputs';
 import { SHELL_INPUTS } from './shell-inputs';
+import { DESKTOP_INPUTS } from './desktop-inputs';
 
-export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS, ...ACCOUNT_INPUTS, ...SHELL_INPUTS];
+export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS, ...ACCOUNT_INPUTS, ...SHELL_INPUTS, ...DESKTOP_INPUTS];

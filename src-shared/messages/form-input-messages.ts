@@ -28,4 +28,5 @@ export const FORM_INPUT_MESSAGES = {
   'shellForm.deptRequired': { zh: '请选择部门', en: 'Please choose a department' },
   'shellForm.roleRequired': { zh: '请选择角色', en: 'Please choose a role' },
   'shellForm.lockRequired': { zh: '锁屏密码不能为空', en: 'The lock password cannot be empty' },
+  'desktopForm.feedInvalid': { zh: '更新地址必须是 http(s) 地址', en: 'The update feed must be an http(s) URL' },
 } as const satisfies MessageFamily;
