@@ -7,9 +7,14 @@ import { firstBroken, type InputDecl, type ResourceDecl } from '../../src-shared
 import { messageI18nKey } from '../../src-shared/messages';
 import type { ColumnDef } from './types';
 import { switchWire } from './values';
+import { DATE_TIME_FORMAT } from './params';
+import type { Dayjs } from 'dayjs';
 
 /** a form value as the server receives it (a switch's boolean as its number, a multiple select's array joined) */
 function wire(c: ColumnDef, value: unknown): unknown {
+  // a date picker's day as its text (a declared date's pattern reads the text)
+  if ((c.valueType === 'date' || c.valueType === 'datetime') && value && typeof value === 'object' && 'format' in value)
+    return (value as Dayjs).format(c.valueType === 'date' ? 'YYYY-MM-DD' : DATE_TIME_FORMAT);
   if (c.valueType === 'switch') return switchWire(c, value === true || (value !== false && value !== undefined && value !== null && switchWire(c, true) === Number(value)));
   return Array.isArray(value) ? value.join(',') : value;
 }
