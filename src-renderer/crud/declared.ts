@@ -76,9 +76,23 @@ export type InputKind = 'text' | 'choice';
  * src-shared/declarations' InputDecl; or one field of a resource's, a dialog writing that field alone), the same as a declared screen's column gets. `toWire` turns a form value
  * into what is sent (a date picker's day into its text), for the field and the cross-field rules alike.
  */
-export function inputRules(t: TFunction, decl: InputDecl | ResourceDecl, name: string, kind: InputKind = 'text', toWire?: (value: unknown) => unknown): Rule[] {
-  if (!decl.fields[name]) throw new Error(`${decl.name}: no field ${name}`);
-  return declaredRules(t, { name, label: name, ...(kind === 'choice' && { valueType: 'select' as const }) }, decl, toWire);
+export function inputRules(
+  t: TFunction,
+  decl: InputDecl | ResourceDecl,
+  name: string,
+  kind: InputKind = 'text',
+  toWire?: (value: unknown) => unknown,
+  /** the field's unique rule judged with what the form knows (the other rows it shows): whether the value is taken */
+  taken?: (value: unknown) => boolean,
+): Rule[] {
+  const field = decl.fields[name];
+  if (!field) throw new Error(`${decl.name}: no field ${name}`);
+  const rules = declaredRules(t, { name, label: name, ...(kind === 'choice' && { valueType: 'select' as const }) }, decl, toWire);
+  const unique = field.rules.find((r) => 'unique' in r);
+  if (taken && unique) {
+    rules.push({ validator: (_rule: unknown, value: unknown) => (taken(value) ? Promise.reject(new Error(t(messageI18nKey(unique.message)))) : Promise.resolve()) });
+  }
+  return rules;
 }
 
 /** The fields a field's cross-field rules read (antd's `dependencies`): changing one checks it again. */

@@ -204,7 +204,6 @@ describe.each(INPUT_DECLARATIONS.map((d) => [d.name, d] as const))('input %s: th
  * (being converted): the list only shrinks.
  */
 const NOT_YET_DECLARED = new Set<string>([
-  'profiles/ProfilesPage.tsx',
   'screens/content/search/AccountDialog.tsx',
 ]);
 
