@@ -75,4 +75,15 @@ test('user form: email, password length and mismatch; 查看 names roles, depart
   await expect(view.locator('.desk-view-value').filter({ hasText: 'SEO矩阵' })).toBeVisible();
   await expect(view.getByText(/^\d{19}$/)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/wt-admin-user-view.png' });
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+
+  // 平台配置 reads its declaration (USER_PLATFORM; update-platform judges the same): the extension must be JSON
+  await clickRowAction(page, row, '平台配置');
+  const platform = dialog(page);
+  await platform.getByLabel('用户拓展').fill('{not json');
+  await platform.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(platform.getByText('用户拓展信息必须是JSON格式')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('user-platform-refused.png') });
+  await platform.getByRole('button', { name: /取\s*消/ }).click();
 });
