@@ -6,9 +6,11 @@
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import type { ApiDialect, Profile } from '../../src-shared/ipc';
 import { DeskError } from './errors';
+import { firstBroken } from '../../src-shared/declarations/declare';
+import { PROFILE } from '../../src-shared/declarations/desktop-inputs';
+import { messageText } from '../../src-shared/messages';
 
 /** What ProfileService needs of electron-store / conf. */
 export interface KeyValueStore {
@@ -65,18 +67,6 @@ const fail = (m: string): never => {
 export const COLOUR_RE = /^#[0-9A-Fa-f]{6}$/;
 const PEM_RE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
 
-/** An absolute http(s) URL or the given message. */
-function httpUrl(value: string, message: string): string {
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(value);
-  } catch {
-    fail(message);
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) fail(message);
-  return value;
-}
-
 /**
  * Checks a profile's shape (as stored or as sent by the renderer); returns it
  * normalised or throws DeskError(400) with a message for the form. Checks that
@@ -89,27 +79,30 @@ export function validateProfile(input: unknown): Profile {
   const required = (k: string, message: string) => text(k) || fail(message);
   const id = required('id', 'profile.id is required');
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) fail('profile.id may only contain letters, digits, - and _');
-  const name = required('name', '请输入配置名称');
-  if (name.length > 40) fail('配置名称不能超过 40 个字符');
-  const baseUrl = httpUrl(required('baseUrl', '请输入后端地址'), '后端地址必须是 http:// 或 https:// 开头的完整地址');
-  const tenantId = required('tenantId', '请输入租户ID');
-  if (tenantId.length > 12) fail('租户ID不能超过 12 个字符');
-  const clientId = required('clientId', '请输入客户端ID');
+  // the form's declaration (src-shared/declarations/desktop-inputs.ts): every field but the client secret (the
+  // key store's, not the profile's) and the unique name (checkUniqueName, which needs the other profiles)
+  const held: Record<string, unknown> = {};
+  for (const [field, decl] of Object.entries(PROFILE.fields)) {
+    if (field === 'clientSecret') continue;
+    held[field] = text(field);
+    const broken = firstBroken(decl, held[field]);
+    if (broken) fail(messageText(broken.message, 'zh'));
+  }
+  for (const rule of PROFILE.cross ?? []) if (rule.field !== 'clientSecret' && rule.refuses(held)) fail(messageText(rule.message, 'zh'));
+  const name = text('name');
+  const baseUrl = text('baseUrl');
+  const tenantId = text('tenantId');
+  const clientId = text('clientId');
   const colour = text('colour') || '#2EA300';
   if (!COLOUR_RE.test(colour)) fail('颜色必须是 #RRGGBB 格式');
   const language = p.language === 'en' ? 'en' : p.language === 'zh' || p.language === undefined ? 'zh' : fail('profile.language must be zh or en');
   const proxyUrl = text('proxyUrl');
-  if (proxyUrl) httpUrl(proxyUrl, '代理地址必须是 http:// 或 https:// 开头的完整地址');
   const caCert = text('caCert');
   const dialect: ApiDialect =
     p.dialect === undefined || p.dialect === '' || p.dialect === 'spec' ? 'spec'
       : p.dialect === 'bladex' || p.dialect === 'springblade' ? p.dialect
         : fail('后端接口类型必须是 spec、bladex 或 springblade');
   const publicKey = text('publicKey');
-  if (publicKey && !/^04[0-9a-fA-F]{128}$/.test(publicKey)) fail('SM2 公钥必须是 04 开头的 130 位十六进制');
-  if (dialect === 'springblade' && !publicKey) fail('SpringBlade 后端需要填写 SM2 公钥');
-  if (caCert && caCert.includes('-----BEGIN') && !PEM_RE.test(caCert)) fail('CA 证书不是有效的 PEM 内容');
-  if (caCert && !caCert.includes('-----BEGIN') && !isAbsolute(caCert)) fail('CA 证书必须是 PEM 内容或 PEM 文件的绝对路径');
   return {
     id,
     name,

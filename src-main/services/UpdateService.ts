@@ -20,6 +20,9 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AppSettings, UpdateState } from '../../src-shared/ipc';
 import { DeskError } from './errors';
+import { firstBroken } from '../../src-shared/declarations/declare';
+import { UPDATE_SETTINGS } from '../../src-shared/declarations/desktop-inputs';
+import { messageText } from '../../src-shared/messages';
 
 export interface UpdateAdapter {
   /** the feed's newer version, or null when the running one is current */
@@ -43,17 +46,9 @@ export function validateSettings(req: unknown): Partial<AppSettings> {
   const out: Partial<AppSettings> = {};
   if (r.updateFeedUrl !== undefined) {
     const url = typeof r.updateFeedUrl === 'string' ? r.updateFeedUrl.trim() : null;
-    if (url === null || url.length > 2000) throw new DeskError(400, '更新地址必须是 http(s) 地址');
-    if (url !== '') {
-      let ok = false;
-      try {
-        const p = new URL(url).protocol;
-        ok = p === 'http:' || p === 'https:';
-      } catch {
-        ok = false;
-      }
-      if (!ok) throw new DeskError(400, '更新地址必须是 http(s) 地址');
-    }
+    // the form's declaration (src-shared/declarations/desktop-inputs.ts)
+    const broken = url === null ? { message: 'desktopForm.feedInvalid' as const } : firstBroken(UPDATE_SETTINGS.fields.updateFeedUrl, url);
+    if (url === null || broken) throw new DeskError(400, messageText(broken!.message, 'zh'));
     out.updateFeedUrl = url.replace(/\/+$/, '');
   }
   return out;

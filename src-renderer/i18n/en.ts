@@ -49,7 +49,6 @@ const en: Messages = {
     title: 'Locked',
     password: 'Lock password',
     unlock: 'Unlock',
-    passwordRequired: 'The lock password cannot be empty',
     wrongPassword: 'Wrong lock password',
     logout: 'Sign out',
   },

@@ -41,7 +41,6 @@ const zh = {
     title: '锁屏',
     password: '锁屏密码',
     unlock: '解锁',
-    passwordRequired: '锁屏密码不能为空',
     wrongPassword: '锁屏密码错误',
     logout: '退出登录',
   },

@@ -13,7 +13,8 @@ import type { ProfileInput, ProfilesState, ProfileTestResult, ProfileView } from
 import { call, profilePageUrl } from '../platform/bridge';
 import { useSession } from '../stores/session';
 import { LOGIN_PATH } from '../router/guard';
-import { checkBaseUrl, checkCa, checkName, checkProxy, checkPublicKey, type RuleKey } from './validate';
+import { inputDependencies, inputRules } from '../crud/declared';
+import { PROFILE } from '../../src-shared/declarations/desktop-inputs';
 import { ProfileBand, useProfileName } from './ProfileBand';
 import './messages';
 
@@ -245,12 +246,8 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
     [profile],
   );
 
-  const rule = (check: (v: string | undefined) => RuleKey | null) => ({
-    validator: (_: unknown, v: string | undefined) => {
-      const key = check(v);
-      return key ? Promise.reject(new Error(t(`profiles.${key}`))) : Promise.resolve();
-    },
-  });
+  // the declaration's unique name, judged with the other profiles' names the page shows (main judges it again)
+  const nameTaken = (v: unknown) => otherNames.some((n) => n.trim().toLowerCase() === String(v ?? '').trim().toLowerCase());
 
   const values = (): ProfileInput => {
     const v = form.getFieldsValue(true) as FormValues;
@@ -318,23 +315,22 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
       {serverError && <Alert type="error" showIcon message={serverError} role="alert" style={{ marginBottom: 16 }} />}
       {result && <Alert type={result.type} showIcon message={result.text} data-testid="profile-test-result" style={{ marginBottom: 16 }} />}
       <Form form={form} layout="horizontal" labelCol={{ span: 7 }} wrapperCol={{ span: 17 }} initialValues={initial} name="profile">
-        <Form.Item name="name" label={t('profiles.name')} required rules={[rule((v) => checkName(v, otherNames))]}>
+        <Form.Item name="name" label={t('profiles.name')} rules={inputRules(t, PROFILE, 'name', 'text', undefined, nameTaken)}>
           <Input maxLength={40} />
         </Form.Item>
-        <Form.Item name="baseUrl" label={t('profiles.baseUrl')} required rules={[rule(checkBaseUrl)]}>
+        <Form.Item name="baseUrl" label={t('profiles.baseUrl')} rules={inputRules(t, PROFILE, 'baseUrl')}>
           <Input disabled={builtin} placeholder="https://admin.example.com/api" />
         </Form.Item>
-        <Form.Item name="tenantId" label={t('profiles.tenantId')} required rules={[{ required: true, whitespace: true, message: t('profiles.tenantRequired') }]}>
+        <Form.Item name="tenantId" label={t('profiles.tenantId')} rules={inputRules(t, PROFILE, 'tenantId')}>
           <Input disabled={builtin} maxLength={12} />
         </Form.Item>
-        <Form.Item name="clientId" label={t('profiles.clientId')} required rules={[{ required: true, whitespace: true, message: t('profiles.clientIdRequired') }]}>
+        <Form.Item name="clientId" label={t('profiles.clientId')} rules={inputRules(t, PROFILE, 'clientId')}>
           <Input disabled={builtin} />
         </Form.Item>
         <Form.Item
           name="clientSecret"
           label={t('profiles.clientSecret')}
-          required={!profile}
-          rules={profile ? [] : [{ required: true, whitespace: true, message: t('profiles.secretRequired') }]}
+          rules={inputRules(t, PROFILE, 'clientSecret')}
         >
           <Input.Password disabled={builtin} autoComplete="new-password" placeholder={profile?.hasSecret ? t('profiles.secretKeep', { hint: profile.secretHint }) : ''} />
         </Form.Item>
@@ -348,8 +344,8 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
           name="publicKey"
           label={t('profiles.publicKey')}
           extra={builtin ? t('profiles.publicKeyLocal') : t('profiles.publicKeyHint')}
-          dependencies={['dialect']}
-          rules={[rule((v) => checkPublicKey(v, form.getFieldValue('dialect') as string | undefined))]}
+          dependencies={inputDependencies(PROFILE, 'publicKey')}
+          rules={inputRules(t, PROFILE, 'publicKey')}
         >
           <Input.TextArea readOnly={builtin} autoSize={{ minRows: 1, maxRows: 3 }} spellCheck={false} data-testid="profile-public-key" />
         </Form.Item>
@@ -370,10 +366,10 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
             ]}
           />
         </Form.Item>
-        <Form.Item name="proxyUrl" label={t('profiles.proxyUrl')} extra={t('profiles.proxyHint')} rules={[rule(checkProxy)]}>
+        <Form.Item name="proxyUrl" label={t('profiles.proxyUrl')} extra={t('profiles.proxyHint')} rules={inputRules(t, PROFILE, 'proxyUrl')}>
           <Input disabled={builtin} />
         </Form.Item>
-        <Form.Item name="caCert" label={t('profiles.caCert')} extra={t('profiles.caHint')} rules={[rule(checkCa)]}>
+        <Form.Item name="caCert" label={t('profiles.caCert')} extra={t('profiles.caHint')} rules={inputRules(t, PROFILE, 'caCert')}>
           <Input.TextArea disabled={builtin} autoSize={{ minRows: 2, maxRows: 6 }} spellCheck={false} />
         </Form.Item>
       </Form>

@@ -107,3 +107,22 @@ export function meets(rule: FieldRule, value: unknown): boolean {
 export function firstBroken(field: FieldDecl, value: unknown): FieldRule | null {
   return field.rules.find((r) => !('unique' in r) && !meets(r, value)) ?? null;
 }
+
+/**
+ * The fields of one input that is not a resource's row (a dialog's or a page's form: a leave request, a grant, a
+ * password change), declared once like a resource's: the form's rules read it (src-renderer/crud/declared.ts
+ * `inputRules`), and so does whoever else takes the input: the server route that receives it (`judgeDeclared`,
+ * src-server/crud/declared-input.ts), or no one but the form where nothing leaves the machine (the lock screen's
+ * password; a desktop profile, which main checks again).
+ */
+export interface InputDecl {
+  name: string;
+  fields: Readonly<Record<string, FieldDecl>>;
+  cross?: readonly CrossRule[];
+  /**
+   * Who judges it besides the form: the route taking it (its path under /api; the fields sent as a JSON body or
+   * as query parameters, and the values every request sends besides, e.g. the row it is about), or `renderer`
+   * / `main` alone, with why.
+   */
+  judge: { route: string; send: 'json' | 'query'; with?: Readonly<Record<string, unknown>> } | { side: 'renderer' | 'main'; why: string };
+}

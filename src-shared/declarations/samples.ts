@@ -5,7 +5,9 @@ import { firstBroken, meets, type FieldDecl, type FieldRule } from './declare';
 
 const TEXT_GUESSES = ['abc1', 'a', 'zh-CN', 'example.com', '10.0.0.1', '/srv/www', 'x'];
 // '0.125': a number in range with too many decimals (a pattern of at most two, e.g. the AI model's temperature)
-const BREAK_GUESSES = ['!', 'A!', 'a b', '中文', "'", '$x', '-', '.', '1', '', 'abc', '0.125'];
+// '00000000000': eleven digits of the wrong shape (a mobile number's pattern after its length's); '-----BEGIN x':
+// PEM text cut short (a certificate's)
+const BREAK_GUESSES = ['!', 'A!', 'a b', '中文', "'", '$x', '-', '.', '1', '', 'abc', '0.125', '00000000000', '-----BEGIN x'];
 
 /** A value meeting every rule of the field (unique aside), or undefined when no guess does. */
 export function validValue(field: FieldDecl): string | number | undefined {

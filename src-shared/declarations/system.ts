@@ -197,8 +197,8 @@ export const TENANT: ResourceDecl = {
 };
 
 /** at least six characters (BladeX's rule; src-shared/account-rules.ts PASSWORD_MIN_LENGTH) */
-const PASSWORD = '^[\\s\\S]{6,}$';
-const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const PASSWORD = '^[\\s\\S]{6,}$';
+export const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
 export const USER: ResourceDecl = {
   name: 'user',

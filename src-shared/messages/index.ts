@@ -1,5 +1,5 @@
 // The message table: every family's keys with their zh and en texts (text.ts says how they are read).
-import { fill, LIST_SEPARATOR, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
+import { fill, LIST_SEPARATOR, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 import { SITE_MESSAGES } from './site-messages';
 import { MATERIAL_MESSAGES } from './material-messages';
 import { DEPLOY_MESSAGES } from './deploy-messages';
@@ -19,8 +19,9 @@ import { JOB_MESSAGES } from './job-messages';
 import { COMMON_MESSAGES } from './common-messages';
 import { SHELL_MESSAGES } from './shell-messages';
 import { SIGN_IN_CODES, SIGN_IN_MESSAGES } from './sign-in-messages';
+import { FORM_INPUT_MESSAGES } from './form-input-messages';
 
-export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
+export { fill, replyLanguage, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
 export const MESSAGES = {
   ...SITE_MESSAGES,
@@ -42,6 +43,7 @@ export const MESSAGES = {
   ...COMMON_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
+  ...FORM_INPUT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -52,12 +54,23 @@ export interface Message {
   params?: MessageParams;
 }
 
-export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, key);
+/**
+ * Messages a module found at run time brings (a module of the code generator: its declaration's messages,
+ * src-shared/declarations/generated/<name>.ts), added when it loads; read like the table's own.
+ */
+const ADDED: Record<string, MessageText> = {};
+export function addModuleMessages(family: MessageFamily): void {
+  Object.assign(ADDED, family);
+}
+/** a key of messages added at run time (addModuleMessages), as the declarations name their keys */
+export const addedKey = (key: string): MessageKey => key as MessageKey;
+
+export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(MESSAGES, key) || Object.prototype.hasOwnProperty.call(ADDED, key);
 
 /** The text of a message in a language (a message in its params rendered in that language first). */
 export function messageText(message: Message | MessageKey | NestedMessage, language: ReplyLanguage): string {
   const m = typeof message === 'string' ? { key: message } : message;
-  const entry: MessageText | undefined = isMessageKey(m.key) ? MESSAGES[m.key] : undefined;
+  const entry: MessageText | undefined = Object.prototype.hasOwnProperty.call(MESSAGES, m.key) ? (MESSAGES as Record<string, MessageText>)[m.key] : ADDED[m.key];
   if (!entry) return m.key;
   let params: TextParams | undefined;
   if (m.params) {
@@ -75,8 +88,13 @@ export const messageI18nKey = (key: MessageKey): string => `${I18N_PREFIX}.${key
 
 /** The table as i18next resources: `{ msg: { site: { groupNameRequired: '…' } } }` per language. */
 export function messageResources(language: ReplyLanguage): Record<string, unknown> {
+  return moduleMessageResources(MESSAGES, language);
+}
+
+/** Messages as i18next resources under `msg` (a generated module's, added with its screen's strings). */
+export function moduleMessageResources(family: MessageFamily, language: ReplyLanguage): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const [key, texts] of Object.entries(MESSAGES) as [string, MessageText][]) {
+  for (const [key, texts] of Object.entries(family)) {
     const path = [I18N_PREFIX, ...key.split('.')];
     let node = root;
     for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;

@@ -6,8 +6,6 @@ import type { MessageFamily } from './text';
 export const SHELL_MESSAGES = {
   'shell.userMissing': { zh: '用户不存在', en: 'The user does not exist' },
   // 修改密码
-  'shell.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the old password' },
-  'shell.confirmPasswordRequired': { zh: '请输入确认密码', en: 'Please confirm the password' },
   'shell.oldPasswordWrong': { zh: '原密码不正确!', en: 'The old password is not correct' },
   // registration
   'shell.tenantIdFirst': { zh: '请先输入租户编号', en: 'Please enter the tenant ID first' },
@@ -17,7 +15,7 @@ export const SHELL_MESSAGES = {
   'shell.tenantWrong': { zh: '租户信息错误!', en: 'The tenant information is not correct' },
   // the phone helper, in its order
   'shell.phoneEmpty': { zh: '手机号码不能为空', en: 'Please enter the mobile number' },
-  'shell.phoneLength': { zh: '手机号码长度不是11位', en: 'The mobile number must be 11 digits long' },
+  'shell.phoneLength': { zh: '手机号码长度不是11位', en: 'The mobile number must have 11 digits' },
   'shell.phoneFormat': { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
   // the error-log upload
   'shell.logListRequired': { zh: '日志列表不能为空', en: 'The log list may not be empty' },

@@ -101,13 +101,22 @@ describe('code generation', () => {
       'src-server/modules/generated/genPost/index.ts',
       'src-server/modules/generated/genPost/migrations.ts',
       'src-server/modules/generated/genPost/resource.ts',
+      'src-shared/declarations/generated/genPost.ts',
     ]);
     const resourceText = files['src-server/modules/generated/genPost/resource.ts']!;
     expect(resourceText).toContain("table: 'blade_post'");
     expect(resourceText).toContain('tenantScoped: true');
-    expect(resourceText).toContain("{ name: 'postName', type: 'string', rules: [{ required: true, message: '请输入岗位名称' }, { maxLength: 255, message: '岗位名称不能超过255个字符' }] }");
+    // the fields declared once (issue 39): the resource and the screen read the declaration, no rule list of their own
+    const declText = files['src-shared/declarations/generated/genPost.ts']!;
+    expect(declText).toContain("postName: { type: 'string', rules: [{ required: true, message: addedKey('gen.genPost.postNameRequired') }, { maxLength: 255, message: addedKey('gen.genPost.postNameMax') }] }");
+    expect(declText).toContain("'gen.genPost.postNameRequired': { zh: '请输入岗位名称', en: 'Enter the post name' }");
+    expect(declText).toContain("'gen.genPost.postNameMax': { zh: '岗位名称不能超过255个字符', en: 'The post name may not exceed 255 characters' }");
+    expect(resourceText).toContain('...declaredResource(DECLARATION');
+    expect(resourceText).not.toContain('rules:');
     expect(resourceText).not.toContain("name: 'tenantId'");
     const screenText = files['src-renderer/screens/generated/genPost/screen.ts']!;
+    expect(screenText).toContain('declaration: DECLARATION');
+    expect(screenText).not.toContain('rules:');
     expect(screenText).toContain("dict: 'post_category'");
     expect(screenText).toContain("list: '/gen/post/list'");
     // blade_post is the product's: no CREATE; the menu under 研发工具 in the first free versions of the reserved range

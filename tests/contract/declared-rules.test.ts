@@ -4,9 +4,10 @@
 // the declarations: a newly declared resource is covered without a line here. One server, requests only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECLARATIONS } from '../../src-shared/declarations';
+import { INPUT_DECLARATIONS } from '../../src-shared/declarations/inputs';
 import { TEMPLATE_CONFIG } from '../../src-shared/declarations/material';
 import { breakingValue, validValue } from '../../src-shared/declarations/samples';
-import { firstBroken, type ResourceDecl } from '../../src-shared/declarations/declare';
+import { firstBroken, type InputDecl, type ResourceDecl } from '../../src-shared/declarations/declare';
 import { fill, MESSAGES, type MessageKey, type TextParams } from '../../src-shared/messages';
 import { api, login, SABER, startHarness, type Harness } from './helpers';
 
@@ -145,6 +146,39 @@ describe.each(DECLARATIONS.map((d) => [d.name, d] as const))('%s: every declared
     }
     for (const cross of decl.cross ?? []) {
       await expectMessage(decl, { ...(await validBody(decl)), ...cross.refused }, cross.message, `${decl.name} cross ${cross.field}`, cross.params?.(cross.refused));
+      rules++;
+    }
+    expect(rules).toBeGreaterThan(0);
+  });
+});
+
+/** the inputs a route takes (declare.ts InputDecl): each rule broken, sent to that route with the form bypassed */
+const ROUTED = INPUT_DECLARATIONS.flatMap((d) => ('route' in d.judge ? [[d.name, d, d.judge] as const] : []));
+describe.each(ROUTED)('input %s: every declared rule, form bypassed', (_name, decl: InputDecl, judge) => {
+  const send = async (body: Record<string, unknown>, language?: string): Promise<{ status: number; msg: string }> => {
+    const all = { ...judge.with, ...body };
+    const query = judge.send === 'query' ? `?${new URLSearchParams(Object.entries(all).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const res = await post(platform, `${judge.route}${query}`, judge.send === 'json' ? all : {}, language);
+    return { status: res.status, msg: ((await res.json()) as { msg: string }).msg };
+  };
+  const expectInput = async (body: Record<string, unknown>, key: MessageKey, what: string, params?: TextParams) => {
+    expect({ what, ...(await send(body)) }).toEqual({ what, status: 400, msg: fill(MESSAGES[key].zh, params) });
+    expect({ what, ...(await send(body, 'en-GB,en;q=0.9')) }).toEqual({ what, status: 400, msg: fill(MESSAGES[key].en, params) });
+  };
+  it('a request breaking each rule gets its message in zh and in en', async () => {
+    const valid: Record<string, unknown> = Object.fromEntries(Object.entries(decl.fields).map(([n, f]) => [n, validValue(f)]));
+    let rules = 0;
+    for (const [name, field] of Object.entries(decl.fields)) {
+      for (const rule of field.rules) {
+        const bad = breakingValue(field, rule);
+        const what = `${decl.name}.${name} ${JSON.stringify({ ...rule, message: undefined })}`;
+        expect(bad, `${what}: a breaking value`).toBeDefined();
+        await expectInput({ ...valid, [name]: bad }, rule.message, what);
+        rules++;
+      }
+    }
+    for (const cross of decl.cross ?? []) {
+      await expectInput({ ...valid, ...cross.refused }, cross.message, `${decl.name} cross ${cross.field}`, cross.params?.(cross.refused));
       rules++;
     }
     expect(rules).toBeGreaterThan(0);

@@ -68,14 +68,14 @@ describe('the leave process', () => {
       post('/blade-desk/process/leave/start-process', admin, { json: { processDefinitionId: def, taskUser: hrId, startTime: '2026-12-01 09:00', endTime: '2026-12-02 09:00', reason: 'r', ...json }, headers });
     const cases: [Row, string, string][] = [
       [{ processDefinitionId: '' }, '缺少必要的请求参数: processDefinitionId', 'A required request parameter is missing: processDefinitionId'],
-      [{ taskUser: '' }, '请选择审批人', 'Please select the approver'],
-      [{ startTime: '' }, '请选择开始时间', 'Please select the start time'],
-      [{ endTime: '' }, '请选择结束时间', 'Please select the end time'],
-      [{ startTime: 'tomorrow' }, '开始时间格式错误', 'The start time is not valid'],
-      [{ endTime: 'never' }, '结束时间格式错误', 'The end time is not valid'],
-      [{ endTime: '2026-11-30 09:00' }, '结束时间必须晚于开始时间', 'The end time must be later than the start time'],
-      [{ reason: ' ' }, '请输入请假理由', 'Please enter the reason for the leave'],
-      [{ reason: 'x'.repeat(501) }, '请假理由不能超过500个字符', 'The reason for the leave may not exceed 500 characters'],
+      [{ taskUser: '' }, '请选择审批人', 'Choose the approver'],
+      [{ startTime: '' }, '请选择开始时间', 'Choose the start time'],
+      [{ endTime: '' }, '请选择结束时间', 'Choose the end time'],
+      [{ startTime: 'tomorrow' }, '开始时间格式错误', 'The start time is not a valid date and time'],
+      [{ endTime: 'never' }, '结束时间格式错误', 'The end time is not a valid date and time'],
+      [{ endTime: '2026-11-30 09:00' }, '结束时间必须晚于开始时间', 'The end must be after the start'],
+      [{ reason: ' ' }, '请输入请假理由', 'Enter the reason'],
+      [{ reason: 'x'.repeat(501) }, '请假理由不能超过500个字符', 'The reason may not exceed 500 characters'],
       [{ taskUser: '42' }, '审批人不存在', 'The approver does not exist'],
       [{ taskUser: SEED_IDS.adminUser }, '审批人不能是申请人自己', 'The approver cannot be the applicant'],
       [{ processDefinitionId: 'Leave:9:9' }, '流程定义不存在', 'The process definition does not exist'],
@@ -115,7 +115,7 @@ describe('the leave process', () => {
     expect((await post('/blade-flow/work/complete-task', admin, { json: { taskId, flag: 'ok' } })).body.msg).toBe('无权办理该任务');
     expect((await post('/blade-flow/work/complete-task', admin, { json: { taskId, flag: 'ok' }, headers: EN })).body.msg).toBe('You may not handle this task');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' } })).body.msg).toBe('请输入审批意见');
-    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' }, headers: EN })).body.msg).toBe('Please enter your comment');
+    expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: '' }, headers: EN })).body.msg).toBe('Enter a comment');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'no', comment: 'x'.repeat(501) }, headers: EN })).body.msg).toBe('The comment may not exceed 500 characters');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { flag: 'ok' }, headers: EN })).body.msg).toBe('A required request parameter is missing: taskId');
     expect((await post('/blade-flow/work/complete-task', hr, { json: { taskId, flag: 'ok', variables: [] }, headers: EN })).body.msg).toBe('Malformed request parameter: variables');
@@ -206,7 +206,7 @@ describe('models and deployments', () => {
 
     expect((await post('/blade-flow/model/submit', admin, { json: { name: '报销', modelKey: 'Expense', xml: '<nope' }, headers: EN })).body.msg).toMatch(/^The process file could not be read: ./);
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId } })).body.msg).toBe('请选择流程类型');
-    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId }, headers: EN })).body.msg).toBe('Please select the process type');
+    expect((await post('/blade-flow/model/deploy', admin, { query: { modelId }, headers: EN })).body.msg).toBe('Choose the process type');
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_9' } })).body.msg).toBe('流程类型不存在');
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId, category: 'flow_9' }, headers: EN })).body.msg).toBe('The process type does not exist');
     expect((await post('/blade-flow/model/deploy', admin, { query: { modelId: '42', category: 'flow_2' }, headers: EN })).body.msg).toBe('The model does not exist');
@@ -287,9 +287,9 @@ describe('follow, isolation and permissions', () => {
     const running = (await get('/blade-flow/follow/list', admin)).body.data.records;
     expect(running.find((r) => r.processInstanceId === processInstanceId)).toMatchObject({ processDefinitionKey: 'Leave', startUser: '管理员', taskName: '审批', activityId: 'managerAudit' });
     expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId } })).body.msg).toBe('请输入删除原因');
-    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId }, headers: EN })).body.msg).toBe('Please enter the reason for deleting');
+    expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId }, headers: EN })).body.msg).toBe('Enter the reason for deleting');
     expect((await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId, deleteReason: 'x'.repeat(256) }, headers: EN })).body.msg).toBe(
-      'The reason may not exceed 255 characters',
+      'The reason for deleting may not exceed 255 characters',
     );
     // another tenant cannot see or delete it
     expect((await get('/blade-flow/follow/list', other)).body.data.total).toBe(0);

@@ -51,7 +51,7 @@ describe('user self-service', () => {
     }
     // the console's English: the same checks in its language (Accept-Language), a fr caller the spec's Chinese
     for (const [phone, msg] of [
-      ['123', 'The mobile number must be 11 digits long'],
+      ['123', 'The mobile number must have 11 digits'],
       ['23800138000', 'The mobile number is not valid'],
     ]) {
       const r = await api(base, admin, 'POST', `${USER}/update-info`, { json: { phone }, headers: { 'Accept-Language': 'en-US,en;q=0.9' } });

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, api, clickRowAction, openScreen, startWebHost, switchLanguage, type WebHost } from './fixtures';
+import { test, expect, signIn, api, rpc, clickRowAction, openScreen, startWebHost, switchLanguage, type WebHost } from './fixtures';
 import { unzipStored } from '../zip-entries';
 
 // 生成代码 makes working code for this product: a model of a new table and its
@@ -114,6 +114,7 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
     'src-server/modules/generated/demoBook/index.ts',
     'src-server/modules/generated/demoBook/migrations.ts',
     'src-server/modules/generated/demoBook/resource.ts',
+    'src-shared/declarations/generated/demoBook.ts',
   ]);
   expect(files['src-server/modules/generated/demoBook/migrations.ts']).toContain('CREATE TABLE IF NOT EXISTS demo_book (');
   // generating leaves the entry as it was typed
@@ -189,6 +190,16 @@ test('生成代码: the generated module, dropped into a copy of the project, ty
     await expect(page.getByRole('menuitem', { name: 'Demo book' })).toBeVisible();
     await expect(screen.getByText('Demo book', { exact: true })).toBeVisible();
     await expect(screen.getByRole('columnheader', { name: 'Publish date' })).toBeVisible();
+    // the module's declaration (src-shared/declarations/generated/demoBook.ts) is read by both sides: the form's
+    // message and the server's (the form bypassed), in English too
+    await screen.getByRole('button', { name: /Add|新\s*增/ }).click();
+    await dialog(page).getByRole('button', { name: /Save|保\s*存/ }).click();
+    await expect(dialog(page).getByText('Enter the book name')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('generated-form-refused-en.png') });
+    await dialog(page).getByRole('button', { name: /Cancel|取\s*消/ }).click();
+    const submit = (language: string) => rpc(copyHost!, 'api:request', { method: 'post', url: '/blade-demo/book/submit', data: { author: 'x' }, language });
+    expect(await submit('en')).toMatchObject({ ok: false, error: { code: 400, message: 'Enter the book name' } });
+    expect(await submit('zh')).toMatchObject({ ok: false, error: { code: 400, message: '请输入书名' } });
   } finally {
     await copyHost?.stop();
     rmSync(copy, { recursive: true, force: true });

@@ -49,6 +49,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   await form.getByLabel('结束时间').fill('2026-11-30 09:00:00');
   await form.getByLabel('结束时间').press('Enter');
   await expect(form.getByText('结束时间必须晚于开始时间')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('leave-end-before-start.png') });
   await form.getByLabel('结束时间').fill('2026-12-03 18:00:00');
   await form.getByLabel('结束时间').press('Enter');
   await form.getByLabel('请假理由').fill('家中有事');
@@ -81,6 +82,7 @@ test('start a leave, the approver approves, HR claims and completes; the diagram
   // a rejection needs a comment
   await handle.getByRole('button', { name: /驳\s*回/ }).click();
   await expect(handle.getByText('请输入审批意见')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('leave-reject-without-comment.png') });
   await handle.getByRole('button', { name: /同\s*意/ }).click();
   await expect(handle.getByText('办理成功').first()).toBeVisible();
   // the diagram moved on: 审批 finished, 人事审批 active

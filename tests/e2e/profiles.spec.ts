@@ -64,6 +64,7 @@ test('two profiles on two tenants, open at once in two pages, keep their session
   await expect(dialog(page).getByText('后端地址必须是 http:// 或 https:// 开头的完整地址')).toBeVisible();
   await expect(dialog(page).getByText('请输入租户ID')).toBeVisible();
   await expect(dialog(page).getByText('请输入客户端密钥')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('profile-refused.png') });
   await dialog(page).getByLabel('HTTP(S) 代理').fill('socks5://proxy:1080');
   await expect(dialog(page).getByText('代理地址必须是 http:// 或 https:// 开头的完整地址')).toBeVisible();
   await dialog(page).getByLabel('HTTP(S) 代理').fill('');

@@ -70,6 +70,7 @@ test('switch department/role: both required, then a re-login with the chosen pai
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请选择部门')).toBeVisible();
   await expect(dialog.getByText('请选择角色')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('switch-refused.png') });
   await expect(dialog).toBeVisible();
 
   await dept.click();

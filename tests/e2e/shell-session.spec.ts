@@ -14,6 +14,7 @@ test.describe('shell session', () => {
     const dialog = page.getByRole('dialog', { name: '设置锁屏密码' });
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(dialog.getByText('锁屏密码不能为空')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('lock-password-refused.png') });
     await dialog.getByLabel('锁屏密码').fill('s3cret');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await expect(page).toHaveURL(/#\/lock/);
@@ -21,6 +22,9 @@ test.describe('shell session', () => {
     // every route leads back to the lock page while locked
     await page.evaluate(() => (window.location.hash = '#/system/param'));
     await expect(page).toHaveURL(/#\/lock/);
+    // the lock page reads the same declaration (LOCK_PASSWORD)
+    await page.getByRole('button', { name: /解\s*锁/ }).click();
+    await expect(page.getByText('锁屏密码不能为空')).toBeVisible();
     await page.getByLabel('锁屏密码').fill('wrong');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
     await expect(page.getByText('锁屏密码错误')).toBeVisible();

@@ -234,6 +234,11 @@ test.describe('system administration', () => {
     await expect(page.getByText('请选择至少一条数据')).toBeVisible();
     await rowOf(page, '管理组').getByRole('checkbox').check();
     await page.getByRole('button', { name: '授权配置' }).filter({ visible: true }).click();
+    // the declaration's rule (TENANT_SETTING: -1 or more, whole), not a silent clamp
+    await dialog(page).getByLabel('账号额度').fill('-3');
+    await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog(page).getByText('账号额度必须是不小于-1的整数')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('tenant-setting-refused.png') });
     await dialog(page).getByLabel('账号额度').fill('500');
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('操作成功!')).toBeVisible();
@@ -256,6 +261,9 @@ test.describe('system administration', () => {
     await dialog(page).getByTestId('quota-article').fill('');
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
     await expect(dialog(page).getByText('请输入文章额度')).toBeVisible();
+    await dialog(page).getByTestId('quota-article').fill('2.5');
+    await expect(dialog(page).getByText('额度必须是不小于-1的整数')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('content-quota-refused.png') });
     await dialog(page).getByTestId('quota-article').fill(String(used.articleUsed + 5));
     await dialog(page).getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('操作成功!')).toBeVisible();

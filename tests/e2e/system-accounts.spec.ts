@@ -25,6 +25,7 @@ test('personal info: no phone is fine, phone and password checks in Chinese, cha
   await expect(form.getByText('手机号码长度不是11位')).toBeVisible();
   await phone.fill('23800138000');
   await expect(form.getByText('手机号码格式不正确')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('info-phone-refused.png') });
   await phone.fill('13800138000');
   await form.getByLabel('邮箱').fill('admin@example.com');
   await form.getByRole('button', { name: /保\s*存/ }).click();
@@ -43,6 +44,7 @@ test('personal info: no phone is fine, phone and password checks in Chinese, cha
   await pwd.getByLabel('新密码').fill('admin2');
   await pwd.getByLabel('确认密码').fill('admin3');
   await expect(pwd.getByText('两次密码输入不一致')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('password-mismatch.png') });
   await pwd.getByLabel('确认密码').fill('admin2');
   await pwd.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('原密码不正确!')).toBeVisible();
@@ -73,4 +75,15 @@ test('user form: email, password length and mismatch; 查看 names roles, depart
   await expect(view.locator('.desk-view-value').filter({ hasText: 'SEO矩阵' })).toBeVisible();
   await expect(view.getByText(/^\d{19}$/)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/wt-admin-user-view.png' });
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+
+  // 平台配置 reads its declaration (USER_PLATFORM; update-platform judges the same): the extension must be JSON
+  await clickRowAction(page, row, '平台配置');
+  const platform = dialog(page);
+  await platform.getByLabel('用户拓展').fill('{not json');
+  await platform.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(platform.getByText('用户拓展信息必须是JSON格式')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('user-platform-refused.png') });
+  await platform.getByRole('button', { name: /取\s*消/ }).click();
 });

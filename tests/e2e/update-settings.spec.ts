@@ -30,6 +30,7 @@ test('update settings: feed URL validated, check finds, downloads and verifies t
     await dialog.getByLabel('更新地址').fill('ftp://updates.example.com');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog.getByText('更新地址必须是 http(s) 地址')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('update-feed-refused.png') });
     await dialog.getByLabel('更新地址').fill(`${feedUrl}/`);
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('保存成功')).toBeVisible();

@@ -5,6 +5,8 @@ import { useStableNavigate } from '../../layout/navigation';
 import { useTranslation } from 'react-i18next';
 import { hasLockPassword, lock } from '../../session/lock';
 import { LOCK_PATH } from '../../router/guard';
+import { inputRules } from '../../crud/declared';
+import { LOCK_PASSWORD } from '../../../src-shared/declarations/shell-inputs';
 
 /** Lock icon: asks for a lock password (required), sets the flag, goes to /lock after 100 ms. */
 export function LockButton() {
@@ -43,7 +45,7 @@ export function LockButton() {
             goLocked();
           }}
         >
-          <Form.Item label={t('shell.lockPassword')} name="password" rules={[{ required: true, whitespace: true, message: t('shell.lockRequired') }]}>
+          <Form.Item label={t('shell.lockPassword')} name="password" rules={inputRules(t, LOCK_PASSWORD, 'password')}>
             <Input.Password autoFocus />
           </Form.Item>
           <Button htmlType="submit" hidden />

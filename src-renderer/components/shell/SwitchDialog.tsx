@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
 import { switchIdentity } from '../../session/service';
 import { useSession } from '../../stores/session';
+import { inputRules } from '../../crud/declared';
+import { SWITCH_IDENTITY } from '../../../src-shared/declarations/shell-inputs';
 
 interface Option {
   id: string;
@@ -48,10 +50,10 @@ export function SwitchDialog({ open, onClose }: { open: boolean; onClose: () => 
           }
         }}
       >
-        <Form.Item label={t('shell.dept')} name="deptId" rules={[{ required: true, message: t('shell.deptRequired') }]}>
+        <Form.Item label={t('shell.dept')} name="deptId" rules={inputRules(t, SWITCH_IDENTITY, 'deptId', 'choice')}>
           <Select allowClear options={depts.map((d) => ({ value: d.id, label: d.deptName }))} />
         </Form.Item>
-        <Form.Item label={t('shell.role')} name="roleId" rules={[{ required: true, message: t('shell.roleRequired') }]}>
+        <Form.Item label={t('shell.role')} name="roleId" rules={inputRules(t, SWITCH_IDENTITY, 'roleId', 'choice')}>
           <Select allowClear options={roles.map((r) => ({ value: r.id, label: r.roleName }))} />
         </Form.Item>
       </Form>

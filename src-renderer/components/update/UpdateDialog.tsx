@@ -7,17 +7,9 @@ import type { TFunction } from 'i18next';
 import type { UpdateState } from '../../../src-shared/ipc';
 import { call, onEvent } from '../../platform/bridge';
 import './messages';
+import { inputRules } from '../../crud/declared';
+import { UPDATE_SETTINGS } from '../../../src-shared/declarations/desktop-inputs';
 
-/** '' or an http(s) URL: the form's rule, main checks it again */
-export const isFeedUrl = (v: string): boolean => {
-  if (!v.trim()) return true;
-  try {
-    const p = new URL(v.trim()).protocol;
-    return p === 'http:' || p === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 export function updateStateText(s: UpdateState, t: TFunction): string {
   switch (s.phase) {
@@ -89,7 +81,7 @@ export function UpdateDialog({ open, onClose }: { open: boolean; onClose(): void
           name="updateFeedUrl"
           label={t('update.feedUrl')}
           extra={t('update.feedHint')}
-          rules={[{ validator: (_r, v: string) => (isFeedUrl(v ?? '') ? Promise.resolve() : Promise.reject(new Error(t('update.feedInvalid')))) }]}
+          rules={inputRules(t, UPDATE_SETTINGS, 'updateFeedUrl')}
         >
           <Input placeholder="https://updates.example.com/seo-matrix-console" />
         </Form.Item>

@@ -3,8 +3,9 @@ import { App, Avatar, Button, Card, Form, Input, Space, Tabs } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../platform/bridge';
-import { avatarProblem, phoneProblem } from './profile';
-import { PASSWORD_MIN_LENGTH } from '../../../src-shared/account-rules';
+import { avatarProblem } from './profile';
+import { inputDependencies, inputRules } from '../../crud/declared';
+import { PASSWORD_CHANGE, USER_INFO } from '../../../src-shared/declarations/account-inputs';
 
 const USER = '/website-blade-system/user';
 
@@ -113,18 +114,11 @@ export default function InfoPage() {
                 <Form.Item
                   label={t('shell.info.phone')}
                   name="phone"
-                  rules={[
-                    {
-                      validator: async (_r, v: string | undefined) => {
-                        const p = phoneProblem(v);
-                        if (p) throw new Error(t(p));
-                      },
-                    },
-                  ]}
+                  rules={inputRules(t, USER_INFO, 'phone')}
                 >
                   <Input />
                 </Form.Item>
-                <Form.Item label={t('shell.info.email')} name="email" rules={[{ type: 'email', message: t('shell.info.emailFormat') }]}>
+                <Form.Item label={t('shell.info.email')} name="email" rules={inputRules(t, USER_INFO, 'email')}>
                   <Input />
                 </Form.Item>
                 <Form.Item label=" " colon={false}>
@@ -140,31 +134,21 @@ export default function InfoPage() {
             label: t('shell.info.password'),
             children: (
               <Form form={pwd} name="user-password" labelCol={{ flex: '120px' }} style={{ maxWidth: 560 }} onFinish={(v) => void submit(v as unknown as Info, `${USER}/update-password`, v, () => pwd.resetFields())}>
-                <Form.Item label={t('shell.info.oldPassword')} name="oldPassword" rules={[{ required: true, message: t('shell.info.oldRequired') }]}>
+                <Form.Item label={t('shell.info.oldPassword')} name="oldPassword" rules={inputRules(t, PASSWORD_CHANGE, 'oldPassword')}>
                   <Input.Password />
                 </Form.Item>
                 <Form.Item
                   label={t('shell.info.newPassword')}
                   name="newPassword"
-                  rules={[
-                    { required: true, message: t('shell.info.newRequired') },
-                    { min: PASSWORD_MIN_LENGTH, message: t('shell.info.newShort', { min: PASSWORD_MIN_LENGTH }) },
-                  ]}
+                  rules={inputRules(t, PASSWORD_CHANGE, 'newPassword')}
                 >
                   <Input.Password />
                 </Form.Item>
                 <Form.Item
                   label={t('shell.info.newPassword1')}
                   name="newPassword1"
-                  dependencies={['newPassword']}
-                  rules={[
-                    { required: true, message: t('shell.info.confirmRequired') },
-                    ({ getFieldValue }) => ({
-                      validator: async (_r, v: string) => {
-                        if (v && v !== getFieldValue('newPassword')) throw new Error(t('shell.info.mismatch'));
-                      },
-                    }),
-                  ]}
+                  dependencies={inputDependencies(PASSWORD_CHANGE, 'newPassword1')}
+                  rules={inputRules(t, PASSWORD_CHANGE, 'newPassword1')}
                 >
                   <Input.Password />
                 </Form.Item>

@@ -8,6 +8,8 @@ import { lockReturnPath, unlock } from '../../session/lock';
 import { logout } from '../../session/service';
 import { LOGIN_PATH } from '../../router/guard';
 import { markReady } from '../../router/ready';
+import { inputRules } from '../../crud/declared';
+import { LOCK_PASSWORD } from '../../../src-shared/declarations/shell-inputs';
 
 /** Lock screen: unlock with the lock password, or sign out. */
 export default function LockPage() {
@@ -42,7 +44,7 @@ export default function LockPage() {
           <Typography.Title level={4}>{user?.nick_name || user?.user_name}</Typography.Title>
         </Space>
         <Form name="lock" layout="vertical" onFinish={onFinish}>
-          <Form.Item label={t('lock.password')} name="password" rules={[{ required: true, message: t('lock.passwordRequired') }]}>
+          <Form.Item label={t('lock.password')} name="password" rules={inputRules(t, LOCK_PASSWORD, 'password')}>
             <Input.Password autoFocus />
           </Form.Item>
           <Space>

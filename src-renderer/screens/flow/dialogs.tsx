@@ -9,13 +9,15 @@ import { call } from '../../platform/bridge';
 import { FlowDialog } from '../../components/flow/FlowViewer';
 import { useSession } from '../../stores/session';
 import { apiGet, apiPost, CATEGORY_OPTIONS } from './shared';
+import { inputRules } from '../../crud/declared';
+import { FLOW_CATEGORY } from '../../../src-shared/declarations/flow-inputs';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function CategoryField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="category" label={t('flow.category')} rules={[{ required: true, message: t('flow.categoryRequired') }]}>
+    <Form.Item name="category" label={t('flow.category')} rules={inputRules(t, FLOW_CATEGORY, 'category', 'choice')}>
       <Select options={CATEGORY_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))} />
     </Form.Item>
   );

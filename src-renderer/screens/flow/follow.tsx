@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps, ScreenDef } from '../../crud/types';
+import { inputRules } from '../../crud/declared';
+import { FLOW_DELETE_INSTANCE } from '../../../src-shared/declarations/flow-inputs';
 import { apiPost, categoryColumn, diagramAction, WORK_HIDE } from './shared';
 
 const F = '/blade-flow/follow';
@@ -31,7 +33,7 @@ function DeleteInstanceDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) 
   return (
     <Modal open title={t('flow.deleteInstance')} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" name="flow-delete-instance">
-        <Form.Item name="deleteReason" label={t('flow.deleteReason')} rules={[{ required: true, whitespace: true, message: t('flow.deleteReasonRequired') }, { max: 255 }]}>
+        <Form.Item name="deleteReason" label={t('flow.deleteReason')} rules={inputRules(t, FLOW_DELETE_INSTANCE, 'deleteReason')}>
           <Input.TextArea rows={3} maxLength={255} />
         </Form.Item>
       </Form>

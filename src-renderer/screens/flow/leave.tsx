@@ -5,13 +5,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { FlowDiagram } from '../../components/flow/FlowViewer';
 import { useStableNavigate } from '../../layout/navigation';
 import { apiGet, apiPost, LEAVE, modelView, WORK, type ModelView } from './shared';
 import { parseLeavePath } from './leave-path';
+import { inputDependencies, inputRules } from '../../crud/declared';
+import { LEAVE_HANDLE, LEAVE_START } from '../../../src-shared/declarations/flow-inputs';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** a date picker's day as the wire's text (what the declaration's rules read) */
+const dayText = (v: unknown): unknown => (dayjs.isDayjs(v) ? v.format(FORMAT) : v);
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 interface Approver {
@@ -55,29 +59,21 @@ export function LeaveForm({ path }: { path: string }) {
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Card title={t('leave.formTitle')}>
         <Form form={form} name="leave-form" layout="horizontal" labelCol={{ flex: '110px' }} style={{ maxWidth: 720 }}>
-          <Form.Item name="taskUser" label={t('leave.taskUser')} rules={[{ required: true, message: t('leave.taskUserRequired') }]}>
+          <Form.Item name="taskUser" label={t('leave.taskUser')} rules={inputRules(t, LEAVE_START, 'taskUser', 'choice')}>
             <Select showSearch optionFilterProp="label" options={approvers.map((a) => ({ value: a.id, label: `${a.realName} (${a.account})` }))} />
           </Form.Item>
-          <Form.Item name="startTime" label={t('leave.startTime')} rules={[{ required: true, message: t('leave.startTimeRequired') }]}>
+          <Form.Item name="startTime" label={t('leave.startTime')} rules={inputRules(t, LEAVE_START, 'startTime', 'choice', dayText)}>
             <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="endTime"
             label={t('leave.endTime')}
-            dependencies={['startTime']}
-            rules={[
-              { required: true, message: t('leave.endTimeRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_, value: Dayjs | undefined) => {
-                  const start = getFieldValue('startTime') as Dayjs | undefined;
-                  return !value || !start || value.isAfter(start) ? Promise.resolve() : Promise.reject(new Error(t('leave.endAfterStart')));
-                },
-              }),
-            ]}
+            dependencies={inputDependencies(LEAVE_START, 'endTime')}
+            rules={inputRules(t, LEAVE_START, 'endTime', 'choice', dayText)}
           >
             <DatePicker showTime format={FORMAT} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="reason" label={t('leave.reason')} rules={[{ required: true, whitespace: true, message: t('leave.reasonRequired') }, { max: 500, message: t('leave.reasonMax') }]}>
+          <Form.Item name="reason" label={t('leave.reason')} rules={inputRules(t, LEAVE_START, 'reason')}>
             <Input.TextArea rows={4} maxLength={500} showCount />
           </Form.Item>
           <Form.Item label=" " colon={false}>
@@ -207,19 +203,14 @@ export function LeaveHandle({ path }: { path: string }) {
   const [version, setVersion] = useState(0);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState<'ok' | 'reject' | null>(null);
-  const [form] = Form.useForm<{ comment: string }>();
+  const [form] = Form.useForm<{ comment: string; flag: string }>();
   const data = useLeave(processInstanceId, businessId, version);
   const complete = useCallback(
     async (flag: 'ok' | 'reject') => {
+      // the button decides the flag, which the declaration's rules read (a rejection needs a comment)
+      form.setFieldValue('flag', flag);
+      if (!(await form.validateFields().catch(() => null))) return;
       const comment = String(form.getFieldValue('comment') ?? '').trim();
-      if (flag === 'reject' && !comment) {
-        form.setFields([{ name: 'comment', errors: [t('leave.commentRequired')] }]);
-        return;
-      }
-      if (comment.length > 500) {
-        form.setFields([{ name: 'comment', errors: [t('leave.commentMax')] }]);
-        return;
-      }
       setBusy(flag);
       try {
         await apiPost(`${WORK}/complete-task`, { data: { taskId, processInstanceId, flag, comment: comment || (flag === 'ok' ? t('flow.pass') : ''), variables: {} } });
@@ -240,8 +231,8 @@ export function LeaveHandle({ path }: { path: string }) {
         {done ? (
           <Result status="success" title={t('leave.done')} extra={<Button onClick={() => navigate('/work/todo')}>{t('leave.back')}</Button>} />
         ) : (
-          <Form form={form} name="leave-handle" layout="vertical" style={{ maxWidth: 720 }}>
-            <Form.Item name="comment" label={t('leave.comment')} rules={[{ max: 500, message: t('leave.commentMax') }]}>
+          <Form form={form} name="leave-handle" layout="vertical" style={{ maxWidth: 720 }} initialValues={{ flag: 'ok' }}>
+            <Form.Item name="comment" label={t('leave.comment')} rules={inputRules(t, LEAVE_HANDLE, 'comment')}>
               <Input.TextArea rows={3} maxLength={500} showCount />
             </Form.Item>
             <Space>

@@ -6,6 +6,8 @@ import { formatDateTime } from '../../util/dates';
 import { nextId } from '../../util/ids';
 import { ok, ServiceError, status } from '../../http/reply';
 import { readerLanguage } from '../../http/reasons';
+import { judgeInput } from '../../crud/declared-input';
+import { FLOW_DELETE_INSTANCE, LEAVE_HANDLE } from '../../../src-shared/declarations/flow-inputs';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { requireButton } from '../../http/access-check';
@@ -122,8 +124,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     if (!taskId) throw new ServiceError({ key: 'common.missingParam', params: { name: 'taskId' } });
     const flag = typeof b.flag === 'string' ? b.flag : '';
     const comment = typeof b.comment === 'string' ? b.comment.trim() : '';
-    if (flag !== 'ok' && !comment) throw new ServiceError('flow.commentRequired');
-    if (comment.length > 500) throw new ServiceError('flow.commentMax');
+    judgeInput(LEAVE_HANDLE, { flag, comment });
     const variables = b.variables === undefined || b.variables === null ? {} : b.variables;
     if (typeof variables !== 'object' || Array.isArray(variables)) throw new ServiceError({ key: 'common.badFormat', params: { name: 'variables' } });
     const task = await data.get(sql<Rec>`SELECT * FROM flow_task WHERE id = ${taskId} AND tenant_id = ${user.tenantId} AND end_time IS NULL`);
@@ -317,8 +318,7 @@ export function registerFlowRoutes(api: FastifyInstance, deps: ModuleDeps, runti
     const user = callerOf(request);
     const id = requireParam(request, 'processInstanceId');
     const reason = paramOf(request, 'deleteReason')?.trim() ?? '';
-    if (!reason) throw new ServiceError('flow.deleteReasonRequired');
-    if (reason.length > 255) throw new ServiceError('flow.deleteReasonMax');
+    judgeInput(FLOW_DELETE_INSTANCE, { deleteReason: reason });
     const row = await data.get(sql`SELECT id FROM flow_instance WHERE id = ${id} AND tenant_id = ${user.tenantId} AND status = 'running'`);
     if (!row || !(await runtime.remove(id, reason))) throw new ServiceError(FLOW_MSG.instanceGone);
     return status(true);

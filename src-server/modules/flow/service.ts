@@ -5,6 +5,8 @@ import { Engine } from 'bpmn-engine';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Queries } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
+import { judgeInput } from '../../crud/declared-input';
+import { FLOW_CATEGORY } from '../../../src-shared/declarations/flow-inputs';
 import { pageOf, type PageParams } from '../../http/paging';
 import type { AuthUser } from '../../http/auth-user';
 import { nextId } from '../../util/ids';
@@ -39,8 +41,8 @@ export async function categoryName(q: Queries, category: string): Promise<string
 
 /** `flow_<n>` where n is a key of dictionary `flow`; a bare key is accepted too. */
 export async function checkCategory(q: Queries, raw: string | undefined): Promise<string> {
-  const value = raw?.trim();
-  if (!value) throw new ServiceError('flow.categoryRequired');
+  const value = raw?.trim() ?? '';
+  judgeInput(FLOW_CATEGORY, { category: value });
   const category = value.startsWith('flow_') ? value : `flow_${value}`;
   if (!(await categoryName(q, category))) throw new ServiceError('flow.categoryMissing');
   return category;

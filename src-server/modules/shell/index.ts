@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerModule, ModuleDeps } from '../types';
 import { AUDIT } from '../../db/sql';
 import { ok, status, ServiceError } from '../../http/reply';
+import { judgeInput } from '../../crud/declared-input';
+import { PASSWORD_CHANGE, USER_INFO } from '../../../src-shared/declarations/account-inputs';
 import { callerOf } from '../../http/auth-user';
 import { findTenant, findUserByAccount, findUserById, lockAccount, splitIds } from '../../system/directory';
 import { getSetting, setSetting } from '../../system/settings';
 import { formatRow } from '../../system/rows';
 import { hashPasswordDigest, md5Hex, verifyPasswordDigest } from '../../auth/passwords';
-import { emailValid, MSG_EMAIL_FORMAT, MSG_PASSWORD_MISMATCH, passwordProblem } from '../../../src-shared/account-rules';
+import { MSG_PASSWORD_MISMATCH, passwordProblem } from '../../../src-shared/account-rules';
 import { nextId } from '../../util/ids';
 import { checkAccountQuota } from '../system/tenants';
 import { formatDateTime } from '../../util/dates';
@@ -163,12 +165,11 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   api.post(`${user}/update-info`, allow('user'), async (request) => {
     const caller = callerOf(request);
     const b = input(request);
-    // the phone is optional (the seeded administrator has none); one given must be a valid mobile number
+    // the page's declaration (src-shared/declarations/account-inputs.ts): the phone optional (the seeded
+    // administrator has none), one given a valid mobile number; the e-mail's shape
     const phone = str(b.phone).trim();
-    const problem = phone ? phoneError(phone) : null;
-    if (problem) throw new ServiceError(problem);
     const email = str(b.email).trim();
-    if (email && !emailValid(email)) throw new ServiceError(MSG_EMAIL_FORMAT);
+    judgeInput(USER_INFO, { phone, email });
     const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('shell.userMissing');
     const avatar = b.avatar === undefined ? current.avatar : str(b.avatar);
@@ -187,12 +188,7 @@ async function routes(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
     const oldPassword = str(b.oldPassword);
     const newPassword = str(b.newPassword);
     const newPassword1 = str(b.newPassword1);
-    if (!oldPassword) throw new ServiceError('shell.oldPasswordRequired');
-    if (!newPassword) throw new ServiceError('sys.newPasswordRequired');
-    if (!newPassword1) throw new ServiceError('shell.confirmPasswordRequired');
-    const short = passwordProblem(newPassword);
-    if (short) throw new ServiceError(short);
-    if (newPassword !== newPassword1) throw new ServiceError(MSG_PASSWORD_MISMATCH);
+    judgeInput(PASSWORD_CHANGE, { oldPassword, newPassword, newPassword1 });
     const current = await findUserById(data, caller.userId);
     if (!current) throw new ServiceError('shell.userMissing');
     if (!(await verifyPasswordDigest(md5Hex(oldPassword), current.password))) throw new ServiceError('shell.oldPasswordWrong');

@@ -13,7 +13,8 @@ import { TENANT_POST_REMARK } from '../../db/seed';
 import { ADMIN_TENANT, body, caller, idList, paramOf, paramValue, requireParam, rows, SYS } from './common';
 import { allow } from '../../http/access-policy';
 import { pageOf } from '../../http/paging';
-import { judgeDeclared } from '../../crud/declared-input';
+import { judgeDeclared, judgeInput } from '../../crud/declared-input';
+import { TENANT_SETTING } from '../../../src-shared/declarations/account-inputs';
 import { TENANT } from '../../../src-shared/declarations/system';
 
 const BASE = `${SYS}/tenant`;
@@ -260,8 +261,9 @@ export function registerTenantRoutes(api: FastifyInstance, data: DataLayer, cloc
     const ids = idList(paramOf(request, 'ids'));
     if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const rawQuota = paramOf(request, 'accountNumber');
-    const quota = rawQuota === undefined || rawQuota === '' ? null : Number(rawQuota);
-    if (quota !== null && (!Number.isInteger(quota) || quota < -1)) throw new ServiceError('sys.accountNumberRange');
+    // the dialog's declaration (src-shared/declarations/account-inputs.ts); absent: the quota is kept
+    judgeInput(TENANT_SETTING, { accountNumber: rawQuota }, { partial: true });
+    const quota = rawQuota === undefined ? null : Number(rawQuota);
     const rawExpire = paramOf(request, 'expireTime');
     const expire = rawExpire ? normalizeDateTime(rawExpire) : null;
     if (rawExpire && !expire) throw new ServiceError({ key: 'common.badFormat', params: { name: 'expireTime' } });

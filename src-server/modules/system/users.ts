@@ -20,7 +20,8 @@ import { pageOf } from '../../http/paging';
 import { allow, menu, menuButton } from '../../http/access-policy';
 import { registerUserExcelRoutes } from './user-excel';
 import type { ModuleDeps } from '../types';
-import { judgeDeclared } from '../../crud/declared-input';
+import { judgeDeclared, judgeInput } from '../../crud/declared-input';
+import { USER_PLATFORM } from '../../../src-shared/declarations/account-inputs';
 import { USER } from '../../../src-shared/declarations/system';
 
 const BASE = `${SYS}/user`;
@@ -368,18 +369,12 @@ export function registerUserRoutes(api: FastifyInstance, deps: ModuleDeps): void
   api.post(`${BASE}/update-platform`, allow(menuButton('user', 'user_platform')), async (request) => {
     const user = caller(request);
     const b = body(request);
+    // the dialog's declaration (src-shared/declarations/account-inputs.ts): a platform of the three, JSON or nothing
+    judgeInput(USER_PLATFORM, { userType: b.userType ?? 1, userExt: b.userExt ?? undefined });
     const userId = String(b.userId ?? b.id ?? '').trim();
     await ownUsers(user.tenantId, idList(userId));
     const userType = Number(b.userType ?? 1);
-    if (![1, 2, 3].includes(userType)) throw new ServiceError('sys.userPlatformRequired');
     const ext = b.userExt === undefined || b.userExt === null ? '' : String(b.userExt);
-    if (ext) {
-      try {
-        JSON.parse(ext);
-      } catch {
-        throw new ServiceError('sys.userExtJson');
-      }
-    }
     await data.transaction(async (trx) => {
       await trx.run(sql`INSERT INTO blade_user_platform (user_id, user_type, user_ext) VALUES (${userId}, ${userType}, ${ext})
          ON CONFLICT (user_id) DO UPDATE SET user_type = excluded.user_type, user_ext = excluded.user_ext`);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzyMatch, menuLeaves, prefixMatch } from '../../../src-renderer/components/shell/search';
 import { needsRegistration, registerProblem } from '../../../src-renderer/components/shell/register';
-import { avatarProblem, phoneProblem } from '../../../src-renderer/pages/info/profile';
+import { avatarProblem } from '../../../src-renderer/pages/info/profile';
+import { USER_INFO } from '../../../src-shared/declarations/account-inputs';
+import { firstBroken } from '../../../src-shared/declarations/declare';
 import { closeAll, closeOthers, closeTag, isTagClosable, openTag } from '../../../src-renderer/router/tags';
 import { decide, HOME_PATH, INFO_PATH } from '../../../src-renderer/router/guard';
 import { isChunkLoadError } from '../../../src-renderer/errors/report';
@@ -47,11 +49,12 @@ describe('registration dialog checks, in the spec order', () => {
 });
 
 describe('personal info checks', () => {
-  it('phone: empty, length, format', () => {
-    expect(phoneProblem('')).toBeNull(); // optional: the seeded administrator has none
-    expect(phoneProblem('138')).toBe('shell.info.phoneLength');
-    expect(phoneProblem('23800138000')).toBe('shell.info.phoneFormat');
-    expect(phoneProblem('13800138000')).toBeNull();
+  it('phone (its declaration, USER_INFO): empty, length, format', () => {
+    const problem = (v: string) => firstBroken(USER_INFO.fields.phone, v)?.message ?? null;
+    expect(problem('')).toBeNull(); // optional: the seeded administrator has none
+    expect(problem('138')).toBe('accountForm.phoneLength');
+    expect(problem('23800138000')).toBe('accountForm.phoneFormat');
+    expect(problem('13800138000')).toBeNull();
   });
   it('avatar: jpg or png up to 500 kb', () => {
     expect(avatarProblem({ type: 'image/gif', size: 10 })).toBe('shell.info.avatarType');

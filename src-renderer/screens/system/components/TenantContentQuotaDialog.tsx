@@ -7,6 +7,8 @@ import type { ExtraActionDialogProps } from '../../../crud/types';
 import { notify } from '../../../crud/notify';
 import { get, post } from '../api';
 import { FormModal } from './FormModal';
+import { inputRules } from '../../../crud/declared';
+import { TENANT_CONTENT_QUOTA } from '../../../../src-shared/declarations/account-inputs';
 
 const Q = '/seo-blade-system/tenant-quota';
 
@@ -38,7 +40,6 @@ export function TenantContentQuotaDialog({ ctx, onClose, onDone }: ExtraActionDi
     };
   }, [tenantId, form, message]);
 
-  const rule = (label: string) => [{ required: true, message: t('crud.inputPlaceholder', { label }) }];
   return (
     <FormModal
       title={`${t('sysTenant.contentQuota')} - ${String(ctx.row?.tenantName ?? tenantId)}`}
@@ -47,13 +48,13 @@ export function TenantContentQuotaDialog({ ctx, onClose, onDone }: ExtraActionDi
       onDone={onDone}
       save={(v) => post(`${Q}/content-setting`, { data: { tenantId, websiteNumber: Number(v.websiteNumber), articleNumber: Number(v.articleNumber) } })}
     >
-      <Form.Item name="websiteNumber" label={t('sysTenant.websiteNumber')} rules={rule(t('sysTenant.websiteNumber'))}
+      <Form.Item name="websiteNumber" label={t('sysTenant.websiteNumber')} rules={inputRules(t, TENANT_CONTENT_QUOTA, 'websiteNumber', 'choice')}
         extra={used ? t('sysTenant.quotaUsed', { used: used.websiteUsed }) + ' · ' + t('sysTenant.accountNumberHint') : t('sysTenant.accountNumberHint')}>
-        <InputNumber min={-1} precision={0} style={{ width: '100%' }} data-testid="quota-website" />
+        <InputNumber style={{ width: '100%' }} data-testid="quota-website" />
       </Form.Item>
-      <Form.Item name="articleNumber" label={t('sysTenant.articleNumber')} rules={rule(t('sysTenant.articleNumber'))}
+      <Form.Item name="articleNumber" label={t('sysTenant.articleNumber')} rules={inputRules(t, TENANT_CONTENT_QUOTA, 'articleNumber', 'choice')}
         extra={used ? t('sysTenant.quotaUsed', { used: used.articleUsed }) + ' · ' + t('sysTenant.accountNumberHint') : t('sysTenant.accountNumberHint')}>
-        <InputNumber min={-1} precision={0} style={{ width: '100%' }} data-testid="quota-article" />
+        <InputNumber style={{ width: '100%' }} data-testid="quota-article" />
       </Form.Item>
     </FormModal>
   );

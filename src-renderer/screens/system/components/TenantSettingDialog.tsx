@@ -6,6 +6,8 @@ import type { ExtraActionDialogProps } from '../../../crud/types';
 import { DATE_TIME_FORMAT } from '../../../crud/params';
 import { keysOf, post, SYS } from '../api';
 import { FormModal } from './FormModal';
+import { inputRules } from '../../../crud/declared';
+import { TENANT_SETTING } from '../../../../src-shared/declarations/account-inputs';
 
 export function TenantSettingDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
   const { t } = useTranslation();
@@ -28,8 +30,9 @@ export function TenantSettingDialog({ ctx, onClose, onDone }: ExtraActionDialogP
       }
     >
       <Form.Item name="accountNumber" label={t('sysTenant.accountNumber')} extra={t('sysTenant.accountNumberHint')} initialValue={-1}
-        rules={[{ required: true, message: t('crud.inputPlaceholder', { label: t('sysTenant.accountNumber') }) }]}>
-        <InputNumber min={-1} precision={0} style={{ width: '100%' }} />
+        rules={inputRules(t, TENANT_SETTING, 'accountNumber', 'choice')}>
+        {/* no min / precision: the declaration's message shows rather than a silent clamp */}
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="expireTime" label={t('sysTenant.expireTime')}>
         <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} />

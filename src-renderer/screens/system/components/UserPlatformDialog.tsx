@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ExtraActionDialogProps } from '../../../crud/types';
 import { get, post, SYS } from '../api';
 import { FormModal } from './FormModal';
+import { inputRules } from '../../../crud/declared';
+import { USER_PLATFORM } from '../../../../src-shared/declarations/account-inputs';
 
 export function UserPlatformDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
   const { t } = useTranslation();
@@ -23,10 +25,10 @@ export function UserPlatformDialog({ ctx, onClose, onDone }: ExtraActionDialogPr
       onDone={onDone}
       save={(v) => post(`${SYS}/user/update-platform`, { data: { userId, userType: v.userType, userExt: v.userExt ?? '' } })}
     >
-      <Form.Item name="userType" label={t('sysUser.userType')} rules={[{ required: true, message: t('crud.selectPlaceholder', { label: t('sysUser.userType') }) }]}>
+      <Form.Item name="userType" label={t('sysUser.userType')} rules={inputRules(t, USER_PLATFORM, 'userType', 'choice')}>
         <Select options={[{ value: 1, label: 'WEB' }, { value: 2, label: 'APP' }, { value: 3, label: 'OTHER' }]} />
       </Form.Item>
-      <Form.Item name="userExt" label={t('sysUser.userExt')}>
+      <Form.Item name="userExt" label={t('sysUser.userExt')} rules={inputRules(t, USER_PLATFORM, 'userExt')}>
         <Input.TextArea rows={4} placeholder='{"key": "value"}' />
       </Form.Item>
     </FormModal>

@@ -8,6 +8,8 @@ import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import { liveRowsSql } from '../../../db/sql';
 import { callerOf } from '../../../http/auth-user';
 import { ok, ServiceError } from '../../../http/reply';
+import { judgeInput } from '../../../crud/declared-input';
+import { TENANT_CONTENT_QUOTA } from '../../../../src-shared/declarations/account-inputs';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { allow } from '../../../http/access-policy';
@@ -82,12 +84,8 @@ export async function checkArticleQuota(q: Queries, tenantId: string, adding = 1
   if ((await articlesLeft(q, tenantId, { lock: true })) < adding) throw new ServiceError(QUOTA_MSG.article);
 }
 
-const quotaNumber = (v: unknown): number | undefined => {
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < -1) throw new ServiceError(QUOTA_MSG.number);
-  return n;
-};
+/** a quota judged by the dialog's declaration (TENANT_CONTENT_QUOTA); absent: kept */
+const quotaNumber = (v: unknown): number | undefined => (v === undefined || v === null ? undefined : Number(v));
 
 const requirePlatformAdmin = (request: FastifyRequest): void => {
   const user = callerOf(request);
@@ -108,6 +106,7 @@ export function registerQuotaRoutes(api: FastifyInstance, data: DataLayer, clock
   api.post('/seo-blade-system/tenant-quota/content-setting', allow('platform'), async (request) => {
     requirePlatformAdmin(request);
     const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    judgeInput(TENANT_CONTENT_QUOTA, { websiteNumber: b.websiteNumber ?? undefined, articleNumber: b.articleNumber ?? undefined }, { partial: true });
     const tenantId = String(b.tenantId ?? '').trim();
     if (!tenantId || !(await tenantExists(tenantId))) throw new ServiceError(QUOTA_MSG.tenant);
     const website = quotaNumber(b.websiteNumber);
