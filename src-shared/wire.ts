@@ -148,3 +148,6 @@ export interface SampleStatus {
   loadTime?: string;
   counts?: Record<string, number>;
 }
+
+/** what a stored secret is answered as (a key, a password): sent back in a write, the stored one stays */
+export const SECRET_MASK = '******';

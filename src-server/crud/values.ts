@@ -6,7 +6,9 @@ import type { ReplyLanguage } from '../../src-shared/messages';
 import { reasonText } from '../../src-shared/messages/stored';
 
 /** What a client sees instead of a stored secret (crud/resource.ts ColumnDef.secret). */
-export const SECRET_MASK = '******';
+import { SECRET_MASK } from '../../src-shared/wire';
+
+export { SECRET_MASK };
 
 export const formatError = (name: string): ServiceError => new ServiceError({ key: 'common.badFormat', params: { name } });
 

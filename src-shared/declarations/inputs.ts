@@ -5,5 +5,6 @@ import { FLOW_INPUTS } from './flow-inputs';
 import { ACCOUNT_INPUTS } from './account-inputs';
 import { SHELL_INPUTS } from './shell-inputs';
 import { DESKTOP_INPUTS } from './desktop-inputs';
+import { SEARCH_INPUTS } from './search-account';
 
-export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS, ...ACCOUNT_INPUTS, ...SHELL_INPUTS, ...DESKTOP_INPUTS];
+export const INPUT_DECLARATIONS: readonly InputDecl[] = [...FLOW_INPUTS, ...ACCOUNT_INPUTS, ...SHELL_INPUTS, ...DESKTOP_INPUTS, ...SEARCH_INPUTS];

@@ -20,6 +20,7 @@ import { COMMON_MESSAGES } from './common-messages';
 import { SHELL_MESSAGES } from './shell-messages';
 import { SIGN_IN_CODES, SIGN_IN_MESSAGES } from './sign-in-messages';
 import { FORM_INPUT_MESSAGES } from './form-input-messages';
+import { SEARCH_ACCOUNT_MESSAGES } from './search-account-messages';
 
 export { fill, replyLanguage, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -44,6 +45,7 @@ export const MESSAGES = {
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
   ...FORM_INPUT_MESSAGES,
+  ...SEARCH_ACCOUNT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

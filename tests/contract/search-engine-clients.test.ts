@@ -14,6 +14,10 @@ import { keyFile, keyLocationOf, submitIndexNow } from '../../src-server/modules
 import { pushBaidu } from '../../src-server/modules/content/search/engines/baidu';
 import { bingDay, bingGet, hasSite, statsOf } from '../../src-server/modules/content/search/engines/bing';
 import { baiduStandIn, bingStandIn, googleStandIn, indexNowStandIn, makeServiceAccount, siteServer, type BaiduStandIn, type BingStandIn, type GoogleStandIn, type IndexNowStandIn } from '../support/search-engines';
+import { messageText, type Message } from '../../src-shared/messages';
+
+/** a key's refusal, in Chinese (the table's text), or null when it is read */
+const refusal = (r: { error: Message } | object): string | null => ('error' in r ? messageText((r as { error: Message }).error, 'zh') : null);
 
 /** an address nothing listens on: a port just freed */
 async function closedPort(): Promise<string> {
@@ -34,17 +38,17 @@ describe('Google Search Console', () => {
     g.trust(key);
     email = key.clientEmail;
     const parsed = parseServiceAccount(key.json);
-    if (!('account' in parsed)) throw new Error(parsed.error);
+    if (!('account' in parsed)) throw new Error(messageText(parsed.error, 'zh'));
     account = parsed.account;
   });
   afterAll(() => g.close());
 
   it('a key that is not JSON, or not a service account, is refused with the reason', () => {
-    expect(parseServiceAccount('{not json')).toMatchObject({ error: expect.stringContaining('不是有效的JSON') });
-    expect(parseServiceAccount('[1]')).toEqual({ error: '服务账号密钥不是JSON对象' });
-    expect(parseServiceAccount(JSON.stringify({ type: 'authorized_user', client_id: 'x' }))).toEqual({ error: '不是服务账号密钥: type 应为 service_account，实为 authorized_user' });
-    expect(parseServiceAccount(JSON.stringify({ type: 'service_account', private_key: 'x' }))).toEqual({ error: '服务账号密钥缺少 client_email' });
-    expect(parseServiceAccount(JSON.stringify({ type: 'service_account', client_email: 'a@b.iam.gserviceaccount.com' }))).toMatchObject({ error: expect.stringContaining('private_key') });
+    expect(refusal(parseServiceAccount('{not json'))).toContain('不是有效的JSON');
+    expect(refusal(parseServiceAccount('[1]'))).toBe('服务账号密钥不是JSON对象');
+    expect(refusal(parseServiceAccount(JSON.stringify({ type: 'authorized_user', client_id: 'x' })))).toBe('不是服务账号密钥: type 应为 service_account，实为 authorized_user');
+    expect(refusal(parseServiceAccount(JSON.stringify({ type: 'service_account', private_key: 'x' })))).toBe('服务账号密钥缺少 client_email');
+    expect(refusal(parseServiceAccount(JSON.stringify({ type: 'service_account', client_email: 'a@b.iam.gserviceaccount.com' })))).toContain('private_key');
   });
 
   it('signs in at the key\'s token_uri; the property answers once the account was added to it, 403 before', async () => {

@@ -15,14 +15,15 @@ import type { Row } from '../../../src-shared/wire';
 import { searchMessages } from '../../../src-renderer/i18n/areas/search';
 import { searchSiteScreen } from '../../../src-renderer/screens/content/search/siteScreen';
 import { announceScreen, urlScreen } from '../../../src-renderer/screens/content/search/HistoryDialog';
-import { keyProblem } from '../../../src-renderer/screens/content/search/AccountDialog';
 import { DARK, hintText, LIGHT } from '../../../src-renderer/screens/content/search/tones';
 import { announceText, connectionText, lastSyncText, urlTotals } from '../../../src-renderer/screens/content/search/cells';
 import { DEFAULTS, newIndexNowKey } from '../../../src-renderer/screens/content/search/inputs';
 import { parseServiceAccount } from '../../../src-server/modules/content/search/engines/google';
 import Schema from '@rc-component/async-validator';
 import type { Rule as AntRule, RuleObject } from 'antd/es/form';
-import { declaredRules } from '../../../src-renderer/crud/declared';
+import { declaredRules, inputRules } from '../../../src-renderer/crud/declared';
+import { SEARCH_ACCOUNT } from '../../../src-shared/declarations/search-account';
+import { messageText } from '../../../src-shared/messages';
 import { INDEXNOW_KEY_PATTERN, type HintCode, type SearchSiteStats } from '../../../src-shared/search-engines';
 import { makeServiceAccount } from '../../support/search-engines';
 
@@ -43,6 +44,19 @@ function keysOf(def: ScreenDef): string[] {
 }
 
 /** whether the form accepts `value` for the field: the rules it derives from the declaration the server judges by too, as antd runs them */
+/** the 账号设置 form's first error for a pasted key (its declaration's rules, as the dialog reads them), or null */
+async function keyError(value: string): Promise<string | null> {
+  const all = { googleKey: value };
+  const form = { getFieldsValue: () => all, getFieldValue: (n: string) => all[n as 'googleKey'] };
+  const rules = inputRules(i18n.getFixedT('zh'), SEARCH_ACCOUNT, 'googleKey').map((r: AntRule) => (typeof r === 'function' ? r(form as never) : r) as RuleObject);
+  try {
+    for (const rule of rules) await new Schema({ googleKey: [rule as never] }).validate(all);
+    return null;
+  } catch (e) {
+    return String((e as { errors?: { message: string }[] }).errors?.[0]?.message ?? e);
+  }
+}
+
 async function formAccepts(name: string, value: unknown, values: Record<string, unknown> = {}): Promise<boolean> {
   const all = { ...values, [name]: value };
   const form = { getFieldsValue: () => all, getFieldValue: (n: string) => all[n] };
@@ -78,7 +92,7 @@ describe('the 搜索引擎 screen', () => {
     expect(hintText(t, null)).toBe('');
   });
 
-  it('refuses in the form the service-account keys the server refuses, and takes the ones it takes', () => {
+  it('refuses in the form the service-account keys the server refuses, and takes the ones it takes', async () => {
     const good = makeServiceAccount('https://oauth2.googleapis.com/token').json;
     const raw = JSON.parse(good) as Record<string, unknown>;
     const texts = [
@@ -91,11 +105,16 @@ describe('the 搜索引擎 screen', () => {
       JSON.stringify({ ...raw, private_key: 'MIIE...' }),
       JSON.stringify({ type: 'service_account' }),
     ];
-    for (const text of texts) expect({ text: text.slice(0, 30), form: keyProblem(text) === null }).toEqual({ text: text.slice(0, 30), form: 'account' in parseServiceAccount(text) });
-    expect(keyProblem('{not json')).toBe('search.account.keyNotJson');
-    expect(keyProblem(JSON.stringify({ ...raw, type: 'authorized_user' }))).toBe('search.account.notServiceAccount');
-    // empty: the stored key stays
-    expect(keyProblem('')).toBeNull();
+    // the form refuses what the server refuses, with the server's message (one declaration, search-account.ts)
+    for (const text of texts) {
+      const server = parseServiceAccount(text);
+      expect({ text: text.slice(0, 30), form: await keyError(text) }).toEqual({ text: text.slice(0, 30), form: 'error' in server ? messageText(server.error, 'zh') : null });
+    }
+    expect(await keyError('{not json')).toMatch(/^服务账号密钥不是有效的JSON: /);
+    expect(await keyError(JSON.stringify({ ...raw, type: 'authorized_user' }))).toBe('不是服务账号密钥: type 应为 service_account，实为 authorized_user');
+    // empty or the mask: the stored key stays
+    expect(await keyError('')).toBeNull();
+    expect(await keyError('******')).toBeNull();
   });
 
   it('checks the connection fields as the server does (one declaration, src-shared/declarations/search.ts)', async () => {

@@ -1,14 +1,11 @@
 // 账号设置: the tenant's search-engine accounts. The endpoints (empty: the public
 // service), the Google service-account key pasted or read from the downloaded
-// .json file (checked here as the server checks it: JSON, a service account's,
-// with its client e-mail and private key), the Bing API key, the API roots under
-// "advanced". A stored secret is never shown: its field stays empty (kept as is)
+// .json file, the Bing API key, the API roots under "advanced": their rules are the
+// declaration's (src-shared/declarations/search-account.ts), which the server judges too. A stored secret is never shown: its field stays empty (kept as is)
 // unless a new one is given, or its removal is ticked.
 import { useRef, useState } from 'react';
 import { App as AntApp, Button, Checkbox, Collapse, Form, Input, Modal, Space } from 'antd';
-import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   BAIDU_DEFAULT_ENDPOINT,
   BING_DEFAULT_API_ROOT,
@@ -18,42 +15,19 @@ import {
   type SearchAccountSubmit,
   type SearchAccountView,
 } from '../../../../src-shared/search-engines';
+import { readServiceAccount, SEARCH_ACCOUNT } from '../../../../src-shared/declarations/search-account';
 import { call } from '../../../platform/bridge';
+import { inputRules } from '../../../crud/declared';
 import { notify } from '../../../crud/notify';
 import { Toned } from './tones';
 import '../../../i18n/areas/search';
 
-const HTTP_URL = /^https?:\/\/[^\s/?#]+(\/\S*)?$/i;
-const BING_KEY = /^[A-Za-z0-9_-]{8,200}$/;
-
-/** why a pasted key is not a service account's (an i18n key), or null; empty: the stored key stays */
-export function keyProblem(text: string): string | null {
-  const v = text.trim();
-  if (!v) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(v);
-  } catch {
-    return 'search.account.keyNotJson';
-  }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'search.account.keyNotObject';
-  const r = raw as Record<string, unknown>;
-  if (r.type !== 'service_account') return 'search.account.notServiceAccount';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typeof r.client_email === 'string' ? r.client_email.trim() : '')) return 'search.account.keyNoEmail';
-  if (!/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(typeof r.private_key === 'string' ? r.private_key : '')) return 'search.account.keyNoPrivateKey';
-  return null;
-}
-
-/** the client e-mail of a pasted key that passes the checks */
+/** the client e-mail of a pasted key that reads as a service account's (the declaration's reader) */
 function emailOf(text: unknown): string {
-  if (typeof text !== 'string' || keyProblem(text) !== null || !text.trim()) return '';
-  return String((JSON.parse(text) as { client_email: string }).client_email).trim();
+  if (typeof text !== 'string' || !text.trim()) return '';
+  const read = readServiceAccount(text.trim());
+  return 'account' in read ? read.account.clientEmail : '';
 }
-
-const urlRules = (t: TFunction, label: string): Rule[] => [
-  { max: 500, message: t('search.account.urlMax', { label: t(label) }) },
-  { pattern: HTTP_URL, message: t('search.account.urlInvalid', { label: t(label) }) },
-];
 
 interface Values {
   indexnowEndpoint: string;
@@ -149,10 +123,10 @@ export function AccountDialog({ account, onClose, onSaved }: { account: SearchAc
       ]}
     >
       <Form form={form} name="searchAccount" layout="vertical" initialValues={initialValues(account)} disabled={saving}>
-        <Form.Item name="indexnowEndpoint" label={t('search.account.indexnowEndpoint')} rules={urlRules(t, 'search.account.indexnowEndpoint')}>
+        <Form.Item name="indexnowEndpoint" label={t('search.account.indexnowEndpoint')} rules={inputRules(t, SEARCH_ACCOUNT, 'indexnowEndpoint')}>
           <Input allowClear placeholder={placeholder(INDEXNOW_DEFAULT_ENDPOINT)} />
         </Form.Item>
-        <Form.Item name="baiduEndpoint" label={t('search.account.baiduEndpoint')} rules={urlRules(t, 'search.account.baiduEndpoint')}>
+        <Form.Item name="baiduEndpoint" label={t('search.account.baiduEndpoint')} rules={inputRules(t, SEARCH_ACCOUNT, 'baiduEndpoint')}>
           <Input allowClear placeholder={placeholder(BAIDU_DEFAULT_ENDPOINT)} />
         </Form.Item>
         <Form.Item
@@ -174,14 +148,7 @@ export function AccountDialog({ account, onClose, onSaved }: { account: SearchAc
             <Form.Item
               name="googleKey"
               noStyle
-              rules={[
-                {
-                  validator: (_r, value: unknown) => {
-                    const problem = keyProblem(typeof value === 'string' ? value : '');
-                    return problem ? Promise.reject(new Error(t(problem))) : Promise.resolve();
-                  },
-                },
-              ]}
+              rules={inputRules(t, SEARCH_ACCOUNT, 'googleKey')}
             >
               <Input.TextArea
                 rows={5}
@@ -206,7 +173,7 @@ export function AccountDialog({ account, onClose, onSaved }: { account: SearchAc
         </Form.Item>
         <Form.Item label={t('search.account.bingApiKey')} extra={stored.bing ? <Toned tone="muted">{t(removeBing ? 'search.account.removed' : 'search.account.keepSecret')}</Toned> : undefined}>
           <Space wrap style={{ width: '100%' }}>
-            <Form.Item name="bingApiKey" noStyle rules={[{ pattern: BING_KEY, message: t('search.account.bingKeyPattern') }]}>
+            <Form.Item name="bingApiKey" noStyle rules={inputRules(t, SEARCH_ACCOUNT, 'bingApiKey')}>
               <Input.Password aria-label={t('search.account.bingApiKey')} disabled={removeBing || saving} style={{ width: 360 }} autoComplete="off" />
             </Form.Item>
             {stored.bing && (
@@ -225,10 +192,10 @@ export function AccountDialog({ account, onClose, onSaved }: { account: SearchAc
               forceRender: true,
               children: (
                 <>
-                  <Form.Item name="googleApiRoot" label={t('search.account.googleApiRoot')} rules={urlRules(t, 'search.account.googleApiRoot')}>
+                  <Form.Item name="googleApiRoot" label={t('search.account.googleApiRoot')} rules={inputRules(t, SEARCH_ACCOUNT, 'googleApiRoot')}>
                     <Input allowClear placeholder={placeholder(GOOGLE_DEFAULT_API_ROOT)} />
                   </Form.Item>
-                  <Form.Item name="bingApiRoot" label={t('search.account.bingApiRoot')} rules={urlRules(t, 'search.account.bingApiRoot')} style={{ marginBottom: 0 }}>
+                  <Form.Item name="bingApiRoot" label={t('search.account.bingApiRoot')} rules={inputRules(t, SEARCH_ACCOUNT, 'bingApiRoot')} style={{ marginBottom: 0 }}>
                     <Input allowClear placeholder={placeholder(BING_DEFAULT_API_ROOT)} />
                   </Form.Item>
                 </>

@@ -8,7 +8,9 @@
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
 import { declaredResource, defineResource, type Resource } from '../../../crud/resource';
-import { HTTP_URL, SEARCH_SITE } from '../../../../src-shared/declarations/search';
+import { SEARCH_SITE } from '../../../../src-shared/declarations/search';
+import { SEARCH_ACCOUNT } from '../../../../src-shared/declarations/search-account';
+import { judgeInput } from '../../../crud/declared-input';
 import { SECRET_MASK } from '../../../crud/values';
 import {
   BAIDU_DEFAULT_ENDPOINT,
@@ -28,18 +30,6 @@ import { siteStats } from './connection-stats';
 type Rec = Record<string, unknown>;
 
 /** the accounts' messages (the site form's are keys: src-shared/messages/search-site-messages.ts) */
-export const SEARCH_MSG = {
-  indexnowEndpoint: 'IndexNow接口须为http(s)网址',
-  baiduEndpoint: '百度推送接口须为http(s)网址',
-  googleApiRoot: 'Search Console API地址须为http(s)网址',
-  bingApiRoot: 'Bing Webmaster API地址须为http(s)网址',
-  urlMax: '网址不能超过500个字符',
-  googleKeyMax: '服务账号密钥不能超过20000个字符',
-  bingApiKey: 'Bing API密钥只能包含字母、数字、连字符和下划线，长度8-200',
-} as const;
-
-/** a Bing Webmaster API key (32 hex characters today) */
-const BING_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
 /**
  * Each website's search engines: page (filters: the website's name, group and domain, each engine on or off),
@@ -153,24 +143,24 @@ const kept = (v: string): boolean => v === '' || v === SECRET_MASK;
 export async function accountColumns(box: SecretBox, body: SearchAccountSubmit): Promise<AccountColumns> {
   const out: AccountColumns = {};
   const urls = [
-    ['indexnowEndpoint', 'indexnow_endpoint', INDEXNOW_DEFAULT_ENDPOINT, SEARCH_MSG.indexnowEndpoint],
-    ['baiduEndpoint', 'baidu_endpoint', BAIDU_DEFAULT_ENDPOINT, SEARCH_MSG.baiduEndpoint],
-    ['googleApiRoot', 'google_api_root', GOOGLE_DEFAULT_API_ROOT, SEARCH_MSG.googleApiRoot],
-    ['bingApiRoot', 'bing_api_root', BING_DEFAULT_API_ROOT, SEARCH_MSG.bingApiRoot],
+    ['indexnowEndpoint', 'indexnow_endpoint', INDEXNOW_DEFAULT_ENDPOINT],
+    ['baiduEndpoint', 'baidu_endpoint', BAIDU_DEFAULT_ENDPOINT],
+    ['googleApiRoot', 'google_api_root', GOOGLE_DEFAULT_API_ROOT],
+    ['bingApiRoot', 'bing_api_root', BING_DEFAULT_API_ROOT],
   ] as const;
-  for (const [field, column, fallback, message] of urls) {
-    if (!Object.prototype.hasOwnProperty.call(body, field)) continue;
-    const v = text(body[field]);
-    if (v.length > 500) throw new ServiceError(SEARCH_MSG.urlMax);
-    if (v && !HTTP_URL.test(v)) throw new ServiceError(message);
-    out[column] = v || fallback;
-  }
   const googleKey = text(body.googleKey);
+  const bingKey = text(body.bingApiKey);
+  // the declaration judges what the write changes: the URLs it holds, a new key (not kept, not removed)
+  const judged: Record<string, unknown> = {};
+  for (const [field] of urls) if (Object.prototype.hasOwnProperty.call(body, field)) judged[field] = text(body[field]);
+  if (body.removeGoogleKey !== true && !kept(googleKey)) judged.googleKey = googleKey;
+  if (body.removeBingApiKey !== true && !kept(bingKey)) judged.bingApiKey = bingKey;
+  judgeInput(SEARCH_ACCOUNT, judged, { partial: true });
+  for (const [field, column, fallback] of urls) if (field in judged) out[column] = String(judged[field]) || fallback;
   if (body.removeGoogleKey === true) {
     out.google_key = null;
     out.google_client_email = null;
-  } else if (!kept(googleKey)) {
-    if (googleKey.length > 20_000) throw new ServiceError(SEARCH_MSG.googleKeyMax);
+  } else if ('googleKey' in judged) {
     const parsed = parseServiceAccount(googleKey);
     if ('error' in parsed) throw new ServiceError(parsed.error);
     const unusable = await checkPrivateKey(parsed.account);
@@ -178,11 +168,7 @@ export async function accountColumns(box: SecretBox, body: SearchAccountSubmit):
     out.google_key = box.seal(googleKey);
     out.google_client_email = parsed.account.clientEmail;
   }
-  const bingKey = text(body.bingApiKey);
   if (body.removeBingApiKey === true) out.bing_api_key = null;
-  else if (!kept(bingKey)) {
-    if (!BING_KEY.test(bingKey)) throw new ServiceError(SEARCH_MSG.bingApiKey);
-    out.bing_api_key = box.seal(bingKey);
-  }
+  else if ('bingApiKey' in judged) out.bing_api_key = box.seal(bingKey);
   return out;
 }

@@ -13,55 +13,29 @@ import { importPKCS8, SignJWT } from 'jose';
 import { OAuth2Client } from 'google-auth-library';
 import { searchconsole, type searchconsole_v1 } from '@googleapis/searchconsole';
 import type { UrlHint } from '../../../../../src-shared/search-engines';
+import type { Message } from '../../../../../src-shared/messages';
+import { readServiceAccount, type ServiceAccountFields } from '../../../../../src-shared/declarations/search-account';
 import { networkCode, reasonOf, type Verdict } from './answer';
 
 /** read-write: submitting sitemaps needs it (search analytics alone would take .readonly) */
 export const WEBMASTERS_SCOPE = 'https://www.googleapis.com/auth/webmasters';
 
 /** What a service-account key holds that the product uses. */
-export interface ServiceAccount {
-  clientEmail: string;
-  privateKey: string;
-  privateKeyId: string;
-  tokenUri: string;
-  projectId: string;
-}
+export type ServiceAccount = ServiceAccountFields;
 
-/** why a text is not a usable service-account key (the message the form and the server show), or the account */
-export function parseServiceAccount(text: string): { account: ServiceAccount } | { error: string } {
-  let raw: Record<string, unknown>;
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: '服务账号密钥不是JSON对象' };
-    raw = parsed as Record<string, unknown>;
-  } catch (e) {
-    return { error: `服务账号密钥不是有效的JSON: ${(e as Error).message}`.slice(0, 200) };
-  }
-  if (raw.type !== 'service_account') return { error: `不是服务账号密钥: type 应为 service_account${raw.type ? `，实为 ${String(raw.type).slice(0, 40)}` : ''}` };
-  const email = typeof raw.client_email === 'string' ? raw.client_email.trim() : '';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { error: '服务账号密钥缺少 client_email' };
-  const key = typeof raw.private_key === 'string' ? raw.private_key : '';
-  if (!/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/.test(key)) return { error: '服务账号密钥缺少 private_key（PEM 格式的私钥）' };
-  const tokenUri = typeof raw.token_uri === 'string' && raw.token_uri ? raw.token_uri : 'https://oauth2.googleapis.com/token';
-  if (!/^https?:\/\/\S+$/.test(tokenUri)) return { error: '服务账号密钥的 token_uri 不是有效的网址' };
-  return {
-    account: {
-      clientEmail: email,
-      privateKey: key,
-      privateKeyId: typeof raw.private_key_id === 'string' ? raw.private_key_id : '',
-      tokenUri,
-      projectId: typeof raw.project_id === 'string' ? raw.project_id : '',
-    },
-  };
+/** the account of a stored or pasted key, or why it is not one (a message of the table: SEARCH_ACCOUNT's rules) */
+export function parseServiceAccount(text: string): { account: ServiceAccount } | { error: Message } {
+  const read = readServiceAccount(text);
+  return 'account' in read ? read : { error: { key: read.problem, ...(read.params && { params: read.params }) } };
 }
 
 /** checks the private key can sign (a key cut short or edited by hand is refused at save, not at the first call) */
-export async function checkPrivateKey(account: ServiceAccount): Promise<string | null> {
+export async function checkPrivateKey(account: ServiceAccount): Promise<Message | null> {
   try {
     await importPKCS8(account.privateKey, 'RS256');
     return null;
   } catch (e) {
-    return `服务账号密钥的 private_key 无法使用: ${(e as Error).message}`.slice(0, 200);
+    return { key: 'searchAccount.keyUnusable', params: { detail: (e as Error).message.slice(0, 160) } };
   }
 }
 
