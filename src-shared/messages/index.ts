@@ -17,6 +17,9 @@ import { IMPORT_MESSAGES } from './import-messages';
 import { GENERATION_REASONS } from './generation-reasons';
 import { JOB_MESSAGES } from './job-messages';
 import { COMMON_MESSAGES } from './common-messages';
+import { SEARCH_MESSAGES } from './search-messages';
+import { TASK_STATUS_MESSAGES } from './task-status-messages';
+import { INFRASTRUCTURE_MESSAGES } from './infrastructure-messages';
 
 export { fill, replyLanguage, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -38,6 +41,9 @@ export const MESSAGES = {
   ...GENERATION_REASONS,
   ...JOB_MESSAGES,
   ...COMMON_MESSAGES,
+  ...SEARCH_MESSAGES,
+  ...TASK_STATUS_MESSAGES,
+  ...INFRASTRUCTURE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
