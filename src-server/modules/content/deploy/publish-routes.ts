@@ -81,9 +81,9 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
 
   api.post('/website-blade-material/serverInfo/test', allow(menuButton('serverInfo', 'serverInfo_test')), async (request) => {
     const [id] = idsOf(request);
-    if (!id) throw new ServiceError('请选择服务器');
+    if (!id) throw new ServiceError('server.selectOne');
     const server = await usableServer(deps.data, id, scopeOf(request).tenantId);
-    if (!server) throw new ServiceError('服务器不存在');
-    return ok(await deployer.servers.probe(server));
+    if (!server) throw new ServiceError('server.missing');
+    return ok(await deployer.servers.probe(server, readerLanguage(request)));
   });
 }

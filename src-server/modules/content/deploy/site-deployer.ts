@@ -265,7 +265,7 @@ export class SiteDeployer {
         await this.keys.keep(key, r.manifest).catch(() => undefined);
         diff = r.diff;
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
-        await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
+        await this.servers.mark(server.id, true, { key: 'server.deployedAt', params: { time: formatDateTime(this.clock()) } });
         // the published articles it made no page of (a jump page's, a deleted column's) are named with the reason
         const skipped = skippedText(await skippedArticles(this.data, site, tenantId));
         const published: Message = {
@@ -288,7 +288,7 @@ export class SiteDeployer {
     } catch (e) {
       const reason = failure(e);
       const reasonZh = typeof reason === 'string' ? reason : messageText(reason, 'zh');
-      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reasonZh)) await this.servers.mark(server.id, false, reasonZh);
+      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reasonZh)) await this.servers.mark(server.id, false, reason);
       result = {
         url: '',
         statusName: DEPLOY_FAILED,
