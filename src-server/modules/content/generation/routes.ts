@@ -10,8 +10,9 @@ import { CrudRepository } from '../../../crud/repository';
 import type { ContentContext } from '../shared/context';
 import { ArticleGenerator, keywordFailures, RUN_MSG, TaskBusy } from './article-generator';
 import { readerLanguage } from '../../../http/reasons';
-import { reasonText } from '../../../../src-shared/messages/stored';
-import { isFinished, TASK_STATUS } from '../shared/task-status';
+import { reasonText, storedReason } from '../../../../src-shared/messages/stored';
+import { messageText } from '../../../../src-shared/messages';
+import { isFinished, taskStatusName } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
@@ -39,7 +40,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     } catch {
       key = '';
     }
-    return ok(await testAiModel(model, key, limiter));
+    return ok(await testAiModel(model, key, limiter, readerLanguage(request)));
   });
 
   // ---- generate-article tasks
@@ -131,7 +132,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
       const total = Number(t.total) || 0;
       const finished = Number(t.success_count) + Number(t.fail_count);
       return {
-        id: t.id, status: t.status, statusName: TASK_STATUS[Number(t.status)] ?? '', total,
+        id: t.id, status: t.status, statusName: taskStatusName(t.status, language), total,
         successCount: t.success_count, failCount: t.fail_count,
         progress: isFinished(Number(t.status)) ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
         // why: the whole task's reason, and each failed keyword's
@@ -164,6 +165,12 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
     // one deploy job per site, run by any working instance; the reply waits for them all
     const out = await deployer.deployMany(ids, scope.tenantId, scope);
-    return ok(out.map((r) => ({ websiteInfoId: r.websiteInfoId, statusName: r.statusName, message: r.refused ? `${r.statusName}: ${r.refused}` : r.message })));
+    // the message in the caller's language (statusName stays the deploy's status: the console tells 部署成功 by it)
+    const language = readerLanguage(request);
+    return ok(out.map((r) => ({
+      websiteInfoId: r.websiteInfoId,
+      statusName: r.statusName,
+      message: r.refused ? messageText({ key: 'deploy.renderFailed', params: { reason: storedReason(r.reason) ?? r.refused } }, language) : reasonText(r.message, r.reason, language),
+    })));
   });
 }
