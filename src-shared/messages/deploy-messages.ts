@@ -44,4 +44,11 @@ export const DEPLOY_MESSAGES = {
   'deploy.sshNoSftp': { zh: '服务器未开启SFTP({{at}})', en: 'The server has no SFTP ({{at}})' },
   'deploy.sshFailed': { zh: '服务器操作失败({{at}}): {{detail}}', en: 'The server operation failed ({{at}}): {{detail}}' },
   'deploy.localWriteFailed': { zh: '本机目录写入失败({{label}}): {{detail}}', en: 'Writing the local folder failed ({{label}}): {{detail}}' },
+  // refusals and failures of a render, an image, a rollback
+  // (inside deploy.renderFailed: 部署失败: …)
+  'deploy.pathConflict': { zh: '页面路径冲突 {{path}} ({{prev}} / {{what}})', en: 'two pages at one path {{path}} ({{prev}} / {{what}})' },
+  'deploy.imageFailed': { zh: '图片 {{name}} {{reason}}', en: 'image {{name}} {{reason}}' },
+  'deploy.imageReadFailed': { zh: '读取失败: {{detail}}', en: 'cannot be read: {{detail}}' },
+  'deploy.imageNotInStore': { zh: '读取失败: {{store}}中没有这个文件', en: 'cannot be read: {{store}} holds no such file' },
+  'deploy.rollbackFailed': { zh: '回滚失败: {{reason}}', en: 'Rollback failed: {{reason}}' },
 } as const satisfies MessageFamily;

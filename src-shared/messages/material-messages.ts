@@ -34,4 +34,10 @@ export const MATERIAL_MESSAGES = {
   'material.pricePattern': { zh: '价格格式不正确', en: 'The price is not valid' },
   'material.priceUnitMax': { zh: '价格单位不能超过20个字符', en: 'The price unit may not exceed 20 characters' },
   'material.goodsGroupRequired': { zh: '请选择商品分组', en: 'Please select a goods group' },
+  // uploads (content/shared/uploads.ts, imports, the keyword file of a generation task)
+  'upload.failed': { zh: '上传失败', en: 'The upload failed' },
+  'upload.unknownScene': { zh: '未知的上传场景: {{scene}}', en: 'Unknown upload scene: {{scene}}' },
+  'upload.fileRequired': { zh: '请上传文件', en: 'Please upload a file' },
+  'upload.oneFile': { zh: '只能上传一个文件', en: 'Only one file can be uploaded' },
+  'upload.txtOnly': { zh: '只能上传txt文件', en: 'Only a .txt file can be uploaded' },
 } as const satisfies MessageFamily;

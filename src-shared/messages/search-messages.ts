@@ -47,4 +47,14 @@ export const SEARCH_MESSAGES = {
   // lists joined as the server wrote them before keys
   'searchAnnounce.comma': { zh: '{{a}}, {{b}}', en: '{{a}}, {{b}}' },
   'searchAnnounce.semicolon': { zh: '{{a}}; {{b}}', en: '{{a}}; {{b}}' },
+  // 立即同步 refused: each engine's reason
+  'searchSync.cannot': { zh: '无法同步: {{reasons}}', en: 'Cannot sync: {{reasons}}' },
+  'searchSync.engineReason': { zh: '{{engine}} {{reason}}', en: '{{engine}} {{reason}}' },
+  'searchSync.list': { zh: '{{a}}；{{b}}', en: '{{a}}; {{b}}' },
+  'searchSync.noGoogleKey': { zh: '未设置 Google 服务账号密钥', en: 'no Google service account key is set' },
+  'searchSync.googleOff': { zh: '该网站未开启 Google Search Console', en: 'this website has Google Search Console switched off' },
+  'searchSync.googleNoProperty': { zh: '该网站没有域名，无法确定其 Search Console 资源', en: 'this website has no domain, so its Search Console property is unknown' },
+  'searchSync.noBingKey': { zh: '未设置 Bing Webmaster API 密钥', en: 'no Bing Webmaster API key is set' },
+  'searchSync.bingOff': { zh: '该网站未开启 Bing', en: 'this website has Bing switched off' },
+  'searchSync.bingNoSite': { zh: '该网站没有域名，无法确定其 Bing 站点', en: 'this website has no domain, so its Bing site is unknown' },
 } as const satisfies MessageFamily;

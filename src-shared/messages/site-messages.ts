@@ -63,4 +63,5 @@ export const SITE_MESSAGES = {
   'site.serverTypeRequired': { zh: '请选择服务器类型', en: 'Please select the server type' },
   'site.deployPathMax': { zh: '部署目录不能超过255个字符', en: 'The deploy folder may not exceed 255 characters' },
   'site.deployPathPattern': { zh: '部署目录包含不允许的字符', en: 'The deploy folder holds characters that are not allowed' },
+  'site.groupHasNoSite': { zh: '该分组下没有网站', en: 'This group holds no website' },
 } as const satisfies MessageFamily;

@@ -102,5 +102,6 @@ describe("the AI model's link and its connection test", () => {
     const codes = JSON.stringify(buttons.body.data);
     expect(codes).toContain('aiModel_test');
     expect((await post(`${AM}/test`, {})).body.msg).toBe('请选择AI模型');
+    expect((await api<Rec>(base, admin, 'POST', `${AM}/test`, { json: {}, headers: { 'Accept-Language': 'en' } })).body.msg).toBe('Please select an AI model');
   });
 });

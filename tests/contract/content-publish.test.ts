@@ -419,6 +419,8 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect((await post(`${D}/rollback`, { websiteInfoId: siteId, release: releases[0].name })).status).toBe(200);
     expect(liveFile('index.html')).toContain('资讯网第三版');
     expect((await post(`${D}/rollback`, { websiteInfoId: siteId, release: '20000101000000-nope' })).body.msg).toBe('回滚失败: 版本 20000101000000-nope 不存在或不完整');
+    const rollbackEn = await api<Rec>(base, admin, 'POST', `${D}/rollback`, { json: { websiteInfoId: siteId, release: '20000101000000-nope' }, headers: { 'Accept-Language': 'en' } });
+    expect(String(rollbackEn.body.msg)).toMatch(/^Rollback failed: /);
   });
 
   it('tests a server connection and reports a wrong password clearly, with status 部署失败', async () => {

@@ -159,7 +159,7 @@ export class ImportRunner {
       const found = await uploadedFile({ data: this.data, files: this.files }, fileLink);
       if (!found || found.row?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
       if (!(await this.exists(found))) throw new ServiceError(IMPORT_MSG.file);
-      if (!found.name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
+      if (!found.name.endsWith('.txt')) throw new ServiceError('upload.txtOnly');
     }
     const now = formatDateTime(this.clock());
     await this.data.transaction(async (trx) => {

@@ -53,7 +53,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
         await pipeline(part.file, createWriteStream(temp, { flags: 'wx' }));
         const size = (await stat(temp)).size;
         if (part.file.truncated || size > SCENES.keyword.maxBytes) throw new ServiceError(SCENES.keyword.sizeMessage);
-        if (size === 0) throw new ServiceError('上传失败');
+        if (size === 0) throw new ServiceError('upload.failed');
         const stored = await save(scope.tenantId, original, 'txt', { file: temp, size }, CONTENT_TYPES.txt);
         got = { link: stored.link, name: original };
       } finally {
@@ -82,7 +82,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     if (b.fileLink) return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
     const raw = Array.isArray(request.body) ? request.body : (b.keywords ?? b.list);
     const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
-    if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
+    if (!list || list.every((x) => !x.trim())) throw new ServiceError('common.selectAtLeastOne');
     return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
   };
   api.post('/website-blade-article/keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { pageOf } from '../../../http/paging';
+import { readerLanguage } from '../../../http/reasons';
 import { sql } from '../../../db/data-layer';
 import { TRAFFIC_ENGINES, type TrafficEngine, type TrafficSort } from '../../../../src-shared/search-engines';
 import { TRAFFIC_API, TRAFFIC_MAX_MONTHS, TRAFFIC_TOP_MAX_SIZE, type TrafficDim, type TrafficOrder, type TrafficTopPage } from '../../../../src-shared/search-traffic';
@@ -88,8 +89,8 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
   api.post(TRAFFIC_API.sync, allow(menuButton('searchEngine', 'searchEngine_sync')), async (request) => {
     const { tenantId } = scopeOf(request);
     const id = str(queryOf(request).id).trim() || str(bodyOf(request).id).trim();
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id });
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
+    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id, language: readerLanguage(request) });
     return ok(r, r.running ? '正在同步' : '已开始同步');
   });
 
@@ -120,7 +121,7 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
   api.post('/seo-blade-deploy/dashboard/import', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     const rows = bodyOf(request).rows;
-    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const groups = new Map<string, { websiteId: string; engine: TrafficEngine; days: Map<string, DayTotal> }>();
     for (const raw of rows as Rec[]) {
       const day = str(raw?.day);
@@ -130,7 +131,7 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
       // a row may give the day's average position; without one its impressions do not weigh on the average
       const position = raw?.position === undefined || raw?.position === null || raw?.position === '' ? 0 : Number(raw.position);
       if (!isDay(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0 || !TRAFFIC_ENGINES.includes(engine) || !Number.isFinite(position) || position < 0) {
-        throw new ServiceError('请求参数格式错误: rows');
+        throw new ServiceError({ key: 'common.badFormat', params: { name: 'rows' } });
       }
       const websiteId = await website(tenantId, str(raw.websiteInfoId).trim());
       const key = `${websiteId}\u0000${engine}`;

@@ -77,7 +77,7 @@ export function checkUpload(scene: UploadScene, originalName: string, bytes: Buf
     if (!same) throw new ServiceError(scene.typeMessage);
   }
   if (bytes.length > scene.maxBytes) throw new ServiceError(scene.sizeMessage);
-  if (bytes.length === 0) throw new ServiceError('上传失败');
+  if (bytes.length === 0) throw new ServiceError('upload.failed');
   return ext;
 }
 
@@ -174,10 +174,10 @@ export function registerUploadRoutes(api: FastifyInstance, deps: UploadDeps): vo
     const user = callerOf(request);
     const sceneName = String((request.query as Record<string, unknown> | undefined)?.scene ?? 'image');
     const scene = SCENES[sceneName];
-    if (!scene) throw new ServiceError(`未知的上传场景: ${sceneName.slice(0, 40)}`);
-    if (!request.isMultipart()) throw new ServiceError('请上传文件');
+    if (!scene) throw new ServiceError({ key: 'upload.unknownScene', params: { scene: sceneName.slice(0, 40) } });
+    if (!request.isMultipart()) throw new ServiceError('upload.fileRequired');
     const part = await request.file({ limits: { fileSize: scene.maxBytes + 1, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
+    if (!part || part.fieldname !== 'file') throw new ServiceError('upload.fileRequired');
     const bytes = await part.toBuffer().catch(() => {
       throw new ServiceError(scene.sizeMessage);
     });
