@@ -104,7 +104,7 @@ function StatusTag({ status, name, scheduled }: { status: string; name: string; 
 }
 
 export function Dashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useStableNavigate();
   const menus = useSession((s) => s.menus);
   const paths = useMemo(() => menuPaths(menus), [menus]);
@@ -136,7 +136,8 @@ export function Dashboard() {
     return () => {
       alive = false;
     };
-  }, [version]);
+    // read again in the new language: the server answers the status names and reasons in the console's language
+  }, [version, i18n.language]);
 
   // work running: read again while the page is shown (tasks progress on the server, which main never hears of)
   const running = overview?.activity?.some((a) => a.running) ?? false;
