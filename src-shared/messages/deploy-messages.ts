@@ -51,4 +51,5 @@ export const DEPLOY_MESSAGES = {
   'deploy.imageReadFailed': { zh: '读取失败: {{detail}}', en: 'cannot be read: {{detail}}' },
   'deploy.imageNotInStore': { zh: '读取失败: {{store}}中没有这个文件', en: 'cannot be read: {{store}} holds no such file' },
   'deploy.rollbackFailed': { zh: '回滚失败: {{reason}}', en: 'Rollback failed: {{reason}}' },
+  'deploy.stopping': { zh: '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果', en: 'The service is stopping; the deploy stays queued: see its result in the deploy records later' },
 } as const satisfies MessageFamily;

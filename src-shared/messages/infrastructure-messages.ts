@@ -14,4 +14,5 @@ export const INFRASTRUCTURE_MESSAGES = {
     en: "The server's password cannot be decrypted (was the data folder's key replaced?); enter the server's password again",
   },
   'server.deployedAt': { zh: '部署成功 {{time}}', en: 'Deployed {{time}}' },
+  'server.inUse': { zh: '该服务器已被域名使用，不能删除', en: 'This server is used by a domain and cannot be deleted' },
 } as const satisfies MessageFamily;

@@ -64,4 +64,12 @@ export const SITE_MESSAGES = {
   'site.deployPathMax': { zh: '部署目录不能超过255个字符', en: 'The deploy folder may not exceed 255 characters' },
   'site.deployPathPattern': { zh: '部署目录包含不允许的字符', en: 'The deploy folder holds characters that are not allowed' },
   'site.groupHasNoSite': { zh: '该分组下没有网站', en: 'This group holds no website' },
+  'site.groupInUse': { zh: '该分组下存在网站，不能删除', en: 'This group holds websites and cannot be deleted' },
+  'site.domainInUse': { zh: '该域名已被网站使用，不能删除', en: 'This domain is used by a website and cannot be deleted' },
+  'site.languageInUse': { zh: '该语言已被网站关联使用，不能删除', en: 'This language is used by a website link and cannot be deleted' },
+  'site.domainMissing': { zh: '域名不存在', en: 'The domain does not exist' },
+  'site.templateMissing': { zh: '模板不存在', en: 'The template does not exist' },
+  'site.contactMissing': { zh: '客服分组不存在', en: 'The contact group does not exist' },
+  'site.imgGroupMissing': { zh: '图片分组不存在', en: 'The image group does not exist' },
+  'site.languageMissing': { zh: '语言不存在', en: 'The language does not exist' },
 } as const satisfies MessageFamily;

@@ -24,7 +24,6 @@ export const BUSY = '该网站正在部署中, 请稍后再试';
 export const BUSY_KEY: MessageKey = 'deploy.busy';
 export const CANCELLED = '部署已取消';
 /** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
-export const MSG_STOPPING = '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果';
 
 /** the job kind of one website's deploy */
 export const DEPLOY_SITE_JOB = 'deploy-site';
@@ -122,7 +121,7 @@ function refusedOf(websiteInfoId: string, reason: string, key?: MessageKey | str
 }
 
 export class DeployJobs {
-  /** fires when the instance stops: replies waiting for deploy jobs answer MSG_STOPPING instead of holding the close */
+  /** fires when the instance stops: replies waiting for deploy jobs answer deploy.stopping instead of holding the close */
   private readonly closing = new AbortController();
 
   constructor(
@@ -178,7 +177,7 @@ export class DeployJobs {
     while (pending.size > 0) {
       signal?.throwIfAborted();
       // a reply (no job's signal: a job's own wait ends with its signal, the job given back as the worker stops)
-      if (!signal && this.closing.signal.aborted) throw new ServiceError(MSG_STOPPING);
+      if (!signal && this.closing.signal.aborted) throw new ServiceError('deploy.stopping');
       const jobs = new Map((await this.jobs.queue.many([...pending])).map((j) => [j.id, j]));
       for (const id of [...pending]) {
         const job = jobs.get(id);

@@ -56,7 +56,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     if (!model) throw new ServiceError('generation.enableModel');
     // 任务正在执行中 is the database's answer (a queued or running job of the task, on any instance)
     await data.transaction((trx) => generator.start(trx, String(task.id))).catch((e: unknown) => {
-      throw e instanceof TaskBusy ? new ServiceError(e.message) : e;
+      throw e instanceof TaskBusy ? new ServiceError(RUN_MSG.running) : e;
     });
   };
   api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
