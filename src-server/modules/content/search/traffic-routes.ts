@@ -8,6 +8,7 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { pageOf } from '../../../http/paging';
 import { readerLanguage } from '../../../http/reasons';
+import type { Message } from '../../../../src-shared/messages';
 import { sql } from '../../../db/data-layer';
 import { TRAFFIC_ENGINES, type TrafficEngine, type TrafficSort } from '../../../../src-shared/search-engines';
 import { TRAFFIC_API, TRAFFIC_MAX_MONTHS, TRAFFIC_TOP_MAX_SIZE, type TrafficDim, type TrafficOrder, type TrafficTopPage } from '../../../../src-shared/search-traffic';
@@ -25,16 +26,16 @@ const SORTS: readonly TrafficSort[] = ['clicks', 'impressions', 'ctr', 'position
 
 /** The messages of the dashboard's checks (the form shows the same). */
 export const TRAFFIC_MSG = {
-  range: '请选择日期范围',
-  from: '开始日期格式错误，应为 YYYY-MM-DD',
-  to: '结束日期格式错误，应为 YYYY-MM-DD',
-  order: '开始日期不能晚于结束日期',
-  long: `日期范围不能超过${TRAFFIC_MAX_MONTHS}个月`,
-  engine: '请求参数格式错误: engine须为google或bing',
-  dim: '请求参数格式错误: dim须为page或query',
-  sort: '请求参数格式错误: sort须为clicks、impressions、ctr或position',
-  direction: '请求参数格式错误: order须为asc或desc',
-  website: '网站不存在或已被删除',
+  range: 'searchTraffic.range',
+  from: 'searchTraffic.from',
+  to: 'searchTraffic.to',
+  order: 'searchTraffic.order',
+  long: { key: 'searchTraffic.long', params: { months: TRAFFIC_MAX_MONTHS } } satisfies Message,
+  engine: 'searchTraffic.engine',
+  dim: 'searchTraffic.dim',
+  sort: 'searchTraffic.sort',
+  direction: 'searchTraffic.direction',
+  website: 'searchTraffic.website',
 } as const;
 
 export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext): void {
