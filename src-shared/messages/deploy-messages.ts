@@ -52,4 +52,6 @@ export const DEPLOY_MESSAGES = {
   'deploy.imageNotInStore': { zh: '读取失败: {{store}}中没有这个文件', en: 'cannot be read: {{store}} holds no such file' },
   'deploy.rollbackFailed': { zh: '回滚失败: {{reason}}', en: 'Rollback failed: {{reason}}' },
   'deploy.stopping': { zh: '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果', en: 'The service is stopping; the deploy stays queued: see its result in the deploy records later' },
+  'deploy.releaseMissing': { zh: '版本 {{release}} 不存在或不完整', en: 'version {{release}} does not exist or is incomplete' },
+  'deploy.noHistory': { zh: '没有可回滚的历史版本', en: 'there is no earlier version to roll back to' },
 } as const satisfies MessageFamily;

@@ -72,4 +72,10 @@ export const SITE_MESSAGES = {
   'site.contactMissing': { zh: '客服分组不存在', en: 'The contact group does not exist' },
   'site.imgGroupMissing': { zh: '图片分组不存在', en: 'The image group does not exist' },
   'site.languageMissing': { zh: '语言不存在', en: 'The language does not exist' },
+  // a tenant's content quota (content/quota)
+  'quota.website': { zh: '网站数量已达到租户额度上限', en: "The tenant's website quota is used up" },
+  'quota.article': { zh: '文章数量已达到租户额度上限', en: "The tenant's article quota is used up" },
+  'quota.number': { zh: '额度必须是不小于-1的整数', en: 'A quota must be a whole number of -1 or more' },
+  'quota.tenant': { zh: '租户不存在', en: 'The tenant does not exist' },
+  'quota.admin': { zh: '只有超级管理员可以设置租户额度', en: 'Only the super administrator may set a tenant quota' },
 } as const satisfies MessageFamily;

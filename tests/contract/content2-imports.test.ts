@@ -333,6 +333,9 @@ describe('tenant content quotas', () => {
     const good = { websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, title: '额度内', keyword: 'k', content: '<p>c</p>', descVal: 'd' };
     expect((await post(`${A}/article/save`, good)).status).toBe(200);
     expect((await post(`${A}/article/save`, { ...good, title: '超额' })).body.msg).toBe('文章数量已达到租户额度上限');
+    expect((await api<Rec>(base, admin, 'POST', `${A}/article/save`, { json: { ...good, title: '超额' }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe(
+      "The tenant's article quota is used up",
+    );
     expect((await post('/website/Article', { ...good, title: '超额' })).body.msg).toBe('文章数量已达到租户额度上限');
     const imp = await post(`${A}/article/importArticle`, [{ ...good, title: '超额导入' }]);
     expect((await errorsOf(String((await importDone(String(imp.body.data.id))).id)))[0].msg).toBe('文章数量已达到租户额度上限');
