@@ -302,6 +302,8 @@ describe('websites, templates, material, deploy', () => {
     expect(rEn.body.msg).toBe('The domain does not exist');
     expect((await api(base, other, 'POST', `${M}/websiteInfo/remove`, { query: { ids: String(website.id) } })).status).toBe(400);
     expect((await post('/website-blade-deploy/websiteDeploy/deploy', { id: String(website.id) }, other)).body.msg).toBe('网站不存在');
+    const deployEn = await api<Rec>(base, other, 'POST', '/website-blade-deploy/websiteDeploy/deploy', { json: { id: String(website.id) }, headers: { 'Accept-Language': 'en' } });
+    expect(deployEn.body.msg).toBe('The website does not exist');
   });
 });
 

@@ -22,6 +22,8 @@ export const DEPLOYING = '部署中';
 export const BUSY = '该网站正在部署中, 请稍后再试';
 /** BUSY as a reply (a ServiceError): its message key, answered in the caller's language */
 export const BUSY_KEY: MessageKey = 'deploy.busy';
+/** a site refused because it is gone (its key: answered in the caller's language) */
+const SITE_GONE = 'article.websiteMissing';
 export const CANCELLED = '部署已取消';
 /** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
 
@@ -145,7 +147,7 @@ export class DeployJobs {
       }
       const site = await q.get(sql<{ deploy_job_id: string | null }>`SELECT deploy_job_id FROM website_info WHERE id = ${websiteInfoId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
       if (!site) {
-        out.push({ websiteInfoId, refused: '网站不存在' });
+        out.push({ websiteInfoId, refused: messageText(SITE_GONE, 'zh') });
         continue;
       }
       const busy = site.deploy_job_id
@@ -203,7 +205,7 @@ export class DeployJobs {
       for (const r of rows) records.set(String(r.job_id), resultOf(r));
     }
     return queued.map((s) => {
-      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY, (s.refused ?? BUSY) === BUSY ? BUSY_KEY : undefined);
+      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY, (s.refused ?? BUSY) === BUSY ? BUSY_KEY : s.refused === messageText(SITE_GONE, 'zh') ? SITE_GONE : undefined);
       const recorded = records.get(s.jobId);
       if (recorded) return recorded;
       const job = jobs.get(s.jobId);
