@@ -6,6 +6,9 @@
 /** the work a row is about; each kind opens its own screen */
 export type DashboardKind = 'generation' | 'import' | 'deploy' | 'deployTask';
 
+/** what the console colours a row's status by (its statusName is in the caller's language); '' for none */
+export type DashboardStatus = 'queued' | 'running' | 'failed' | 'partlyFailed' | 'deploying' | 'deployFailed' | 'scheduled' | '';
+
 /** work running or queued */
 export interface DashboardActivity {
   kind: DashboardKind;
@@ -14,6 +17,7 @@ export interface DashboardActivity {
   name: string;
   /** false: queued (a deploy task: started, waiting for `time`, its next run) */
   running: boolean;
+  status: DashboardStatus;
   statusName: string;
   /** items finished so far (succeeded or failed) of `total`; 0 of 0 when the work has no count */
   done: number;
@@ -28,6 +32,7 @@ export interface DashboardFailure {
   kind: DashboardKind;
   id: string;
   name: string;
+  status: DashboardStatus;
   statusName: string;
   reason: string;
   failed: number;

@@ -8,6 +8,10 @@ export interface RunSite {
   domain: string;
   statusName: string;
   message: string;
+  /** the message's key and params as JSON (src-shared/messages/stored.ts), as the server keeps it; never answered */
+  reason?: string | null;
+  /** whether the site deployed (answered; statusName is in the caller's language) */
+  deployed?: boolean;
 }
 
 /** success: every site deployed; partial: some failed; failed: none deployed (or the groups hold no website) */
@@ -21,4 +25,6 @@ export interface RunOutcome {
   sites: RunSite[];
   /** why a run with no site did nothing */
   message?: string;
+  /** that message's key and params as JSON, as the server keeps it; never answered */
+  messageReason?: string;
 }

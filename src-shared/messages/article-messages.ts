@@ -38,4 +38,5 @@ export const ARTICLE_MESSAGES = {
   'article.pageMissing': { zh: '模板页面不存在', en: 'The template page does not exist' },
   'article.imgGroupMissing': { zh: '素材分组不存在', en: 'The material group does not exist' },
   'article.advertMissing': { zh: '广告页不存在', en: 'The advert does not exist' },
+  'article.unassigned': { zh: '文章未分配网站和栏目，不能发布', en: 'The article has no website and column, so it cannot be published' },
 } as const satisfies MessageFamily;

@@ -44,4 +44,14 @@ export const DEPLOY_MESSAGES = {
   'deploy.sshNoSftp': { zh: '服务器未开启SFTP({{at}})', en: 'The server has no SFTP ({{at}})' },
   'deploy.sshFailed': { zh: '服务器操作失败({{at}}): {{detail}}', en: 'The server operation failed ({{at}}): {{detail}}' },
   'deploy.localWriteFailed': { zh: '本机目录写入失败({{label}}): {{detail}}', en: 'Writing the local folder failed ({{label}}): {{detail}}' },
+  // refusals and failures of a render, an image, a rollback
+  // (inside deploy.renderFailed: 部署失败: …)
+  'deploy.pathConflict': { zh: '页面路径冲突 {{path}} ({{prev}} / {{what}})', en: 'two pages at one path {{path}} ({{prev}} / {{what}})' },
+  'deploy.imageFailed': { zh: '图片 {{name}} {{reason}}', en: 'image {{name}} {{reason}}' },
+  'deploy.imageReadFailed': { zh: '读取失败: {{detail}}', en: 'cannot be read: {{detail}}' },
+  'deploy.imageNotInStore': { zh: '读取失败: {{store}}中没有这个文件', en: 'cannot be read: {{store}} holds no such file' },
+  'deploy.rollbackFailed': { zh: '回滚失败: {{reason}}', en: 'Rollback failed: {{reason}}' },
+  'deploy.stopping': { zh: '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果', en: 'The service is stopping; the deploy stays queued: see its result in the deploy records later' },
+  'deploy.releaseMissing': { zh: '版本 {{release}} 不存在或不完整', en: 'version {{release}} does not exist or is incomplete' },
+  'deploy.noHistory': { zh: '没有可回滚的历史版本', en: 'there is no earlier version to roll back to' },
 } as const satisfies MessageFamily;

@@ -14,4 +14,5 @@ export const DEPLOY_TASK_MESSAGES = {
   'deployTask.countMin': { zh: '文章发布数量须为不小于0的整数', en: 'The number of articles to publish must be a whole number of 0 or more' },
   'deployTask.abCountMin': { zh: 'A/B文章数量须为不小于0的整数', en: 'The number of A/B articles must be a whole number of 0 or more' },
   'deployTask.abOnlyWhiteHat': { zh: 'A/B文章数量只适用于白帽分组', en: 'A/B articles apply to white-hat groups only' },
+  'deployTask.noneCannotStart': { zh: '调度类型为NONE的任务不能启动，请使用执行一次', en: 'A task whose schedule type is NONE cannot be started; use Run once' },
 } as const satisfies MessageFamily;

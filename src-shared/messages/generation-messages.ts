@@ -41,4 +41,8 @@ export const GENERATION_MESSAGES = {
   'generation.parmValueRequired': { zh: '请输入参数值', en: 'Please enter the parameter value' },
   'generation.parmValueMax': { zh: '参数值不能超过2000个字符', en: 'The parameter value may not exceed 2000 characters' },
   'generation.remarkMax': { zh: '备注不能超过200个字符', en: 'The remark may not exceed 200 characters' },
+  'generation.selectModel': { zh: '请选择AI模型', en: 'Please select an AI model' },
+  'generation.enableModel': { zh: '请先启用一个AI模型设置', en: 'Enable an AI model setting first' },
+  'generation.taskRunning': { zh: '任务正在执行中', en: 'The task is running' },
+  'generation.notCancellable': { zh: '只能取消待执行或执行中的任务', en: 'Only a queued or running task can be cancelled' },
 } as const satisfies MessageFamily;

@@ -17,4 +17,7 @@ export const GENERATION_REASONS = {
   'genReason.error': { zh: 'AI接口错误: {{endpoint}}', en: 'AI endpoint error: {{endpoint}}' },
   'genReason.interrupted': { zh: '生成中断，重试次数已用完: {{detail}}', en: 'Generation was interrupted and no retry is left: {{detail}}' },
   'genReason.empty': { zh: 'AI接口返回内容为空: {{endpoint}}', en: 'The AI endpoint answered no content: {{endpoint}}' },
+  // 测试连接 of an AI model setting
+  'genReason.testNoKey': { zh: '请先填写密钥并保存', en: 'Enter the key and save first' },
+  'genReason.testBusy': { zh: '等待AI模型的并发或速率上限超时，请稍后再试', en: "Timed out waiting for the AI model's concurrency or rate limit; please try again later" },
 } as const satisfies MessageFamily;

@@ -21,6 +21,9 @@ import { SHELL_MESSAGES } from './shell-messages';
 import { SIGN_IN_CODES, SIGN_IN_MESSAGES } from './sign-in-messages';
 import { FORM_INPUT_MESSAGES } from './form-input-messages';
 import { SEARCH_ACCOUNT_MESSAGES } from './search-account-messages';
+import { SEARCH_MESSAGES } from './search-messages';
+import { TASK_STATUS_MESSAGES } from './task-status-messages';
+import { INFRASTRUCTURE_MESSAGES } from './infrastructure-messages';
 
 export { fill, replyLanguage, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -46,6 +49,9 @@ export const MESSAGES = {
   ...SIGN_IN_MESSAGES,
   ...FORM_INPUT_MESSAGES,
   ...SEARCH_ACCOUNT_MESSAGES,
+  ...SEARCH_MESSAGES,
+  ...TASK_STATUS_MESSAGES,
+  ...INFRASTRUCTURE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

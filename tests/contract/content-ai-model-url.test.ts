@@ -18,8 +18,8 @@ describe("the AI model's link and its connection test", () => {
   let modelId: string;
   const post = (path: string, json: unknown) => api<Rec>(base, admin, 'POST', path, { json });
   const model = (url: string, apiKey = KEY) => post(`${AM}/submit`, { id: modelId, name: '本地', apiKey, url, model: 'm', platform: 'openai', temperature: 0.3, maxTokens: 256, status: 1 });
-  const test = async () => {
-    const r = await post(`${AM}/test`, { id: modelId });
+  const test = async (headers?: Record<string, string>) => {
+    const r = await api<Rec>(base, admin, 'POST', `${AM}/test`, { json: { id: modelId }, headers });
     expect(r.status, String(r.body.msg)).toBe(200);
     return r.body.data;
   };
@@ -68,11 +68,15 @@ describe("the AI model's link and its connection test", () => {
     expect(refused).toMatchObject({ ok: false, url: `${ai.url}/chat/completions` });
     expect(String(refused.reason)).toContain(`HTTP 401 ${ai.url}/chat/completions`);
     expect(String(refused.reason)).not.toContain('sk-wrong-key-1234');
+    // in the caller's language
+    const EN = { 'Accept-Language': 'en' };
+    expect(String((await test(EN)).reason)).toMatch(new RegExp(`^The AI endpoint answered an error: HTTP 401 ${ai.url}/chat/completions`));
     const down = await closedPortUrl();
     await model(`${down}/chat/completions`, KEY);
     const unreachable = await test();
     expect(unreachable).toMatchObject({ ok: false, url: `${down}/chat/completions` });
     expect(String(unreachable.reason)).toMatch(new RegExp(`^无法连接AI接口 ${down}/chat/completions: ECONNREFUSED`));
+    expect(String((await test(EN)).reason)).toMatch(new RegExp(`^Cannot reach the AI endpoint ${down}/chat/completions: ECONNREFUSED`));
   });
 
   it('a generation task with the full URL calls it once', async () => {
@@ -98,5 +102,6 @@ describe("the AI model's link and its connection test", () => {
     const codes = JSON.stringify(buttons.body.data);
     expect(codes).toContain('aiModel_test');
     expect((await post(`${AM}/test`, {})).body.msg).toBe('请选择AI模型');
+    expect((await api<Rec>(base, admin, 'POST', `${AM}/test`, { json: {}, headers: { 'Accept-Language': 'en' } })).body.msg).toBe('Please select an AI model');
   });
 });

@@ -16,7 +16,8 @@ const M = '/website-blade-material';
 const DT = '/website-blade-deploy/deployTasks';
 
 const post = (path: string, json: unknown) => api<Rec>(base, admin, 'POST', path, { json });
-const get = <T = Rec>(path: string, query: Record<string, string | number> = {}) => api<T>(base, admin, 'GET', path, { query });
+const get = <T = Rec>(path: string, query: Record<string, string | number> = {}, headers?: Record<string, string>) => api<T>(base, admin, 'GET', path, { query, headers });
+const EN = { 'Accept-Language': 'en' };
 const idOf = async (path: string, json: Rec): Promise<string> => {
   const r = await post(path, json);
   if (r.status !== 200) throw new Error(`${path}: ${r.body.msg}`);
@@ -122,7 +123,7 @@ describe('a run keeps its outcome per site', () => {
   };
 
   it('a site that fails keeps its reason and the run is 部分失败', async () => {
-    const { result, row } = await run(normalGroup);
+    const { id, result, row } = await run(normalGroup);
     expect(result).toMatchObject({ state: 'partial', deployed: 1, failed: 1 });
     const sites = result.sites as Rec[];
     expect(sites.find((s) => s.websiteInfoId === goodSite)).toMatchObject({ websiteName: '好站', statusName: '部署成功' });
@@ -132,6 +133,13 @@ describe('a run keeps its outcome per site', () => {
     expect(row).toMatchObject({ lastRunState: 'partial', lastRunStateName: '部分失败', executeCount: 1 });
     expect(row.lastRunTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(JSON.parse(row.lastRunSites as string).sites).toEqual(sites);
+    // read in English: the run's state, each site's status and reason
+    const en = (await get(`${DT}/detail`, { id }, EN)).body.data;
+    expect(en).toMatchObject({ lastRunState: 'partial', lastRunStateName: 'Partly failed' });
+    const enSites = JSON.parse(en.lastRunSites as string).sites as Rec[];
+    expect(enSites.find((s) => s.websiteInfoId === goodSite)).toMatchObject({ statusName: 'Deployed', deployed: true });
+    expect(enSites.find((s) => s.websiteInfoId === brokenSite)).toMatchObject({ statusName: 'Deploy failed', deployed: false });
+    expect(String(enSites.find((s) => s.websiteInfoId === brokenSite)!.message)).toContain("The website's domain is bound to no server, or its server was deleted");
     // the website itself says so too
     const site = (await get(`${M}/websiteInfo/detail`, { id: brokenSite })).body.data;
     expect(site.statusName).toBe('部署失败');
@@ -145,6 +153,9 @@ describe('a run keeps its outcome per site', () => {
     const empty = await run(emptyGroup);
     expect(empty.result).toMatchObject({ state: 'failed', deployed: 0, failed: 0, sites: [], message: '任务的网站分组下没有网站' });
     expect(empty.row.lastRunStateName).toBe('失败');
+    const enEmpty = await api<Rec>(base, admin, 'POST', `${DT}/executeOnce`, { json: { id: empty.id }, headers: EN });
+    expect(enEmpty.body.data).toMatchObject({ state: 'failed', sites: [], message: "The task's website groups hold no website" });
+    expect((await get(`${DT}/detail`, { id: empty.id }, EN)).body.data).toMatchObject({ lastRunStateName: 'Failed' });
   });
 
   it('a run where every site deploys is 成功', async () => {

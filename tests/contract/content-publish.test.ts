@@ -419,14 +419,29 @@ describe.skipIf(Boolean(sshSkipReason))('publishing websites over SFTP to a real
     expect((await post(`${D}/rollback`, { websiteInfoId: siteId, release: releases[0].name })).status).toBe(200);
     expect(liveFile('index.html')).toContain('资讯网第三版');
     expect((await post(`${D}/rollback`, { websiteInfoId: siteId, release: '20000101000000-nope' })).body.msg).toBe('回滚失败: 版本 20000101000000-nope 不存在或不完整');
+    const rollbackEn = await api<Rec>(base, admin, 'POST', `${D}/rollback`, { json: { websiteInfoId: siteId, release: '20000101000000-nope' }, headers: { 'Accept-Language': 'en' } });
+    expect(rollbackEn.body.msg).toBe('Rollback failed: version 20000101000000-nope does not exist or is incomplete');
   });
 
   it('tests a server connection and reports a wrong password clearly, with status 部署失败', async () => {
     const ok = await post(`${M}/serverInfo/test`, { id: serverId });
     expect(ok.body.data).toMatchObject({ ok: true, status: 0 });
+    // in the caller's language: the answer, and the check kept on the server (检测结果)
+    const EN = { 'Accept-Language': 'en' };
+    const okEn = await api<Rec>(base, admin, 'POST', `${M}/serverInfo/test`, { json: { id: serverId }, headers: EN });
+    expect(String(okEn.body.data.message)).toMatch(/^Connected; the deploy folder \S+ is writable$/);
+    expect(String(ok.body.data.message)).toMatch(/^连接成功, 部署目录 \S+ 可写$/);
     expect((await post(`${M}/serverInfo/update`, { id: serverId, serverPassword: 'wrong-password' })).status).toBe(200);
     const bad = await post(`${M}/serverInfo/test`, { id: serverId });
     expect(bad.body.data).toMatchObject({ ok: false, status: 1, message: `服务器认证失败(127.0.0.1:${ssh.port}): 用户名或密码错误` });
+    const listed = async (headers?: Record<string, string>) =>
+      ((await api<Rec>(base, admin, 'GET', `${M}/serverInfo/detail`, { query: { id: serverId }, headers })).body.data as Rec).checkMessage;
+    expect(await listed()).toBe(`服务器认证失败(127.0.0.1:${ssh.port}): 用户名或密码错误`);
+    expect(await listed(EN)).toBe(`The server refused the login (127.0.0.1:${ssh.port}): wrong user name or password`);
+    expect((await api<Rec>(base, admin, 'POST', `${M}/serverInfo/test`, { json: { id: serverId }, headers: EN })).body.data).toMatchObject({
+      ok: false,
+      message: `The server refused the login (127.0.0.1:${ssh.port}): wrong user name or password`,
+    });
     const before = live();
     const r = await deploy();
     expect(r.statusName).toBe('部署失败');

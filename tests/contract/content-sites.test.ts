@@ -141,6 +141,8 @@ describe('website groups, servers, domains', () => {
     const rm = await api(base, admin, 'POST', `${M}/serverInfo/remove`, { query: { ids: serverId } });
     expect(rm.status).toBe(400);
     expect(rm.body.msg).toBe('该服务器已被域名使用，不能删除');
+    const rmEn = await api(base, admin, 'POST', `${M}/serverInfo/remove`, { query: { ids: serverId }, headers: { 'Accept-Language': 'en' } });
+    expect(rmEn.body.msg).toBe('This server is used by a domain and cannot be deleted');
   });
 });
 
@@ -162,6 +164,8 @@ describe('websites, templates, material, deploy', () => {
     expect((await post('/seo-blade-material/websiteTemplate/submit', { image: tImg, type: '1' })).body.msg).toBe('请输入模板名称');
     expect((await post('/seo-blade-material/websiteTemplate/submit', { templateName: 'T', type: '1', image: '/x/a.gif' })).body.msg).toBe('只能上传jpg/png图片');
     expect((await post(`${M}/websiteImg/submit`, { imageUrl: '/x/a.gif', imgGroupId: 'x' })).body.msg).toBe('只能上传 jpeg/png/ico 格式图片!');
+    const gifEn = await api<Rec>(base, admin, 'POST', `${M}/websiteImg/submit`, { json: { imageUrl: '/x/a.gif', imgGroupId: 'x' }, headers: { 'Accept-Language': 'en' } });
+    expect(gifEn.body.msg).toBe('Only jpeg/png/ico images can be uploaded!');
     templateId = await idOf('/seo-blade-material/websiteTemplate/submit', { templateName: '企业模板', type: '1', image: tImg });
     contactId = await idOf(`${M}/contactInfo/submit`, { name: '客服一组', weChat: 'wx-shop', phone: '400-800-1234' });
     expect((await post(`${M}/imgGroup/submit`, {})).body.msg).toBe('请输入分组名称');
@@ -222,15 +226,17 @@ describe('websites, templates, material, deploy', () => {
     await post('/seo-blade-material/websiteTemplate/update', { id: templateId, useNum: 99 });
     expect((await get('/seo-blade-material/websiteTemplate/detail', { id: templateId })).body.data.useNum).toBe(2);
     // removing what a website uses is refused
-    for (const [path, ids, msg] of [
-      [`${M}/websiteGroup/remove`, groupId, '该分组下存在网站，不能删除'],
-      [`${M}/domainInfo/remove`, domainId, '该域名已被网站使用，不能删除'],
-      ['/seo-blade-material/websiteTemplate/remove', templateId, '该模板已被网站使用，不能删除'],
-      [`${M}/imgGroup/remove`, imgGroupId, '该图片分组已被网站使用，不能删除'],
-      [`${M}/contactInfo/remove`, contactId, '该客服分组已被网站使用，不能删除'],
+    for (const [path, ids, msg, en] of [
+      [`${M}/websiteGroup/remove`, groupId, '该分组下存在网站，不能删除', 'This group holds websites and cannot be deleted'],
+      [`${M}/domainInfo/remove`, domainId, '该域名已被网站使用，不能删除', 'This domain is used by a website and cannot be deleted'],
+      ['/seo-blade-material/websiteTemplate/remove', templateId, '该模板已被网站使用，不能删除', 'This template is used by a website and cannot be deleted'],
+      [`${M}/imgGroup/remove`, imgGroupId, '该图片分组已被网站使用，不能删除', 'This image group is used by a website and cannot be deleted'],
+      [`${M}/contactInfo/remove`, contactId, '该客服分组已被网站使用，不能删除', 'This contact group is used by a website and cannot be deleted'],
     ] as const) {
       const r = await api(base, admin, 'POST', path, { query: { ids } });
       expect({ path, msg: r.body.msg }).toEqual({ path, msg });
+      const inEnglish = await api(base, admin, 'POST', path, { query: { ids }, headers: { 'Accept-Language': 'en' } });
+      expect({ path, msg: inEnglish.body.msg }).toEqual({ path, msg: en });
     }
     expect((await get(`${M}/websiteInfo/ssl`, { id })).body.data).toMatchObject({ id, isSsl: 0, sslStatus: '未签发' });
     expect((await get<Rec[]>(`${M}/websiteGroup/ssl-list`, { id: groupId })).body.data).toHaveLength(2);
@@ -292,8 +298,12 @@ describe('websites, templates, material, deploy', () => {
     const g = await idOf(`${M}/websiteGroup/save`, { name: 'g', type: 0 }, other);
     const r = await post(`${M}/websiteInfo/save`, { ...website, id: undefined, websiteGroupId: g }, other);
     expect(r.body.msg).toBe('域名不存在');
+    const rEn = await api<Rec>(base, other, 'POST', `${M}/websiteInfo/save`, { json: { ...website, id: undefined, websiteGroupId: g }, headers: { 'Accept-Language': 'en' } });
+    expect(rEn.body.msg).toBe('The domain does not exist');
     expect((await api(base, other, 'POST', `${M}/websiteInfo/remove`, { query: { ids: String(website.id) } })).status).toBe(400);
     expect((await post('/website-blade-deploy/websiteDeploy/deploy', { id: String(website.id) }, other)).body.msg).toBe('网站不存在');
+    const deployEn = await api<Rec>(base, other, 'POST', '/website-blade-deploy/websiteDeploy/deploy', { json: { id: String(website.id) }, headers: { 'Accept-Language': 'en' } });
+    expect(deployEn.body.msg).toBe('The website does not exist');
   });
 });
 

@@ -88,7 +88,7 @@ describe('generate-article tasks say why they failed', () => {
     // the reasons are recorded as messages: English with Accept-Language: en, the network's code kept as it came
     const en = expect.stringMatching(new RegExp(`^Cannot reach the AI endpoint ${downUrl}/chat/completions: ECONNREFUSED`));
     const enPoll = await pollOf(id, EN);
-    expect(enPoll).toMatchObject({ errorMsg: en });
+    expect(enPoll).toMatchObject({ errorMsg: en, statusName: 'Failed' });
     expect(enPoll.failures).toEqual(keywords.map((keyword) => ({ keyword, error: en })));
     expect(await detailOf(id, EN)).toMatchObject({ errorMsg: en, failReason: en });
     expect(await rowOf(id, EN)).toMatchObject({ failReason: en });
@@ -117,7 +117,7 @@ describe('generate-article tasks say why they failed', () => {
     // each keyword's reason in English, the HTTP status and the provider's own words kept
     const en = `The AI endpoint answered an error: HTTP 500 ${aiUrl}/chat/completions (upstream overloaded (key ******))`;
     expect((await pollOf(id, EN)).failures).toEqual([{ keyword: '坏梨', error: en }, { keyword: '坏桃', error: en }]);
-    expect(await detailOf(id, EN)).toMatchObject({ errorMsg: '', failReason: en });
+    expect(await detailOf(id, EN)).toMatchObject({ errorMsg: '', failReason: en, statusName: 'Partly failed' });
     // the generated articles of the keywords that succeeded are there
     const articles = (await get<Rec[]>(`${A}/gptProduceArticle/articles`, { id })).body.data;
     expect(articles.filter((a) => !a.error).map((a) => a.keyword)).toEqual(['苹果', '香蕉']);
@@ -128,6 +128,7 @@ describe('generate-article tasks say why they failed', () => {
     const { id, poll } = await generate('全部成功', ['苹果', '香蕉']);
     expect(poll).toMatchObject({ status: 2, statusName: '已完成', successCount: 2, failCount: 0, errorMsg: '', failures: [] });
     expect(await detailOf(id)).toMatchObject({ statusName: '已完成', failReason: '', failures: [] });
+    expect(await pollOf(id, EN)).toMatchObject({ status: 2, statusName: 'Done' });
   });
 });
 
@@ -140,6 +141,7 @@ describe('import tasks say why lines failed', () => {
     const r = await multipartTo(base, admin, `${A}/keyword/importText`, [{ name: 'file', value: `好词\n${'长'.repeat(51)}\n好词\n\n另一个`, filename: 'kw.txt' }]);
     const task = await importDone(String(r.body.data.id));
     expect(task).toMatchObject({ status: 4, statusName: '部分失败', totalRows: 4, successRows: 2, failedRows: 2 });
+    expect((await get('/seo-blade-material/importTask/detail', { id: String(task.id) }, EN)).body.data).toMatchObject({ status: 4, statusName: 'Partly failed' });
     expect(await errorsOf(String(task.id))).toEqual([[2, '关键词不能超过50个字符', '长'.repeat(51)], [3, '关键词已存在', '好词']]);
   });
 

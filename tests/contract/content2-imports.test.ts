@@ -142,6 +142,8 @@ describe('keyword imports as tasks', () => {
     expect((await post(`${A}/keyword/import`, { fileLink: '/api/blade-resource/oss/endpoint/file/../../x.txt' })).body.msg).toBe('导入文件不存在');
 
     expect((await multipart(`${A}/keyword/importText`, [{ name: 'file', value: 'x', filename: 'k.csv' }])).body.msg).toBe('只能上传txt文件');
+    expect((await post(`${A}/keyword/importText`, {})).body.msg).toBe('请选择至少一条数据');
+    expect((await api<Rec>(base, admin, 'POST', `${A}/keyword/importText`, { json: {}, headers: { 'Accept-Language': 'en' } })).body.msg).toBe('Please select at least one row');
     expect((await multipart(`${A}/keyword/importText`, [{ name: 'other', value: 'x' }])).body.msg).toBe('请上传关键字文件');
     expect((await post(`${A}/keyword/import`, { keywords: ['', ' '] })).body.msg).toBe('请选择至少一条数据');
     expect((await post(`${A}/keyword/import`, {})).body.msg).toBe('请选择至少一条数据');
@@ -270,6 +272,9 @@ describe('generated articles in the article table', () => {
     const row = (await get<Page<Rec>>(`${A}/article/page`, { gptTaskId: id })).body.data.records[0];
     expect(row).toMatchObject({ websiteInfoId: '', parentId: '', status: 0 });
     expect((await post(`${A}/article/release`, { ids: row.id })).body.msg).toBe('文章未分配网站和栏目，不能发布');
+    expect((await api<Rec>(base, admin, 'POST', `${A}/article/release`, { json: { ids: row.id }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe(
+      'The article has no website and column, so it cannot be published',
+    );
     expect((await post(`${A}/article/update`, { id: row.id, status: 1 })).body.msg).toBe('请选择网站');
     const assigned = await post(`${A}/article/update`, { id: row.id, websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, status: 1 });
     expect(assigned.body.data).toMatchObject({ status: 1, websiteName: '导入站' });
@@ -328,6 +333,9 @@ describe('tenant content quotas', () => {
     const good = { websiteGroupId: groupId, websiteInfoId: siteId, parentId: cateId, title: '额度内', keyword: 'k', content: '<p>c</p>', descVal: 'd' };
     expect((await post(`${A}/article/save`, good)).status).toBe(200);
     expect((await post(`${A}/article/save`, { ...good, title: '超额' })).body.msg).toBe('文章数量已达到租户额度上限');
+    expect((await api<Rec>(base, admin, 'POST', `${A}/article/save`, { json: { ...good, title: '超额' }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe(
+      "The tenant's article quota is used up",
+    );
     expect((await post('/website/Article', { ...good, title: '超额' })).body.msg).toBe('文章数量已达到租户额度上限');
     const imp = await post(`${A}/article/importArticle`, [{ ...good, title: '超额导入' }]);
     expect((await errorsOf(String((await importDone(String(imp.body.data.id))).id)))[0].msg).toBe('文章数量已达到租户额度上限');

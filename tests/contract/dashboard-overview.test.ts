@@ -25,8 +25,8 @@ let h: Harness;
 let base: string;
 let admin: string;
 const A = '/website-blade-article';
-const overviewOf = async (token: string) => {
-  const r = await api<DashboardOverview>(base, token, 'GET', DASHBOARD_OVERVIEW_URL);
+const overviewOf = async (token: string, headers?: Record<string, string>) => {
+  const r = await api<DashboardOverview>(base, token, 'GET', DASHBOARD_OVERVIEW_URL, { headers });
   expect(r.status, r.body.msg).toBe(200);
   return r.body.data;
 };
@@ -82,6 +82,10 @@ describe('the dashboard overview', () => {
     expect(gen).toMatchObject({ kind: 'generation', name: '控制台失败任务', statusName: '失败', failed: 2, total: 2 });
     expect(gen!.reason).toMatch(new RegExp(`^无法连接AI接口 ${down}/chat/completions: ECONNREFUSED`));
     expect(o.failures!.find((f) => f.id === impId)).toMatchObject({ kind: 'import', statusName: '部分失败', reason: '关键词不能超过50个字符', failed: 1, total: 2 });
+    // in English: the status names and the kept reasons
+    const en = await overviewOf(admin, { 'Accept-Language': 'en' });
+    expect(en.failures!.find((f) => f.id === genId)).toMatchObject({ status: 'failed', statusName: 'Failed', reason: expect.stringMatching(new RegExp(`^Cannot reach the AI endpoint ${down}/chat/completions: ECONNREFUSED`)) });
+    expect(en.failures!.find((f) => f.id === impId)).toMatchObject({ status: 'partlyFailed', statusName: 'Partly failed', reason: 'The keyword may not exceed 50 characters' });
     expect(o.activity).toEqual([]);
 
     // a day later they are no longer in the last 24 hours
@@ -103,7 +107,7 @@ describe('the dashboard overview', () => {
     );
     await data.run(
       sql`INSERT INTO deploy_tasks (id, tenant_id, task_name, schedule_type, status, is_deleted, next_time, last_run_state, last_run_time, last_run_sites, create_time, update_time)
-       VALUES ('9002', '000000', '夜间部署', 'FIX_RATE', 1, 0, ${now.getTime() + 3_600_000}, 'failed', ${ts(now)}, ${JSON.stringify({ sites: [{ websiteName: '站一', statusName: '部署失败', message: '部署失败: 网站未绑定域名或域名已删除' }] })}, ${ts(now)}, ${ts(now)})`,
+       VALUES ('9002', '000000', '夜间部署', 'FIX_RATE', 1, 0, ${now.getTime() + 3_600_000}, 'failed', ${ts(now)}, ${JSON.stringify({ sites: [{ websiteName: '站一', statusName: '部署失败', message: '部署失败: 网站未绑定域名或域名已删除', reason: JSON.stringify({ key: 'deploy.renderFailed', params: { reason: { key: 'deploy.noDomain' } } }) }] })}, ${ts(now)}, ${ts(now)})`,
     );
     const o = await overviewOf(admin);
     expect(o.activity).toEqual([
@@ -111,6 +115,9 @@ describe('the dashboard overview', () => {
       expect.objectContaining({ kind: 'deployTask', id: '9002', running: false, name: '夜间部署', time: ts(new Date(now.getTime() + 3_600_000)) }),
     ]);
     expect(o.failures!.find((f) => f.id === '9002')).toMatchObject({ kind: 'deployTask', statusName: '失败', reason: '站一: 部署失败: 网站未绑定域名或域名已删除' });
+    const en = await overviewOf(admin, { 'Accept-Language': 'en' });
+    expect(en.activity![0]).toMatchObject({ id: '9001', status: 'running', statusName: 'Running' });
+    expect(en.failures!.find((f) => f.id === '9002')).toMatchObject({ status: 'failed', statusName: 'Failed', reason: '站一: Deploy failed: The website is bound to no domain, or its domain was deleted' });
     await data.run(sql`DELETE FROM gpt_produce_article WHERE id = '9001'`);
     await data.run(sql`DELETE FROM deploy_tasks WHERE id = '9002'`);
   });

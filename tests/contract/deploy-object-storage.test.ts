@@ -282,6 +282,9 @@ describe('the embedded back end (SQLite)', () => {
     rmSync(join(one.h.dataDir, 'upload', added));
     expect((await post(one, '/website-blade-article/article/update', { id: site.articleId, content: `<img src="/api/blade-resource/oss/endpoint/file/${added}">` })).body.code).toBe(200);
     expect(await deployFails(one, site.id)).toBe(`部署失败: 图片 ${added} 读取失败: 数据目录中没有这个文件; 线上版本未改变 (${done.release})`);
+    // the website's kept reason read in English (the store's own name as it came)
+    const en = await api<Rec>(one.base, one.token, 'GET', '/website-blade-material/websiteInfo/detail', { query: { id: site.id }, headers: { 'Accept-Language': 'en' } });
+    expect(en.body.data.deployMessage).toBe(`Deploy failed: image ${added} cannot be read: 数据目录 holds no such file; the live version is unchanged (${done.release})`);
     expect(liveDir(root)).toBe(join(root, 'releases', String(done.release)));
 
     // a deploy holding the site's lease refuses another; a lease run out does not

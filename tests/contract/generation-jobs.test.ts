@@ -62,6 +62,7 @@ describe('generation runs as durable jobs', () => {
     // running: starting it again is refused (the job, not a process's memory, says so)
     const again = await post(`${A}/produce`, { ids: id });
     expect(again.body).toMatchObject({ code: 400, msg: '任务正在执行中' });
+    expect((await api<Rec>(base, admin, 'POST', `${A}/produce`, { json: { ids: id }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe('The task is running');
 
     const cancelled = await post(`${A}/cancel`, { ids: id });
     expect(cancelled.body).toMatchObject({ code: 200, success: true });
@@ -92,6 +93,7 @@ describe('generation runs as durable jobs', () => {
     expect(items.map((r) => Number(r.gpt_item_index))).toEqual(Array.from({ length: 40 }, (_, i) => i));
     // a finished task cannot be cancelled
     expect((await post(`${A}/cancel`, { ids: id })).body).toMatchObject({ code: 400, msg: '只能取消待执行或执行中的任务' });
+    expect((await api<Rec>(base, admin, 'POST', `${A}/cancel`, { json: { ids: id }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe('Only a queued or running task can be cancelled');
   }, 120_000);
 
   it('a task waiting for its turn (待执行, or a job not yet claimed) is cancelled at once', async () => {

@@ -14,6 +14,7 @@ import { sql } from '../../src-server/db/data-layer';
 import { liveRowsSql } from '../../src-server/db/sql';
 import { KEY_FILE } from '../../src-server/util/secret-box';
 import { QUOTA_MSG } from '../../src-server/modules/content/quota/quota';
+import { messageText } from '../../src-shared/messages';
 import { JobQueue } from '../../src-server/jobs/queue';
 import { DeployScheduler } from '../../src-server/modules/content/deploy/deploy-scheduler';
 import { LEAVE_BPMN } from '../../src-server/modules/flow/leave-bpmn';
@@ -106,12 +107,12 @@ describe('tenant content quotas under concurrent writes', () => {
     const before = await n(live);
     await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: before + PLACES });
     const replies = await atOnce(3 * PLACES, (base, i) => post(`${A}/article/save`, { ...article, title: `并发文章${i}` }, admin, base));
-    expectQuotaHeld(replies, PLACES, QUOTA_MSG.article);
+    expectQuotaHeld(replies, PLACES, messageText(QUOTA_MSG.article, 'zh'));
     expect(await n(live)).toBe(before + PLACES);
     // the count the quota reads (trigger-kept) agrees with the table
     expect(await n(sql<{ n: number }>`SELECT ${liveRowsSql('article', '000000')} AS n`)).toBe(before + PLACES);
     // full: one more is refused, through either instance
-    for (const base of bases) expect((await post(`${A}/article/save`, { ...article, title: '再一篇' }, admin, base)).body.msg).toBe(QUOTA_MSG.article);
+    for (const base of bases) expect((await post(`${A}/article/save`, { ...article, title: '再一篇' }, admin, base)).body.msg).toBe(messageText(QUOTA_MSG.article, 'zh'));
     await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: -1 });
   });
 
@@ -120,7 +121,7 @@ describe('tenant content quotas under concurrent writes', () => {
     const before = await n(live);
     await post(Q, { tenantId: '000000', websiteNumber: before + PLACES, articleNumber: -1 });
     const replies = await atOnce(3 * PLACES, (base, i) => post(`${M}/websiteInfo/save`, { ...siteBody, websiteName: `并发站${i}`, subdomain: `s${i}` }, admin, base));
-    expectQuotaHeld(replies, PLACES, QUOTA_MSG.website);
+    expectQuotaHeld(replies, PLACES, messageText(QUOTA_MSG.website, 'zh'));
     expect(await n(live)).toBe(before + PLACES);
     await post(Q, { tenantId: '000000', websiteNumber: -1, articleNumber: -1 });
   });

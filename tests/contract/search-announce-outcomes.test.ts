@@ -211,6 +211,12 @@ describe('Google Search Console', () => {
     await w.h.data().run(sql`UPDATE search_account SET google_key = NULL WHERE tenant_id = '000000'`);
     a = await announceAll(w);
     expect(a.message).toBe('Google: 失败 1 (未设置 Google 服务账号密钥)');
+    // read in English: the announcement's message and the URL's reason
+    const EN = { 'Accept-Language': 'en' };
+    const listed = (await w.get(`${S}/announce/page`, { websiteInfoId: w.siteId, size: 50 }, EN)).body.data.records as Rec[];
+    expect(listed.find((r) => r.id === a.id)?.message).toBe('Google: failed 1 (No Google service account key is set)');
+    const urls = (await w.get(`${S}/url/page`, { websiteInfoId: w.siteId, engine: 'google' }, EN)).body.data.records as Rec[];
+    expect(urls.find((r) => r.announceId === a.id)?.reason).toBe('No Google service account key is set');
   }, 60_000);
 });
 
@@ -226,6 +232,10 @@ describe('Baidu\'s daily quota', () => {
     const rows = await urlRows(w, String(a.id), 'baidu');
     expect(byState(rows)).toEqual({ submitted: quota, quota: n - quota });
     expect(rows.find((r) => r.state === 'quota')).toMatchObject({ reason: '今日推送配额已用完，次日自动提交', hint: JSON.stringify({ code: 'quotaExhausted' }) });
+    const listed = (await w.get(`${S}/announce/page`, { websiteInfoId: w.siteId, size: 50 }, { 'Accept-Language': 'en' })).body.data.records as Rec[];
+    expect(listed.find((r) => r.id === a.id)?.message).toBe(`Baidu: submitted ${quota}, waiting for quota ${n - quota}`);
+    const waiting = (await w.get(`${S}/url/page`, { websiteInfoId: w.siteId, engine: 'baidu', state: 'quota' }, { 'Accept-Language': 'en' })).body.data.records as Rec[];
+    expect(waiting[0]?.reason).toBe("Today's push quota is used up; they go out tomorrow by themselves");
     expect(Number((await siteRow()).baidu_remain)).toBe(0);
     const followUps = async () => (await announceJobs(w)).filter((j) => String(j.job_key).startsWith(`search-announce:baidu-quota:${w.siteId}:`));
     const [first] = await followUps();

@@ -40,7 +40,7 @@ export interface AnnounceWorld {
   site: StandIn & { fetched: string[] };
   box: SecretBox;
   post(path: string, json: Rec, query?: Record<string, string>): ReturnType<typeof api<Rec>>;
-  get(path: string, query: Record<string, string | number>): ReturnType<typeof api<Rec>>;
+  get(path: string, query: Record<string, string | number>, headers?: Record<string, string>): ReturnType<typeof api<Rec>>;
   stop(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ export async function announceWorld(host: string, articles = 8): Promise<Announc
   const g = await googleStandIn();
   const world = { h, token } as AnnounceWorld;
   world.post = (path, json, query) => api<Rec>(h.server.url, world.token, 'POST', path, { json, query });
-  world.get = (path, query) => api<Rec>(h.server.url, world.token, 'GET', path, { query });
+  world.get = (path, query, headers) => api<Rec>(h.server.url, world.token, 'GET', path, { query, headers });
   const idOf = async (path: string, json: Rec): Promise<string> => {
     const r = await world.post(path, json);
     expect(r.body.code, `${path}: ${String(r.body.msg)}`).toBe(200);

@@ -162,6 +162,9 @@ describe('every deploy announces what its release changed', () => {
     const found = await w.get(`${S}/url/page`, { websiteInfoId: w.siteId, url: `${w.articles[3]}.html` });
     expect((found.body.data.records as Rec[]).map((r) => r.engine).sort()).toEqual(['baidu', 'indexnow']);
     expect((await w.get(`${S}/url/page`, { engine: 'yahoo' })).body).toMatchObject({ code: 400, msg: '搜索引擎须为 indexnow / baidu / google' });
+    const EN = { 'Accept-Language': 'en' };
+    expect((await w.get(`${S}/url/page`, { engine: 'yahoo' }, EN)).body).toMatchObject({ code: 400, msg: 'The search engine must be indexnow / baidu / google' });
+    expect((await w.get(`${S}/url/page`, { state: 'lost' }, EN)).body.msg).toBe('The state must be pending / submitted / rejected / quota / failed');
     expect((await w.get(`${S}/url/page`, { state: 'lost' })).body).toMatchObject({ code: 400 });
 
     const ann = await w.get(`${S}/announce/page`, { websiteInfoId: w.siteId });
@@ -170,6 +173,11 @@ describe('every deploy announces what its release changed', () => {
     expect(list[0]).toMatchObject({ kind: 'deploy', state: 'done', websiteInfoId: w.siteId, websiteName: '提交站', job: { state: 'done' } });
     expect(list[0].counts).toMatchObject({ indexnow: { submitted: list[0].urlsTotal } });
     expect(String(list[0].createTime) >= String(list[1].createTime)).toBe(true);
+    // its message in the reader's language: each engine's URLs by outcome
+    const en = (await w.get(`${S}/announce/page`, { websiteInfoId: w.siteId }, EN)).body.data.records as Rec[];
+    const n = (e: string) => (list[0].counts as Record<string, { submitted: number }>)[e]?.submitted;
+    expect(list[0].message).toBe([`IndexNow: 已提交 ${n('indexnow')}`, n('baidu') ? `百度: 已提交 ${n('baidu')}` : '', n('google') ? `Google: 已提交 ${n('google')}` : ''].filter(Boolean).join('; '));
+    expect(en[0].message).toBe([`IndexNow: submitted ${n('indexnow')}`, n('baidu') ? `Baidu: submitted ${n('baidu')}` : '', n('google') ? `Google: submitted ${n('google')}` : ''].filter(Boolean).join('; '));
     // another tenant sees none of it
     const other = await otherTenantAdmin(w.h, '246810', '别的租户');
     expect((await api<Rec>(w.h.server.url, other, 'GET', `${S}/url/page`, {})).body.data).toMatchObject({ total: 0 });

@@ -353,6 +353,9 @@ describe('测试连接', () => {
 
   it('an unknown kind, a website of nobody, a service that is down', async () => {
     expect(await test(NEWS, 'yahoo')).toMatchObject({ code: 400, msg: '请选择要测试的连接: indexnow、baidu、google 或 bing' });
+    expect((await api<ConnectionTestResult>(base, admin, 'POST', `${S}/test`, { query: { id: NEWS, kind: 'yahoo' }, headers: { 'Accept-Language': 'en' } })).body.msg).toBe(
+      'Choose the connection to test: indexnow, baidu, google or bing',
+    );
     expect(await test('nope', 'indexnow')).toMatchObject({ code: 400, msg: '网站不存在' });
     const endpoint = ix.endpoint;
     await ix.close();

@@ -273,6 +273,10 @@ describe('the filter is checked on the server', () => {
       expect({ query, status: r.status, msg: r.body.msg }).toEqual({ query, status: 400, msg });
     }
     expect((await get<unknown>(TRAFFIC_API.summary, { from: '2024-01-01', to: '2025-05-01' })).body.code).toBe(200);
+    // in English
+    const en = async (query: Record<string, string>) => (await api<unknown>(base, token, 'GET', TRAFFIC_API.summary, { query, headers: { 'Accept-Language': 'en' } })).body.msg;
+    expect(await en({ from: '2026-03-02', to: '2026-03-01' })).toBe('The start date may not be after the end date');
+    expect(await en({ from: '2024-01-01', to: '2025-05-02' })).toBe('The date range may not exceed 16 months');
     const top: [Record<string, string>, string][] = [
       [{ from, to }, '请求参数格式错误: dim须为page或query'],
       [{ from, to, dim: 'page', sort: 'name' }, '请求参数格式错误: sort须为clicks、impressions、ctr或position'],

@@ -251,6 +251,8 @@ describe('立即同步', () => {
   it('refuses a website with no usable engine, saying why for each; answers 正在同步 while its job is queued or running', async () => {
     const none = await sync(idle!);
     expect([none.status, none.body.msg]).toEqual([400, '无法同步: Google 该网站未开启 Google Search Console；Bing 该网站未开启 Bing']);
+    const noneEn = await api<SyncStartResult>(base, token, 'POST', TRAFFIC_API.sync, { query: { id: idle! }, headers: { 'Accept-Language': 'en' } });
+    expect(noneEn.body.msg).toBe('Cannot sync: Google this website has Google Search Console switched off; Bing this website has Bing switched off');
     expect((await api(base, token, 'POST', TRAFFIC_API.sync)).body.msg).toBe('缺少必要的请求参数: id');
     // a tenant without keys
     const other = await otherTenantAdmin(h, '200037', '同步租户');

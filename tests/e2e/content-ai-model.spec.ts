@@ -3,7 +3,7 @@
 // short prompt to a local OpenAI-compatible server and shows the reply; with the provider down it shows the reason.
 import type { Page } from '@playwright/test';
 import { limitedAiServer, type LimitedAiServer } from '../support/ai-server';
-import { clickRowAction, expect, openScreen, signIn, test } from './fixtures';
+import { clickRowAction, expect, openScreen, signIn, switchLanguage, test } from './fixtures';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const save = (page: Page) => dialog(page).getByRole('button', { name: /确\s*定|保\s*存/ }).click();
@@ -55,6 +55,15 @@ test("the AI model's link shows the URL called; 测试连接 shows the reply or 
     await expect(test.getByTestId('ai-test-reason')).toContainText('无法连接AI接口');
     await expect(test.getByTestId('ai-test-reason')).not.toContainText('sk-refused');
     await page.screenshot({ path: 'test-results/ai-model-test-failed.png' });
+    // in English: the reason the server answers is English too
+    await test.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await switchLanguage(page, 'English');
+    await clickRowAction(page, row, 'Test connection');
+    const testEn = page.getByRole('dialog', { name: /Test connection/ });
+    await expect(testEn.getByTestId('ai-test-reason')).toContainText('Cannot reach the AI endpoint');
+    await page.screenshot({ path: 'test-results/ai-model-test-failed-en.png' });
+    await testEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await switchLanguage(page, '中文');
   } finally {
     await ai?.close();
   }

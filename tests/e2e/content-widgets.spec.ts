@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction, cronEveryHours, openScreen } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, cronEveryHours, openScreen, switchLanguage } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // The content area's widgets named by the spec, through the screens: the deploy
@@ -179,6 +179,22 @@ test('a run whose site fails is 部分失败, with the reason per site in 执行
   await expect(bad).toContainText('没有图片');
   await shot(page, '/tmp/widgets-run-result.png');
   await closeFooter(page);
+
+  // in English: the list read again (its tab shown again) answers the run's state, each site's status and reason in English
+  await switchLanguage(page, 'English');
+  await page.goto(`${host.origin}/#/wel/dashboard`);
+  await openScreen(page, host, '/site/deployTasks');
+  await expect(row).toContainText('Partly failed');
+  await clickRowAction(page, row, 'Run result');
+  const resultEn = dialog(page);
+  await expect(resultEn.getByTestId('run-state')).toHaveText('Partly failed');
+  await expect(resultEn.getByRole('row', { name: /runs站/ })).toContainText('Deployed');
+  const badEn = resultEn.getByRole('row', { name: /runs坏站/ });
+  await expect(badEn).toContainText('Deploy failed');
+  await expect(badEn).toContainText('holds no image');
+  await shot(page, '/tmp/widgets-run-result-en.png');
+  await resultEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await switchLanguage(page, '中文');
 });
 
 test('status switches in the lists post the row\'s new status (templates 0/1, AI model 1/2)', async ({ page, host }) => {

@@ -65,6 +65,11 @@ test('a fresh install shows the dashboard; a failed generation and an import wit
   await expect(failures).toContainText('Failed in the last 24 hours');
   await expect(generation).toContainText('Article generation');
   await expect(generation).toContainText('2 of 2 failed');
+  // the server's texts too: the status names and the kept reasons, read again in English
+  await expect(generation).toContainText(`Cannot reach the AI endpoint ${downUrl}/chat/completions: ECONNREFUSED`);
+  await expect(generation.locator('.ant-tag').getByText('Failed', { exact: true })).toBeVisible();
+  await expect(imported).toContainText('The keyword may not exceed 50 characters');
+  await expect(imported.locator('.ant-tag').getByText('Partly failed', { exact: true })).toBeVisible();
   await expect(storage).toContainText('Database (SQLite)');
   await expect(storage).toContainText('Data folder in all (database included)');
   await page.screenshot({ path: 'test-results/dashboard-failures-en.png', fullPage: true });

@@ -8,7 +8,7 @@
 // client) and reads the traffic on 数据看板 (the totals are the stand-in's rows).
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { api, clickRowAction, expect, freshHostTest as test, openScreen, rpc, signIn, signInTenant } from './fixtures';
+import { api, clickRowAction, expect, freshHostTest as test, openScreen, rpc, signIn, signInTenant, switchLanguage } from './fixtures';
 import { baiduStandIn, googleStandIn, indexNowStandIn, makeServiceAccount, seededRows, siteServer } from '../support/search-engines';
 
 const TEA = '示例茶叶资讯站';
@@ -124,6 +124,16 @@ test('connect a website, deploy it, see its URLs announced, sync, and read the c
     await history.screenshot({ path: 'test-results/search-loop-history.png' });
     await history.locator('.ant-modal-close').click();
     await expect(history).toBeHidden();
+    // in English: the announcement's message the server kept is read in English too
+    await switchLanguage(page, 'English');
+    await clickRowAction(page, siteRow(page), 'Announcements');
+    const historyEn = dialog(page);
+    await historyEn.getByRole('tab', { name: 'Announcements' }).click();
+    await expect(historyEn.getByRole('row', { name: /IndexNow: submitted \d+; Baidu: submitted \d+; Google: submitted 1/ }).first()).toBeVisible();
+    await historyEn.screenshot({ path: 'test-results/search-loop-history-en.png' });
+    await historyEn.locator('.ant-modal-close').click();
+    await expect(historyEn).toBeHidden();
+    await switchLanguage(page, '中文');
 
     // ---- one article edited, deployed again: only what changed is announced
     const A = '/website-blade-article/article';

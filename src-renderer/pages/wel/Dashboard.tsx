@@ -31,13 +31,14 @@ const SIGN_IN_LOG = '/monitor/log/usual';
 const RUNNING_POLL_MS = 3000;
 
 /** the back end's status names (zh) → the page's keys */
-const STATUS_KEY: Record<string, { key: string; color?: string }> = {
-  待执行: { key: 'queued', color: 'default' },
-  执行中: { key: 'running', color: 'processing' },
-  失败: { key: 'failed', color: 'error' },
-  部分失败: { key: 'partlyFailed', color: 'warning' },
-  部署中: { key: 'deploying', color: 'processing' },
-  部署失败: { key: 'deployFailed', color: 'error' },
+/** a row's colour by its status code (the server's statusName is in the console's language already) */
+const STATUS_COLOR: Record<string, string> = {
+  queued: 'default',
+  running: 'processing',
+  failed: 'error',
+  partlyFailed: 'warning',
+  deploying: 'processing',
+  deployFailed: 'error',
 };
 
 function menuPaths(nodes: readonly MenuNode[], out = new Set<string>()): Set<string> {
@@ -95,15 +96,15 @@ function uptime(t: TFunction, seconds: number): string {
   return d > 0 ? t('dashboard.uptimeValue', { d, h, m }) : t('dashboard.uptimeShort', { h, m });
 }
 
-function StatusTag({ name, scheduled }: { name: string; scheduled?: boolean }) {
+function StatusTag({ status, name, scheduled }: { status: string; name: string; scheduled?: boolean }) {
   const { t } = useTranslation();
   if (scheduled) return <Tag color="blue">{t('dashboard.status.scheduled')}</Tag>;
-  const s = STATUS_KEY[name];
-  return <Tag color={s?.color}>{s ? t(`dashboard.status.${s.key}`) : name}</Tag>;
+  const color = STATUS_COLOR[status];
+  return <Tag color={color}>{color ? t(`dashboard.status.${status}`) : name}</Tag>;
 }
 
 export function Dashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useStableNavigate();
   const menus = useSession((s) => s.menus);
   const paths = useMemo(() => menuPaths(menus), [menus]);
@@ -135,7 +136,8 @@ export function Dashboard() {
     return () => {
       alive = false;
     };
-  }, [version]);
+    // read again in the new language: the server answers the status names and reasons in the console's language
+  }, [version, i18n.language]);
 
   // work running: read again while the page is shown (tasks progress on the server, which main never hears of)
   const running = overview?.activity?.some((a) => a.running) ?? false;
@@ -194,7 +196,7 @@ export function Dashboard() {
   }
 
   const activityItem = (a: DashboardActivity) => (
-    <List.Item key={`${a.kind}-${a.id}`} data-kind={a.kind} extra={<StatusTag name={a.statusName} scheduled={a.kind === 'deployTask'} />}>
+    <List.Item key={`${a.kind}-${a.id}`} data-kind={a.kind} extra={<StatusTag status={a.status} name={a.statusName} scheduled={a.kind === 'deployTask'} />}>
       <List.Item.Meta
         title={
           <Space size={8} wrap>
@@ -216,7 +218,7 @@ export function Dashboard() {
   );
 
   const failureItem = (f: DashboardFailure) => (
-    <List.Item key={`${f.kind}-${f.id}-${f.time}`} data-kind={f.kind} extra={<StatusTag name={f.statusName} />}>
+    <List.Item key={`${f.kind}-${f.id}-${f.time}`} data-kind={f.kind} extra={<StatusTag status={f.status} name={f.statusName} />}>
       <List.Item.Meta
         title={
           <Space size={8} wrap>

@@ -37,11 +37,11 @@ export function registerLegacyRoutes(api: FastifyInstance, ctx: ContentContext):
     api.post(base, allow(access.write('add')), async (request) => ok(await repo.insert(bodyOf(request), scopeOf(request))));
     api.put(base, allow(access.write('edit')), async (request) => {
       const id = str(bodyOf(request).id);
-      if (!id) throw new ServiceError('缺少必要的请求参数: id');
+      if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
       return ok(await repo.update(id, bodyOf(request), scopeOf(request)));
     });
     api.delete(`${base}/:id`, allow(access.write('delete')), async (request) => {
-      if ((await repo.remove([String((request.params as Rec).id)], scopeOf(request))) === 0) throw new ServiceError('数据不存在或已被删除');
+      if ((await repo.remove([String((request.params as Rec).id)], scopeOf(request))) === 0) throw new ServiceError('common.notFound');
       return status(true);
     });
 }

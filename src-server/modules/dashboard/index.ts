@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerModule } from '../types';
 import { ok } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
 import { callerOf } from '../../http/auth-user';
 import { allow, menu } from '../../http/access-policy';
 import { callerHolds, isPlatformAdministrator, roleAliasesOf } from '../../http/access-check';
@@ -53,8 +54,8 @@ export const dashboardModule: ServerModule = {
         startedAt: formatDateTime(startedAt),
         uptimeSeconds: Math.max(0, Math.floor((now - startedAt) / 1000)),
         now: formatDateTime(now),
-        activity: screens ? await activityOf(data, caller.tenantId, can) : null,
-        failures: screens ? await failuresOf(data, caller.tenantId, now, can) : null,
+        activity: screens ? await activityOf(data, caller.tenantId, can, readerLanguage(request)) : null,
+        failures: screens ? await failuresOf(data, caller.tenantId, now, can, readerLanguage(request)) : null,
         signIns: await signInsOf(data, caller.tenantId, now, administrator ? null : caller.account),
         storage: isPlatformAdministrator(caller) ? await storageOf(data, dataDir) : null,
       };

@@ -9,13 +9,15 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Queries, type DataLayer } from '../../db/data-layer';
 import { formatDateTime } from '../../util/dates';
-import { TASK, TASK_STATUS } from '../content/shared/task-status';
+import { TASK, taskStatusName } from '../content/shared/task-status';
 import { UPLOAD_DIR } from '../content/shared/uploads';
 import { IMPORTS_DIR } from '../content/imports/import-runner';
 import { DEPLOY_FAILED, DEPLOYING } from '../content/deploy/site-deployer';
-import { RUN_STATE_NAMES } from '../content/deploy/deploy-scheduler';
-import type { RunState } from '../../../src-shared/deploy-run';
-import type { DashboardActivity, DashboardFailure, DashboardSignIns, DashboardStorage } from '../../../src-shared/dashboard';
+import { deployStatusName, runInLanguage, runStateName } from '../content/deploy/deploy-scheduler';
+import type { RunSite } from '../../../src-shared/deploy-run';
+import { messageText, type ReplyLanguage } from '../../../src-shared/messages';
+import { reasonText } from '../../../src-shared/messages/stored';
+import type { DashboardActivity, DashboardFailure, DashboardSignIns, DashboardStatus, DashboardStorage } from '../../../src-shared/dashboard';
 
 type Rec = Record<string, unknown>;
 
@@ -35,7 +37,7 @@ const COUNTED_TASKS = [
 ] as const;
 
 /** Generation, import and deploy work running or queued in the tenant, running first. */
-export async function activityOf(q: Queries, tenantId: string, can: (screen: string) => boolean): Promise<DashboardActivity[]> {
+export async function activityOf(q: Queries, tenantId: string, can: (screen: string) => boolean, language: ReplyLanguage = 'zh'): Promise<DashboardActivity[]> {
   const out: DashboardActivity[] = [];
   for (const t of COUNTED_TASKS) {
     if (!can(t.screen)) continue;
@@ -44,7 +46,7 @@ export async function activityOf(q: Queries, tenantId: string, can: (screen: str
          WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status IN (${TASK.running}, ${TASK.queued}) ORDER BY status DESC, create_time DESC LIMIT ${LIMIT}`,
     );
     for (const r of rows)
-      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, statusName: TASK_STATUS[num(r.status)], done: num(r.ok) + num(r.failed), failed: num(r.failed), total: num(r.total), time: str(r.create_time) });
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), running: r.status === TASK.running, status: TASK_CODE[num(r.status)] ?? '', statusName: taskStatusName(r.status, language), done: num(r.ok) + num(r.failed), failed: num(r.failed), total: num(r.total), time: str(r.create_time) });
   }
   if (can(DASHBOARD_SCREENS.websites)) {
     // a website being deployed now (its status while the deploy runs)
@@ -52,7 +54,7 @@ export async function activityOf(q: Queries, tenantId: string, can: (screen: str
       sql<Rec>`SELECT id, website_name, domain_name, update_time FROM website_info
         WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status_name = ${DEPLOYING} ORDER BY update_time DESC LIMIT ${LIMIT}`,
     );
-    for (const r of rows) out.push({ kind: 'deploy', id: str(r.id), name: str(r.website_name) || str(r.domain_name), running: true, statusName: DEPLOYING, done: 0, failed: 0, total: 0, time: str(r.update_time) });
+    for (const r of rows) out.push({ kind: 'deploy', id: str(r.id), name: str(r.website_name) || str(r.domain_name), running: true, status: 'deploying', statusName: messageText('taskStatus.deploying', language), done: 0, failed: 0, total: 0, time: str(r.update_time) });
   }
   if (can(DASHBOARD_SCREENS.deployTasks)) {
     // started deploy tasks: queued until their next trigger time
@@ -60,41 +62,44 @@ export async function activityOf(q: Queries, tenantId: string, can: (screen: str
       sql<Rec>`SELECT id, task_name, next_time FROM deploy_tasks
         WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1 AND next_time IS NOT NULL ORDER BY next_time LIMIT ${LIMIT}`,
     );
-    for (const r of rows) out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), running: false, statusName: '', done: 0, failed: 0, total: 0, time: formatDateTime(num(r.next_time)) });
+    for (const r of rows) out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), running: false, status: 'scheduled', statusName: '', done: 0, failed: 0, total: 0, time: formatDateTime(num(r.next_time)) });
   }
   return out.sort((a, b) => Number(b.running) - Number(a.running));
 }
 
-/** The reason a deploy task's last run kept: its message, else the first failed site's. */
-function runReason(sitesJson: unknown): string {
+/** The reason a deploy task's last run kept, in `language`: its message, else the first failed sites'. */
+function runReason(sitesJson: unknown, language: ReplyLanguage): string {
   try {
-    const run = JSON.parse(str(sitesJson)) as { message?: string; sites?: { statusName?: string; message?: string; websiteName?: string }[] };
+    const run = runInLanguage(JSON.parse(str(sitesJson)) as { message?: string; messageReason?: string; sites?: RunSite[] }, language);
     if (run.message) return run.message;
-    const failed = (run.sites ?? []).filter((s) => s.statusName !== undefined && s.statusName !== '部署成功');
-    return failed.map((s) => `${s.websiteName ?? ''}: ${s.message ?? s.statusName ?? ''}`).slice(0, 3).join('; ');
+    const failed = (run.sites ?? []).filter((s) => s.statusName !== undefined && !s.deployed);
+    return failed.map((s) => `${s.websiteName ?? ''}: ${s.message || s.statusName || ''}`).slice(0, 3).join('; ');
   } catch {
     return '';
   }
 }
 
+/** the status codes the console colours a row by (its name is in the caller's language) */
+const TASK_CODE: Record<number, DashboardStatus> = { [TASK.queued]: 'queued', [TASK.running]: 'running', [TASK.failed]: 'failed', [TASK.partlyFailed]: 'partlyFailed' };
+
 /** Work of the tenant that failed (wholly or partly) in the 24 hours before `now`, newest first. */
-export async function failuresOf(q: Queries, tenantId: string, now: number, can: (screen: string) => boolean): Promise<DashboardFailure[]> {
+export async function failuresOf(q: Queries, tenantId: string, now: number, can: (screen: string) => boolean, language: ReplyLanguage = 'zh'): Promise<DashboardFailure[]> {
   const since = formatDateTime(now - DAY_MS);
   const out: DashboardFailure[] = [];
   for (const t of COUNTED_TASKS) {
     if (!can(t.screen)) continue;
     // the task's reason, else its first failed item's
-    const itemError =
+    const itemOf = (column: string) =>
       t.kind === 'generation'
-        ? sql`(SELECT a.error FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)`
-        : sql`(SELECT e.error_msg FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)`;
+        ? sql`(SELECT ${sql.ref(`a.${column === 'text' ? 'error' : 'error_reason'}`)} FROM gpt_article a WHERE a.task_id = t.id AND a.error IS NOT NULL AND a.error <> '' ORDER BY a.item_index LIMIT 1)`
+        : sql`(SELECT ${sql.ref(`e.${column === 'text' ? 'error_msg' : 'error_reason'}`)} FROM task_error_log e WHERE e.task_id = t.id ORDER BY e.error_line LIMIT 1)`;
     const rows = await q.all(
-      sql<Rec>`SELECT t.id, t.task_name, t.status, t.error_msg, ${sql.ref(`t.${t.total}`)} AS total, ${sql.ref(`t.${t.failed}`)} AS failed, t.update_time, ${itemError} AS item_error
+      sql<Rec>`SELECT t.id, t.task_name, t.status, t.error_msg, ${sql.ref(`t.${t.total}`)} AS total, ${sql.ref(`t.${t.failed}`)} AS failed, t.update_time, t.error_reason, ${itemOf('text')} AS item_error, ${itemOf('reason')} AS item_reason
          FROM ${sql.table(t.table)} t WHERE t.tenant_id = ${tenantId} AND t.is_deleted = 0 AND t.status IN (${TASK.failed}, ${TASK.partlyFailed}) AND t.update_time >= ${since}
          ORDER BY t.update_time DESC LIMIT ${LIMIT}`,
     );
     for (const r of rows)
-      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), statusName: TASK_STATUS[num(r.status)], reason: str(r.error_msg) || str(r.item_error), failed: num(r.failed), total: num(r.total), time: str(r.update_time) });
+      out.push({ kind: t.kind, id: str(r.id), name: str(r.task_name), status: TASK_CODE[num(r.status)] ?? '', statusName: taskStatusName(r.status, language), reason: reasonText(r.error_msg, r.error_reason, language) || reasonText(r.item_error, r.item_reason, language), failed: num(r.failed), total: num(r.total), time: str(r.update_time) });
   }
   if (can(DASHBOARD_SCREENS.deployTasks)) {
     const rows = await q.all(
@@ -102,16 +107,16 @@ export async function failuresOf(q: Queries, tenantId: string, now: number, can:
          WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND last_run_state IN ('partial', 'failed') AND last_run_time >= ${since} ORDER BY last_run_time DESC LIMIT ${LIMIT}`,
     );
     for (const r of rows)
-      out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), statusName: RUN_STATE_NAMES[str(r.last_run_state) as RunState] ?? str(r.last_run_state), reason: runReason(r.last_run_sites), failed: 0, total: 0, time: str(r.last_run_time) });
+      out.push({ kind: 'deployTask', id: str(r.id), name: str(r.task_name), status: r.last_run_state === 'partial' ? 'partlyFailed' : 'failed', statusName: runStateName(r.last_run_state, language) || str(r.last_run_state), reason: runReason(r.last_run_sites, language), failed: 0, total: 0, time: str(r.last_run_time) });
   }
   if (can(DASHBOARD_SCREENS.websites)) {
     const rows = await q.all(
-      sql<Rec>`SELECT d.id, d.website_info_id, d.domain, d.status_name, d.message, d.create_time, w.website_name FROM website_deploy d
+      sql<Rec>`SELECT d.id, d.website_info_id, d.domain, d.status_name, d.message, d.message_reason, d.create_time, w.website_name FROM website_deploy d
          LEFT JOIN website_info w ON w.id = d.website_info_id
          WHERE d.tenant_id = ${tenantId} AND d.is_deleted = 0 AND d.status_name = ${DEPLOY_FAILED} AND d.create_time >= ${since} ORDER BY d.create_time DESC LIMIT ${LIMIT}`,
     );
     for (const r of rows)
-      out.push({ kind: 'deploy', id: str(r.website_info_id), name: str(r.website_name) || str(r.domain), statusName: str(r.status_name), reason: str(r.message), failed: 0, total: 0, time: str(r.create_time) });
+      out.push({ kind: 'deploy', id: str(r.website_info_id), name: str(r.website_name) || str(r.domain), status: 'deployFailed', statusName: deployStatusName(r.status_name, language), reason: reasonText(r.message, r.message_reason, language), failed: 0, total: 0, time: str(r.create_time) });
   }
   return out.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
 }

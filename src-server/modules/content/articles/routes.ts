@@ -9,6 +9,7 @@ import type { ContentContext } from '../shared/context';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 import { refuseJumpRelease } from './page-cates';
+import { storedReason } from '../../../../src-shared/messages/stored';
 
 export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data, deployer } = ctx;
@@ -39,14 +40,14 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
   // ---- articles: release (0 -> 1); an unassigned (generated) article needs its website and column first
   const release = async (request: FastifyRequest) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const scope = scopeOf(request);
     const now = formatDateTime(ctx.clock());
     const list = sql.join(ids);
     const unassigned = await data.get(
       sql`SELECT 1 AS found FROM article WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND status = 0 AND (website_info_id = '' OR parent_id = '') AND id IN (${list}) LIMIT 1`,
     );
-    if (unassigned) throw new ServiceError('文章未分配网站和栏目，不能发布');
+    if (unassigned) throw new ServiceError('article.unassigned');
     await refuseJumpRelease(data, scope.tenantId, ids);
     const n = await data.run(
       sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId}
@@ -61,15 +62,16 @@ export function registerArticleRoutes(api: FastifyInstance, ctx: ContentContext)
     const scope = scopeOf(request);
     const id = str((request.params as Rec).id);
     const a = await liveRow(data, 'article', id, scope.tenantId);
-    if (!a) throw new ServiceError('数据不存在或已被删除');
-    if (!a.website_info_id || !a.parent_id) throw new ServiceError('文章未分配网站和栏目，不能发布');
+    if (!a) throw new ServiceError('common.notFound');
+    if (!a.website_info_id || !a.parent_id) throw new ServiceError('article.unassigned');
     if (a.status !== 1) {
       await refuseJumpRelease(data, scope.tenantId, [id]);
       const now = formatDateTime(ctx.clock());
       await data.run(sql`UPDATE article SET status = 1, deploy_time = ${now}, save_status = '手动发布', update_time = ${now}, update_user = ${scope.userId} WHERE id = ${id}`);
     }
     const r = await deployer.deploy(String(a.website_info_id), scope.tenantId, scope);
-    if (r.statusName !== '部署成功') throw new ServiceError(r.message);
+    // refused with the deploy's reason, in the caller's language when it was kept with its key
+    if (r.statusName !== '部署成功') throw new ServiceError(storedReason(r.reason) ?? r.message);
     return ok(r);
   };
   api.post('/website/Article/deploy/:id', allow(menuButton('article', 'article_edit')), deployArticle);

@@ -22,9 +22,10 @@ export const DEPLOYING = '部署中';
 export const BUSY = '该网站正在部署中, 请稍后再试';
 /** BUSY as a reply (a ServiceError): its message key, answered in the caller's language */
 export const BUSY_KEY: MessageKey = 'deploy.busy';
+/** a site refused because it is gone (its key: answered in the caller's language) */
+const SITE_GONE = 'article.websiteMissing';
 export const CANCELLED = '部署已取消';
 /** a reply that waited for deploy jobs while its instance stops: the jobs go on (another instance, or the next start) */
-export const MSG_STOPPING = '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果';
 
 /** the job kind of one website's deploy */
 export const DEPLOY_SITE_JOB = 'deploy-site';
@@ -122,7 +123,7 @@ function refusedOf(websiteInfoId: string, reason: string, key?: MessageKey | str
 }
 
 export class DeployJobs {
-  /** fires when the instance stops: replies waiting for deploy jobs answer MSG_STOPPING instead of holding the close */
+  /** fires when the instance stops: replies waiting for deploy jobs answer deploy.stopping instead of holding the close */
   private readonly closing = new AbortController();
 
   constructor(
@@ -146,7 +147,7 @@ export class DeployJobs {
       }
       const site = await q.get(sql<{ deploy_job_id: string | null }>`SELECT deploy_job_id FROM website_info WHERE id = ${websiteInfoId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
       if (!site) {
-        out.push({ websiteInfoId, refused: '网站不存在' });
+        out.push({ websiteInfoId, refused: messageText(SITE_GONE, 'zh') });
         continue;
       }
       const busy = site.deploy_job_id
@@ -178,7 +179,7 @@ export class DeployJobs {
     while (pending.size > 0) {
       signal?.throwIfAborted();
       // a reply (no job's signal: a job's own wait ends with its signal, the job given back as the worker stops)
-      if (!signal && this.closing.signal.aborted) throw new ServiceError(MSG_STOPPING);
+      if (!signal && this.closing.signal.aborted) throw new ServiceError('deploy.stopping');
       const jobs = new Map((await this.jobs.queue.many([...pending])).map((j) => [j.id, j]));
       for (const id of [...pending]) {
         const job = jobs.get(id);
@@ -204,7 +205,7 @@ export class DeployJobs {
       for (const r of rows) records.set(String(r.job_id), resultOf(r));
     }
     return queued.map((s) => {
-      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY, (s.refused ?? BUSY) === BUSY ? BUSY_KEY : undefined);
+      if (!s.jobId) return refusedOf(s.websiteInfoId, s.refused ?? BUSY, (s.refused ?? BUSY) === BUSY ? BUSY_KEY : s.refused === messageText(SITE_GONE, 'zh') ? SITE_GONE : undefined);
       const recorded = records.get(s.jobId);
       if (recorded) return recorded;
       const job = jobs.get(s.jobId);

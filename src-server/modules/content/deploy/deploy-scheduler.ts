@@ -27,6 +27,8 @@ import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
 import { nextTriggerTime } from './schedule';
 import type { RunOutcome, RunSite, RunState } from '../../../../src-shared/deploy-run';
+import { messageText, type MessageKey, type ReplyLanguage } from '../../../../src-shared/messages';
+import { reasonJson, reasonText, storedReason } from '../../../../src-shared/messages/stored';
 import { PAGE_CATE } from '../articles/page-cates';
 
 type Rec = Record<string, unknown>;
@@ -34,7 +36,36 @@ type Rec = Record<string, unknown>;
 export type { RunSite, RunState } from '../../../../src-shared/deploy-run';
 export type RunResult = RunOutcome;
 
-export const RUN_STATE_NAMES: Record<RunState, string> = { success: '成功', partial: '部分失败', failed: '失败' };
+export const RUN_STATE_NAMES: Record<RunState, MessageKey> = { success: 'taskStatus.runSuccess', partial: 'taskStatus.partlyFailed', failed: 'taskStatus.failed' };
+
+/** a run's state by name in `language` ('' for none) */
+export const runStateName = (state: unknown, language: ReplyLanguage): string => {
+  const key = RUN_STATE_NAMES[state as RunState];
+  return key ? messageText(key, language) : '';
+};
+
+/** a deploy's status name (部署成功 / 部署失败 / 部署中) in `language`; another name as it is */
+export const deployStatusName = (name: unknown, language: ReplyLanguage): string =>
+  name === DEPLOY_OK ? messageText('taskStatus.deployOk', language) : name === DEPLOY_FAILED ? messageText('taskStatus.deployFailed', language) : String(name ?? '');
+
+/**
+ * A run as its reader gets it (executeOnce's answer, a task's last run): each site's status and reason, and the run's
+ * message, in `language` (from their keys; a run kept before keys as it was written); the keys themselves left out.
+ */
+export function runInLanguage<T extends { sites?: RunSite[]; message?: string; messageReason?: string }>(run: T, language: ReplyLanguage): T {
+  const { messageReason, ...rest } = run;
+  const out = { ...rest } as T;
+  if (run.message !== undefined) out.message = reasonText(run.message, messageReason, language);
+  if (run.sites) {
+    out.sites = run.sites.map(({ reason, ...site }) => ({
+      ...site,
+      deployed: site.deployed ?? site.statusName === DEPLOY_OK,
+      statusName: deployStatusName(site.statusName, language),
+      message: reasonText(site.message, reason, language),
+    }));
+  }
+  return out;
+}
 
 /** the job kind of one trigger of a deploy task */
 export const DEPLOY_TASK_JOB = 'deploy-task';
@@ -230,23 +261,26 @@ export class DeployScheduler {
       const site = { websiteInfoId: String(s.id), websiteName: String(s.website_name ?? ''), domain: String(s.domain_name ?? '') };
       const r = outcomes.get(site.websiteInfoId)!;
       // refused before deploying (e.g. the site is being deployed by someone else): failed, with that reason
-      if (r.refused) results.push({ ...site, statusName: DEPLOY_FAILED, message: `${DEPLOY_FAILED}: ${r.refused}` });
-      else results.push({ ...site, domain: r.domain || site.domain, statusName: r.statusName, message: r.message });
+      if (r.refused) {
+        const failed = { key: 'deploy.renderFailed', params: { reason: storedReason(r.reason) ?? r.refused } } as const;
+        results.push({ ...site, statusName: DEPLOY_FAILED, message: messageText(failed, 'zh'), reason: reasonJson(failed), deployed: false });
+      } else results.push({ ...site, domain: r.domain || site.domain, statusName: r.statusName, message: r.message, reason: r.reason ?? null, deployed: r.statusName === DEPLOY_OK });
     }
     const deployed = results.filter((r) => r.statusName === DEPLOY_OK).length;
     const failed = results.length - deployed;
     const state: RunState = results.length > 0 && failed === 0 ? 'success' : deployed > 0 ? 'partial' : 'failed';
-    const message = results.length === 0 ? '任务的网站分组下没有网站' : undefined;
+    const message = results.length === 0 ? messageText('taskStatus.runNoSites', 'zh') : undefined;
+    const messageReason = results.length === 0 ? reasonJson({ key: 'taskStatus.runNoSites' }) : undefined;
     const done = formatDateTime(this.clock());
     // counted once per run, however many times its job ran
     await this.data.transaction(async (trx) => {
       if ((await trx.run(sql`UPDATE deploy_task_run SET recorded = 1 WHERE run_key = ${runKey} AND recorded = 0`)) !== 1) return;
       await trx.run(sql`UPDATE deploy_tasks SET execute_count = execute_count + 1, last_run_state = ${state}, last_run_time = ${now}, last_run_published = ${published},
-          last_run_sites = ${JSON.stringify(message ? { message, sites: results } : { sites: results })}, update_time = ${done} WHERE id = ${taskId}`);
+          last_run_sites = ${JSON.stringify(message ? { message, messageReason, sites: results } : { sites: results })}, update_time = ${done} WHERE id = ${taskId}`);
       // the markers of runs recorded over a week ago are no longer needed (their trigger jobs are pruned too)
       await trx.run(sql`DELETE FROM deploy_task_run WHERE task_id = ${taskId} AND recorded = 1 AND create_time < ${formatDateTime(this.clock() - 7 * 86_400_000)}`);
     });
-    return { published, deployed, failed, state, sites: results, ...(message ? { message } : {}) };
+    return { published, deployed, failed, state, sites: results, ...(message ? { message, messageReason: messageReason! } : {}) };
   }
 }
 

@@ -44,7 +44,7 @@ export function registerPreviewRoutes(api: FastifyInstance, ctx: ContentContext)
     if (held?.release === release) return held.site;
     const site = (async () => {
       const row = await ctx.data.get(sql<Record<string, unknown>>`SELECT * FROM website_info WHERE id = ${siteId} AND is_deleted = 0`);
-      if (!row) throw new ServiceError('网站不存在');
+      if (!row) throw new ServiceError('article.websiteMissing');
       const r = await ctx.deployer.render(row, String(row.tenant_id));
       return { host: r.host, files: new Map(r.files.map((f) => [f.path, f])) };
     })();

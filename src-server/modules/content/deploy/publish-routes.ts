@@ -22,7 +22,7 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
 
   api.post(`${D}/deploy`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const scope = scopeOf(request);
     // one job per site, run by any working instance; the reply waits for them all
     const outcomes = await deployer.deployMany(ids, scope.tenantId, scope);
@@ -59,31 +59,31 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
 
   api.post(`${D}/cancel`, allow(menuButton('websiteInfo', 'websiteInfo_edit')), async (request) => {
     const [id] = idsOf(request);
-    if (!id) throw new ServiceError('请选择网站');
+    if (!id) throw new ServiceError('site.websiteRequired');
     const { tenantId } = scopeOf(request);
-    if (!(await data.get(sql`SELECT 1 AS found FROM website_info WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`))) throw new ServiceError('网站不存在');
+    if (!(await data.get(sql`SELECT 1 AS found FROM website_info WHERE id = ${id} AND tenant_id = ${tenantId} AND is_deleted = 0`))) throw new ServiceError('article.websiteMissing');
     return ok({ cancelled: await deployer.cancel(id) });
   });
 
   api.get(`${D}/releases`, allow(menu('websiteInfo')), async (request) => {
     const id = str(queryOf(request).websiteInfoId) || str(queryOf(request).id);
-    if (!id) throw new ServiceError('请选择网站');
+    if (!id) throw new ServiceError('site.websiteRequired');
     return ok(await deployer.releases(id, scopeOf(request).tenantId));
   });
 
   api.post(`${D}/rollback`, allow(menuButton('websiteInfo', 'websiteInfo_rollback')), async (request) => {
     const b = bodyOf(request);
     const id = str(b.websiteInfoId) || str(b.id);
-    if (!id) throw new ServiceError('请选择网站');
+    if (!id) throw new ServiceError('site.websiteRequired');
     const scope = scopeOf(request);
     return ok(await deployer.rollback(id, scope.tenantId, scope, str(b.release) || undefined));
   });
 
   api.post('/website-blade-material/serverInfo/test', allow(menuButton('serverInfo', 'serverInfo_test')), async (request) => {
     const [id] = idsOf(request);
-    if (!id) throw new ServiceError('请选择服务器');
+    if (!id) throw new ServiceError('server.selectOne');
     const server = await usableServer(deps.data, id, scopeOf(request).tenantId);
-    if (!server) throw new ServiceError('服务器不存在');
-    return ok(await deployer.servers.probe(server));
+    if (!server) throw new ServiceError('server.missing');
+    return ok(await deployer.servers.probe(server, readerLanguage(request)));
   });
 }

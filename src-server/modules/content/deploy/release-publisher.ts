@@ -17,6 +17,7 @@
 // instead of waiting for `cp -al` (about 0.3 s for 10,000 files).
 import { randomBytes } from 'node:crypto';
 import { dirname, posix } from 'node:path';
+import { ReasonError } from '../../../http/reasons';
 import { diffManifests, entryOf, type ManifestEntry, manifestName, type Manifest, packManifest, parseManifest, planRelease, RELEASE_RE, releaseName, type ReleaseDiff, spareRelease } from './release-manifest';
 import { bytesOf, type SiteFile } from './site-files';
 
@@ -278,7 +279,7 @@ export async function rollbackRelease(target: ReleaseTarget, root: string, relea
     const before = all.filter((n) => !live || n < live);
     to = before.pop();
   }
-  if (!to || !all.includes(to)) throw new Error(to ? `版本 ${to} 不存在或不完整` : '没有可回滚的历史版本');
+  if (!to || !all.includes(to)) throw new ReasonError(to ? { key: 'deploy.releaseMissing', params: { release: to } } : { key: 'deploy.noHistory' });
   await target.swapLink(`releases/${to}`, join(root, LIVE_LINK));
   return { release: to, previous: live };
 }

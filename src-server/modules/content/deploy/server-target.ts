@@ -4,8 +4,9 @@
 // (dictionary server_ip_status: 0 正常, 1 异常) from a real connection and write.
 import { join, posix } from 'node:path';
 import { sql, type Queries } from '../../../db/data-layer';
-import { ReasonError } from '../../../http/reasons';
-import type { Message } from '../../../../src-shared/messages';
+import { ReasonError, reasonOf } from '../../../http/reasons';
+import { messageText, type Message, type NestedMessage, type ReplyLanguage } from '../../../../src-shared/messages';
+import { reasonJson } from '../../../../src-shared/messages/stored';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import type { SecretBox } from '../../../util/secret-box';
@@ -47,7 +48,7 @@ export class ServerTargets {
     try {
       return this.box.open(sealed);
     } catch {
-      throw new Error('服务器密码无法解密(数据目录的密钥已更换?), 请重新填写服务器密码');
+      throw new ReasonError({ key: 'server.passwordUnreadable' });
     }
   }
 
@@ -89,16 +90,17 @@ export class ServerTargets {
     return { target, rootFor: (host) => posix.join(base, host), explain: (e) => cancelled(e) ?? sshErrorReason(e, s), previewOf: () => undefined };
   }
 
-  /** Records a server's status after a connection (deploy or probe). */
-  async mark(serverId: unknown, ok: boolean, message: string): Promise<void> {
-    await this.data.run(sql`UPDATE server_info SET status = ${ok ? SERVER_OK : SERVER_DOWN}, check_time = ${formatDateTime(this.clock())}, check_message = ${message}
-      WHERE id = ${String(serverId)}`);
+  /** Records a server's status after a connection (deploy or probe): the message's zh text, and its key when it has one. */
+  async mark(serverId: unknown, ok: boolean, message: Message | NestedMessage | string): Promise<void> {
+    const text = typeof message === 'string' ? message : messageText(message, 'zh');
+    await this.data.run(sql`UPDATE server_info SET status = ${ok ? SERVER_OK : SERVER_DOWN}, check_time = ${formatDateTime(this.clock())}, check_message = ${text},
+        check_reason = ${reasonJson(message)} WHERE id = ${String(serverId)}`);
   }
 
-  /** Test connection: connects, writes and removes a probe file in the deploy folder; sets the server status. */
-  async probe(server: Rec): Promise<{ ok: boolean; status: number; message: string; hostKey?: string }> {
+  /** Test connection: connects, writes and removes a probe file in the deploy folder; sets the server status. The message in `language`. */
+  async probe(server: Rec, language: ReplyLanguage = 'zh'): Promise<{ ok: boolean; status: number; message: string; hostKey?: string }> {
     let opened: OpenedTarget | undefined;
-    let message: string;
+    let message: Message | NestedMessage | string;
     let ok = false;
     try {
       opened = await this.open(server, 8_000);
@@ -109,17 +111,17 @@ export class ServerTargets {
         await opened.target.writeFile(probe, Buffer.from('probe'));
         await opened.target.unlink(probe);
       } catch (e) {
-        throw new Error(`已连接, 但部署目录 ${root} 不可写: ${(e as Error).message}`);
+        throw new ReasonError({ key: 'server.probeNotWritable', params: { root, detail: (e as Error).message } });
       }
       ok = true;
-      message = server.server_type === SERVER_LOCAL ? `本机目录可写: ${opened.target.label}` : `连接成功, 部署目录 ${root} 可写`;
+      message = server.server_type === SERVER_LOCAL ? { key: 'server.probeLocalOk', params: { label: opened.target.label } } : { key: 'server.probeOk', params: { root } };
     } catch (e) {
-      message = (e as Error).message;
+      message = reasonOf(e);
     } finally {
       await opened?.target.close().catch(() => undefined);
     }
     await this.mark(server.id, ok, message);
     const fresh = await this.data.get(sql<{ host_key: string | null }>`SELECT host_key FROM server_info WHERE id = ${String(server.id)}`);
-    return { ok, status: ok ? SERVER_OK : SERVER_DOWN, message, hostKey: fresh?.host_key ?? undefined };
+    return { ok, status: ok ? SERVER_OK : SERVER_DOWN, message: typeof message === 'string' ? message : messageText(message, language), hostKey: fresh?.host_key ?? undefined };
   }
 }

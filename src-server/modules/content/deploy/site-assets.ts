@@ -8,6 +8,7 @@
 // reason. No transaction is open while a store is read.
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
+import type { NestedMessage } from '../../../../src-shared/messages';
 import { LOCAL_STORE, readAll, storeFailure } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
 import { storedPath, uploadKey, uploadName } from '../shared/uploads';
@@ -34,12 +35,12 @@ export async function uploadStores(data: Queries, dataDir: string, tenantId: str
 
 /** The bytes of an upload from its store; a ServiceError with the store's reason when it cannot be read. */
 export async function readUpload(files: FileStores, name: string, storeId: string): Promise<Buffer> {
-  const failed = (reason: string) => new ServiceError(`部署失败: 图片 ${name} ${reason}`.slice(0, 500));
+  const failed = (reason: NestedMessage | string) => new ServiceError({ key: 'deploy.renderFailed', params: { reason: { key: 'deploy.imageFailed', params: { name, reason } } } });
   let store;
   try {
     store = await files.byId(storeId);
   } catch (err) {
-    throw failed(`读取失败: ${(err as Error).message}`);
+    throw failed({ key: 'deploy.imageReadFailed', params: { detail: (err as Error).message.slice(0, 400) } });
   }
   try {
     const file = await store.get(uploadKey(name));
@@ -47,5 +48,5 @@ export async function readUpload(files: FileStores, name: string, storeId: strin
   } catch (err) {
     throw failed(storeFailure(store, '读取失败', err).message);
   }
-  throw failed(`读取失败: ${store.label}中没有这个文件`);
+  throw failed({ key: 'deploy.imageNotInStore', params: { store: store.label } });
 }

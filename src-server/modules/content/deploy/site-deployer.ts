@@ -203,7 +203,7 @@ export class SiteDeployer {
     opts: { signal?: AbortSignal; jobId?: string; onProgress?: (p: PublishProgress) => void } = {},
   ): Promise<DeployResult | undefined> {
     const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
-    if (!site) throw new ServiceError('网站不存在');
+    if (!site) throw new ServiceError('article.websiteMissing');
     const started = this.clock();
     const progress: DeployProgress = { websiteInfoId: websiteId, phase: 'connect', done: 0, total: 0, startedAt: formatDateTime(started) };
     const lease = await this.lease(websiteId, opts.jobId ? `job:${opts.jobId}` : undefined);
@@ -265,7 +265,7 @@ export class SiteDeployer {
         await this.keys.keep(key, r.manifest).catch(() => undefined);
         diff = r.diff;
         url = opened.previewOf(domain, websiteId) ?? `${rendered!.origin}/`;
-        await this.servers.mark(server.id, true, `部署成功 ${formatDateTime(this.clock())}`);
+        await this.servers.mark(server.id, true, { key: 'server.deployedAt', params: { time: formatDateTime(this.clock()) } });
         // the published articles it made no page of (a jump page's, a deleted column's) are named with the reason
         const skipped = skippedText(await skippedArticles(this.data, site, tenantId));
         const published: Message = {
@@ -288,7 +288,7 @@ export class SiteDeployer {
     } catch (e) {
       const reason = failure(e);
       const reasonZh = typeof reason === 'string' ? reason : messageText(reason, 'zh');
-      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reasonZh)) await this.servers.mark(server.id, false, reasonZh);
+      if (server && !(e instanceof ServiceError) && /服务器|连接/.test(reasonZh)) await this.servers.mark(server.id, false, reason);
       result = {
         url: '',
         statusName: DEPLOY_FAILED,
@@ -357,10 +357,10 @@ export class SiteDeployer {
 
   private async withTarget<T>(websiteId: string, tenantId: string, fn: (t: { target: ReleaseTarget; root: string; site: Rec; server: Rec; host: string }) => Promise<T>): Promise<T> {
     const site = await liveRow(this.data, 'website_info', websiteId, tenantId);
-    if (!site) throw new ServiceError('网站不存在');
+    if (!site) throw new ServiceError('article.websiteMissing');
     const server = await this.serverOf(site, tenantId);
     const dom = await liveRow(this.data, 'domain_info', String(site.domain_info_id), tenantId);
-    if (!dom) throw new ServiceError('网站未绑定域名或域名已删除');
+    if (!dom) throw new ServiceError('deploy.noDomain');
     const host = siteHost(site, String(dom.domain));
     let opened;
     try {
@@ -403,7 +403,7 @@ export class SiteDeployer {
       try {
         r = await rollbackRelease(target, root, release);
       } catch (e) {
-        throw new ServiceError(`回滚失败: ${(e as Error).message}`);
+        throw new ServiceError({ key: 'deploy.rollbackFailed', params: { reason: reasonOf(e) } });
       }
       const last = await this.data.get(sql<{ site_url: string }>`SELECT site_url FROM website_deploy
         WHERE website_info_id = ${String(site.id)} AND site_url IS NOT NULL ORDER BY create_time DESC, id DESC LIMIT 1`);

@@ -172,7 +172,7 @@ export class SiteRenderer {
     const seen = new Map<string, string>();
     const claim = (path: string, what: string) => {
       const prev = seen.get(path);
-      if (prev) throw new ServiceError(`部署失败: 页面路径冲突 ${path} (${prev} / ${what})`);
+      if (prev) throw new ServiceError({ key: 'deploy.renderFailed', params: { reason: { key: 'deploy.pathConflict', params: { path, prev, what } } } });
       seen.set(path, what);
     };
     const add = (path: string, body: string, what: string) => {

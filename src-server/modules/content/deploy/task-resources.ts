@@ -7,7 +7,9 @@ import { DEPLOY_TASKS } from '../../../../src-shared/declarations/deploy-tasks';
 import { SCHEDULE_MESSAGES } from '../../../../src-shared/schedule';
 import { liveRow, mustExist } from '../shared/lookups';
 import { nextTriggerTime } from './schedule';
-import { RUN_STATE_NAMES, type RunState } from './deploy-scheduler';
+import { runInLanguage, runStateName } from './deploy-scheduler';
+import { messageText, type ReplyLanguage } from '../../../../src-shared/messages';
+import type { RunSite } from '../../../../src-shared/deploy-run';
 import { attachJobViews } from '../../../jobs/job-view';
 
 export function deployTaskResources(): Resource[] {
@@ -61,12 +63,23 @@ export function deployTaskResources(): Resource[] {
         await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.groupNames = String(r.groupIds || '').split(',').filter(Boolean).map((g) => names.get(g) ?? '').join(',');
-          r.statusName = r.status === 1 ? '启动' : '停止';
-          r.lastRunStateName = RUN_STATE_NAMES[r.lastRunState as RunState] ?? '';
+          r.statusName = messageText(r.status === 1 ? 'taskStatus.started' : 'taskStatus.stopped', language ?? 'zh');
+          r.lastRunStateName = runStateName(r.lastRunState, language ?? 'zh');
+          r.lastRunSites = lastRunIn(r.lastRunSites, language ?? 'zh');
         }
       },
     },
   });
 
   return [deployTasks];
+}
+
+/** a task's last run (its sites' statuses and reasons, its message) as JSON in `language`; what does not parse as it is */
+function lastRunIn(raw: unknown, language: ReplyLanguage): unknown {
+  if (typeof raw !== 'string' || !raw) return raw;
+  try {
+    return JSON.stringify(runInLanguage(JSON.parse(raw) as { sites?: RunSite[]; message?: string; messageReason?: string }, language));
+  } catch {
+    return raw;
+  }
 }

@@ -6,7 +6,8 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { CrudRepository } from '../../../crud/repository';
 import { formatDateTime } from '../../../util/dates';
 import type { ContentContext } from '../shared/context';
-import { DeployScheduler } from './deploy-scheduler';
+import { DeployScheduler, runInLanguage } from './deploy-scheduler';
+import { readerLanguage } from '../../../http/reasons';
 import { nextTriggerTime } from './schedule';
 import { bodyOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
@@ -21,23 +22,23 @@ export function registerDeployTaskRoutes(api: FastifyInstance, ctx: ContentConte
   const DT = '/website-blade-deploy/deployTasks';
   const deployTask = async (id: string, tenantId: string): Promise<Rec> => {
     const row = await liveRow(ctx.data, 'deploy_tasks', id, tenantId);
-    if (!row) throw new ServiceError('数据不存在或已被删除');
+    if (!row) throw new ServiceError('common.notFound');
     return row;
   };
   api.post(`${DT}/jobSwitch`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const b = bodyOf(request);
     const id = str(b.id) || str(queryOf(request).id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     const task = await deployTask(id, scopeOf(request).tenantId);
     const wanted = b.status === undefined ? (task.status === 1 ? 0 : 1) : Number(b.status);
-    if (wanted === 1 && task.schedule_type === 'NONE') throw new ServiceError('调度类型为NONE的任务不能启动，请使用执行一次');
+    if (wanted === 1 && task.schedule_type === 'NONE') throw new ServiceError('deployTask.noneCannotStart');
     await scheduler.arm(id, wanted === 1);
-    return ok(await repo('deployTasks').detail(id, scopeOf(request)));
+    return ok(await repo('deployTasks').detail(id, { ...scopeOf(request), language: readerLanguage(request) }));
   });
   api.post(`${DT}/executeOnce`, allow(menuButton('deployTasks', 'deployTasks_edit')), async (request) => {
     const id = str(bodyOf(request).id) || str(queryOf(request).id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    return ok(await scheduler.run(await deployTask(id, scopeOf(request).tenantId)));
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
+    return ok(runInLanguage(await scheduler.run(await deployTask(id, scopeOf(request).tenantId)), readerLanguage(request)));
   });
   api.get(`${DT}/nextTriggerTime`, allow(menu('deployTasks')), async (request) => {
     const type = str(queryOf(request).scheduleType) || 'NONE';

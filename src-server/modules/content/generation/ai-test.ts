@@ -5,7 +5,7 @@
 import { chatCompletionsUrl } from '../../../../src-shared/ai-endpoint';
 import type { AiModelLimiter } from './ai-limiter';
 import { httpReason, networkReason } from './ai-reasons';
-import { messageText } from '../../../../src-shared/messages';
+import { messageText, type ReplyLanguage } from '../../../../src-shared/messages';
 
 type Rec = Record<string, unknown>;
 
@@ -26,17 +26,13 @@ export const AI_TEST_TIMEOUT_MS = 30_000;
 /** the reply is cut to this many characters */
 const REPLY_MAX = 500;
 
-export const AI_TEST_MSG = {
-  noKey: '请先填写密钥并保存',
-  busy: '等待AI模型的并发或速率上限超时，请稍后再试',
-  empty: 'AI接口返回内容为空',
-} as const;
+export const AI_TEST_MSG = { noKey: 'genReason.testNoKey', busy: 'genReason.testBusy' } as const;
 
-/** Sends the test prompt for this ai_model row with its (opened) key. */
-export async function testAiModel(model: Rec, apiKey: string, limiter: AiModelLimiter, timeoutMs = AI_TEST_TIMEOUT_MS): Promise<AiTestResult> {
+/** Sends the test prompt for this ai_model row with its (opened) key; the reason in `language`. */
+export async function testAiModel(model: Rec, apiKey: string, limiter: AiModelLimiter, language: ReplyLanguage = 'zh', timeoutMs = AI_TEST_TIMEOUT_MS): Promise<AiTestResult> {
   const url = chatCompletionsUrl(String(model.url ?? ''));
   const answer = (o: { reply?: string; reason?: string }): AiTestResult => ({ ok: !o.reason, url, reply: o.reply ?? '', reason: o.reason ?? '' });
-  if (!apiKey) return answer({ reason: AI_TEST_MSG.noKey });
+  if (!apiKey) return answer({ reason: messageText(AI_TEST_MSG.noKey, language) });
   const signal = AbortSignal.timeout(timeoutMs);
   const maxTokens = Math.min(Number(model.max_tokens) > 0 ? Number(model.max_tokens) : 64, 64);
   const asked = { model: model.model, temperature: Number(model.temperature), max_tokens: maxTokens, messages: [{ role: 'user', content: AI_TEST_PROMPT }] };
@@ -52,22 +48,22 @@ export async function testAiModel(model: Rec, apiKey: string, limiter: AiModelLi
           res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` }, body: JSON.stringify(asked), signal });
           text = await res.text();
         } catch (e) {
-          return answer({ reason: messageText(networkReason(url, e), 'zh') });
+          return answer({ reason: messageText(networkReason(url, e), language) });
         }
-        if (!res.ok) return answer({ reason: messageText(httpReason(url, res.status, text, apiKey), 'zh') });
+        if (!res.ok) return answer({ reason: messageText(httpReason(url, res.status, text, apiKey), language) });
         let content: unknown;
         try {
           content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;
         } catch {
           content = undefined;
         }
-        if (typeof content !== 'string' || !content.trim()) return answer({ reason: `${AI_TEST_MSG.empty}: ${url}` });
+        if (typeof content !== 'string' || !content.trim()) return answer({ reason: messageText({ key: 'genReason.empty', params: { endpoint: url } }, language) });
         return answer({ reply: content.trim().slice(0, REPLY_MAX) });
       },
       signal,
     );
   } catch (e) {
     // no slot within the time (the model at its limits), or the limits could not be read (the database away)
-    return answer({ reason: !called && signal.aborted ? AI_TEST_MSG.busy : (e as Error).message });
+    return answer({ reason: !called && signal.aborted ? messageText(AI_TEST_MSG.busy, language) : (e as Error).message });
   }
 }

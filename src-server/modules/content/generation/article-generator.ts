@@ -64,8 +64,8 @@ interface RunPayload {
 
 /** Messages of starting and cancelling a task. */
 export const RUN_MSG = {
-  running: '任务正在执行中',
-  notCancellable: '只能取消待执行或执行中的任务',
+  running: 'generation.taskRunning',
+  notCancellable: 'generation.notCancellable',
 } as const;
 
 export interface GeneratorOptions {
@@ -126,7 +126,7 @@ export class ArticleGenerator {
       WHERE id = ${taskId} ${trx.dialect.forUpdate()}`);
     if (!task) throw new Error(`generation task ${taskId} not found`);
     if (task.job_id && (await trx.get(sql`SELECT 1 AS busy FROM job WHERE id = ${task.job_id} AND state IN ('queued', 'running')`))) {
-      throw new TaskBusy(RUN_MSG.running);
+      throw new TaskBusy();
     }
     const status = Number(task.status);
     if (isFinished(status) || status === STATUS.cancelled) {
@@ -400,7 +400,11 @@ export class ArticleGenerator {
 }
 
 /** A start refused because a run of the task is queued or running. */
-export class TaskBusy extends Error {}
+export class TaskBusy extends Error {
+  constructor() {
+    super(messageText(RUN_MSG.running, 'zh'));
+  }
+}
 
 
 /** the JSON in `text`, or null when it is none */

@@ -8,7 +8,7 @@ import { addNames, liveRow, mustExist } from '../shared/lookups';
 import { ALL } from '../shared/rules';
 import type { SecretBox } from '../../../util/secret-box';
 import { SCENES } from '../shared/uploads';
-import { TASK_STATUS } from '../shared/task-status';
+import { taskStatusName } from '../shared/task-status';
 import { keywordFailures } from './article-generator';
 import { attachJobViews } from '../../../jobs/job-view';
 import { mustHoldPages } from '../articles/page-cates';
@@ -136,7 +136,7 @@ export function generationResources(box: SecretBox): Resource[] {
         const failures = await keywordFailures(q, records.map((r) => String(r.id)), language);
         await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
-          r.statusName = TASK_STATUS[Number(r.status)] ?? '';
+          r.statusName = taskStatusName(r.status, language);
           // each failed keyword with its reason; the row's short reason: the task's, else the first keyword's
           const list = failures.get(String(r.id)) ?? [];
           r.failures = list;

@@ -10,8 +10,9 @@ import { CrudRepository } from '../../../crud/repository';
 import type { ContentContext } from '../shared/context';
 import { ArticleGenerator, keywordFailures, RUN_MSG, TaskBusy } from './article-generator';
 import { readerLanguage } from '../../../http/reasons';
-import { reasonText } from '../../../../src-shared/messages/stored';
-import { isFinished, TASK_STATUS } from '../shared/task-status';
+import { reasonText, storedReason } from '../../../../src-shared/messages/stored';
+import { messageText } from '../../../../src-shared/messages';
+import { isFinished, taskStatusName } from '../shared/task-status';
 import { checkUpload, CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
@@ -30,32 +31,32 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   const limiter = new AiModelLimiter(data, ctx.clock);
   api.post('/seo-blade-article/aiModel/test', allow(menuButton('aiModel', 'aiModel_test')), async (request) => {
     const [id] = idsOf(request);
-    if (!id) throw new ServiceError('请选择AI模型');
+    if (!id) throw new ServiceError('generation.selectModel');
     const model = await liveRow(data, 'ai_model', id, scopeOf(request).tenantId);
-    if (!model) throw new ServiceError('数据不存在或已被删除');
+    if (!model) throw new ServiceError('common.notFound');
     let key = '';
     try {
       key = model.api_key ? ctx.box.open(String(model.api_key)) : '';
     } catch {
       key = '';
     }
-    return ok(await testAiModel(model, key, limiter));
+    return ok(await testAiModel(model, key, limiter, readerLanguage(request)));
   });
 
   // ---- generate-article tasks
   const GA = '/website-blade-article/gptProduceArticle';
   const taskOf = async (id: string, tenantId: string): Promise<Rec> => {
     const row = await liveRow(ctx.data, 'gpt_produce_article', id, tenantId);
-    if (!row) throw new ServiceError('数据不存在或已被删除');
+    if (!row) throw new ServiceError('common.notFound');
     return row;
   };
   const startTask = async (id: string, tenantId: string) => {
     const task = await taskOf(id, tenantId);
     const model = await data.get(sql`SELECT 1 AS found FROM ai_model WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND status = 1`);
-    if (!model) throw new ServiceError('请先启用一个AI模型设置');
+    if (!model) throw new ServiceError('generation.enableModel');
     // 任务正在执行中 is the database's answer (a queued or running job of the task, on any instance)
     await data.transaction((trx) => generator.start(trx, String(task.id))).catch((e: unknown) => {
-      throw e instanceof TaskBusy ? new ServiceError(e.message) : e;
+      throw e instanceof TaskBusy ? new ServiceError(RUN_MSG.running) : e;
     });
   };
   api.post(`${GA}/batchProduceArticle`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_add')), async (request) => {
@@ -74,13 +75,13 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
         try {
           data = JSON.parse(String(part.value)) as Rec;
         } catch {
-          throw new ServiceError('请求参数格式错误: data');
+          throw new ServiceError({ key: 'common.badFormat', params: { name: 'data' } });
         }
       }
     }
-    if (!data) throw new ServiceError('请求参数格式错误: data');
+    if (!data) throw new ServiceError({ key: 'common.badFormat', params: { name: 'data' } });
     if (files.length === 0 && !data.fileLink) throw new ServiceError(MSG.keywordFile);
-    if (files.length > 1) throw new ServiceError('只能上传一个文件');
+    if (files.length > 1) throw new ServiceError('upload.oneFile');
     let fileLink = str(data.fileLink);
     let fileName = str(data.fileName);
     if (files.length === 1) {
@@ -98,7 +99,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   });
   const produce = async (request: FastifyRequest) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const { tenantId } = scopeOf(request);
     for (const id of ids) await startTask(id, tenantId);
     return status(true);
@@ -108,7 +109,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   // cancel 待执行 / 执行中 tasks: a queued run is cancelled at once, a running one stops on whichever instance runs it
   api.post(`${GA}/cancel`, allow(menuButton('gptProduceArticle', 'gptProduceArticle_cancel')), async (request) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const { tenantId } = scopeOf(request);
     for (const id of ids) await taskOf(id, tenantId);
     const cancelled = await data.transaction(async (trx) => {
@@ -131,7 +132,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
       const total = Number(t.total) || 0;
       const finished = Number(t.success_count) + Number(t.fail_count);
       return {
-        id: t.id, status: t.status, statusName: TASK_STATUS[Number(t.status)] ?? '', total,
+        id: t.id, status: t.status, statusName: taskStatusName(t.status, language), total,
         successCount: t.success_count, failCount: t.fail_count,
         progress: isFinished(Number(t.status)) ? 100 : total > 0 ? Math.min(100, Math.floor((finished * 100) / total)) : 0,
         // why: the whole task's reason, and each failed keyword's
@@ -142,7 +143,7 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   });
   api.get(`${GA}/export-title`, allow(menu('gptProduceArticle')), async (request, reply) => {
     const id = str(queryOf(request).id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     const task = await taskOf(id, scopeOf(request).tenantId);
     const titles = (await data.all(sql<Rec>`SELECT title FROM article WHERE gpt_task_id = ${id} AND gpt_item_index IS NOT NULL AND is_deleted = 0 ORDER BY gpt_item_index`)).map((r) => str(r.title));
     const fname = encodeURIComponent(`${str(task.task_name)}-titles.txt`);
@@ -161,9 +162,15 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
   api.post(`${GA}/batch-site-tasks`, allow(menuButton(['gptProduceArticle', 'websiteInfo'], 'gptProduceArticle_add', 'websiteInfo_batchDeploy')), async (request) => {
     const scope = scopeOf(request);
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     // one deploy job per site, run by any working instance; the reply waits for them all
     const out = await deployer.deployMany(ids, scope.tenantId, scope);
-    return ok(out.map((r) => ({ websiteInfoId: r.websiteInfoId, statusName: r.statusName, message: r.refused ? `${r.statusName}: ${r.refused}` : r.message })));
+    // the message in the caller's language (statusName stays the deploy's status: the console tells 部署成功 by it)
+    const language = readerLanguage(request);
+    return ok(out.map((r) => ({
+      websiteInfoId: r.websiteInfoId,
+      statusName: r.statusName,
+      message: r.refused ? messageText({ key: 'deploy.renderFailed', params: { reason: storedReason(r.reason) ?? r.refused } }, language) : reasonText(r.message, r.reason, language),
+    })));
   });
 }

@@ -19,7 +19,7 @@ const RESOURCE_OF: Record<Exclude<ImportKind, 'keyword'>, string> = { article: '
 /** One line -> null when imported, else why not: a message of the table (a refused field's, a format's), else its text. */
 export function rowImporter(data: DataLayer, clock: Clock, resources: Map<string, Resource>, kind: Exclude<ImportKind, 'keyword'>, options: { format: ImportFormat; defaults: Rec }, scope: Scope): (line: string, q: Queries) => Promise<LineError | null> {
   const resource = resources.get(RESOURCE_OF[kind]);
-  if (!resource) throw new ServiceError('导入类型不存在');
+  if (!resource) throw new ServiceError('importTask.typeMissing');
   const repo = new CrudRepository(data, resource, clock);
   const defaults = options.defaults ?? {};
   return async (line, q) => {

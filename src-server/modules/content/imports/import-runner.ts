@@ -35,7 +35,7 @@ import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { waitUnlessAborted } from '../../../util/wait';
 import { nextId } from '../../../util/ids';
-import { MSG } from '../shared/messages';
+import { MANAGED_KEYWORD_MAX } from '../shared/messages';
 import { uploadedFile } from '../shared/uploads';
 import { storeFailure, type FileStore } from '../../../files/file-store';
 import type { FileStores } from '../../../files/file-stores';
@@ -145,7 +145,7 @@ export class ImportRunner {
     let fileLink = o.fileLink ?? '';
     const options: TaskOptions = { format: o.format, defaults: o.defaults ?? {} };
     if (o.lines) {
-      if (o.lines.every((l) => !l.trim())) throw new ServiceError(IMPORT_MSG.empty);
+      if (o.lines.every((l) => !l.trim())) throw new ServiceError('common.selectAtLeastOne');
       const text = Buffer.from(o.lines.join('\n'));
       const store = await this.files.forTenant(scope.tenantId);
       fileLink = `${IMPORTS_DIR}/${id}.txt`;
@@ -157,9 +157,9 @@ export class ImportRunner {
       options.store = store.id;
     } else {
       const found = await uploadedFile({ data: this.data, files: this.files }, fileLink);
-      if (!found || found.row?.tenant_id !== scope.tenantId) throw new ServiceError(IMPORT_MSG.file);
-      if (!(await this.exists(found))) throw new ServiceError(IMPORT_MSG.file);
-      if (!found.name.endsWith('.txt')) throw new ServiceError('只能上传txt文件');
+      if (!found || found.row?.tenant_id !== scope.tenantId) throw new ServiceError('importReason.file');
+      if (!(await this.exists(found))) throw new ServiceError('importReason.file');
+      if (!found.name.endsWith('.txt')) throw new ServiceError('upload.txtOnly');
     }
     const now = formatDateTime(this.clock());
     await this.data.transaction(async (trx) => {
@@ -192,10 +192,10 @@ export class ImportRunner {
     await this.data.transaction(async (trx) => {
       const task = await trx.get(sql<{ status: number; job_id: string | null }>`SELECT status, job_id FROM import_task
         WHERE id = ${id} AND tenant_id = ${scope.tenantId} AND is_deleted = 0`);
-      if (!task) throw new ServiceError(IMPORT_MSG.missing);
+      if (!task) throw new ServiceError('common.notFound');
       const n = await trx.run(sql`UPDATE import_task SET status = ${TASK.cancelled}, update_user = ${scope.userId}, update_time = ${formatDateTime(this.clock())}
         WHERE id = ${id} AND status IN (${TASK.queued}, ${TASK.running})`);
-      if (n !== 1) throw new ServiceError(IMPORT_MSG.ended);
+      if (n !== 1) throw new ServiceError('importTask.ended');
       if (task.job_id) await this.jobs.queue.cancel(task.job_id, trx);
     });
     return this.row(id);
@@ -457,7 +457,7 @@ export class ImportRunner {
               AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = ${t} AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`);
           }
           const failed = await trx.run(sql`INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_reason, error_data, ${common})
-            SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MSG.managedKeywordMax} AS TEXT) ELSE CAST(${IMPORT_MSG.duplicate} AS TEXT) END,
+            SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MANAGED_KEYWORD_MAX} AS TEXT) ELSE CAST(${IMPORT_MSG.duplicate} AS TEXT) END,
                    CASE WHEN length(o.kw) > 50 THEN CAST(${TOO_LONG} AS TEXT) ELSE CAST(${DUPLICATE} AS TEXT) END,
                    substr(o.kw, 1, 1000), ${t}, ${u}, ${d}, ${now}, ${u}, ${now}, 1, 0
               FROM ${ord} o

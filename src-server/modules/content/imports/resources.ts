@@ -3,7 +3,7 @@ import { sql } from '../../../db/data-layer';
 import { declaredResource, defineResource, screenAccess, type Resource } from '../../../crud/resource';
 import { IMPORT_TASK, TASK_ERROR_LOG } from '../../../../src-shared/declarations/imports';
 import { addNames } from '../shared/lookups';
-import { TASK_STATUS } from '../shared/task-status';
+import { taskStatusName } from '../shared/task-status';
 import { attachJobViews } from '../../../jobs/job-view';
 
 export function importResources(): Resource[] {
@@ -29,7 +29,7 @@ export function importResources(): Resource[] {
         await attachJobViews(q, records, 'jobId', 'job', language);
         for (const r of records) {
           r.taskTypeName = IMPORT_TYPES[String(r.taskType)] ?? String(r.taskType);
-          r.statusName = TASK_STATUS[Number(r.status)] ?? '';
+          r.statusName = taskStatusName(r.status, language);
         }
       },
       async beforeRemove(ids, { tenantId, q }) {

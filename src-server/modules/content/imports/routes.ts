@@ -11,7 +11,6 @@ import { ok, ServiceError } from '../../../http/reply';
 import { allow, menuButton } from '../../../http/access-policy';
 import type { ContentContext } from '../shared/context';
 import { ImportRunner } from './import-runner';
-import { IMPORT_MSG } from './import-kinds';
 import { CONTENT_TYPES, saveUpload, SCENES } from '../shared/uploads';
 import { bodyOf, scopeOf, str, type Rec } from '../shared/request';
 import { MSG } from '../shared/messages';
@@ -26,7 +25,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
   // 取消 on the import task screen: 已取消 at once, the rows imported so far kept; the job stops on its instance
   api.post('/seo-blade-material/importTask/cancel', allow(menuButton('importTask', 'importTask_cancel')), async (request) => {
     const id = str(bodyOf(request).id);
-    if (!id) throw new ServiceError(IMPORT_MSG.missing);
+    if (!id) throw new ServiceError('common.notFound');
     return ok(await imports.cancel(scopeOf(request), id));
   });
   /**
@@ -53,7 +52,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
         await pipeline(part.file, createWriteStream(temp, { flags: 'wx' }));
         const size = (await stat(temp)).size;
         if (part.file.truncated || size > SCENES.keyword.maxBytes) throw new ServiceError(SCENES.keyword.sizeMessage);
-        if (size === 0) throw new ServiceError('上传失败');
+        if (size === 0) throw new ServiceError('upload.failed');
         const stored = await save(scope.tenantId, original, 'txt', { file: temp, size }, CONTENT_TYPES.txt);
         got = { link: stored.link, name: original };
       } finally {
@@ -67,7 +66,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     const b = request.body as unknown;
     const raw = Array.isArray(b) ? b : b && typeof b === 'object' ? keys.map((k) => (b as Rec)[k]).find((v) => v !== undefined) : undefined;
     if (raw === undefined) return null;
-    if (!Array.isArray(raw)) throw new ServiceError(IMPORT_MSG.json);
+    if (!Array.isArray(raw)) throw new ServiceError('importReason.json');
     return raw.map((v) => (v && typeof v === 'object' ? JSON.stringify(v) : str(v).replace(/\r?\n/g, ' ')));
   };
 
@@ -82,7 +81,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     if (b.fileLink) return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: `关键词导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink) }));
     const raw = Array.isArray(request.body) ? request.body : (b.keywords ?? b.list);
     const list = Array.isArray(raw) ? raw.map((v) => (v && typeof v === 'object' ? str((v as Rec).keyword) : str(v))) : typeof raw === 'string' ? raw.split(/\r?\n/) : null;
-    if (!list || list.every((x) => !x.trim())) throw new ServiceError('请选择至少一条数据');
+    if (!list || list.every((x) => !x.trim())) throw new ServiceError('common.selectAtLeastOne');
     return ok(await imports.start(scope, { kind: 'keyword', format: 'lines', taskName: '关键词导入', lines: list.map((x) => x.replace(/\r?\n/g, ' ')) }));
   };
   api.post('/website-blade-article/keyword/import', allow(menuButton('keyword', 'keyword_add')), keywordImport);
@@ -103,7 +102,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
       return ok(await imports.start(scope, { kind: 'article', format: 'json', taskName: `文章导入: ${r.name}`, fileLink: r.link, defaults: articleTarget(r.fields) }));
     }
     const rows = jsonRows(request, 'list', 'records', 'data', 'articles');
-    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    if (!rows || rows.length === 0) throw new ServiceError('common.selectAtLeastOne');
     return ok(await imports.start(scope, { kind: 'article', format: 'json', taskName: '文章导入', lines: rows, defaults: articleTarget(bodyOf(request)) }));
   };
   const importArticleText = async (request: FastifyRequest) => {
@@ -116,7 +115,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
     const b = bodyOf(request);
     if (b.fileLink) return ok(await imports.start(scope, { kind: 'article', format: 'text', taskName: `文章导入: ${str(b.fileName) || '文件'}`, fileLink: str(b.fileLink), defaults: articleTarget(b) }));
     const text = typeof b.text === 'string' ? b.text : '';
-    if (!text.trim()) throw new ServiceError(IMPORT_MSG.empty);
+    if (!text.trim()) throw new ServiceError('common.selectAtLeastOne');
     return ok(await imports.start(scope, { kind: 'article', format: 'text', taskName: '文章导入', lines: text.split(/\r?\n/), defaults: articleTarget(b) }));
   };
   const importScript = async (request: FastifyRequest) => {
@@ -141,7 +140,7 @@ export function registerImportRoutes(api: FastifyInstance, ctx: ContentContext):
       return ok(await imports.start(scope, { kind, format: 'json', taskName: `${label}: ${r.name}`, fileLink: r.link }));
     }
     const rows = jsonRows(request, 'list', 'records', 'data');
-    if (!rows || rows.length === 0) throw new ServiceError(IMPORT_MSG.empty);
+    if (!rows || rows.length === 0) throw new ServiceError('common.selectAtLeastOne');
     return ok(await imports.start(scope, { kind, format: 'json', taskName: label, lines: rows }));
   };
   api.post('/website/WebsiteInfo/importWebsite', allow(menuButton('websiteInfo', 'websiteInfo_add')), importRows('website', '网站导入'));

@@ -69,7 +69,7 @@ export function infrastructureResources(box: SecretBox): Resource[] {
       { name: 'status', type: 'int', readOnly: true },
       { name: 'hostKey', type: 'string', readOnly: true },
       { name: 'checkTime', type: 'datetime', readOnly: true },
-      { name: 'checkMessage', type: 'string', readOnly: true },
+      { name: 'checkMessage', type: 'string', readOnly: true, reasonColumn: 'check_reason' },
       { name: 'bindTenantId', type: 'string' },
     ],
     hooks: {
@@ -96,7 +96,7 @@ export async function usableServer(q: Queries, id: unknown, tenantId: string): P
     sql<Record<string, unknown>>`SELECT * FROM server_info WHERE id = ${String(id)} AND is_deleted = 0
       AND (tenant_id = ${tenantId} OR ',' || COALESCE(bind_tenant_id, '') || ',' LIKE ${`%,${tenantId},%`})`,
   );
-  if (!row) throw new ServiceError('服务器不存在');
+  if (!row) throw new ServiceError('server.missing');
   return row;
 }
 

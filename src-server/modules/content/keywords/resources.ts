@@ -23,7 +23,7 @@ export function keywordResources(): Resource[] {
     softDelete: true,
     endpoints: ALL,
     hooks: {
-      beforeWrite: async (row, ctx) => void (await mustExist(ctx.q, 'website_group', row.siteGroupId, ctx.tenantId, '网站分组不存在')),
+      beforeWrite: async (row, ctx) => void (await mustExist(ctx.q, 'website_group', row.siteGroupId, ctx.tenantId, 'article.groupMissing')),
       decorate: (records, { tenantId, q }) => addNames(q, records, tenantId, 'siteGroupId', 'siteGroupName', 'website_group', 'name'),
     },
   });

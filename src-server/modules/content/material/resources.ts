@@ -39,7 +39,7 @@ export function materialResources(): Resource[] {
   const templateConfigHooks = {
     ...websiteNames,
     async beforeWrite(row: Record<string, unknown>, ctx: WriteContext) {
-      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
+      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, 'article.websiteMissing');
     },
   };
   const templateConfig = defineResource({
@@ -97,7 +97,7 @@ export function materialResources(): Resource[] {
   const linksHooks = {
     ...websiteNames,
     async beforeWrite(row: Record<string, unknown>, ctx: WriteContext) {
-      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, '网站不存在');
+      await mustExist(ctx.q, 'website_info', row.websiteInfoId, ctx.tenantId, 'article.websiteMissing');
     },
   };
   const links = defineResource({
@@ -161,7 +161,7 @@ export function materialResources(): Resource[] {
     hooks: {
       async beforeWrite(row, ctx) {
         await materialImage(ctx.q, row.imageUrl);
-        await mustExist(ctx.q, 'img_group', row.imgGroupId, ctx.tenantId, '图片分组不存在');
+        await mustExist(ctx.q, 'img_group', row.imgGroupId, ctx.tenantId, 'site.imgGroupMissing');
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'imgGroupId', 'imgGroupName', 'img_group', 'name');
@@ -178,8 +178,8 @@ export function materialResources(): Resource[] {
     endpoints: ALL,
     hooks: {
       beforeRemove: async (ids, { tenantId, q }) => {
-        await refuseInUse(q, ids, tenantId, 'website_info', ['goods_id'], '该商品分组已被网站使用，不能删除');
-        await refuseInUse(q, ids, tenantId, 'goods_sub', ['p_id'], '该商品分组下存在商品，不能删除');
+        await refuseInUse(q, ids, tenantId, 'website_info', ['goods_id'], 'material.goodsGroupInUse');
+        await refuseInUse(q, ids, tenantId, 'goods_sub', ['p_id'], 'material.goodsGroupHasGoods');
       },
     },
   });
@@ -192,7 +192,7 @@ export function materialResources(): Resource[] {
     endpoints: ALL,
     hooks: {
       async beforeWrite(row, ctx) {
-        await mustExist(ctx.q, 'goods', row.pId, ctx.tenantId, '商品分组不存在');
+        await mustExist(ctx.q, 'goods', row.pId, ctx.tenantId, 'material.goodsGroupMissing');
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'pId', 'pName', 'goods', 'name');

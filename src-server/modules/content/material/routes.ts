@@ -15,7 +15,7 @@ export function registerMaterialRoutes(api: FastifyInstance, ctx: ContentContext
   // otherwise false with the reason remove would give.
   api.post('/website-blade-material/imgGroup/isDelete', allow(menu('imgGroup')), async (request) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     try {
       await refuseInUse(data, ids, scopeOf(request).tenantId, 'website_info', ['ico_id', 'logo_id', 'banner_id'], MSG.imgGroupInUse);
     } catch (e) {

@@ -15,11 +15,11 @@ import { formatDateTime } from '../../../util/dates';
 import { allow } from '../../../http/access-policy';
 
 export const QUOTA_MSG = {
-  website: '网站数量已达到租户额度上限',
-  article: '文章数量已达到租户额度上限',
-  number: '额度必须是不小于-1的整数',
-  tenant: '租户不存在',
-  admin: '只有超级管理员可以设置租户额度',
+  website: 'quota.website',
+  article: 'quota.article',
+  number: 'quota.number',
+  tenant: 'quota.tenant',
+  admin: 'quota.admin',
 } as const;
 
 export interface ContentQuota {

@@ -13,6 +13,7 @@ import { ok, ServiceError } from '../../../http/reply';
 import { attachJobViews } from '../../../jobs/job-view';
 import { readerLanguage } from '../../../http/reasons';
 import type { ReplyLanguage } from '../../../../src-shared/messages';
+import { reasonText } from '../../../../src-shared/messages/stored';
 import { ANNOUNCE_ENGINES, SEARCH_API, URL_STATES, type AnnounceEngine, type UrlState } from '../../../../src-shared/search-engines';
 import { DEPLOY_OK } from '../deploy/deploy-jobs';
 import type { ContentContext } from '../shared/context';
@@ -21,10 +22,10 @@ import { bodyOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { anyOn, enginesOn, prepareDiff, queueAnnouncement } from './announce-queue';
 import { Announcer } from './announcer';
 
-export const MSG_NO_ENGINE = '该网站未开启任何搜索引擎（IndexNow、百度或 Google），请先在搜索引擎设置中开启';
-export const MSG_NEVER_DEPLOYED = '该网站尚未部署，没有可提交的页面';
-export const MSG_FULL_RUNNING = '该网站的全站提交正在进行中，请稍后再试';
-export const MSG_NOTHING = '线上版本没有可提交的页面';
+export const MSG_NO_ENGINE = 'searchAnnounce.noEngine';
+export const MSG_NEVER_DEPLOYED = 'searchAnnounce.neverDeployed';
+export const MSG_FULL_RUNNING = 'searchAnnounce.fullRunning';
+export const MSG_NOTHING = 'searchAnnounce.nothing';
 
 const MAX_SIZE = 500;
 
@@ -39,7 +40,7 @@ const parsed = (text: unknown): unknown => {
 };
 
 const ANNOUNCE_COLUMNS = sql`a.id, a.website_info_id AS "websiteInfoId", w.website_name AS "websiteName", a.deploy_id AS "deployId", a.kind,
-  a.release_name AS "releaseName", a.urls_total AS "urlsTotal", a.state, a.counts, a.message, a.job_id AS "jobId", a.create_time AS "createTime",
+  a.release_name AS "releaseName", a.urls_total AS "urlsTotal", a.state, a.counts, a.message, a.message_reason AS "messageReason", a.job_id AS "jobId", a.create_time AS "createTime",
   a.end_time AS "endTime"`;
 
 /** announcement rows as the screen reads them: counts parsed, the job's view attached */
@@ -47,6 +48,8 @@ async function announceViews(q: Queries, rows: Rec[], language: ReplyLanguage): 
   for (const r of rows) {
     r.counts = parsed(r.counts) ?? {};
     r.urlsTotal = Number(r.urlsTotal);
+    r.message = reasonText(r.message, r.messageReason, language);
+    delete r.messageReason;
   }
   await attachJobViews(q, rows, 'jobId', 'job', language);
   return rows;
@@ -59,9 +62,9 @@ export function registerAnnounceRoutes(api: FastifyInstance, ctx: ContentContext
   // 全站提交: every page of the live release
   api.post(`${SEARCH_API.site}/announce`, allow(menuButton('searchEngine', 'searchEngine_announce')), async (request) => {
     const id = str(queryOf(request).id) || str(bodyOf(request).id) || str(bodyOf(request).websiteInfoId);
-    if (!id) throw new ServiceError('请选择网站');
+    if (!id) throw new ServiceError('site.websiteRequired');
     const { tenantId } = scopeOf(request);
-    if (!(await liveRow(data, 'website_info', id, tenantId))) throw new ServiceError('网站不存在');
+    if (!(await liveRow(data, 'website_info', id, tenantId))) throw new ServiceError('article.websiteMissing');
     if (!anyOn(await enginesOn(data, id))) throw new ServiceError(MSG_NO_ENGINE);
     if (!(await data.get(sql`SELECT 1 AS found FROM website_deploy WHERE website_info_id = ${id} AND status_name = ${DEPLOY_OK} AND is_deleted = 0 LIMIT 1`))) {
       throw new ServiceError(MSG_NEVER_DEPLOYED);
@@ -87,8 +90,8 @@ export function registerAnnounceRoutes(api: FastifyInstance, ctx: ContentContext
     const engine = str(q.engine);
     const state = str(q.state);
     const url = str(q.url).trim();
-    if (engine && !ANNOUNCE_ENGINES.includes(engine as AnnounceEngine)) throw new ServiceError(`搜索引擎须为 ${ANNOUNCE_ENGINES.join(' / ')}`);
-    if (state && !URL_STATES.includes(state as UrlState)) throw new ServiceError(`状态须为 ${URL_STATES.join(' / ')}`);
+    if (engine && !ANNOUNCE_ENGINES.includes(engine as AnnounceEngine)) throw new ServiceError({ key: 'searchAnnounce.badEngine', params: { list: ANNOUNCE_ENGINES.join(' / ') } });
+    if (state && !URL_STATES.includes(state as UrlState)) throw new ServiceError({ key: 'searchAnnounce.badState', params: { list: URL_STATES.join(' / ') } });
     const conds: RawBuilder<unknown>[] = [sql`u.tenant_id = ${tenantId}`];
     if (site) conds.push(sql`u.website_info_id = ${site}`);
     if (engine) conds.push(sql`u.engine = ${engine}`);
@@ -97,9 +100,12 @@ export function registerAnnounceRoutes(api: FastifyInstance, ctx: ContentContext
     const where = sql.join(conds, sql` AND `);
     const { total } = (await data.get(sql<{ total: number }>`SELECT COUNT(*) AS total FROM search_url u WHERE ${where}`))!;
     const rows = await data.all(sql<Rec>`SELECT u.id, u.website_info_id AS "websiteInfoId", u.engine, u.url, u.change_kind AS "changeKind", u.state, u.reason,
-        u.hint, u.http_status AS "httpStatus", u.announce_id AS "announceId", u.attempts, u.submit_time AS "submitTime", u.update_time AS "updateTime"
+        u.reason_message AS "reasonMessage", u.hint, u.http_status AS "httpStatus", u.announce_id AS "announceId", u.attempts, u.submit_time AS "submitTime", u.update_time AS "updateTime"
       FROM search_url u WHERE ${where} ORDER BY u.update_time DESC, u.id DESC LIMIT ${size} OFFSET ${offset}`);
+    const language = readerLanguage(request);
     for (const r of rows) {
+      r.reason = r.reason === null || r.reason === undefined ? null : reasonText(r.reason, r.reasonMessage, language);
+      delete r.reasonMessage;
       r.hint = parsed(r.hint);
       r.attempts = Number(r.attempts);
       if (r.httpStatus !== null && r.httpStatus !== undefined) r.httpStatus = Number(r.httpStatus);

@@ -18,6 +18,8 @@ import {
   URL_STATES,
 } from '../../../../src-shared/search-engines';
 import type { AnnouncedUrl } from './announce-urls';
+import { messageText, type Message, type MessageKey, type NestedMessage } from '../../../../src-shared/messages';
+import { reasonJson, storedReason } from '../../../../src-shared/messages/stored';
 
 type Rec = Record<string, unknown>;
 
@@ -35,14 +37,34 @@ const chunks = <T>(list: readonly T[], n = CHUNK): T[][] => Array.from({ length:
 
 export const FINISHED: ReadonlySet<string> = new Set<AnnounceState>(['done', 'partial', 'failed', 'cancelled']);
 
-const ENGINE_NAME: Record<AnnounceEngine, string> = { indexnow: 'IndexNow', baidu: '百度', google: 'Google' };
-const STATE_NAME: Record<UrlState, string> = { submitted: '已提交', rejected: '已拒绝', quota: '等待配额', failed: '失败', pending: '待提交' };
+/** each engine's name, and each state's count (已提交 3), as messages */
+export const ENGINE_NAME: Record<AnnounceEngine, MessageKey> = { indexnow: 'searchAnnounce.engineIndexnow', baidu: 'searchAnnounce.engineBaidu', google: 'searchAnnounce.engineGoogle' };
+const STATE_COUNT: Record<UrlState, MessageKey> = {
+  submitted: 'searchAnnounce.stateSubmitted',
+  rejected: 'searchAnnounce.stateRejected',
+  quota: 'searchAnnounce.stateQuota',
+  failed: 'searchAnnounce.stateFailed',
+  pending: 'searchAnnounce.statePending',
+};
+
+/** a reason recorded: a message of the table (kept with its key) or an engine's own words */
+export type Reason = Message | NestedMessage | string;
+
+/** zh text and key (null: only text) of a reason, as the columns keep them */
+const columns = (reason: Reason | null | undefined): { text: string | null; json: string | null } =>
+  reason === null || reason === undefined ? { text: null, json: null } : { text: typeof reason === 'string' ? reason : messageText(reason, 'zh'), json: reasonJson(reason) };
+
+/** a list as one message, its items joined by `key`'s separator (as the server joined them before keys) */
+export function joined(list: readonly Reason[], key: 'searchAnnounce.comma' | 'searchAnnounce.semicolon'): Reason | undefined {
+  if (list.length === 0) return undefined;
+  return list.reduce((a, b) => ({ key, params: { a, b } }));
+}
 
 /** what a URL's row becomes */
 export interface Outcome {
   /** the new state; absent: the state stays (a reason noted on rows left for a retry) */
   state?: UrlState;
-  reason?: string | null;
+  reason?: Reason | null;
   hint?: UrlHint | null;
   status?: number | null;
   /** the rows were sent (attempts + 1; submitted rows get their submit time) */
@@ -98,9 +120,10 @@ export class AnnounceStore {
     const now = this.now();
     const hint = o.hint ? JSON.stringify(o.hint) : null;
     const submitted = o.state === 'submitted' ? now : null;
+    const reason = columns(o.reason);
     await this.data.transaction(async (trx) => {
       for (const part of chunks(ids)) {
-        await trx.run(sql`UPDATE search_url SET state = COALESCE(CAST(${o.state ?? null} AS TEXT), state), reason = ${o.reason ?? null}, hint = ${hint},
+        await trx.run(sql`UPDATE search_url SET state = COALESCE(CAST(${o.state ?? null} AS TEXT), state), reason = ${reason.text}, reason_message = ${reason.json}, hint = ${hint},
             http_status = ${o.status ?? null}, attempts = attempts + ${o.sent ? 1 : 0}, submit_time = COALESCE(CAST(${submitted} AS TEXT), submit_time),
             update_time = ${now}
           WHERE id IN (${sql.join(part)})`);
@@ -114,14 +137,17 @@ export class AnnounceStore {
   }
 
   /** the announcement's URLs still pending become failed, keeping the last reason (or this one) */
-  async failPending(announceId: string, reason: string): Promise<void> {
-    await this.data.run(sql`UPDATE search_url SET state = 'failed', reason = COALESCE(reason, ${reason}), update_time = ${this.now()}
+  async failPending(announceId: string, reason: Reason): Promise<void> {
+    const r = columns(reason);
+    await this.data.run(sql`UPDATE search_url SET state = 'failed', reason_message = CASE WHEN reason IS NULL THEN ${r.json} ELSE reason_message END,
+        reason = COALESCE(reason, ${r.text}), update_time = ${this.now()}
       WHERE announce_id = ${announceId} AND state = 'pending'`);
   }
 
   /** while the job waits for its retry: why */
-  async note(announceId: string, message: string): Promise<void> {
-    await this.data.run(sql`UPDATE search_announce SET message = ${message} WHERE id = ${announceId}`);
+  async note(announceId: string, message: Reason): Promise<void> {
+    const m = columns(message);
+    await this.data.run(sql`UPDATE search_announce SET message = ${m.text}, message_reason = ${m.json} WHERE id = ${announceId}`);
   }
 
   /** the URLs were written: the job sends from now on (a second run does not write them again) */
@@ -148,30 +174,37 @@ export class AnnounceStore {
    * for quota), failed (none submitted nor waiting for quota, or `failure`: it could not run); the message says per engine how many, and
    * the first reason of what was refused or failed. `state` forces the end state (cancelled).
    */
-  async finish(announceId: string, o: { failure?: string; state?: AnnounceState } = {}): Promise<void> {
+  async finish(announceId: string, o: { failure?: Reason; state?: AnnounceState } = {}): Promise<void> {
     const counts = await this.counts(announceId);
-    const reasons = new Map(
-      (await this.data.all(sql<{ engine: string; reason: string }>`SELECT engine, MIN(reason) AS reason FROM search_url
-        WHERE announce_id = ${announceId} AND state IN ('rejected', 'failed') AND reason IS NOT NULL GROUP BY engine`)).map((r) => [r.engine, r.reason]),
-    );
+    const reasons = new Map<string, Reason>();
+    for (const r of await this.data.all(sql<{ engine: string; reason: string }>`SELECT engine, MIN(reason) AS reason FROM search_url
+        WHERE announce_id = ${announceId} AND state IN ('rejected', 'failed') AND reason IS NOT NULL GROUP BY engine`)) {
+      // the first reason with its key, when it was recorded with one
+      const keyed = await this.data.get(sql<{ reason_message: string | null }>`SELECT reason_message FROM search_url
+        WHERE announce_id = ${announceId} AND engine = ${r.engine} AND reason = ${r.reason} AND reason_message IS NOT NULL LIMIT 1`);
+      reasons.set(r.engine, storedReason(keyed?.reason_message) ?? r.reason);
+    }
     let total = 0;
     let submitted = 0;
     let waiting = 0;
-    const parts: string[] = [];
+    const parts: Reason[] = [];
     for (const engine of ANNOUNCE_ENGINES) {
       const c = counts[engine];
       if (!c) continue;
-      const shown = URL_STATES.filter((s) => c[s] > 0).map((s) => `${STATE_NAME[s]} ${c[s]}`);
+      const shown = URL_STATES.filter((s) => c[s] > 0).map((s): Reason => ({ key: STATE_COUNT[s], params: { n: c[s] } }));
       const why = reasons.get(engine);
-      parts.push(`${ENGINE_NAME[engine]}: ${shown.join(', ')}${why ? ` (${why})` : ''}`);
+      const name: Reason = { key: ENGINE_NAME[engine] };
+      const countsOf = joined(shown, 'searchAnnounce.comma') ?? '';
+      parts.push(why ? { key: 'searchAnnounce.countsWhy', params: { engine: name, counts: countsOf, why } } : { key: 'searchAnnounce.counts', params: { engine: name, counts: countsOf } });
       for (const s of URL_STATES) total += c[s];
       submitted += c.submitted;
       waiting += c.quota;
     }
     // URLs waiting for tomorrow's quota are not a failure: partial until they go out
     const state: AnnounceState = o.state ?? (o.failure ? 'failed' : submitted === total ? 'done' : submitted === 0 && waiting === 0 ? 'failed' : 'partial');
-    const message = [o.failure, parts.join('; ')].filter(Boolean).join('; ') || '没有需要提交的网址';
-    await this.data.run(sql`UPDATE search_announce SET state = ${state}, counts = ${JSON.stringify(counts)}, message = ${message}, end_time = ${this.now()}
+    const message = columns(joined([...(o.failure ? [o.failure] : []), ...parts], 'searchAnnounce.semicolon') ?? { key: 'searchAnnounce.nothingToSend' });
+    await this.data.run(sql`UPDATE search_announce SET state = ${state}, counts = ${JSON.stringify(counts)}, message = ${message.text},
+        message_reason = ${message.json}, end_time = ${this.now()}
       WHERE id = ${announceId}`);
   }
 

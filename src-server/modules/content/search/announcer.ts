@@ -22,12 +22,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { BAIDU_BATCH, INDEXNOW_BATCH, type AnnounceEngine, type UrlHint } from '../../../../src-shared/search-engines';
 import type { DataLayer } from '../../../db/data-layer';
 import type { Jobs } from '../../../jobs/jobs';
-import { MSG_LEASE_LOST, type Job, type JobQueue } from '../../../jobs/queue';
+import type { Job, JobQueue } from '../../../jobs/queue';
+import { reasonOf } from '../../../http/reasons';
+import { messageText, type MessageKey } from '../../../../src-shared/messages';
 import { JobError, type JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import type { SecretBox } from '../../../util/secret-box';
 import { beijingDay, enginesOn, nextBeijingMorning, SEARCH_ANNOUNCE_JOB, type AnnouncePayload, type EnginesOn } from './announce-queue';
-import { AnnounceStore, FINISHED, type Outcome, type UrlRow } from './announce-store';
+import { AnnounceStore, ENGINE_NAME, FINISHED, joined, type Outcome, type Reason, type UrlRow } from './announce-store';
 import { SITEMAP_PATH, unpackDiff, urlOf, urlsOf } from './announce-urls';
 import { accountOf, siteOf, type AccountConfig, type SiteConfig } from './connections';
 import type { Verdict } from './engines/answer';
@@ -46,9 +48,15 @@ export interface AnnouncerOptions {
 
 /** what sending one engine's URLs left for a retry: why, and the rows not sent */
 interface Left {
-  retry?: string;
+  retry?: Reason;
   rows?: UrlRow[];
 }
+
+/** why an engine switched off since the deploy was not told */
+const SWITCHED_OFF: Record<AnnounceEngine, MessageKey> = { indexnow: 'searchAnnounce.indexnowOff', baidu: 'searchAnnounce.baiduOff', google: 'searchAnnounce.googleOff' };
+
+/** the queue's own reason: the instance running the job lost its lease on its last attempt */
+const LEASE_LOST: Reason = { key: 'job.leaseLost' };
 
 /** the job throws it to be run again (the URLs left pending) */
 class RetryLater extends Error {}
@@ -98,7 +106,7 @@ export class Announcer {
     const p = (job.payload ?? {}) as AnnouncePayload;
     if (p.announceId) return this.announce(job, ctx, p.announceId);
     if (p.websiteId) return this.quotaFollowUp(job, ctx, p.websiteId);
-    throw new JobError('搜索引擎提交任务缺少参数');
+    throw new JobError({ key: 'searchAnnounce.noParams' });
   }
 
   /**
@@ -108,25 +116,25 @@ export class Announcer {
   private async abandoned(job: Job): Promise<void> {
     const p = (job.payload ?? {}) as AnnouncePayload;
     if (p.announceId) {
-      await this.store.failPending(p.announceId, MSG_LEASE_LOST);
-      await this.store.finish(p.announceId, { failure: MSG_LEASE_LOST });
+      await this.store.failPending(p.announceId, LEASE_LOST);
+      await this.store.finish(p.announceId, { failure: LEASE_LOST });
       return;
     }
     if (!p.websiteId) return;
     const rows = await this.store.waitingForQuota(p.websiteId);
-    await this.store.mark(ids(rows), { state: 'failed', reason: MSG_LEASE_LOST });
+    await this.store.mark(ids(rows), { state: 'failed', reason: LEASE_LOST });
     for (const id of await this.store.endedOf(ids(rows))) await this.store.finish(id);
   }
 
   private async announce(job: Job, ctx: JobContext, id: string): Promise<void> {
     const a = await this.store.announcement(id);
-    if (!a) throw new JobError('提交记录不存在');
+    if (!a) throw new JobError({ key: 'searchAnnounce.gone' });
     if (FINISHED.has(String(a.state))) return;
     const last = job.attempts >= job.maxAttempts;
     try {
       const site = await siteOf(this.data, this.box, String(a.website_info_id));
       if (!site || !site.origin) {
-        await this.store.finish(id, { failure: site ? '网站未绑定域名' : '网站不存在或已删除' });
+        await this.store.finish(id, { failure: { key: site ? 'searchAnnounce.noDomain' : 'searchAnnounce.siteGone' } });
         return;
       }
       // switched off since the deploy: that engine is not told
@@ -136,7 +144,7 @@ export class Announcer {
       const rows = new Map<AnnounceEngine, UrlRow[]>();
       for (const engine of ['indexnow', 'baidu', 'google'] as const) rows.set(engine, await this.store.pending(id, engine));
       const progress = new Progress(ctx, [...rows.values()].reduce((n, r) => n + r.length, 0));
-      const left: string[] = [];
+      const left: Reason[] = [];
       for (const [engine, list] of rows) {
         if (list.length === 0) continue;
         const r = !on[engine]
@@ -149,25 +157,27 @@ export class Announcer {
         if (r.retry) left.push(r.retry);
       }
       if (left.length && !last) {
-        await this.store.note(id, `等待重试: ${left.join('; ')}`);
-        throw new RetryLater(left.join('; '));
+        const reasons = joined(left, 'searchAnnounce.semicolon')!;
+        await this.store.note(id, { key: 'searchAnnounce.waitRetry', params: { reasons } });
+        throw new RetryLater(typeof reasons === 'string' ? reasons : messageText(reasons, 'zh'));
       }
       // (nothing is left pending once every engine had its turn; what a retry would have sent fails with its reason)
-      await this.store.failPending(id, left.join('; ') || '未发送');
+      const lastReason = joined(left, 'searchAnnounce.semicolon');
+      await this.store.failPending(id, lastReason ?? { key: 'searchAnnounce.notSent' });
       await this.store.finish(id);
       // the retries ran out: the job says so too (its error is the last reason)
-      if (left.length) throw new JobError(left.join('; '));
+      if (lastReason) throw new JobError(lastReason);
     } catch (e) {
       if (e instanceof JobError) throw e;
       if (ctx.signal.aborted) {
         if (ctx.signal.reason === 'cancelled') {
-          await this.store.failPending(id, '已取消');
+          await this.store.failPending(id, { key: 'searchAnnounce.cancelled' });
           await this.store.finish(id, { state: 'cancelled' });
         }
         throw e;
       }
       if (!last) throw e;
-      const reason = (e as Error).message;
+      const reason: Reason = e instanceof JobError && e.keyed ? e.keyed : reasonOf(e);
       await this.store.failPending(id, reason);
       await this.store.finish(id, { failure: reason });
       throw new JobError(reason);
@@ -188,7 +198,7 @@ export class Announcer {
   }
 
   private async switchedOff(engine: AnnounceEngine, rows: UrlRow[]): Promise<Left> {
-    await this.store.mark(ids(rows), { state: 'failed', reason: `${engine === 'indexnow' ? 'IndexNow' : engine === 'baidu' ? '百度推送' : 'Google'} 已关闭或未配置完整` });
+    await this.store.mark(ids(rows), { state: 'failed', reason: { key: SWITCHED_OFF[engine] } });
     return {};
   }
 
@@ -205,9 +215,9 @@ export class Announcer {
   }
 
   /** rows left for a retry: the reason noted, the state kept */
-  private async leave(rows: UrlRow[], v: Extract<Verdict, { kind: 'retry' }>, engine: string): Promise<Left> {
+  private async leave(rows: UrlRow[], v: Extract<Verdict, { kind: 'retry' }>, engine: AnnounceEngine): Promise<Left> {
     await this.store.mark(ids(rows), { reason: v.reason, status: v.status || null, hint: retryHint(v.status) });
-    return { retry: `${engine}: ${v.reason}`, rows };
+    return { retry: { key: 'searchAnnounce.engineSaid', params: { engine: { key: ENGINE_NAME[engine] }, reason: v.reason } }, rows };
   }
 
   private async sendIndexNow(site: SiteConfig, account: AccountConfig, rows: UrlRow[], signal: AbortSignal, progress: Progress): Promise<Left> {
@@ -216,7 +226,7 @@ export class Announcer {
       const batch = rows.slice(i, i + INDEXNOW_BATCH);
       const out = await this.withRetries(() => submitIndexNow(account.indexnowEndpoint, ix, batch.map((r) => r.url), signal), signal);
       const v = out.verdict;
-      if (v.kind === 'retry') return this.leave(rows.slice(i), v, 'IndexNow');
+      if (v.kind === 'retry') return this.leave(rows.slice(i), v, 'indexnow');
       if (v.kind === 'ok') {
         await this.store.mark(ids(batch), { state: 'submitted', status: out.reply.status, sent: true });
         progress.add('indexnow', batch.length);
@@ -246,7 +256,7 @@ export class Announcer {
     while (i < rows.length) {
       if (remain !== null && remain <= 0) {
         const rest = rows.slice(i);
-        await this.store.mark(ids(rest), { state: 'quota', reason: '今日推送配额已用完，次日自动提交', hint: { code: 'quotaExhausted' }, status: null });
+        await this.store.mark(ids(rest), { state: 'quota', reason: { key: 'searchAnnounce.quota' }, hint: { code: 'quotaExhausted' }, status: null });
         await this.queueQuotaFollowUp(site);
         progress(rest.length);
         return {};
@@ -254,7 +264,7 @@ export class Announcer {
       const batch = rows.slice(i, i + Math.min(cap, remain ?? cap));
       const out = await this.withRetries(() => pushBaidu(account.baiduEndpoint, target, batch.map((r) => r.url), signal), signal);
       const v = out.verdict;
-      if (v.kind === 'retry') return this.leave(rows.slice(i), v, '百度');
+      if (v.kind === 'retry') return this.leave(rows.slice(i), v, 'baidu');
       if (v.kind === 'stop' && out.overQuota) {
         // past what the day still takes: half as many, down to one URL; refused with one, the day's quota is used up
         if (batch.length > 1) cap = Math.max(1, Math.floor(batch.length / 2));
@@ -301,7 +311,7 @@ export class Announcer {
   private async sendGoogle(site: SiteConfig, account: AccountConfig, rows: UrlRow[], signal: AbortSignal, progress: Progress): Promise<Left> {
     const google = account.google;
     if (!google) {
-      await this.store.mark(ids(rows), { state: 'failed', reason: '未设置 Google 服务账号密钥', hint: { code: 'serviceAccountInvalid' } });
+      await this.store.mark(ids(rows), { state: 'failed', reason: { key: 'searchAnnounce.noGoogleKey' }, hint: { code: 'serviceAccountInvalid' } });
       progress.add('google', rows.length);
       return {};
     }
@@ -319,7 +329,7 @@ export class Announcer {
         }
       }, signal);
       const v = out.verdict;
-      if (v.kind === 'retry') return this.leave(rows.slice(i), v, 'Google');
+      if (v.kind === 'retry') return this.leave(rows.slice(i), v, 'google');
       const o: Outcome = v.kind === 'ok' ? { state: 'submitted', status: out.status, sent: true } : { state: 'failed', reason: v.reason, hint: v.hint ?? null, status: v.status || null, sent: true };
       await this.store.mark([row.id], o);
       progress.add('google', 1);
@@ -338,13 +348,13 @@ export class Announcer {
     const on = site ? await enginesOn(this.data, websiteId) : undefined;
     let left: Left = {};
     if (!site || !on?.baidu) {
-      await this.store.mark(ids(rows), { state: 'failed', reason: site ? '百度推送已关闭或未配置完整' : '网站不存在或已删除' });
+      await this.store.mark(ids(rows), { state: 'failed', reason: { key: site ? 'searchAnnounce.baiduQuotaOff' : 'searchAnnounce.siteGone' } });
     } else {
       const account = await accountOf(this.data, this.box, site.tenantId);
       let done = 0;
       left = await this.sendBaidu(site, account, rows, ctx.signal, (n) => ctx.progress({ phase: 'baidu', done: (done += n), total: rows.length }));
     }
-    if (left.retry && job.attempts < job.maxAttempts) throw new RetryLater(left.retry);
+    if (left.retry && job.attempts < job.maxAttempts) throw new RetryLater(typeof left.retry === 'string' ? left.retry : messageText(left.retry, 'zh'));
     if (left.rows) await this.store.mark(ids(left.rows), { state: 'failed' });
     for (const id of await this.store.endedOf(ids(rows))) await this.store.finish(id);
   }

@@ -74,7 +74,7 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
           await ctx.q.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${String(ctx.id)}`);
         }
       },
-      async decorate(records, { tenantId, q }) {
+      async decorate(records, { tenantId, q, language }) {
         const ids = records.map((r) => String(r.id));
         if (ids.length === 0) return;
         const sites = await q.all(sql<Rec>`SELECT w.id, w.website_name, w.website_group_id, w.type, w.subdomain, w.is_ssl, w.domain_name,
@@ -84,7 +84,7 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
             LEFT JOIN domain_info d ON d.id = w.domain_info_id AND d.is_deleted = 0
            WHERE w.tenant_id = ${tenantId} AND w.id IN (${sql.join(ids)})`);
         const byId = new Map(sites.map((s) => [String(s.id), s]));
-        const stats = await siteStats(q, ids, now());
+        const stats = await siteStats(q, ids, now(), language);
         for (const r of records) {
           const w = byId.get(String(r.id)) ?? {};
           const domain = String(w.domain_text ?? w.domain_name ?? '');

@@ -24,7 +24,7 @@ export function registerConnectionRoutes(api: FastifyInstance, ctx: ContentConte
   api.get(`${A}/detail`, allow(menu('searchEngine')), async (request) => ok(accountView(await storedAccount(data, scopeOf(request).tenantId))));
 
   api.post(`${A}/submit`, allow(menuButton('searchEngine', 'searchEngine_account')), async (request) => {
-    if (!request.body || typeof request.body !== 'object' || Array.isArray(request.body)) throw new ServiceError('请求参数格式错误: 请求体必须是JSON对象');
+    if (!request.body || typeof request.body !== 'object' || Array.isArray(request.body)) throw new ServiceError('common.badBody');
     const scope = scopeOf(request);
     // checked (and the key's signature tried) before anything is written: a refused key is never stored
     const columns = await accountColumns(box, bodyOf(request) as SearchAccountSubmit);
@@ -56,7 +56,7 @@ export function registerConnectionRoutes(api: FastifyInstance, ctx: ContentConte
     const q = queryOf(request);
     const b = bodyOf(request);
     const id = str(q.id) || str(b.id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     return ok(await testSiteConnection(data, box, scopeOf(request).tenantId, id, str(q.kind) || str(b.kind)));
   });
 }

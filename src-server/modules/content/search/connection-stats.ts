@@ -18,6 +18,8 @@ import {
   type UrlCounts,
   type UrlState,
 } from '../../../../src-shared/search-engines';
+import type { ReplyLanguage } from '../../../../src-shared/messages';
+import { reasonText } from '../../../../src-shared/messages/stored';
 
 /** the days "the last 7 days" covers: today and the 6 before (UTC days, as the engines' days are dates) */
 export const CLICK_DAYS = 7;
@@ -39,8 +41,8 @@ export async function recentClicks(q: Queries, ids: readonly string[], now: numb
   return out;
 }
 
-/** Each website's counts, last announcement, last syncs and 7-day clicks (websites without any: zeros, null). */
-export async function siteStats(q: Queries, ids: readonly string[], now: number): Promise<Map<string, SearchSiteStats>> {
+/** Each website's counts, last announcement (its message in `language`), last syncs and 7-day clicks (websites without any: zeros, null). */
+export async function siteStats(q: Queries, ids: readonly string[], now: number, language: ReplyLanguage = 'zh'): Promise<Map<string, SearchSiteStats>> {
   const out = new Map<string, SearchSiteStats>();
   if (ids.length === 0) return out;
   const list = sql.join([...ids]);
@@ -60,7 +62,7 @@ export async function siteStats(q: Queries, ids: readonly string[], now: number)
     if (urls && (URL_STATES as readonly string[]).includes(c.state)) urls[c.state as UrlState] = Number(c.n);
   }
   // the latest announcement of each website (its index: website, time)
-  const announces = await q.all(sql<Record<string, unknown>>`SELECT a.id, a.website_info_id, a.kind, a.state, a.urls_total, a.message, a.create_time, a.end_time
+  const announces = await q.all(sql<Record<string, unknown>>`SELECT a.id, a.website_info_id, a.kind, a.state, a.urls_total, a.message, a.message_reason, a.create_time, a.end_time
       FROM search_announce a
      WHERE a.website_info_id IN (${list})
        AND a.create_time = (SELECT MAX(b.create_time) FROM search_announce b WHERE b.website_info_id = a.website_info_id)
@@ -74,7 +76,7 @@ export async function siteStats(q: Queries, ids: readonly string[], now: number)
       kind: String(a.kind) as AnnounceKind,
       state: String(a.state) as AnnounceState,
       urls: Number(a.urls_total ?? 0),
-      message: String(a.message ?? ''),
+      message: reasonText(a.message, a.message_reason, language),
       time: String(a.end_time || a.create_time || ''),
     };
   }

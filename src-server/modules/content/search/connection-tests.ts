@@ -12,6 +12,7 @@
 //   Bing      GetUserSites, and whether the website's site is among them
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
+import type { MessageKey } from '../../../../src-shared/messages';
 import type { ConnectionKind, ConnectionTestResult, UrlHint } from '../../../../src-shared/search-engines';
 import type { SecretBox } from '../../../util/secret-box';
 import { accountOf, siteOf, type AccountConfig, type SiteConfig } from './connections';
@@ -25,17 +26,17 @@ import { bingGet, hasSite } from './engines/bing';
 const TEST_TIMEOUT_MS = 20_000;
 
 export const TEST_MSG = {
-  kind: '请选择要测试的连接: indexnow、baidu、google 或 bing',
-  accountKind: '请选择要测试的账号: google 或 bing',
-  noSite: '网站不存在',
-  noHost: '网站未绑定域名，无法测试',
-  noIndexNowKey: '请先设置IndexNow密钥',
-  noBaiduToken: '请先设置百度推送令牌',
-  noGoogleKey: '请先在账号设置中添加Google服务账号密钥',
-  noBingKey: '请先在账号设置中添加Bing API密钥',
-  noProperty: '请设置Google资源',
-  noBingSite: '请设置Bing站点',
-} as const;
+  kind: 'searchTest.kind',
+  accountKind: 'searchTest.accountKind',
+  noSite: 'article.websiteMissing',
+  noHost: 'searchTest.noHost',
+  noIndexNowKey: 'searchTest.noIndexNowKey',
+  noBaiduToken: 'searchTest.noBaiduToken',
+  noGoogleKey: 'searchTest.noGoogleKey',
+  noBingKey: 'searchTest.noBingKey',
+  noProperty: 'searchTest.noProperty',
+  noBingSite: 'searchTest.noBingSite',
+} as const satisfies Record<string, MessageKey>;
 
 /** the hint of a failure the service did not name: too many requests, or no answer at all */
 function retryHint(v: Verdict): UrlHint | undefined {

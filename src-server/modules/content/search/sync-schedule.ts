@@ -12,6 +12,7 @@ import { ServiceError } from '../../../http/reply';
 import { TRAFFIC_ENGINES, type TrafficEngine } from '../../../../src-shared/search-engines';
 import type { SyncStartResult } from '../../../../src-shared/search-traffic';
 import type { SecretBox } from '../../../util/secret-box';
+import { messageText, type MessageKey, type NestedMessage, type ReplyLanguage } from '../../../../src-shared/messages';
 import { accountOf, siteOf } from './connections';
 import { localDay } from './days';
 import { SEARCH_SYNC_JOB, setSyncState, type SyncPayload } from './sync';
@@ -121,25 +122,30 @@ export class SyncSchedule {
  * 立即同步: queues the website's sync at each usable engine now (an engine already being synced keeps its job).
  * Refused, with each engine's reason, when neither is usable.
  */
-export async function syncNow(o: { data: DataLayer; jobs: Jobs; box: SecretBox; clock: Clock; tenantId: string; websiteId: string }): Promise<SyncStartResult> {
+export async function syncNow(o: { data: DataLayer; jobs: Jobs; box: SecretBox; clock: Clock; tenantId: string; websiteId: string; language?: ReplyLanguage }): Promise<SyncStartResult> {
   const site = await siteOf(o.data, o.box, o.websiteId);
-  if (!site || site.tenantId !== o.tenantId) throw new ServiceError('数据不存在或已被删除');
+  if (!site || site.tenantId !== o.tenantId) throw new ServiceError('common.notFound');
   const account = await accountOf(o.data, o.box, o.tenantId);
   const skipped: SyncStartResult['skipped'] = [];
   const usable: TrafficEngine[] = [];
-  const google = !account.google
-    ? '未设置 Google 服务账号密钥'
+  const google: MessageKey | '' = !account.google
+    ? 'searchSync.noGoogleKey'
     : !site.google.on
-      ? '该网站未开启 Google Search Console'
+      ? 'searchSync.googleOff'
       : !site.google.property
-        ? '该网站没有域名，无法确定其 Search Console 资源'
+        ? 'searchSync.googleNoProperty'
         : '';
-  const bing = !account.bingApiKey ? '未设置 Bing Webmaster API 密钥' : !site.bing.on ? '该网站未开启 Bing' : !site.bing.site ? '该网站没有域名，无法确定其 Bing 站点' : '';
+  const bing: MessageKey | '' = !account.bingApiKey ? 'searchSync.noBingKey' : !site.bing.on ? 'searchSync.bingOff' : !site.bing.site ? 'searchSync.bingNoSite' : '';
+  const why: NestedMessage[] = [];
   for (const [engine, reason] of [['google', google], ['bing', bing]] as const) {
-    if (reason) skipped.push({ engine, reason });
-    else usable.push(engine);
+    if (reason) {
+      skipped.push({ engine, reason: messageText(reason, o.language ?? 'zh') });
+      why.push({ key: 'searchSync.engineReason', params: { engine: engine === 'google' ? 'Google' : 'Bing', reason: { key: reason } } });
+    } else usable.push(engine);
   }
-  if (usable.length === 0) throw new ServiceError(`无法同步: ${skipped.map((s) => `${s.engine === 'google' ? 'Google' : 'Bing'} ${s.reason}`).join('；')}`);
+  if (usable.length === 0) {
+    throw new ServiceError({ key: 'searchSync.cannot', params: { reasons: why.reduce((a, b) => ({ key: 'searchSync.list', params: { a, b } })) } });
+  }
   const jobs = await o.data.transaction(async (trx) => {
     // two clicks at once, through two instances: one queues, the other finds its job
     await trx.run(trx.dialect.transactionLock(`${SEARCH_SYNC_JOB}:${o.websiteId}`));

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allow, menu, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { pageOf } from '../../../http/paging';
+import { readerLanguage } from '../../../http/reasons';
+import type { Message } from '../../../../src-shared/messages';
 import { sql } from '../../../db/data-layer';
 import { TRAFFIC_ENGINES, type TrafficEngine, type TrafficSort } from '../../../../src-shared/search-engines';
 import { TRAFFIC_API, TRAFFIC_MAX_MONTHS, TRAFFIC_TOP_MAX_SIZE, type TrafficDim, type TrafficOrder, type TrafficTopPage } from '../../../../src-shared/search-traffic';
@@ -24,16 +26,16 @@ const SORTS: readonly TrafficSort[] = ['clicks', 'impressions', 'ctr', 'position
 
 /** The messages of the dashboard's checks (the form shows the same). */
 export const TRAFFIC_MSG = {
-  range: '请选择日期范围',
-  from: '开始日期格式错误，应为 YYYY-MM-DD',
-  to: '结束日期格式错误，应为 YYYY-MM-DD',
-  order: '开始日期不能晚于结束日期',
-  long: `日期范围不能超过${TRAFFIC_MAX_MONTHS}个月`,
-  engine: '请求参数格式错误: engine须为google或bing',
-  dim: '请求参数格式错误: dim须为page或query',
-  sort: '请求参数格式错误: sort须为clicks、impressions、ctr或position',
-  direction: '请求参数格式错误: order须为asc或desc',
-  website: '网站不存在或已被删除',
+  range: 'searchTraffic.range',
+  from: 'searchTraffic.from',
+  to: 'searchTraffic.to',
+  order: 'searchTraffic.order',
+  long: { key: 'searchTraffic.long', params: { months: TRAFFIC_MAX_MONTHS } } satisfies Message,
+  engine: 'searchTraffic.engine',
+  dim: 'searchTraffic.dim',
+  sort: 'searchTraffic.sort',
+  direction: 'searchTraffic.direction',
+  website: 'searchTraffic.website',
 } as const;
 
 export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext): void {
@@ -88,8 +90,8 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
   api.post(TRAFFIC_API.sync, allow(menuButton('searchEngine', 'searchEngine_sync')), async (request) => {
     const { tenantId } = scopeOf(request);
     const id = str(queryOf(request).id).trim() || str(bodyOf(request).id).trim();
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
-    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id });
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
+    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id, language: readerLanguage(request) });
     return ok(r, r.running ? '正在同步' : '已开始同步');
   });
 
@@ -120,7 +122,7 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
   api.post('/seo-blade-deploy/dashboard/import', allow(menu('siteDashboard')), async (request) => {
     const { tenantId } = scopeOf(request);
     const rows = bodyOf(request).rows;
-    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (!Array.isArray(rows) || rows.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const groups = new Map<string, { websiteId: string; engine: TrafficEngine; days: Map<string, DayTotal> }>();
     for (const raw of rows as Rec[]) {
       const day = str(raw?.day);
@@ -130,7 +132,7 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
       // a row may give the day's average position; without one its impressions do not weigh on the average
       const position = raw?.position === undefined || raw?.position === null || raw?.position === '' ? 0 : Number(raw.position);
       if (!isDay(day) || !Number.isInteger(clicks) || !Number.isInteger(impressions) || clicks < 0 || impressions < 0 || !TRAFFIC_ENGINES.includes(engine) || !Number.isFinite(position) || position < 0) {
-        throw new ServiceError('请求参数格式错误: rows');
+        throw new ServiceError({ key: 'common.badFormat', params: { name: 'rows' } });
       }
       const websiteId = await website(tenantId, str(raw.websiteInfoId).trim());
       const key = `${websiteId}\u0000${engine}`;

@@ -3,6 +3,7 @@
 // it is given (the data layer, or a caller's transaction).
 import { sql, type Queries } from '../../../db/data-layer';
 import { ServiceError } from '../../../http/reply';
+import type { MessageKey } from '../../../../src-shared/messages';
 
 type Rec = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ export function liveRow(q: Queries, table: string, id: string, tenantId: string)
 }
 
 /** Throws `message` when the referenced id is not a live row of the caller's tenant. */
-export async function mustExist(q: Queries, table: string, id: unknown, tenantId: string, message: string): Promise<Rec | undefined> {
+export async function mustExist(q: Queries, table: string, id: unknown, tenantId: string, message: MessageKey): Promise<Rec | undefined> {
   if (id === undefined || id === null || id === '') return undefined;
   const row = await liveRow(q, table, String(id), tenantId);
   if (!row) throw new ServiceError(message);
@@ -52,7 +53,7 @@ export async function mustExist(q: Queries, table: string, id: unknown, tenantId
 }
 
 /** Refuses a removal while any live row of `table` points at one of the ids through one of `cols`. */
-export async function refuseInUse(q: Queries, ids: string[], tenantId: string, table: string, cols: string[], message: string): Promise<void> {
+export async function refuseInUse(q: Queries, ids: string[], tenantId: string, table: string, cols: string[], message: MessageKey): Promise<void> {
   if (ids.length === 0) return;
   const cond = sql.join(cols.map((c) => sql`${sql.id(c)} IN (${sql.join(ids)})`), sql` OR `);
   const row = await q.get(sql`SELECT 1 AS used FROM ${sql.id(table)} WHERE tenant_id = ${tenantId} AND is_deleted = 0 AND (${cond}) LIMIT 1`);

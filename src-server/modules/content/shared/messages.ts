@@ -1,13 +1,16 @@
-// The content area's refusal messages not keyed yet (spec content-area.md): the exact Chinese texts users see,
-// shared by resources, routes and tasks. The declared resources' messages are keys of src-shared/messages.
+// The content area's refusal messages shared by resources, routes and tasks, as keys of the message table
+// (src-shared/messages); managedKeywordMax is the zh text an import line records (written by SQL, import-runner.ts).
+import type { MessageKey } from '../../../../src-shared/messages';
 
 export const MSG = {
-  groupInUse: '该分组下存在网站，不能删除',
-  domainInUse: '该域名已被网站使用，不能删除',
-  serverInUse: '该服务器已被域名使用，不能删除',
-  templateInUse: '该模板已被网站使用，不能删除',
-  imgGroupInUse: '该图片分组已被网站使用，不能删除',
-  contactInUse: '该客服分组已被网站使用，不能删除',
-  managedKeywordMax: '关键词不能超过50个字符',
-  keywordFile: '请上传关键字文件',
-} as const;
+  groupInUse: 'site.groupInUse',
+  domainInUse: 'site.domainInUse',
+  serverInUse: 'server.inUse',
+  templateInUse: 'material.templateInUse',
+  imgGroupInUse: 'material.imgGroupInUse',
+  contactInUse: 'material.contactInUse',
+  keywordFile: 'generation.keywordFileRequired',
+} as const satisfies Record<string, MessageKey>;
+
+/** the zh text a keyword import line too long records (the same as keyword.managedMax's) */
+export const MANAGED_KEYWORD_MAX = '关键词不能超过50个字符';

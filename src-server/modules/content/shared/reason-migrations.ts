@@ -16,3 +16,14 @@ ALTER TABLE gpt_article ADD COLUMN error_reason TEXT;
 ALTER TABLE gpt_produce_article ADD COLUMN error_reason TEXT;
 `,
 };
+
+/** Migration 612: the announcements' and their URLs' reasons, and a server's last check, keep their key too. */
+export const MORE_REASONS_MIGRATION: Migration = {
+  version: 612,
+  name: 'content: search announcements, their URLs and a server check keep their message key and params beside their zh text',
+  sql: `
+ALTER TABLE search_announce ADD COLUMN message_reason TEXT;
+ALTER TABLE search_url ADD COLUMN reason_message TEXT;
+ALTER TABLE server_info ADD COLUMN check_reason TEXT;
+`,
+};

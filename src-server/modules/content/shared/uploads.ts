@@ -32,18 +32,19 @@ export const UPLOAD_DIR = 'upload';
 export interface UploadScene {
   exts: string[];
   maxBytes: number;
+  /** a message key (the content scenes), or a text (a scene whose limits are configured) */
   typeMessage: string;
   sizeMessage: string;
 }
 
 const MB = 1024 * 1024;
 export const SCENES: Record<string, UploadScene> = {
-  image: { exts: ['jpg', 'jpeg', 'png', 'gif', 'ico', 'webp'], maxBytes: 10 * MB, typeMessage: '只能上传 jpg/jpeg/png/gif/ico/webp 格式图片!', sizeMessage: '上传图片大小不能超过 10 MB!' },
-  template: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 5 * MB, typeMessage: '只能上传jpg/png图片', sizeMessage: '上传头像图片大小不能超过5MB' },
-  material: { exts: ['jpg', 'jpeg', 'png', 'ico'], maxBytes: 1 * MB, typeMessage: '只能上传 jpeg/png/ico 格式图片!', sizeMessage: '上传图片大小不能超过 1 MB!' },
-  cover: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 1 * MB, typeMessage: '只能上传jpg/png用户头像', sizeMessage: '上传头像图片大小不能超过1MB' },
-  avatar: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 500 * 1024, typeMessage: '只能上传 jpg/png 格式图片!', sizeMessage: '上传头像图片大小不能超过 500 kb!' },
-  keyword: { exts: ['txt'], maxBytes: 51200 * 1024, typeMessage: '只能上传txt文件', sizeMessage: '上传文件大小不能超过 51200 KB!' },
+  image: { exts: ['jpg', 'jpeg', 'png', 'gif', 'ico', 'webp'], maxBytes: 10 * MB, typeMessage: 'upload.imageType', sizeMessage: 'upload.imageSize' },
+  template: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 5 * MB, typeMessage: 'upload.templateType', sizeMessage: 'upload.templateSize' },
+  material: { exts: ['jpg', 'jpeg', 'png', 'ico'], maxBytes: 1 * MB, typeMessage: 'upload.materialType', sizeMessage: 'upload.materialSize' },
+  cover: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 1 * MB, typeMessage: 'upload.coverType', sizeMessage: 'upload.coverSize' },
+  avatar: { exts: ['jpg', 'jpeg', 'png'], maxBytes: 500 * 1024, typeMessage: 'upload.avatarType', sizeMessage: 'upload.avatarSize' },
+  keyword: { exts: ['txt'], maxBytes: 51200 * 1024, typeMessage: 'upload.txtOnly', sizeMessage: 'upload.keywordSize' },
 };
 
 export const CONTENT_TYPES: Record<string, string> = {
@@ -77,7 +78,7 @@ export function checkUpload(scene: UploadScene, originalName: string, bytes: Buf
     if (!same) throw new ServiceError(scene.typeMessage);
   }
   if (bytes.length > scene.maxBytes) throw new ServiceError(scene.sizeMessage);
-  if (bytes.length === 0) throw new ServiceError('上传失败');
+  if (bytes.length === 0) throw new ServiceError('upload.failed');
   return ext;
 }
 
@@ -174,10 +175,10 @@ export function registerUploadRoutes(api: FastifyInstance, deps: UploadDeps): vo
     const user = callerOf(request);
     const sceneName = String((request.query as Record<string, unknown> | undefined)?.scene ?? 'image');
     const scene = SCENES[sceneName];
-    if (!scene) throw new ServiceError(`未知的上传场景: ${sceneName.slice(0, 40)}`);
-    if (!request.isMultipart()) throw new ServiceError('请上传文件');
+    if (!scene) throw new ServiceError({ key: 'upload.unknownScene', params: { scene: sceneName.slice(0, 40) } });
+    if (!request.isMultipart()) throw new ServiceError('upload.fileRequired');
     const part = await request.file({ limits: { fileSize: scene.maxBytes + 1, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new ServiceError('请上传文件');
+    if (!part || part.fieldname !== 'file') throw new ServiceError('upload.fileRequired');
     const bytes = await part.toBuffer().catch(() => {
       throw new ServiceError(scene.sizeMessage);
     });

@@ -74,13 +74,13 @@ export function siteResources(): Resource[] {
       async beforeWrite(row, ctx) {
         const { tenantId: t, q } = ctx;
         if (ctx.mode === 'insert') {
-          await mustExist(q, 'website_group', row.websiteGroupId, t, '网站分组不存在');
+          await mustExist(q, 'website_group', row.websiteGroupId, t, 'article.groupMissing');
           await checkWebsiteQuota(q, t);
         }
-        const domain = await mustExist(q, 'domain_info', row.domainInfoId, t, '域名不存在');
-        await mustExist(q, 'website_template', row.templateId, t, '模板不存在');
-        await mustExist(q, 'contact_info', row.contactId, t, '客服分组不存在');
-        for (const k of ['icoId', 'logoId', 'bannerId']) await mustExist(q, 'img_group', row[k], t, '图片分组不存在');
+        const domain = await mustExist(q, 'domain_info', row.domainInfoId, t, 'site.domainMissing');
+        await mustExist(q, 'website_template', row.templateId, t, 'site.templateMissing');
+        await mustExist(q, 'contact_info', row.contactId, t, 'site.contactMissing');
+        for (const k of ['icoId', 'logoId', 'bannerId']) await mustExist(q, 'img_group', row[k], t, 'site.imgGroupMissing');
         // each holds an image: refused now with the deploy's own message (site-render.ts keeps its check)
         for (const [k, message] of IMAGE_GROUPS) {
           const id = row[k];
@@ -122,7 +122,7 @@ export function siteResources(): Resource[] {
     defaultSort: [{ column: 'sort', asc: true }, { column: 'create_time', asc: false }],
     hooks: {
       async beforeWrite(row, ctx) {
-        await mustExist(ctx.q, 'website_group', row.cateId, ctx.tenantId, '网站分组不存在');
+        await mustExist(ctx.q, 'website_group', row.cateId, ctx.tenantId, 'article.groupMissing');
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'cateId', 'cateName', 'website_group', 'name');
@@ -141,7 +141,7 @@ export function siteResources(): Resource[] {
     // in the order they were added (a new tenant's follow the lang dictionary)
     defaultSort: [{ column: 'create_time', asc: true }, { column: 'id', asc: true }],
     hooks: {
-      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_associa', ['languages_id'], '该语言已被网站关联使用，不能删除'),
+      beforeRemove: (ids, { tenantId, q }) => refuseInUse(q, ids, tenantId, 'website_associa', ['languages_id'], 'site.languageInUse'),
     },
   });
 
@@ -155,10 +155,10 @@ export function siteResources(): Resource[] {
     hooks: {
       async beforeWrite(row, ctx) {
         const { tenantId: t, q } = ctx;
-        await mustExist(q, 'domain_info', row.domainId, t, '域名不存在');
-        await mustExist(q, 'website_info', row.websiteInfoId, t, '网站不存在');
-        await mustExist(q, 'website_language', row.languagesId, t, '语言不存在');
-        await mustExist(q, 'server_info', row.serverId, t, '服务器不存在');
+        await mustExist(q, 'domain_info', row.domainId, t, 'site.domainMissing');
+        await mustExist(q, 'website_info', row.websiteInfoId, t, 'article.websiteMissing');
+        await mustExist(q, 'website_language', row.languagesId, t, 'site.languageMissing');
+        await mustExist(q, 'server_info', row.serverId, t, 'server.missing');
       },
       async decorate(records, { tenantId, q }) {
         await addNames(q, records, tenantId, 'domainId', 'domainName', 'domain_info', 'domain');

@@ -26,7 +26,7 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   // ---- websites
   api.get(`${W}/ssl`, allow(menu('websiteInfo')), async (request) => {
     const id = str(queryOf(request).id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     const row = await one(sql`SELECT id, website_name, domain_name, subdomain, type, is_ssl FROM website_info WHERE id = ${id} AND tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0`);
     if (!row) return ok(null);
     return ok({ id: row.id, websiteName: row.website_name, domainName: row.domain_name ?? '', isSsl: row.is_ssl, sslStatus: row.is_ssl === 1 ? '已签发' : '未签发' });
@@ -61,13 +61,13 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   });
   api.get(`${G}/ssl-list`, allow(menuButton('websiteGroup', 'websiteGroup_ssl')), async (request) => {
     const id = str(queryOf(request).id);
-    if (!id) throw new ServiceError('缺少必要的请求参数: id');
+    if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
     const rows = await all(sql`SELECT id, website_name, domain_name, is_ssl FROM website_info WHERE tenant_id = ${scopeOf(request).tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time DESC`);
     return ok(rows.map((r) => ({ id: r.id, websiteName: r.website_name, domainName: r.domain_name ?? '', isSsl: r.is_ssl, sslStatus: r.is_ssl === 1 ? '已签发' : '未签发' })));
   });
   api.post(`${G}/link-list`, allow(menuButton('websiteGroup', 'websiteGroup_links')), async (request) => {
     const ids = idsOf(request);
-    if (ids.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const rows = await all(
       sql`SELECT l.id, l.name, l.link, l.open_page, l.status, l.website_info_id, w.website_name, w.website_group_id
          FROM website_links l JOIN website_info w ON w.id = l.website_info_id AND w.is_deleted = 0
@@ -106,7 +106,7 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
       : group
         ? (await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${group}`)).map((r) => String(r.id))
         : [];
-    if (sites.length === 0) throw new ServiceError('请选择至少一条数据');
+    if (sites.length === 0) throw new ServiceError('common.selectAtLeastOne');
     const results = await deployer.deployMany(sites, scope.tenantId, scope);
     const failed = results.filter((r) => r.statusName !== DEPLOY_OK);
     const names = new Map((await all(sql`SELECT id, website_name FROM website_info WHERE id IN (${sql.join(sites)})`)).map((r) => [String(r.id), String(r.website_name ?? '')]));
@@ -121,13 +121,13 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
   const groupOf = async (request: FastifyRequest): Promise<{ id: string; scope: Scope }> => {
     const scope = scopeOf(request);
     const id = str((request.params as Rec).id);
-    if (!(await liveRow(data, 'website_group', id, scope.tenantId))) throw new ServiceError('数据不存在或已被删除');
+    if (!(await liveRow(data, 'website_group', id, scope.tenantId))) throw new ServiceError('common.notFound');
     return { id, scope };
   };
   const deployGroup = async (request: FastifyRequest) => {
     const { id, scope } = await groupOf(request);
     const sites = await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time, id`);
-    if (sites.length === 0) throw new ServiceError('该分组下没有网站');
+    if (sites.length === 0) throw new ServiceError('site.groupHasNoSite');
     const out = await deployer.deployMany(sites.map((s) => String(s.id)), scope.tenantId, scope);
     return ok(out.map(({ refused: _refused, ...r }) => r));
   };
