@@ -98,7 +98,8 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await form.getByRole('button', { name: SAVE }).click();
     await expect(form.locator('.ant-form-item-explain-error', { hasText: '服务账号密钥不是有效的JSON' })).toBeVisible();
     await keyBox.fill(JSON.stringify({ type: 'authorized_user', client_id: 'x' }));
-    await expect(form.locator('.ant-form-item-explain-error', { hasText: '不是服务账号密钥: type 应为 service_account' })).toBeVisible();
+    await expect(form.locator('.ant-form-item-explain-error', { hasText: '不是服务账号密钥: type 应为 service_account，实为 authorized_user' })).toBeVisible();
+    await form.screenshot({ path: 'test-results/search-engines-accounts-refused-zh.png' });
     await keyBox.fill(key.json);
     await expect(form.getByTestId('pasted-email')).toContainText(key.clientEmail);
     await form.getByLabel('Bing API 密钥').fill('bing-e2e-key-0001');
