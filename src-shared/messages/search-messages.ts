@@ -69,6 +69,7 @@ export const SEARCH_MESSAGES = {
   'searchSync.shutdown': { zh: '实例停止，稍后继续', en: 'The instance stopped; it carries on later' },
   'searchSync.retryLater': { zh: '{{reason}}；稍后自动重试（已尝试{{n}}次）', en: '{{reason}}; retried later by itself ({{n}} attempts so far)' },
   'searchSync.callsTried': { zh: '{{reason}}（本次已连续尝试{{n}}次）', en: '{{reason}} ({{n}} calls tried in a row in this run)' },
+  'searchSync.said': { zh: '{{reason}}', en: '{{reason}}' },
   'searchSync.withHint': { zh: '{{hint}}（{{reason}}）', en: '{{hint}} ({{reason}})' },
   'searchSync.hintNoAccess': {
     zh: '服务账号 {{email}} 没有资源 {{property}} 的权限，请在 Search Console 中将它添加为该资源的用户',

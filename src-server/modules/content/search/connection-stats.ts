@@ -80,14 +80,14 @@ export async function siteStats(q: Queries, ids: readonly string[], now: number,
       time: String(a.end_time || a.create_time || ''),
     };
   }
-  const syncs = await q.all(sql<Record<string, unknown>>`SELECT website_info_id, engine, state, message, sync_time, update_time, last_day
+  const syncs = await q.all(sql<Record<string, unknown>>`SELECT website_info_id, engine, state, message, message_reason, sync_time, update_time, last_day
       FROM search_sync WHERE website_info_id IN (${list})`);
   for (const s of syncs) {
     const stats = out.get(String(s.website_info_id));
     if (!stats || !(TRAFFIC_ENGINES as readonly string[]).includes(String(s.engine))) continue;
     stats.lastSync[String(s.engine) as TrafficEngine] = {
       state: String(s.state) as SyncState,
-      message: String(s.message ?? ''),
+      message: reasonText(s.message, s.message_reason, language),
       time: String(s.sync_time || s.update_time || ''),
       lastDay: String(s.last_day ?? ''),
     };

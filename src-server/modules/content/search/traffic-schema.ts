@@ -1,4 +1,4 @@
-// Migration 394 (issue 36, reading back): the traffic tables as the sync and the
+// Migration 394 (issue 36, reading back; 613 below): the traffic tables as the sync and the
 // dashboard's queries use them.
 //
 // - search_daily is keyed by (website, engine, day, tenant): rows of day totals imported without a website
@@ -72,6 +72,13 @@ export const TRAFFIC_MIGRATIONS: Migration[] = withPostgres(
       version: 394,
       name: "content: search traffic: daily totals keyed per tenant too, the tenant's daily totals (search_daily_all), the top tables' key holding their sums",
       sql: SQL,
+    },
+    {
+      // Migration 613 (issue 39): a sync's state message keeps its key and params (src-shared/messages/stored.ts)
+      // beside its zh text, so the website list answers it in the reader's language; NULL: an older row, its text.
+      version: 613,
+      name: 'content: search traffic: a sync state message keeps its message key and params beside its zh text',
+      sql: 'ALTER TABLE search_sync ADD COLUMN message_reason TEXT;',
     },
   ],
   {
