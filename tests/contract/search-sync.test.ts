@@ -215,6 +215,15 @@ describe('the property lost, and found again', () => {
     const shown = (await shownSync(lost!)).message;
     expect(shown).toContain(`The service account ${key.clientEmail} has no permission on the property sc-domain:sync-lost.example; add it as a user of that property in Search Console (`);
     expect(shown).toContain('HTTP 403');
+    // the lost mark, where the connections screen and the website list show it: zh as stored, en when read in English
+    const siteIn = async (language: string) => (await api<Rec>(base, token, 'GET', '/seo-blade-search/site/detail', { query: { id: lost! }, headers: { 'Accept-Language': language } })).body.data;
+    expect((await siteIn('zh-CN')).googleLost).toBe(row.message);
+    expect((await siteIn('en')).googleLost).toBe(shown);
+    const listed = async (language: string) => {
+      const r = await api<{ records: Rec[] }>(base, token, 'GET', '/website-blade-material/websiteInfo/list', { query: { size: 100 }, headers: { 'Accept-Language': language } });
+      return (r.body.data.records.find((w) => w.id === lost!)!.search as { googleLost: string }).googleLost;
+    };
+    expect([await listed('zh-CN'), await listed('en')]).toEqual([row.message, shown]);
     const site = await h.data().get(sql<{ google_lost: string | null }>`SELECT google_lost FROM search_site WHERE id = ${lost}`);
     expect(site!.google_lost).toBe(row.message);
     expect(job!.error).toBe(row.message);

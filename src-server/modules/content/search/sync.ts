@@ -172,7 +172,7 @@ export class TrafficSync {
       if (!site || site.tenantId !== tenantId) throw new SyncStop('failed', { key: 'searchSync.siteGone' });
       const account = await accountOf(this.data, this.box, tenantId);
       const r = engine === 'google' ? await this.google(site, account, ctx, open) : await this.bing(site, account, ctx, open);
-      if (engine === 'google') await this.data.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${websiteId} AND google_lost IS NOT NULL`);
+      if (engine === 'google') await this.data.run(sql`UPDATE search_site SET google_lost = NULL, google_lost_reason = NULL WHERE id = ${websiteId} AND google_lost IS NOT NULL`);
       const message: Message =
         r.days > 0 ? { key: 'searchSync.synced', params: { from: r.from, to: r.to, days: r.days, rows: r.rows } } : { key: 'searchSync.syncedEmpty', params: { from: r.from, to: r.to } };
       await state('done', message, true);
@@ -188,7 +188,7 @@ export class TrafficSync {
         throw e;
       }
       if (e instanceof SyncStop) {
-        if (e.state === 'lost') await this.data.run(sql`UPDATE search_site SET google_lost = ${e.message} WHERE id = ${websiteId}`);
+        if (e.state === 'lost') await this.data.run(sql`UPDATE search_site SET google_lost = ${e.message}, google_lost_reason = ${reasonJson(e.reason)} WHERE id = ${websiteId}`);
         await state(e.state, e.reason, true);
         throw new JobError(e.message);
       }

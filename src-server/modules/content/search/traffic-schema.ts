@@ -74,11 +74,15 @@ export const TRAFFIC_MIGRATIONS: Migration[] = withPostgres(
       sql: SQL,
     },
     {
-      // Migration 613 (issue 39): a sync's state message keeps its key and params (src-shared/messages/stored.ts)
-      // beside its zh text, so the website list answers it in the reader's language; NULL: an older row, its text.
+      // Migration 613 (issue 39): a sync's state message and a website's lost-property mark keep their key and
+      // params (src-shared/messages/stored.ts) beside their zh text, so the screens answer them in the reader's
+      // language; NULL: an older row, answered as its text.
       version: 613,
-      name: 'content: search traffic: a sync state message keeps its message key and params beside its zh text',
-      sql: 'ALTER TABLE search_sync ADD COLUMN message_reason TEXT;',
+      name: "content: search traffic: a sync's state message and the lost-property mark keep their message key and params beside their zh text",
+      sql: `
+ALTER TABLE search_sync ADD COLUMN message_reason TEXT;
+ALTER TABLE search_site ADD COLUMN google_lost_reason TEXT;
+`,
     },
   ],
   {
