@@ -63,7 +63,7 @@ export const SEARCH_MESSAGES = {
   // a sync's state message (search_sync.message, its key in message_reason); {{reason}}: an engine's own words
   'searchSync.attempt': { zh: '第{{n}}次尝试', en: 'Attempt {{n}}' },
   'searchSync.siteGone': { zh: '网站不存在或已被删除', en: 'The website does not exist or was deleted' },
-  'searchSync.synced': { zh: '已同步 {{from}} 至 {{to}}：{{days}} 天有数据，{{rows}} 行', en: 'Synced {{from}} to {{to}}: {{days}} days with data, {{rows}} rows' },
+  'searchSync.synced': { zh: '已同步 {{from}} 至 {{to}}：{{days}} 天有数据，{{rows}} 行', en: 'Synced {{from}} to {{to}}: {{days}} day(s) with data, {{rows}} row(s)' },
   'searchSync.syncedEmpty': { zh: '已同步 {{from}} 至 {{to}}：没有数据', en: 'Synced {{from}} to {{to}}: no data' },
   'searchSync.cancelled': { zh: '已取消', en: 'Cancelled' },
   'searchSync.shutdown': { zh: '实例停止，稍后继续', en: 'The instance stopped; it carries on later' },

@@ -127,7 +127,7 @@ describe('Google: the first sync, the sync after it', () => {
     expect(String((await syncRow(first!)).message)).toContain(`已同步 ${from} 至 ${today}`);
     const days = (await h.data().get(sql<{ n: number }>`SELECT COUNT(DISTINCT day) AS n FROM search_traffic WHERE website_info_id = ${first} AND engine = 'google'`))!.n;
     const rows = (await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM search_traffic WHERE website_info_id = ${first} AND engine = 'google'`))!.n;
-    expect((await shownSync(first!)).message).toBe(`Synced ${from} to ${today}: ${Number(days)} days with data, ${Number(rows)} rows`);
+    expect((await shownSync(first!)).message).toBe(`Synced ${from} to ${today}: ${Number(days)} day(s) with data, ${Number(rows)} row(s)`);
     expect((await shownSync(first!, 'google', 'zh-CN')).message).toBe(`已同步 ${from} 至 ${today}：${Number(days)} 天有数据，${Number(rows)} 行`);
   }, 120_000);
 
