@@ -323,11 +323,19 @@ describe("the spec's dashboard endpoints read the day totals", () => {
 });
 
 describe('导入数据: Search Console\'s own export', () => {
-  const upload = (file: Buffer | string, name: string, websiteInfoId = siteB!, t = token) =>
-    multipart(base, t, TRAFFIC_API.import, [
-      { name: 'websiteInfoId', value: websiteInfoId },
-      { name: 'file', value: typeof file === 'string' ? Buffer.from(file, 'utf8') : file, filename: name },
-    ]);
+  const upload = (file: Buffer | string, name: string, websiteInfoId = siteB!, t = token, headers: Record<string, string> = {}) =>
+    multipart(
+      base,
+      t,
+      TRAFFIC_API.import,
+      [
+        { name: 'websiteInfoId', value: websiteInfoId },
+        { name: 'file', value: typeof file === 'string' ? Buffer.from(file, 'utf8') : file, filename: name },
+      ],
+      headers,
+    );
+  /** the same, read in English */
+  const uploadEn = (file: Buffer | string, name: string, websiteInfoId = siteB!) => upload(file, name, websiteInfoId, token, { 'Accept-Language': 'en' });
   const daysOf = async (a: string, b: string) =>
     (await post<{ day: string; clicks: number; impressions: number }[]>('/seo-blade-deploy/dashboard/google', { startTime: a, endTime: b, websiteInfoId: siteB })).body.data;
 
@@ -349,6 +357,12 @@ describe('导入数据: Search Console\'s own export', () => {
     expect(await daysOf('2019-05-01', '2019-05-03')).toEqual([{ day: '2019-05-01', clicks: 10, impressions: 900 }, { day: '2019-05-02', clicks: 12, impressions: 1340 }]);
     const s = await get<TrafficSummary>(TRAFFIC_API.summary, { from: '2019-05-01', to: '2019-05-02', websiteInfoId: siteB! });
     expect(s.body.data.totals.position).toBeCloseTo((8.4 * 1340 + 9 * 900) / 2240, 9);
+    // read in English: the same lines skipped, their reasons in English (the days written again alike)
+    const en = await uploadEn(csv, 'Dates.csv');
+    expect((en.body.data as unknown as TrafficImportResult).skipped).toEqual([
+      { line: 4, reason: 'Malformed date: yesterday', file: 'Dates.csv' },
+      { line: 5, reason: 'Clicks is not a non-negative integer: -2', file: 'Dates.csv' },
+    ]);
   });
 
   it('reads the Chinese UI\'s zip: its 日期 table imported, the tables without dates said not imported', async () => {
@@ -369,6 +383,9 @@ describe('导入数据: Search Console\'s own export', () => {
     expect(data).toMatchObject({ days: 2, rows: 2, skipped: [], from: '2019-05-02', to: '2019-05-04' });
     expect(data.notImported.map((n) => n.file).sort()).toEqual(['国家.csv', '查询数.csv', '网页.csv'].sort());
     expect(data.notImported.find((n) => n.file === '查询数.csv')!.reason).toContain('不含日期');
+    const en = (await uploadEn(zip, '效果-2019.zip')).body.data as unknown as TrafficImportResult;
+    expect(en.notImported.find((n) => n.file === '查询数.csv')!.reason).toBe('This table has no dates (each row sums the whole exported range), so it fits no day or month: not imported');
+    expect(en.notImported.find((n) => n.file === '国家.csv')!.reason).toBe('This table has no dates: not imported');
     // 05-02 replaced, 05-01 kept from before
     expect(await daysOf('2019-05-01', '2019-05-04')).toEqual([
       { day: '2019-05-01', clicks: 10, impressions: 900 },
@@ -390,5 +407,19 @@ describe('导入数据: Search Console\'s own export', () => {
     expect((await upload('Date,Clicks,Impressions\n2019-06-01,1,10\n', 'Dates.csv', siteB!, other)).body.msg).toBe('网站不存在或已被删除');
     expect((await upload('Date,Clicks,Impressions\n2019-06-01,1,10\n', 'Dates.csv', '')).body.msg).toBe('请选择网站');
     expect((await upload('Date,Clicks,Impressions\n', 'Dates.csv')).body.msg).toBe('日期表中没有数据行');
+    // the same refusals read in English
+    expect((await uploadEn('name,value\na,1\n', 'other.csv')).body.msg).toBe(
+      'Not an export of the Search Console performance report: no dates table found (it has the columns Date, Clicks and Impressions)',
+    );
+    expect((await uploadEn(Buffer.from('PK\u0003\u0004garbage'), 'broken.zip')).body.msg).toBe('The zip cannot be read; the file may be damaged');
+    expect([(await uploadEn(filtered, 'filtered.zip')).body.msg, (await uploadEn(image, 'image.zip')).body.msg]).toEqual([
+      "The export was filtered (Country: China), so its dates table is not the website's totals: not imported; remove that filter in Search Console and export again",
+      'The export is of the search type Image, not web search: not imported',
+    ]);
+    expect((await uploadEn('Date,Clicks,Impressions\n2019-06-01,1,10\n', 'Dates.csv', '')).body.msg).toBe('Please select a website');
+    expect((await uploadEn('Date,Clicks,Impressions\n', 'Dates.csv')).body.msg).toBe('The dates table has no data rows');
+    expect((await uploadEn('Date,Clicks,Impressions\n2019-06-01,1,10\n', 'Dates.csv', 'no-such-site')).body.msg).toBe('The website does not exist or was deleted');
+    const bare = await api(base, token, 'POST', TRAFFIC_API.import, { json: {}, headers: { 'Accept-Language': 'en' } });
+    expect(bare.body.msg).toBe("Upload Search Console's export (the zip, or the csv of its Dates table)");
   });
 });

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src-server/db/data-layer';
 import { forgetTokens } from '../../src-server/modules/content/search/engines/google';
-import { GOOGLE_ROW_LIMIT } from '../../src-shared/search-engines';
+import { GOOGLE_ROW_LIMIT, type SearchSiteStats } from '../../src-shared/search-engines';
 import { TRAFFIC_API, type SyncStartResult } from '../../src-shared/search-traffic';
 import { bingStandIn, googleStandIn, makeServiceAccount, type BingStandIn, type GoogleStandIn, type ServiceAccountKey } from '../support/search-engines';
 import { addDays, connectTenant, faultProxy, localDay, makeWebsites, switchOn } from '../support/search-traffic';
@@ -50,13 +50,20 @@ const jobOf = async (id: string) => (await h.data().get(sql<JobRow>`SELECT id, s
 const finished = (s: string) => ['done', 'failed', 'cancelled'].includes(s);
 
 /** 立即同步, then each queued job to its end */
-async function syncToEnd(id: string): Promise<JobRow[]> {
-  const r = await sync(id);
+async function syncToEnd(id: string, started?: { language: string; msg: string }): Promise<JobRow[]> {
+  const r = started ? await api<SyncStartResult>(base, token, 'POST', TRAFFIC_API.sync, { query: { id }, headers: { 'Accept-Language': started.language } }) : await sync(id);
   expect(r.body.code, r.body.msg).toBe(200);
+  if (started) expect(r.body.msg).toBe(started.msg);
   const ids = r.body.data.jobs.map((j) => j.jobId);
   await until(async () => (await Promise.all(ids.map(jobOf))).every((j) => finished(j.state)), 90_000, 100);
   return Promise.all(ids.map(jobOf));
 }
+
+/** a website's last sync at an engine as the website list shows it (its message in the reader's language) */
+const shownSync = async (websiteId: string, engine: 'google' | 'bing' = 'google', language = 'en') => {
+  const r = await api<{ stats: SearchSiteStats }>(base, token, 'GET', '/seo-blade-search/site/detail', { query: { id: websiteId }, headers: { 'Accept-Language': language } });
+  return r.body.data.stats.lastSync[engine]!;
+};
 
 const syncRow = async (websiteId: string, engine = 'google') =>
   (await h.data().get(sql<Rec>`SELECT state, message, first_day, last_day, sync_time, job_id FROM search_sync WHERE website_info_id = ${websiteId} AND engine = ${engine}`))!;
@@ -118,6 +125,10 @@ describe('Google: the first sync, the sync after it', () => {
     expect(Number(daily!.n)).toBe(expectedDays.length);
     expect(await syncRow(first!)).toMatchObject({ state: 'done', first_day: from, last_day: today, job_id: job!.id });
     expect(String((await syncRow(first!)).message)).toContain(`已同步 ${from} 至 ${today}`);
+    const days = (await h.data().get(sql<{ n: number }>`SELECT COUNT(DISTINCT day) AS n FROM search_traffic WHERE website_info_id = ${first} AND engine = 'google'`))!.n;
+    const rows = (await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM search_traffic WHERE website_info_id = ${first} AND engine = 'google'`))!.n;
+    expect((await shownSync(first!)).message).toBe(`Synced ${from} to ${today}: ${Number(days)} day(s) with data, ${Number(rows)} row(s)`);
+    expect((await shownSync(first!, 'google', 'zh-CN')).message).toBe(`已同步 ${from} 至 ${today}：${Number(days)} 天有数据，${Number(rows)} 行`);
   }, 120_000);
 
   it('the next sync reads the last three days again and replaces them: their rows are the new ones, not added', async () => {
@@ -201,6 +212,18 @@ describe('the property lost, and found again', () => {
     expect(row.state).toBe('lost');
     expect(String(row.message)).toContain(`服务账号 ${key.clientEmail} 没有资源 sc-domain:sync-lost.example 的权限`);
     expect(String(row.message)).toContain('HTTP 403');
+    const shown = (await shownSync(lost!)).message;
+    expect(shown).toContain(`The service account ${key.clientEmail} has no permission on the property sc-domain:sync-lost.example; add it as a user of that property in Search Console (`);
+    expect(shown).toContain('HTTP 403');
+    // the lost mark, where the connections screen and the website list show it: zh as stored, en when read in English
+    const siteIn = async (language: string) => (await api<Rec>(base, token, 'GET', '/seo-blade-search/site/detail', { query: { id: lost! }, headers: { 'Accept-Language': language } })).body.data;
+    expect((await siteIn('zh-CN')).googleLost).toBe(row.message);
+    expect((await siteIn('en')).googleLost).toBe(shown);
+    const listed = async (language: string) => {
+      const r = await api<{ records: Rec[] }>(base, token, 'GET', '/website-blade-material/websiteInfo/list', { query: { size: 100 }, headers: { 'Accept-Language': language } });
+      return (r.body.data.records.find((w) => w.id === lost!)!.search as { googleLost: string }).googleLost;
+    };
+    expect([await listed('zh-CN'), await listed('en')]).toEqual([row.message, shown]);
     const site = await h.data().get(sql<{ google_lost: string | null }>`SELECT google_lost FROM search_site WHERE id = ${lost}`);
     expect(site!.google_lost).toBe(row.message);
     expect(job!.error).toBe(row.message);
@@ -268,6 +291,8 @@ describe('立即同步', () => {
     const started = await sync(first!);
     expect(started.body.msg).toBe('已开始同步');
     expect(started.body.data).toMatchObject({ running: false, skipped: [{ engine: 'bing', reason: '该网站未开启 Bing' }] });
+    const againEn = await api<SyncStartResult>(base, token, 'POST', TRAFFIC_API.sync, { query: { id: first! }, headers: { 'Accept-Language': 'en' } });
+    expect([againEn.body.msg, againEn.body.data.skipped]).toEqual(['Syncing', [{ engine: 'bing', reason: 'this website has Bing switched off' }]]);
     expect(started.body.data.jobs.map((j) => [j.engine, j.running])).toEqual([['google', false]]);
     const again = await sync(first!);
     expect(again.body.msg).toBe('正在同步');
@@ -278,9 +303,10 @@ describe('立即同步', () => {
     proxy.retryAfter = 1;
     // Bing answers NotAuthorized for a site not in its account: failed with the hint, no retry
     await switchOn(h.data(), first!, { google: false, bing: true });
-    const [bingJob] = await syncToEnd(first!);
+    const [bingJob] = await syncToEnd(first!, { language: 'en', msg: 'Sync started' });
     expect(bingJob).toMatchObject({ state: 'failed', attempts: 1 });
     expect(String((await syncRow(first!, 'bing')).message)).toContain('站点 http://sync-first.example/ 不在该 Bing Webmaster 账号中');
+    expect((await shownSync(first!, 'bing')).message).toContain('The site http://sync-first.example/ is not in this Bing Webmaster account (');
     expect((await syncRow(first!, 'bing')).state).toBe('failed');
     await switchOn(h.data(), first!, { google: true, bing: false });
   }, 90_000);
@@ -294,6 +320,9 @@ describe('立即同步', () => {
     expect(row.state).toBe('failed');
     expect(String(row.message)).toContain('Google 服务账号密钥被拒绝（可能已删除或停用），请在账号设置中重新上传密钥');
     expect(String(row.message)).toContain('invalid_grant');
+    const shown = (await shownSync(first!)).message;
+    expect(shown).toContain('The Google service account key was refused (it may have been deleted or disabled); upload the key again in the account settings (');
+    expect(shown).toContain('invalid_grant');
   }, 60_000);
 });
 

@@ -198,7 +198,10 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
       ['submitted', 'submitted', 'submitted', 'pending', 'failed'].forEach((state, i) => url.run(`u${i}`, tea.id, 'indexnow', `http://tea.sample-matrix.test/${i}.html`, state, now));
       url.run('u9', tea.id, 'baidu', 'http://tea.sample-matrix.test/0.html', 'quota', now);
       db.prepare("INSERT INTO search_announce (id, tenant_id, website_info_id, kind, urls_total, state, message, create_time, end_time) VALUES ('a1', '888888', ?, 'deploy', 6, 'partial', '1 个网址失败', ?, ?)").run(tea.id, now, now);
-      db.prepare("INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, last_day, sync_time) VALUES (?, 'google', '888888', 'done', '', ?, ?)").run(tea.id, today, now);
+      // the sync's message as the sync keeps it: its zh text, its key and params beside it (shown in the reader's language)
+      const synced = { key: 'searchSync.synced', params: { from: today, to: today, days: 1, rows: 5 } };
+      db.prepare("INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, message_reason, last_day, sync_time) VALUES (?, 'google', '888888', 'done', ?, ?, ?, ?)")
+        .run(tea.id, `已同步 ${today} 至 ${today}：1 天有数据，5 行`, JSON.stringify(synced), today, now);
       db.prepare("INSERT INTO search_daily (tenant_id, website_info_id, engine, day, clicks, impressions, position_sum) VALUES ('888888', ?, 'google', ?, ?, 400, 1200)").run(tea.id, today, 37);
       db.prepare("INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, last_day, sync_time) VALUES (?, 'google', '888888', 'lost', 'HTTP 403: User does not have sufficient permission', ?, ?)").run(home.id, today, now);
       db.prepare("UPDATE search_site SET google_on = 1, google_lost = 'HTTP 403: User does not have sufficient permission' WHERE id = ?").run(home.id);
@@ -209,6 +212,7 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await expect(row.locator('[data-announce-state]')).toHaveAttribute('data-announce-state', 'partial');
     await expect(row.locator('[data-urls]')).toHaveAttribute('data-urls', '6/3/2/1');
     await expect(row.locator('[data-sync]')).toHaveAttribute('data-sync', 'google:done');
+    await expect(row.locator('[data-sync] [title]').first()).toHaveAttribute('title', /^已同步 \d{4}-\d\d-\d\d 至 \d{4}-\d\d-\d\d：1 天有数据，5 行$/);
     await expect(row.locator('[data-clicks]')).toHaveText('37');
     const homeRow = screen.locator('tbody tr.ant-table-row', { hasText: '示例家居装修站' });
     await expect(homeRow.locator('[data-connection="google"]')).toHaveAttribute('data-state', 'lost');
@@ -239,6 +243,7 @@ test('an operator sets the accounts, switches a website\'s engines on and tests 
     await openScreen(page, host, '/site/searchEngine');
     await expect(accounts).toContainText('Add this address to each property in Search Console as a user');
     await expect(row.locator('[data-connection="google"]')).toHaveText('onsc-domain:tea.sample-matrix.test (default)');
+    await expect(row.locator('[data-sync] [title]').first()).toHaveAttribute('title', /^Synced \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: 1 day\(s\) with data, 5 row\(s\)$/);
     await page.screenshot({ path: 'test-results/search-engines-en.png', fullPage: true });
     await clickRowAction(page, row, 'Test connection');
     const testsEn = dialog(page);

@@ -269,7 +269,7 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await en.getByLabel('Website').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '流量乙站' }).click();
     const zip = zipFiles({
-      'Dates.csv': ['Date,Clicks,Impressions,CTR,Position', `${day(12)},4,80,5%,9.1`, `${day(13)},6,90,6.67%,8.8`].join('\n'),
+      'Dates.csv': ['Date,Clicks,Impressions,CTR,Position', `${day(12)},4,80,5%,9.1`, `${day(13)},6,90,6.67%,8.8`, 'yesterday,1,1,100%,1'].join('\n'),
       'Queries.csv': ['Top queries,Clicks,Impressions,CTR,Position', '绿茶,10,170,5.88%,9'].join('\n'),
       'Filters.csv': ['Filter,Value', 'Search type,Web', 'Date,Last 28 days'].join('\n'),
     }, new Date(), { deflate: true });
@@ -277,6 +277,9 @@ test('the site dashboard: synced, imported and CSV traffic; totals, chart, range
     await en.getByTestId('traffic-import-run').click();
     await expect(en.getByTestId('traffic-import-result')).toContainText(`Imported 2 days (${day(13)} to ${day(12)})`);
     await expect(en.getByTestId('traffic-import-not-imported')).toContainText('Queries.csv');
+    // the server's reasons in the console's language: a table not imported, a line skipped
+    await expect(en.getByTestId('traffic-import-not-imported')).toContainText('This table has no dates (each row sums the whole exported range)');
+    await expect(en).toContainText('Malformed date: yesterday');
     await page.screenshot({ path: 'test-results/search-dashboard-import-en.png' });
     await en.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await choose(page, 'traffic-website', '流量乙站');

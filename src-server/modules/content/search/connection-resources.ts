@@ -26,6 +26,7 @@ import { siteHost, siteOrigin } from '../deploy/site-sources';
 import { keyLocationOf } from './engines/indexnow';
 import { checkPrivateKey, parseServiceAccount } from './engines/google';
 import { siteStats } from './connection-stats';
+import { reasonText } from '../../../../src-shared/messages/stored';
 
 type Rec = Record<string, unknown>;
 
@@ -71,7 +72,7 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
         // the days it reads); the lost-access mark was about the old one
         if ('googleProperty' in row && (row.googleProperty ?? null) !== (old.google_property ?? null)) {
           await ctx.q.run(sql`UPDATE search_sync SET first_day = NULL, last_day = NULL WHERE website_info_id = ${String(ctx.id)} AND engine = 'google'`);
-          await ctx.q.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${String(ctx.id)}`);
+          await ctx.q.run(sql`UPDATE search_site SET google_lost = NULL, google_lost_reason = NULL WHERE id = ${String(ctx.id)}`);
         }
       },
       async decorate(records, { tenantId, q, language }) {
@@ -85,6 +86,8 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
            WHERE w.tenant_id = ${tenantId} AND w.id IN (${sql.join(ids)})`);
         const byId = new Map(sites.map((s) => [String(s.id), s]));
         const stats = await siteStats(q, ids, now(), language);
+        // the lost-property mark in the reader's language (its key kept beside its zh text)
+        const lost = new Map((await q.all(sql<Rec>`SELECT id, google_lost, google_lost_reason FROM search_site WHERE id IN (${sql.join(ids)})`)).map((s) => [String(s.id), s]));
         for (const r of records) {
           const w = byId.get(String(r.id)) ?? {};
           const domain = String(w.domain_text ?? w.domain_name ?? '');
@@ -100,6 +103,8 @@ export function connectionResources(box: SecretBox, now: () => number = Date.now
           r.googlePropertyDefault = defaultProperty(host);
           r.bingSiteDefault = origin ? `${origin}/` : '';
           r.stats = stats.get(String(r.id)) ?? null;
+          const l = lost.get(String(r.id));
+          if (l?.google_lost) r.googleLost = reasonText(l.google_lost, l.google_lost_reason, language ?? 'zh');
         }
       },
     },

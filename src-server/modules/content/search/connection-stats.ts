@@ -80,14 +80,14 @@ export async function siteStats(q: Queries, ids: readonly string[], now: number,
       time: String(a.end_time || a.create_time || ''),
     };
   }
-  const syncs = await q.all(sql<Record<string, unknown>>`SELECT website_info_id, engine, state, message, sync_time, update_time, last_day
+  const syncs = await q.all(sql<Record<string, unknown>>`SELECT website_info_id, engine, state, message, message_reason, sync_time, update_time, last_day
       FROM search_sync WHERE website_info_id IN (${list})`);
   for (const s of syncs) {
     const stats = out.get(String(s.website_info_id));
     if (!stats || !(TRAFFIC_ENGINES as readonly string[]).includes(String(s.engine))) continue;
     stats.lastSync[String(s.engine) as TrafficEngine] = {
       state: String(s.state) as SyncState,
-      message: String(s.message ?? ''),
+      message: reasonText(s.message, s.message_reason, language),
       time: String(s.sync_time || s.update_time || ''),
       lastDay: String(s.last_day ?? ''),
     };
@@ -100,14 +100,14 @@ export async function siteStats(q: Queries, ids: readonly string[], now: number,
 }
 
 /** The website list's summary of each website's connections (one query for the switches, one for the clicks). */
-export async function searchSummaries(q: Queries, ids: readonly string[], now: number): Promise<Map<string, SiteSearchSummary>> {
+export async function searchSummaries(q: Queries, ids: readonly string[], now: number, language: ReplyLanguage = 'zh'): Promise<Map<string, SiteSearchSummary>> {
   const out = new Map<string, SiteSearchSummary>();
   if (ids.length === 0) return out;
-  const rows = await q.all(sql<Record<string, unknown>>`SELECT id, indexnow_on, baidu_on, google_on, google_lost, bing_on FROM search_site WHERE id IN (${sql.join([...ids])})`);
+  const rows = await q.all(sql<Record<string, unknown>>`SELECT id, indexnow_on, baidu_on, google_on, google_lost, google_lost_reason, bing_on FROM search_site WHERE id IN (${sql.join([...ids])})`);
   const clicks = await recentClicks(q, ids, now);
   const on = (v: unknown): ConnectionState => (Number(v) === 1 ? 'on' : 'off');
   for (const r of rows) {
-    const lost = typeof r.google_lost === 'string' ? r.google_lost : '';
+    const lost = typeof r.google_lost === 'string' && r.google_lost ? reasonText(r.google_lost, r.google_lost_reason, language) : '';
     out.set(String(r.id), {
       clicks7d: clicks.get(String(r.id)) ?? 0,
       engines: { indexnow: on(r.indexnow_on), baidu: on(r.baidu_on), google: Number(r.google_on) === 1 && lost ? 'lost' : on(r.google_on), bing: on(r.bing_on) },

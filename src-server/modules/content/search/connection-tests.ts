@@ -99,7 +99,7 @@ async function testGoogle(q: Queries, account: AccountConfig, site: SiteConfig |
     // an unverified user sees the property but reads nothing of it
     if (got.data.permissionLevel === 'siteUnverifiedUser') return result(false, answer, got.status, noAccess({ code: 'serviceAccountNoAccess', params: { property } }));
     // the property answers again: a loss a sync recorded is over
-    await q.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${site.websiteId} AND google_lost IS NOT NULL`);
+    await q.run(sql`UPDATE search_site SET google_lost = NULL, google_lost_reason = NULL WHERE id = ${site.websiteId} AND google_lost IS NOT NULL`);
     return result(true, answer, got.status);
   } catch (e) {
     const v = googleVerdict(e, property);

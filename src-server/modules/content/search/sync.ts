@@ -20,6 +20,9 @@ import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import { MSG_LEASE_LOST } from '../../../jobs/queue';
 import { JobError, type JobContext } from '../../../jobs/worker';
+import { ReasonError } from '../../../http/reasons';
+import { messageText, type Message, type NestedMessage } from '../../../../src-shared/messages';
+import { reasonJson } from '../../../../src-shared/messages/stored';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { FIRST_SYNC_MONTHS, GOOGLE_ROW_LIMIT, RESYNC_DAYS, type SyncState, type TrafficEngine, type UrlHint } from '../../../../src-shared/search-engines';
@@ -48,33 +51,38 @@ const CALLS_IN_RUN = 5;
 /** the longest wait in a run (a longer Retry-After is cut to it) */
 const MAX_WAIT_MS = 300_000;
 
-/** a failure no retry mends: the sync's state and message */
-class SyncStop extends Error {
+/** a failure no retry mends: the sync's state and message (a message of the table; its Error message the zh text) */
+class SyncStop extends ReasonError {
   constructor(
     readonly state: 'failed' | 'lost',
-    message: string,
+    reason: Message,
   ) {
-    super(message);
+    super(reason);
   }
 }
+
+/** an engine's refusal after the calls tried in a run: the queue runs the job again */
+class CallsTried extends ReasonError {}
 
 /** what the operator can do about a refusal, in the message beside the engine's words */
-function hintText(hint: UrlHint | undefined, account: AccountConfig, site: SiteConfig): string {
+function hintOf(hint: UrlHint | undefined, account: AccountConfig, site: SiteConfig): Message | undefined {
   switch (hint?.code) {
     case 'serviceAccountNoAccess':
-      return `服务账号 ${account.googleClientEmail || account.google?.clientEmail || ''} 没有资源 ${site.google.property} 的权限，请在 Search Console 中将它添加为该资源的用户`;
+      return { key: 'searchSync.hintNoAccess', params: { email: account.googleClientEmail || account.google?.clientEmail || '', property: site.google.property } };
     case 'serviceAccountInvalid':
-      return 'Google 服务账号密钥被拒绝（可能已删除或停用），请在账号设置中重新上传密钥';
+      return { key: 'searchSync.hintKeyInvalid' };
     case 'bingKeyInvalid':
-      return 'Bing API 密钥被拒绝，请在账号设置中检查密钥';
+      return { key: 'searchSync.hintBingKeyInvalid' };
     case 'bingSiteMissing':
-      return `站点 ${site.bing.site} 不在该 Bing Webmaster 账号中`;
+      return { key: 'searchSync.hintBingSiteMissing', params: { site: site.bing.site } };
     default:
-      return '';
+      return undefined;
   }
 }
 
-const withHint = (reason: string, hint: string) => (hint ? `${hint}（${reason}）` : reason);
+/** the engine's words (kept as they came), with what the operator can do about them in front */
+const withHint = (reason: string, hint: Message | undefined): Message =>
+  hint ? { key: 'searchSync.withHint', params: { hint, reason } } : { key: 'searchSync.said', params: { reason } };
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -115,16 +123,20 @@ interface RunOutcome {
   rows: number;
 }
 
-/** Sets a website's sync state at an engine (the row made when missing), through `q`. */
+/**
+ * Sets a website's sync state at an engine (the row made when missing), through `q`: its message's zh text in
+ * message, its key and params in message_reason (a reader's language reads them: connection-stats.ts).
+ */
 export async function setSyncState(
   q: Queries,
-  o: { websiteId: string; engine: TrafficEngine; tenantId: string; state: SyncState; message: string; now: number; jobId?: string; ended?: boolean },
+  o: { websiteId: string; engine: TrafficEngine; tenantId: string; state: SyncState; message: Message | NestedMessage | string; now: number; jobId?: string; ended?: boolean },
 ): Promise<void> {
   const now = formatDateTime(o.now);
   const end = o.ended ? now : null;
-  await q.run(sql`INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, sync_time, job_id, update_time)
-    VALUES (${o.websiteId}, ${o.engine}, ${o.tenantId}, ${o.state}, ${o.message}, ${end}, ${o.jobId ?? null}, ${now})
-    ON CONFLICT (website_info_id, engine) DO UPDATE SET state = excluded.state, message = excluded.message,
+  const text = typeof o.message === 'string' ? o.message : messageText(o.message, 'zh');
+  await q.run(sql`INSERT INTO search_sync (website_info_id, engine, tenant_id, state, message, message_reason, sync_time, job_id, update_time)
+    VALUES (${o.websiteId}, ${o.engine}, ${o.tenantId}, ${o.state}, ${text}, ${reasonJson(o.message)}, ${end}, ${o.jobId ?? null}, ${now})
+    ON CONFLICT (website_info_id, engine) DO UPDATE SET state = excluded.state, message = excluded.message, message_reason = excluded.message_reason,
       sync_time = COALESCE(excluded.sync_time, search_sync.sync_time), job_id = COALESCE(excluded.job_id, search_sync.job_id), update_time = excluded.update_time`);
 }
 
@@ -141,7 +153,7 @@ export class TrafficSync {
     this.jobs.handle(SEARCH_SYNC_JOB, (job, ctx) => this.run(job, ctx), {
       // given up after its instance died with no attempt left: the state says so
       abandoned: async (job) => {
-        await this.data.run(sql`UPDATE search_sync SET state = 'failed', message = ${MSG_LEASE_LOST}, sync_time = ${formatDateTime(this.clock())}
+        await this.data.run(sql`UPDATE search_sync SET state = 'failed', message = ${MSG_LEASE_LOST}, message_reason = NULL, sync_time = ${formatDateTime(this.clock())}
           WHERE job_id = ${job.id} AND state IN ('queued', 'running')`);
       },
     });
@@ -150,18 +162,19 @@ export class TrafficSync {
   private async run(job: Job, ctx: JobContext): Promise<void> {
     const { websiteId, engine } = job.payload as SyncPayload;
     const tenantId = job.tenantId;
-    const state = (s: SyncState, message: string, ended = false) =>
+    const state = (s: SyncState, message: Message | NestedMessage | string, ended = false) =>
       setSyncState(this.data, { websiteId, engine, tenantId, state: s, message, now: this.clock(), jobId: job.id, ended });
-    await state('running', job.attempts > 1 ? `第${job.attempts}次尝试` : '');
+    await state('running', job.attempts > 1 ? { key: 'searchSync.attempt', params: { n: job.attempts } } : '');
     /** months whose days this run wrote but whose month rows it has not rebuilt yet (their last days to come) */
     const open = new Set<string>();
     try {
       const site = await siteOf(this.data, this.box, websiteId);
-      if (!site || site.tenantId !== tenantId) throw new SyncStop('failed', '网站不存在或已被删除');
+      if (!site || site.tenantId !== tenantId) throw new SyncStop('failed', { key: 'searchSync.siteGone' });
       const account = await accountOf(this.data, this.box, tenantId);
       const r = engine === 'google' ? await this.google(site, account, ctx, open) : await this.bing(site, account, ctx, open);
-      if (engine === 'google') await this.data.run(sql`UPDATE search_site SET google_lost = NULL WHERE id = ${websiteId} AND google_lost IS NOT NULL`);
-      const message = r.days > 0 ? `已同步 ${r.from} 至 ${r.to}：${r.days} 天有数据，${r.rows} 行` : `已同步 ${r.from} 至 ${r.to}：没有数据`;
+      if (engine === 'google') await this.data.run(sql`UPDATE search_site SET google_lost = NULL, google_lost_reason = NULL WHERE id = ${websiteId} AND google_lost IS NOT NULL`);
+      const message: Message =
+        r.days > 0 ? { key: 'searchSync.synced', params: { from: r.from, to: r.to, days: r.days, rows: r.rows } } : { key: 'searchSync.syncedEmpty', params: { from: r.from, to: r.to } };
       await state('done', message, true);
       ctx.progress({ ...r });
     } catch (e) {
@@ -170,18 +183,18 @@ export class TrafficSync {
       if (ctx.signal.aborted) {
         // cancelled, given back (the instance stops: queued again) or taken over (the other instance says)
         const why = String(ctx.signal.reason ?? '');
-        if (why === 'cancelled') await state('failed', '已取消', true);
-        else if (why === 'shutdown') await state('queued', '实例停止，稍后继续');
+        if (why === 'cancelled') await state('failed', { key: 'searchSync.cancelled' }, true);
+        else if (why === 'shutdown') await state('queued', { key: 'searchSync.shutdown' });
         throw e;
       }
       if (e instanceof SyncStop) {
-        if (e.state === 'lost') await this.data.run(sql`UPDATE search_site SET google_lost = ${e.message} WHERE id = ${websiteId}`);
-        await state(e.state, e.message, true);
+        if (e.state === 'lost') await this.data.run(sql`UPDATE search_site SET google_lost = ${e.message}, google_lost_reason = ${reasonJson(e.reason)} WHERE id = ${websiteId}`);
+        await state(e.state, e.reason, true);
         throw new JobError(e.message);
       }
-      const reason = (e as Error).message || String(e);
+      const reason = e instanceof CallsTried ? e.reason : (e as Error).message || String(e);
       const again = job.attempts < job.maxAttempts;
-      await state(again ? 'queued' : 'failed', again ? `${reason}；稍后自动重试（已尝试${job.attempts}次）` : reason, !again);
+      await state(again ? 'queued' : 'failed', again ? { key: 'searchSync.retryLater', params: { reason, n: job.attempts } } : reason, !again);
       throw e;
     }
   }
@@ -196,7 +209,7 @@ export class TrafficSync {
         if (e instanceof SyncStop) throw e;
         const v = verdict(e);
         if (v.kind === 'stop') throw stop(v);
-        if (attempt >= CALLS_IN_RUN) throw new Error(`${v.reason}（本次已连续尝试${attempt}次）`);
+        if (attempt >= CALLS_IN_RUN) throw new CallsTried({ key: 'searchSync.callsTried', params: { reason: v.reason, n: attempt } });
         const wait = Math.min(v.retryAfterMs ?? retryAfterOf(e) ?? 1000 * 2 ** (attempt - 1), MAX_WAIT_MS);
         ctx.progress({ waiting: wait, reason: v.reason, attempt });
         await sleep(wait, ctx.signal);
@@ -245,13 +258,13 @@ export class TrafficSync {
 
   private async google(site: SiteConfig, account: AccountConfig, ctx: JobContext, open: Set<string>): Promise<RunOutcome> {
     const key = account.google;
-    if (!key) throw new SyncStop('failed', '未设置 Google 服务账号密钥，请在搜索引擎的账号设置中上传');
-    if (!site.google.on) throw new SyncStop('failed', '该网站未开启 Google Search Console');
+    if (!key) throw new SyncStop('failed', { key: 'searchSync.stopNoGoogleKey' });
+    if (!site.google.on) throw new SyncStop('failed', { key: 'searchSync.stopGoogleOff' });
     const property = site.google.property;
-    if (!property) throw new SyncStop('failed', '该网站没有域名，无法确定其 Search Console 资源');
+    if (!property) throw new SyncStop('failed', { key: 'searchSync.stopGoogleNoProperty' });
     const verdict = (e: unknown) => googleVerdict(e, property);
     const stop = (v: Extract<Verdict, { kind: 'stop' }>) =>
-      new SyncStop(v.hint?.code === 'serviceAccountNoAccess' ? 'lost' : 'failed', withHint(v.reason, hintText(v.hint, account, site)));
+      new SyncStop(v.hint?.code === 'serviceAccountNoAccess' ? 'lost' : 'failed', withHint(v.reason, hintOf(v.hint, account, site)));
     const today = localDay(this.clock());
     const held = await this.held(site.websiteId, 'google');
     const from = held?.last_day ? addDays(held.last_day, -RESYNC_DAYS) : addMonths(today, -FIRST_SYNC_MONTHS);
@@ -309,9 +322,9 @@ export class TrafficSync {
 
   private async bing(site: SiteConfig, account: AccountConfig, ctx: JobContext, open: Set<string>): Promise<RunOutcome> {
     const apiKey = account.bingApiKey;
-    if (!apiKey) throw new SyncStop('failed', '未设置 Bing Webmaster API 密钥，请在搜索引擎的账号设置中填写');
-    if (!site.bing.on) throw new SyncStop('failed', '该网站未开启 Bing');
-    if (!site.bing.site) throw new SyncStop('failed', '该网站没有域名，无法确定其 Bing 站点');
+    if (!apiKey) throw new SyncStop('failed', { key: 'searchSync.stopNoBingKey' });
+    if (!site.bing.on) throw new SyncStop('failed', { key: 'searchSync.stopBingOff' });
+    if (!site.bing.site) throw new SyncStop('failed', { key: 'searchSync.stopBingNoSite' });
     const bingAccount = { apiKey, root: account.bingApiRoot };
     const get = (method: string) =>
       this.retrying(
@@ -323,7 +336,7 @@ export class TrafficSync {
         (e) => e as Exclude<Verdict, { kind: 'ok' }>,
         (v) => {
           const hint: UrlHint | undefined = /NotAuthorized/i.test(v.reason) ? { code: 'bingSiteMissing' } : v.hint;
-          return new SyncStop('failed', withHint(v.reason, hintText(hint, account, site)));
+          return new SyncStop('failed', withHint(v.reason, hintOf(hint, account, site)));
         },
         ctx,
       );

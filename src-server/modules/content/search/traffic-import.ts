@@ -13,6 +13,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allow, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError } from '../../../http/reply';
+import { readerLanguage } from '../../../http/reasons';
+import { messageText, type Message, type MessageKey, type ReplyLanguage } from '../../../../src-shared/messages';
 import { sql } from '../../../db/data-layer';
 import { TRAFFIC_API, type TrafficImportResult } from '../../../../src-shared/search-traffic';
 import { unzip } from '../../admin/zip';
@@ -23,15 +25,16 @@ import { writeDayTotals, type DayTotal } from './traffic-store';
 
 const MAX_BYTES = 20 * 1024 * 1024;
 
+/** the refusals of an import: keys of the message table (src-shared/messages/search-messages.ts) */
 export const IMPORT_MSG = {
-  file: '请上传 Search Console 导出的文件（zip 或 日期/Dates 表的 csv）',
-  size: '文件大小不能超过 20 MB',
-  website: '请选择网站',
-  noWebsite: '网站不存在或已被删除',
-  notExport: '不是 Search Console 效果报告的导出：未找到日期表（应有 日期/Date、点击次数/Clicks、展示次数/Impressions 列）',
-  badZip: '无法读取压缩包，文件可能已损坏',
-  empty: '日期表中没有数据行',
-} as const;
+  file: 'searchImport.file',
+  size: 'searchImport.size',
+  website: 'searchImport.website',
+  noWebsite: 'searchImport.noWebsite',
+  notExport: 'searchImport.notExport',
+  badZip: 'searchImport.badZip',
+  empty: 'searchImport.empty',
+} as const satisfies Record<string, MessageKey>;
 
 /** the columns, by the words of either UI */
 const COLUMNS = {
@@ -104,18 +107,21 @@ function dayOf(text: string): string {
   return isDay(day) ? day : '';
 }
 
-/** why Filters.csv's rows make the export something else than the website's totals ('' when they do not) */
-function filtersRefusal(rows: string[][]): string {
+/** why Filters.csv's rows make the export something else than the website's totals (undefined when they do not) */
+function filtersRefusal(rows: string[][]): Message | undefined {
   for (const [name = '', value = ''] of rows.slice(1)) {
     const n = norm(name);
-    if (NARROWING.includes(n)) return `导出时设置了筛选条件（${name.trim()}: ${value.trim()}），日期表不是网站的总数，未导入；请在 Search Console 中去掉该筛选后重新导出`;
-    if (SEARCH_TYPE.includes(n) && value.trim() && !WEB.includes(norm(value))) return `导出的搜索类型是 ${value.trim()}，不是网页搜索，未导入`;
+    if (NARROWING.includes(n)) return { key: 'searchImport.filtered', params: { name: name.trim(), value: value.trim() } };
+    if (SEARCH_TYPE.includes(n) && value.trim() && !WEB.includes(norm(value))) return { key: 'searchImport.searchType', params: { type: value.trim() } };
   }
-  return '';
+  return undefined;
 }
 
-/** Reads an export (the zip or one CSV): the day totals, the rows read, the lines skipped, the tables not imported. */
-export function readExport(bytes: Buffer, fileName: string): { totals: DayTotal[]; rows: number; skipped: TrafficImportResult['skipped']; notImported: TrafficImportResult['notImported'] } {
+/**
+ * Reads an export (the zip or one CSV): the day totals, the rows read, the lines skipped, the tables not imported
+ * (their reasons in `language`).
+ */
+export function readExport(bytes: Buffer, fileName: string, language: ReplyLanguage = 'zh'): { totals: DayTotal[]; rows: number; skipped: TrafficImportResult['skipped']; notImported: TrafficImportResult['notImported'] } {
   const tables: { file: string; rows: string[][] }[] = [];
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50) {
     let entries: Map<string, Buffer> | null;
@@ -132,7 +138,7 @@ export function readExport(bytes: Buffer, fileName: string): { totals: DayTotal[
   const dates = tables.find((t) => t.rows.length > 0 && datesHeader(t.rows[0]!));
   if (!dates) throw new ServiceError(IMPORT_MSG.notExport);
   const filters = tables.find((t) => t !== dates && /filters?\.csv$|筛选|过滤/i.test(t.file));
-  const refusal = filters ? filtersRefusal(filters.rows) : '';
+  const refusal = filters ? filtersRefusal(filters.rows) : undefined;
   if (refusal) throw new ServiceError(refusal);
   const cols = datesHeader(dates.rows[0]!)!;
   const skipped: TrafficImportResult['skipped'] = [];
@@ -142,23 +148,24 @@ export function readExport(bytes: Buffer, fileName: string): { totals: DayTotal[
     const line = i + 2;
     if (cells.every((c) => c.trim() === '')) return;
     rows++;
-    const skip = (reason: string) => skipped.push({ line, reason, file: dates.file });
+    const skip = (reason: Message) => skipped.push({ line, reason: messageText(reason, language), file: dates.file });
+    const cell = (i: number) => (cells[i] ?? '').trim().slice(0, 40);
     const day = dayOf(cells[cols.date] ?? '');
-    if (!day) return skip(`日期格式错误: ${(cells[cols.date] ?? '').trim().slice(0, 40)}`);
+    if (!day) return skip({ key: 'searchImport.badDay', params: { value: cell(cols.date) } });
     const clicks = number(cells[cols.clicks]);
     const impressions = number(cells[cols.impressions]);
-    if (!Number.isInteger(clicks) || clicks < 0) return skip(`点击次数不是非负整数: ${(cells[cols.clicks] ?? '').trim().slice(0, 40)}`);
-    if (!Number.isInteger(impressions) || impressions < 0) return skip(`展示次数不是非负整数: ${(cells[cols.impressions] ?? '').trim().slice(0, 40)}`);
+    if (!Number.isInteger(clicks) || clicks < 0) return skip({ key: 'searchImport.badClicks', params: { value: cell(cols.clicks) } });
+    if (!Number.isInteger(impressions) || impressions < 0) return skip({ key: 'searchImport.badImpressions', params: { value: cell(cols.impressions) } });
     const position = cols.position >= 0 ? number(cells[cols.position]) : 0;
-    if (!Number.isFinite(position) || position < 0) return skip(`排名不是数字: ${(cells[cols.position] ?? '').trim().slice(0, 40)}`);
-    if (byDay.has(day)) return skip(`日期重复: ${day}`);
+    if (!Number.isFinite(position) || position < 0) return skip({ key: 'searchImport.badPosition', params: { value: cell(cols.position) } });
+    if (byDay.has(day)) return skip({ key: 'searchImport.duplicate', params: { day } });
     // an export without a position column (or a day without impressions) gives no position
     byDay.set(day, { day, clicks, impressions, positionSum: position * impressions, positionImpressions: cols.position >= 0 && position > 0 ? impressions : 0 });
   });
   if (rows === 0) throw new ServiceError(IMPORT_MSG.empty);
   const notImported = tables
     .filter((t) => t !== dates && t !== filters)
-    .map((t) => ({ file: t.file, reason: /quer|查询/i.test(t.file) || /page|网页/i.test(t.file) ? '该表不含日期（各行是整个导出期间的合计），无法归入某一天或某个月，未导入' : '该表不含日期，未导入' }));
+    .map((t) => ({ file: t.file, reason: messageText(/quer|查询/i.test(t.file) || /page|网页/i.test(t.file) ? 'searchImport.noDatesSum' : 'searchImport.noDates', language) }));
   return { totals: [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day)), rows, skipped, notImported };
 }
 
@@ -195,7 +202,7 @@ export function registerTrafficImport(api: FastifyInstance, ctx: ContentContext)
     const site = await data.get(sql`SELECT id FROM website_info WHERE id = ${websiteId} AND tenant_id = ${tenantId} AND is_deleted = 0`);
     if (!site) throw new ServiceError(IMPORT_MSG.noWebsite);
     if (!bytes || bytes.length === 0) throw new ServiceError(IMPORT_MSG.file);
-    const read = readExport(bytes, name);
+    const read = readExport(bytes, name, readerLanguage(request));
     await data.transaction((trx) => writeDayTotals(trx, tenantId, websiteId, 'google', read.totals));
     const days = read.totals.map((t) => t.day);
     return ok({

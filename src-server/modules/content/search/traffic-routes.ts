@@ -8,7 +8,7 @@ import { allow, menu, menuButton } from '../../../http/access-policy';
 import { ok, ServiceError, status } from '../../../http/reply';
 import { pageOf } from '../../../http/paging';
 import { readerLanguage } from '../../../http/reasons';
-import type { Message } from '../../../../src-shared/messages';
+import { messageText, type Message } from '../../../../src-shared/messages';
 import { sql } from '../../../db/data-layer';
 import { TRAFFIC_ENGINES, type TrafficEngine, type TrafficSort } from '../../../../src-shared/search-engines';
 import { TRAFFIC_API, TRAFFIC_MAX_MONTHS, TRAFFIC_TOP_MAX_SIZE, type TrafficDim, type TrafficOrder, type TrafficTopPage } from '../../../../src-shared/search-traffic';
@@ -91,8 +91,9 @@ export function registerTrafficRoutes(api: FastifyInstance, ctx: ContentContext)
     const { tenantId } = scopeOf(request);
     const id = str(queryOf(request).id).trim() || str(bodyOf(request).id).trim();
     if (!id) throw new ServiceError({ key: 'common.missingParam', params: { name: 'id' } });
-    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id, language: readerLanguage(request) });
-    return ok(r, r.running ? '正在同步' : '已开始同步');
+    const language = readerLanguage(request);
+    const r = await syncNow({ data, jobs: ctx.jobs, box: ctx.box, clock: ctx.clock, tenantId, websiteId: id, language });
+    return ok(r, messageText(r.running ? 'searchSync.running' : 'searchSync.started', language));
   });
 
   registerTrafficImport(api, ctx);

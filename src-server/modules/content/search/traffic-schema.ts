@@ -1,4 +1,4 @@
-// Migration 394 (issue 36, reading back): the traffic tables as the sync and the
+// Migration 394 (issue 36, reading back; 613 below): the traffic tables as the sync and the
 // dashboard's queries use them.
 //
 // - search_daily is keyed by (website, engine, day, tenant): rows of day totals imported without a website
@@ -72,6 +72,17 @@ export const TRAFFIC_MIGRATIONS: Migration[] = withPostgres(
       version: 394,
       name: "content: search traffic: daily totals keyed per tenant too, the tenant's daily totals (search_daily_all), the top tables' key holding their sums",
       sql: SQL,
+    },
+    {
+      // Migration 613 (issue 39): a sync's state message and a website's lost-property mark keep their key and
+      // params (src-shared/messages/stored.ts) beside their zh text, so the screens answer them in the reader's
+      // language; NULL: an older row, answered as its text.
+      version: 613,
+      name: "content: search traffic: a sync's state message and the lost-property mark keep their message key and params beside their zh text",
+      sql: `
+ALTER TABLE search_sync ADD COLUMN message_reason TEXT;
+ALTER TABLE search_site ADD COLUMN google_lost_reason TEXT;
+`,
     },
   ],
   {

@@ -103,7 +103,7 @@ export function siteResources(): Resource[] {
         await addNames(q, records, tenantId, 'contactId', 'contactName', 'contact_info', 'name');
         await attachJobViews(q, records, 'deployJobId', 'deployJob', language);
         // the search engines (issue 36): 7-day clicks and each connection on / off / lost, two queries a page
-        const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now());
+        const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now(), language);
         for (const r of records) {
           if (!r.statusName) r.statusName = '未部署';
           r.search = search.get(String(r.id)) ?? null;
