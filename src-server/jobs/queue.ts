@@ -38,7 +38,7 @@ export const DEFAULT_LEASE_MS = 30_000;
 /** the reason a job whose instance stopped renewing its lease keeps when it has no attempt left */
 export const MSG_LEASE_LOST = '执行的实例失联（租约到期未续），尝试次数已用完';
 /** MSG_LEASE_LOST's message (src-shared/messages/job-messages.ts) as a reason column holds it */
-const LEASE_LOST_REASON = reasonJson({ key: 'job.leaseLost' });
+export const LEASE_LOST_REASON = reasonJson({ key: 'job.leaseLost' });
 
 export interface JobSpec {
   /** the handler that runs it (JobWorker.handle) */

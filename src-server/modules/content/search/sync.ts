@@ -18,7 +18,7 @@
 import { sql, type DataLayer, type Queries } from '../../../db/data-layer';
 import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
-import { MSG_LEASE_LOST } from '../../../jobs/queue';
+import { LEASE_LOST_REASON, MSG_LEASE_LOST } from '../../../jobs/queue';
 import { JobError, type JobContext } from '../../../jobs/worker';
 import { ReasonError } from '../../../http/reasons';
 import { messageText, type Message, type NestedMessage } from '../../../../src-shared/messages';
@@ -153,7 +153,7 @@ export class TrafficSync {
     this.jobs.handle(SEARCH_SYNC_JOB, (job, ctx) => this.run(job, ctx), {
       // given up after its instance died with no attempt left: the state says so
       abandoned: async (job) => {
-        await this.data.run(sql`UPDATE search_sync SET state = 'failed', message = ${MSG_LEASE_LOST}, message_reason = NULL, sync_time = ${formatDateTime(this.clock())}
+        await this.data.run(sql`UPDATE search_sync SET state = 'failed', message = ${MSG_LEASE_LOST}, message_reason = ${LEASE_LOST_REASON}, sync_time = ${formatDateTime(this.clock())}
           WHERE job_id = ${job.id} AND state IN ('queued', 'running')`);
       },
     });
