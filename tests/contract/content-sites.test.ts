@@ -73,6 +73,10 @@ describe('upload pipeline', () => {
     for (const bad of ['..%2F..%2Fblade.db', '..%2Fcontent-secret.key', 'nothere.png']) {
       expect((await fetch(`${base}/blade-resource/oss/endpoint/file/${bad}`)).status).toBe(404);
     }
+    // a file that is not there: the reply in the caller's language (zh without Accept-Language)
+    const missing = `${base}/blade-resource/oss/endpoint/file/${'0'.repeat(32)}.png`;
+    expect(await (await fetch(missing)).json()).toMatchObject({ code: 404, msg: '文件不存在' });
+    expect(await (await fetch(missing, { headers: { 'Accept-Language': 'en' } })).json()).toMatchObject({ code: 404, msg: 'The file does not exist' });
   });
 });
 
