@@ -7,6 +7,7 @@
 // existing files (and backups of it) stay where they were.
 import type { Readable } from 'node:stream';
 import { ServiceError } from '../http/reply';
+import type { MessageKey, NestedMessage } from '../../src-shared/messages';
 
 /** What a stored file is: its size in bytes and its content type. */
 export interface StoredFile {
@@ -19,6 +20,8 @@ export interface FileStore {
   readonly id: string;
   /** how the operator knows it: `数据目录`, or the row's 资源编号 and address (never a key) */
   readonly label: string;
+  /** the label as a message (file.dataFolder / file.objectStorage), read in the reader's language */
+  readonly labelMessage: NestedMessage;
   /** writes a file whole (a stream must deliver exactly `size` bytes) */
   put(key: string, body: Buffer | Readable, o: StoredFile): Promise<void>;
   /** the file as a stream with its size and type, or null when there is none under `key` */
@@ -51,27 +54,28 @@ export async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** what was being done when a store failed, as the operator reads it */
+/** what was being done when a store failed, as the operator reads it (zh; its message by FILE_ACTIONS) */
 export type FileAction = '上传失败' | '读取失败' | '删除失败';
+const FILE_ACTIONS: Record<FileAction, MessageKey> = { 上传失败: 'file.uploadFailed', 读取失败: 'file.readFailed', 删除失败: 'file.deleteFailed' };
 
 /**
  * The reason a store refused or could not be reached, for the operator (HTTP 400 with it in `msg`): the store's
  * label and what it answered (an S3 error code and HTTP status, or the network error), never a key.
  */
-export function storeFailure(store: Pick<FileStore, 'label'>, action: FileAction, err: unknown): ServiceError {
-  return new ServiceError(`${action}: ${store.label} ${failureReason(err)}`.slice(0, 500));
+export function storeFailure(store: Pick<FileStore, 'labelMessage'>, action: FileAction, err: unknown): ServiceError {
+  return new ServiceError({ key: FILE_ACTIONS[action], params: { store: store.labelMessage, reason: failureReason(err) } });
 }
 
-function failureReason(err: unknown): string {
+function failureReason(err: unknown): NestedMessage {
   const e = err as { name?: string; code?: string; message?: string; $metadata?: { httpStatusCode?: number }; cause?: { code?: string } };
   const status = e?.$metadata?.httpStatusCode;
   const name = e?.name && e.name !== 'Error' ? e.name : '';
   if (name === 'SignatureDoesNotMatch' || name === 'InvalidAccessKeyId' || name === 'AccessDenied' || status === 403)
-    return `拒绝了访问密钥 (${name || 'AccessDenied'}, HTTP ${status ?? 403})，请检查 accessKey 和 secretKey`;
-  if (name === 'NoSuchBucket') return `空间不存在 (NoSuchBucket, HTTP ${status ?? 404})，请检查空间名`;
-  if (status) return `答复了 HTTP ${status}${name ? ` (${name})` : ''}`;
+    return { key: 'file.storeDenied', params: { name: name || 'AccessDenied', status: status ?? 403 } };
+  if (name === 'NoSuchBucket') return { key: 'file.storeNoBucket', params: { status: status ?? 404 } };
+  if (status) return name ? { key: 'file.storeHttpNamed', params: { status, name } } : { key: 'file.storeHttp', params: { status } };
   const code = e?.code ?? e?.cause?.code;
-  if (name === 'TimeoutError' || code === 'ETIMEDOUT' || name === 'RequestTimeout') return '没有在时限内答复 (超时)';
-  if (code) return `无法连接 (${code})`;
-  return `出错: ${(e?.message ?? String(err)).slice(0, 200)}`;
+  if (name === 'TimeoutError' || code === 'ETIMEDOUT' || name === 'RequestTimeout') return { key: 'file.storeTimeout' };
+  if (code) return { key: 'file.storeUnreachable', params: { code: String(code).slice(0, 80) } };
+  return { key: 'file.storeError', params: { detail: (e?.message ?? String(err)).slice(0, 200) } };
 }

@@ -8,6 +8,10 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkedKey, LOCAL_STORE, type FileStore } from './file-store';
+import { messageText, type NestedMessage } from '../../src-shared/messages';
+
+/** the data folder as the operator knows it */
+const DATA_FOLDER: NestedMessage = { key: 'file.dataFolder' };
 
 const UNKNOWN = 'application/octet-stream';
 
@@ -23,7 +27,8 @@ export function localFileStore(dataDir: string): FileStore {
   };
   return {
     id: LOCAL_STORE,
-    label: '数据目录',
+    label: messageText(DATA_FOLDER, 'zh'),
+    labelMessage: DATA_FOLDER,
     async put(key, body) {
       const file = pathOf(key);
       await mkdir(dirname(file), { recursive: true });

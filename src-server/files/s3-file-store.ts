@@ -11,6 +11,7 @@ import {
   DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { checkedKey, type FileStore } from './file-store';
+import { messageText, type NestedMessage } from '../../src-shared/messages';
 
 export interface S3Settings {
   /** the 对象存储 row's id */
@@ -74,9 +75,11 @@ export function s3FileStore(s: S3Settings): FileStore {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = s.bucket;
+  const labelMessage: NestedMessage = { key: 'file.objectStorage', params: { code: s.code, at: `${endpoint.host}/${s.bucket}` } };
   return {
     id: s.id,
-    label: `对象存储 ${s.code} (${endpoint.host}/${s.bucket})`,
+    label: messageText(labelMessage, 'zh'),
+    labelMessage,
     async put(key, body, o) {
       await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: body, ContentLength: o.size, ContentType: o.contentType }));
     },

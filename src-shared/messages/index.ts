@@ -24,6 +24,7 @@ import { SEARCH_ACCOUNT_MESSAGES } from './search-account-messages';
 import { SEARCH_MESSAGES } from './search-messages';
 import { TASK_STATUS_MESSAGES } from './task-status-messages';
 import { INFRASTRUCTURE_MESSAGES } from './infrastructure-messages';
+import { FILE_MESSAGES } from './file-messages';
 
 export { fill, replyLanguage, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -52,6 +53,7 @@ export const MESSAGES = {
   ...SEARCH_MESSAGES,
   ...TASK_STATUS_MESSAGES,
   ...INFRASTRUCTURE_MESSAGES,
+  ...FILE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

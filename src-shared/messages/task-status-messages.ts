@@ -16,6 +16,7 @@ export const TASK_STATUS_MESSAGES = {
   'taskStatus.deployOk': { zh: '部署成功', en: 'Deployed' },
   'taskStatus.deployFailed': { zh: '部署失败', en: 'Deploy failed' },
   'taskStatus.deploying': { zh: '部署中', en: 'Deploying' },
+  'taskStatus.notDeployed': { zh: '未部署', en: 'Not deployed' },
   // a deploy task's run
   'taskStatus.runNoSites': { zh: '任务的网站分组下没有网站', en: "The task's website groups hold no website" },
   'taskStatus.runSite': { zh: '{{site}}: {{reason}}', en: '{{site}}: {{reason}}' },

@@ -176,6 +176,9 @@ describe('website group lists, column update and batch deploy', () => {
     expect((bad.body.data.failed as Rec[])[0]).toMatchObject({ websiteInfoId: brokenSite, websiteName: '坏站' });
     const batch = await api<Rec[]>(base, admin, 'POST', '/website-blade-article/gptProduceArticle/batch-site-tasks', { query: { ids: `${goodSite},${brokenSite}` } });
     expect(batch.body.data.map((r) => r.statusName)).toEqual(['部署成功', '部署失败']);
+    // in English: the names in the caller's language, the code the console decides by beside them
+    const batchEn = await api<Rec[]>(base, admin, 'POST', '/website-blade-article/gptProduceArticle/batch-site-tasks', { query: { ids: `${goodSite},${brokenSite}` }, headers: { 'Accept-Language': 'en' } });
+    expect(batchEn.body.data.map((r) => [r.statusName, r.deployed])).toEqual([['Deployed', true], ['Deploy failed', false]]);
   });
 
   it('the new buttons are seeded and granted with their menus', async () => {

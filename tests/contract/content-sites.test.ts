@@ -73,6 +73,10 @@ describe('upload pipeline', () => {
     for (const bad of ['..%2F..%2Fblade.db', '..%2Fcontent-secret.key', 'nothere.png']) {
       expect((await fetch(`${base}/blade-resource/oss/endpoint/file/${bad}`)).status).toBe(404);
     }
+    // a file that is not there: the reply in the caller's language (zh without Accept-Language)
+    const missing = `${base}/blade-resource/oss/endpoint/file/${'0'.repeat(32)}.png`;
+    expect(await (await fetch(missing)).json()).toMatchObject({ code: 404, msg: '文件不存在' });
+    expect(await (await fetch(missing, { headers: { 'Accept-Language': 'en' } })).json()).toMatchObject({ code: 404, msg: 'The file does not exist' });
   });
 });
 
@@ -211,6 +215,9 @@ describe('websites, templates, material, deploy', () => {
   it('adds a website; resolve type 1 drops the subdomain; the group is fixed after add; counts stay true', async () => {
     const top = await post(`${M}/websiteInfo/save`, { ...website, websiteName: '顶级站', type: 1, subdomain: 'ignored' });
     expect(top.body.data).toMatchObject({ type: 1, subdomain: '', domainName: 'shop-example.com', statusName: '未部署' });
+    // the status name in the caller's language, a code beside it that the console decides by
+    const enGet = <T = Rec>(path: string, query: Record<string, string>) => api<T>(base, admin, 'GET', path, { query, headers: { 'Accept-Language': 'en' } });
+    expect((await enGet(`${M}/websiteInfo/detail`, { id: String(top.body.data.id) })).body.data).toMatchObject({ statusName: 'Not deployed', deployed: false });
     const added = await post(`${M}/websiteInfo/save`, website);
     expect(added.status).toBe(200);
     const id = added.body.data.id as string;
@@ -262,7 +269,7 @@ describe('websites, templates, material, deploy', () => {
     const r = await post('/website-blade-deploy/websiteDeploy/deploy', { id: String(website.id) });
     expect(r.status).toBe(200);
     const [res] = r.body.data as unknown as Rec[];
-    expect(res).toMatchObject({ statusName: '部署成功', domain: 'www.shop-example.com' });
+    expect(res).toMatchObject({ statusName: '部署成功', deployed: true, domain: 'www.shop-example.com' });
     const page = await fetch(new URL(res.url as string, base).toString());
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -276,6 +283,8 @@ describe('websites, templates, material, deploy', () => {
     const file = join(h.dataDir, 'sites', String(website.id), 'www.shop-example.com', 'current', 'index.html');
     expect(readFileSync(file, 'utf8')).toBe(html);
     expect((await get(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data.statusName).toBe('部署成功');
+    const enGet = <T = Rec>(path: string, query: Record<string, string>) => api<T>(base, admin, 'GET', path, { query, headers: { 'Accept-Language': 'en' } });
+    expect((await enGet(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data).toMatchObject({ statusName: 'Deployed', deployed: true });
 
     // the template is disabled: the deploy fails with a clear message; the previous output stays
     await post('/seo-blade-material/websiteTemplate/update', { id: templateId, status: 0 });
@@ -284,9 +293,15 @@ describe('websites, templates, material, deploy', () => {
     expect(bad.body.msg).toMatch(/^部署失败: 网站模板已停用; 线上版本未改变 \(\d{17}-[0-9a-f]+\)$/);
     expect(readFileSync(file, 'utf8')).toBe(html);
     expect((await get(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data.statusName).toBe('部署失败');
+    expect((await enGet(`${M}/websiteInfo/detail`, { id: String(website.id) })).body.data).toMatchObject({ statusName: 'Deploy failed', deployed: false });
     await post('/seo-blade-material/websiteTemplate/update', { id: templateId, status: 1 });
     const deploys = await get<Page<Rec>>('/website-blade-deploy/websiteDeploy/page', { websiteInfoId: String(website.id) });
     expect(deploys.body.data.records.map((d) => d.statusName)).toEqual(['部署失败', '部署成功']);
+    const deploysEn = await enGet<Page<Rec>>('/website-blade-deploy/websiteDeploy/page', { websiteInfoId: String(website.id) });
+    expect(deploysEn.body.data.records.map((d) => [d.statusName, d.deployed])).toEqual([['Deploy failed', false], ['Deployed', true]]);
+    // the deploy dialog's reply in English
+    const again = await api<Rec[]>(base, admin, 'POST', '/website-blade-deploy/websiteDeploy/deploy', { json: { id: String(website.id) }, headers: { 'Accept-Language': 'en' } });
+    expect(again.body.data[0]).toMatchObject({ statusName: 'Deployed', deployed: true });
   });
 
   it('another tenant sees none of it and cannot point at it', async () => {

@@ -379,6 +379,9 @@ describe('legacy REST family', () => {
     const arranged = (await get<Rec[]>(`/website/WebsiteInfoGroup/websiteArrange/${groupId}`)).body.data;
     expect(arranged.map((s) => s.websiteName)).toEqual(['导入站', '导入站二', '导入的网站']);
     expect(arranged[0]).toMatchObject({ statusName: '部署成功', templateName: '模板' });
+    // in English: each website's status name in the caller's language, `deployed` beside it
+    const arrangedEn = (await api<Rec[]>(base, admin, 'GET', `/website/WebsiteInfoGroup/websiteArrange/${groupId}`, { headers: { 'Accept-Language': 'en' } })).body.data;
+    expect(arrangedEn.map((s) => [s.statusName, s.deployed])).toEqual([['Deployed', true], ['Deployed', true], ['Deployed', true]]);
     expect(Number(arranged[0].publishedCount)).toBeGreaterThan(0);
     expect((await get(`/website/WebsiteInfoGroup/${groupId}`)).body.data).toMatchObject({ name: '导入组' });
 

@@ -214,6 +214,10 @@ describe('two instances on one PostgreSQL, the test S3 server enabled in 对象�
       expect((await fetch(new URL(`/api/site-preview/${site.id}/${site.host}/nothing.html`, n.base))).status).toBe(404);
       expect((await fetch(new URL(`/api/site-preview/${site.id}/other-host.com/index.html`, n.base))).status).toBe(404);
     }
+    // a page that is not there: the reply in the caller's language (zh without Accept-Language)
+    const nothing = new URL(`/api/site-preview/${site.id}/${site.host}/nothing.html`, a.base);
+    expect(await (await fetch(nothing)).json()).toMatchObject({ code: 404, msg: '没找到请求' });
+    expect(await (await fetch(nothing, { headers: { 'Accept-Language': 'en' } })).json()).toMatchObject({ code: 404, msg: 'No such request' });
   });
 
   it('an image the object storage refuses to give fails that site\'s deploy with the reason; the live site stays', async () => {

@@ -228,6 +228,9 @@ describe('the embedded back end (SQLite)', () => {
     const r = await fetch(new URL(img.link, one.base).toString());
     expect(r.status).toBe(502);
     expect(((await r.json()) as { msg: string }).msg).toMatch(/^读取失败: 对象存储 team-minio \(127\.0\.0\.1:\d+\/seo-files\) 拒绝了访问密钥 \(SignatureDoesNotMatch, HTTP 403\)/);
+    // in English: the action, the store and its answer in the caller's language
+    const en = await fetch(new URL(img.link, one.base).toString(), { headers: { 'Accept-Language': 'en' } });
+    expect(((await en.json()) as { msg: string }).msg).toMatch(/^Reading failed: object storage team-minio \(127\.0\.0\.1:\d+\/seo-files\) refused the access key \(SignatureDoesNotMatch, HTTP 403\); check the accessKey and secretKey$/);
     // a keyword import whose file cannot be stored says why
     const refused = await post(one, '/website-blade-article/keyword/import', { keywords: ['存不进去'] });
     expect(refused.body.msg).toMatch(/^上传失败: 对象存储 team-minio .* 拒绝了访问密钥/);

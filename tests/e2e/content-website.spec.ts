@@ -1,4 +1,4 @@
-import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction, openScreen } from './fixtures';
+import { test, expect, signIn, rpc, type WebHost, clickRowAction, rowHasAction, openScreen, switchLanguage } from './fixtures';
 import type { Page } from '@playwright/test';
 
 // Content area end to end in browser mode: build a complete website through the
@@ -181,6 +181,26 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await versions.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
   // the list reloads after the dialog closes: ask until the reloaded row answers
   await expect.poll(() => rowHasAction(page, page.getByRole('row', { name: /演示网站/ }), '打开网站'), { timeout: 15_000 }).toBe(true);
+
+  // in English: the status names come from the server in the console's language; the console decides (the tag's
+  // colour, 打开网站) by the `deployed` code beside them
+  await switchLanguage(page, 'English');
+  await page.goto(`${host.origin}/#/wel/dashboard`);
+  await openScreen(page, host, '/site/websiteInfo');
+  const rowEn = page.getByRole('row', { name: /演示网站/ });
+  await expect(rowEn).toContainText('Deployed');
+  await clickRowAction(page, rowEn, 'Deploy');
+  const deployEn = page.getByRole('dialog', { name: 'Deploy websites' });
+  await deployEn.getByTestId('deploy-start').click();
+  const deployedTag = deployEn.locator('.ant-tag', { hasText: 'Deployed' });
+  await expect(deployedTag).toBeVisible();
+  await expect(deployedTag).toHaveClass(/\bant-tag-green\b/);
+  await expect(deployEn).toContainText(/Published version \d{17}-[0-9a-f]+ to .*: \d+ pages/);
+  await page.screenshot({ path: 'test-results/deploy-dialog-en.png' });
+  await deployEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => rowHasAction(page, page.getByRole('row', { name: /演示网站/ }), 'Open site'), { timeout: 15_000 }).toBe(true);
+  await page.screenshot({ path: 'test-results/website-list-deployed-en.png' });
+  await switchLanguage(page, '中文');
 
   // the generated home page
   const info = (await rpc(host, 'app:info')) as { data: { profile: { baseUrl: string } } };

@@ -302,6 +302,28 @@ test('websites: 批量部署 of the ticked sites shows each site\'s result; 更�
   await clickRowAction(page, bad, '更新栏目');
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText(/栏目更新失败：batch坏站: 部署失败: Logo分组中没有图片/)).toBeVisible();
+
+  // in English: each site's status name comes from the server in the console's language, the count and the colour
+  // are decided by the `deployed` code beside it
+  await switchLanguage(page, 'English');
+  await page.goto(`${host.origin}/#/wel/dashboard`);
+  await openScreen(page, host, '/site/websiteInfo');
+  await good.getByRole('checkbox').check();
+  await bad.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Batch deploy' }).click();
+  const batchEn = dialog(page);
+  await batchEn.locator('.ant-modal-footer').getByRole('button', { name: 'Batch deploy' }).click();
+  await expect(batchEn).toContainText('1 of 2 websites failed to deploy');
+  const deployedEn = batchEn.getByRole('row', { name: /batch站/ }).locator('.ant-tag');
+  await expect(deployedEn).toHaveText('Deployed');
+  await expect(deployedEn).toHaveClass(/\bant-tag-green\b/);
+  const failedEn = batchEn.getByRole('row', { name: /batch坏站/ });
+  await expect(failedEn.locator('.ant-tag')).toHaveText('Deploy failed');
+  await expect(failedEn.locator('.ant-tag')).toHaveClass(/\bant-tag-red\b/);
+  await expect(failedEn).toContainText('The logo group holds no image');
+  await shot(page, '/tmp/widgets-batch-deploy-en.png');
+  await batchEn.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await switchLanguage(page, '中文');
 });
 
 test('AI model form: 并发上限 and 每分钟请求上限 start at 8 and 0, out of range is refused in the form, saved values show in the list', async ({ page, host }) => {

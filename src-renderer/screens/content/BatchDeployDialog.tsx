@@ -11,7 +11,10 @@ import '../../i18n/areas/content-ops';
 
 interface SiteResult {
   websiteInfoId: string;
+  /** in the console's language */
   statusName: string;
+  /** whether it deployed: what the status is decided and coloured by */
+  deployed: boolean;
   message: string;
 }
 
@@ -34,7 +37,7 @@ export function BatchDeployDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
       setBusy(false);
     }
   };
-  const failed = results?.filter((r) => r.statusName !== '部署成功').length ?? 0;
+  const failed = results?.filter((r) => !r.deployed).length ?? 0;
   const close = results ? onDone : onClose;
   return (
     <Modal
@@ -68,7 +71,7 @@ export function BatchDeployDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
             dataSource={results}
             columns={[
               { key: 'site', title: t('content.ops.run.site'), dataIndex: 'websiteInfoId', width: 160, render: (v: string) => names.get(v) ?? v },
-              { key: 'status', title: t('content.ops.run.status'), dataIndex: 'statusName', width: 100, render: (v: string) => <Tag color={v === '部署成功' ? 'green' : 'red'}>{v}</Tag> },
+              { key: 'status', title: t('content.ops.run.status'), dataIndex: 'statusName', width: 100, render: (v: string, r) => <Tag color={r.deployed ? 'green' : 'red'}>{v}</Tag> },
               { key: 'message', title: t('content.ops.run.message'), dataIndex: 'message' },
             ]}
           />

@@ -13,7 +13,10 @@ const D = '/website-blade-deploy/websiteDeploy';
 
 interface Result {
   websiteInfoId: string;
+  /** in the console's language */
   statusName: string;
+  /** whether it deployed: what the status is decided and coloured by */
+  deployed: boolean;
   message: string;
   filesSent?: number;
   bytesSent?: number;
@@ -58,7 +61,7 @@ export function DeployDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
         const r = await call('api:request', { method: 'post', url: `${D}/deploy`, data: { ids: id } });
         result = (r.data as Result[])[0];
       } catch (e) {
-        result = { websiteInfoId: id, statusName: '部署失败', message: (e as Error).message };
+        result = { websiteInfoId: id, statusName: t('content.website.deployFailed'), deployed: false, message: (e as Error).message };
       } finally {
         clearInterval(timer);
       }
@@ -117,7 +120,7 @@ export function DeployDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) {
             render: (_: unknown, row) => {
               const r = results[String(row.id)];
               if (!r) return running?.websiteInfoId === String(row.id) ? <Tag color="processing">{t('content.website.deploying')}</Tag> : <Tag>{t('content.website.deployWaiting')}</Tag>;
-              return <Tag color={r.statusName === '部署成功' ? 'green' : 'red'}>{r.statusName}</Tag>;
+              return <Tag color={r.deployed ? 'green' : 'red'}>{r.statusName}</Tag>;
             },
           },
           { title: t('content.website.deployMessage'), render: (_: unknown, row) => results[String(row.id)]?.message ?? '' },

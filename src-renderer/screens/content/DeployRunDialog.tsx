@@ -68,7 +68,7 @@ export function DeployRunDialog({ ctx, onClose }: ExtraActionDialogProps) {
             title: t('content.ops.run.status'),
             dataIndex: 'statusName',
             width: 100,
-            render: (v: string, site) => <Tag color={(site.deployed ?? v === '部署成功') ? 'green' : 'red'}>{v}</Tag>,
+            render: (v: string, site) => <Tag color={site.deployed ? 'green' : 'red'}>{v}</Tag>,
           },
           { key: 'message', title: t('content.ops.run.message'), dataIndex: 'message' },
         ]}

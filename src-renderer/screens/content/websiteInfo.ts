@@ -101,7 +101,8 @@ const websiteInfo: ScreenDef = {
     },
     {
       key: 'openSite', label: 'content.website.openSite', permission: 'websiteInfo_view', placement: 'row',
-      visible: (row) => row.statusName === '部署成功',
+      // by the code beside the status name (the name is in the console's language)
+      visible: (row) => row.deployed === true,
       successMessage: 'content.website.openSite',
       async run(ctx) {
         const row = ctx.row!;

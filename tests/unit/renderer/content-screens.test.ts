@@ -120,6 +120,14 @@ describe('content screens', () => {
     expect(body).not.toHaveProperty('subdomain');
   });
 
+  it('website: 打开网站 shows by the deploy code the server answers beside statusName, whatever the name\'s language', () => {
+    const open = websiteInfo.extraActions!.find((a) => a.key === 'openSite')!;
+    expect(open.visible!({ id: '1', statusName: 'Deployed', deployed: true })).toBe(true);
+    expect(open.visible!({ id: '1', statusName: '部署成功', deployed: true })).toBe(true);
+    expect(open.visible!({ id: '1', statusName: 'Deploy failed', deployed: false })).toBe(false);
+    expect(open.visible!({ id: '1', statusName: 'Not deployed', deployed: false })).toBe(false);
+  });
+
   it('domain: transfer switch only when adding, server fixed on edit; server: password required on add only, tenants only in tenant mode', () => {
     expect(col(domainInfo, 'isCloudflare').addOnly).toBe(true);
     expect(col(domainInfo, 'serverId').readonlyOnEdit).toBe(true);

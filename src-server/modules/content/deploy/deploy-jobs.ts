@@ -13,12 +13,35 @@ import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import { ServiceError } from '../../../http/reply';
 import { formatDateTime } from '../../../util/dates';
-import { messageText, type MessageKey } from '../../../../src-shared/messages';
+import { messageText, type MessageKey, type ReplyLanguage } from '../../../../src-shared/messages';
 import { reasonJson } from '../../../../src-shared/messages/stored';
 
 export const DEPLOY_OK = '部署成功';
 export const DEPLOY_FAILED = '部署失败';
 export const DEPLOYING = '部署中';
+/** a website's status before its first deploy (website_info.status_name empty) */
+export const NOT_DEPLOYED = '未部署';
+const STATUS_KEYS: Record<string, MessageKey> = {
+  [DEPLOY_OK]: 'taskStatus.deployOk',
+  [DEPLOY_FAILED]: 'taskStatus.deployFailed',
+  [DEPLOYING]: 'taskStatus.deploying',
+  [NOT_DEPLOYED]: 'taskStatus.notDeployed',
+};
+
+/** a deploy's status name (部署成功 / 部署失败 / 部署中 / 未部署, as recorded) in `language`; another name as it is */
+export const deployStatusName = (name: unknown, language: ReplyLanguage): string => {
+  const key = STATUS_KEYS[String(name ?? '')];
+  return key ? messageText(key, language) : String(name ?? '');
+};
+
+/**
+ * A deploy's status as a reply carries it: its name in `language` and, beside it, `deployed` (whether it deployed),
+ * which the console decides and colours by (the name is in the caller's language).
+ */
+export const deployStatus = (name: unknown, language: ReplyLanguage): { statusName: string; deployed: boolean } => ({
+  statusName: deployStatusName(name, language),
+  deployed: name === DEPLOY_OK,
+});
 export const BUSY = '该网站正在部署中, 请稍后再试';
 /** BUSY as a reply (a ServiceError): its message key, answered in the caller's language */
 export const BUSY_KEY: MessageKey = 'deploy.busy';

@@ -25,6 +25,7 @@ import type { JobContext } from '../../../jobs/worker';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { DEPLOY_FAILED, DEPLOY_OK, type SiteDeployer } from './site-deployer';
+import { deployStatusName } from './deploy-jobs';
 import { nextTriggerTime } from './schedule';
 import type { RunOutcome, RunSite, RunState } from '../../../../src-shared/deploy-run';
 import { messageText, type MessageKey, type ReplyLanguage } from '../../../../src-shared/messages';
@@ -44,9 +45,7 @@ export const runStateName = (state: unknown, language: ReplyLanguage): string =>
   return key ? messageText(key, language) : '';
 };
 
-/** a deploy's status name (部署成功 / 部署失败 / 部署中) in `language`; another name as it is */
-export const deployStatusName = (name: unknown, language: ReplyLanguage): string =>
-  name === DEPLOY_OK ? messageText('taskStatus.deployOk', language) : name === DEPLOY_FAILED ? messageText('taskStatus.deployFailed', language) : String(name ?? '');
+export { deployStatusName } from './deploy-jobs';
 
 /**
  * A run as its reader gets it (executeOnce's answer, a task's last run): each site's status and reason, and the run's

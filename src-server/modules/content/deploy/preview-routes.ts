@@ -10,11 +10,13 @@
 // instance) and its pages rendered as they are asked for.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from '../../../db/data-layer';
 import { CONTENT_TYPES } from '../shared/uploads';
 import { fail, ServiceError } from '../../../http/reply';
 import { allow } from '../../../http/access-policy';
+import { readerLanguage } from '../../../http/reasons';
+import { messageText } from '../../../../src-shared/messages';
 import type { ContentContext } from '../shared/context';
 import { bytesOf, type SiteFile } from './site-files';
 
@@ -63,7 +65,8 @@ export function registerPreviewRoutes(api: FastifyInstance, ctx: ContentContext)
     const type = ext === 'html' ? 'text/html; charset=utf-8' : (CONTENT_TYPES[ext] ?? 'application/octet-stream');
     return reply.type(type).header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'").send(body);
   };
-  const notFound = (reply: FastifyReply) => reply.code(404).send(fail(404, '没找到请求'));
+  // the replies in the caller's language (zh on the stock prefixes, as the server's own 404)
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => reply.code(404).send(fail(404, messageText('common.routeNotFound', readerLanguage(request))));
 
   // <website id>/<host>/<path>: the live release of a local-folder server without a deploy path
   api.get('/site-preview/*', allow('public'), async (request, reply) => {
@@ -72,22 +75,23 @@ export function registerPreviewRoutes(api: FastifyInstance, ctx: ContentContext)
     const [site = '', host = '', ...path] = rest.split('/');
     const inside = path.join('/');
     const rel = inside.endsWith('/') || inside === '' ? `${inside}index.html` : inside;
-    if (rest.includes('..') || !/^[A-Za-z0-9_-]+$/.test(site)) return notFound(reply);
+    if (rest.includes('..') || !/^[A-Za-z0-9_-]+$/.test(site)) return notFound(request, reply);
     const release = await liveRelease(site);
     const file = normalize(join(root, site, host, release ? join('releases', release) : 'current', rel));
-    if (!file.startsWith(root + sep)) return notFound(reply);
+    if (!file.startsWith(root + sep)) return notFound(request, reply);
     if (existsSync(file) && statSync(file).isFile()) return send(reply, file, createReadStream(file));
     // this instance's data folder does not have the live release: rendered here from the database and the stores
-    if (!release || existsSync(join(root, site, host, 'releases', release))) return notFound(reply);
+    if (!release || existsSync(join(root, site, host, 'releases', release))) return notFound(request, reply);
     let found: SiteFile | undefined;
     let bytes: Buffer;
     try {
       const r = await renderedSite(site, release);
       found = r.host === host ? r.files.get(rel) : undefined;
-      if (!found) return notFound(reply);
+      if (!found) return notFound(request, reply);
       bytes = await bytesOf(found);
     } catch (e) {
-      return reply.code(502).send(fail(502, e instanceof ServiceError ? e.message : `预览失败: ${(e as Error).message}`.slice(0, 300)));
+      const language = readerLanguage(request);
+      return reply.code(502).send(fail(502, e instanceof ServiceError ? e.replyText(language) : messageText({ key: 'file.previewFailed', params: { detail: (e as Error).message.slice(0, 290) } }, language)));
     }
     return send(reply, rel, bytes);
   });

@@ -12,6 +12,7 @@ import { sql, type DataLayer } from '../../../db/data-layer';
 import { usableServer } from '../infrastructure/resources';
 import { bodyOf, idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { DEPLOY_OK, type SiteDeployer } from './site-deployer';
+import { deployStatus } from './deploy-jobs';
 
 const D = '/website-blade-deploy/websiteDeploy';
 
@@ -28,9 +29,9 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
     const outcomes = await deployer.deployMany(ids, scope.tenantId, scope);
     const failed = outcomes.find((r) => r.statusName !== DEPLOY_OK);
     if (failed && outcomes.length === 1) throw new ServiceError(storedReason(failed.reason) ?? failed.message);
-    // each outcome's message in the caller's language (its recorded reason), else as recorded
+    // each outcome's status name and message in the caller's language (its recorded reason), else as recorded; `deployed` beside the name
     const language = readerLanguage(request);
-    return ok(outcomes.map(({ refused: _refused, reason, ...r }) => ({ ...r, message: reasonText(r.message, reason, language) })));
+    return ok(outcomes.map(({ refused: _refused, reason, ...r }) => ({ ...r, ...deployStatus(r.statusName, language), message: reasonText(r.message, reason, language) })));
   });
 
   api.get(`${D}/page`, allow(menu('websiteInfo', 'deployTasks')), async (request) => {
@@ -45,9 +46,9 @@ export function registerPublishRoutes(api: FastifyInstance, deps: { data: DataLa
                 duration_ms AS "durationMs", server_id AS "serverId", site_url AS url, create_time AS "createTime"
            FROM website_deploy ${where}
           ORDER BY create_time DESC, id DESC LIMIT ${size} OFFSET ${offset}`);
-    // a record's message in the reader's language (its recorded reason), else as recorded (older records)
+    // a record's status name and message in the reader's language (its recorded reason), else as recorded (older records)
     const language = readerLanguage(request);
-    const records = rows.map(({ message_reason: reason, ...r }) => ({ ...r, message: reasonText(r.message, reason, language) }));
+    const records = rows.map(({ message_reason: reason, ...r }) => ({ ...r, ...deployStatus(r.statusName, language), message: reasonText(r.message, reason, language) }));
     return ok({ records, total, size, current, pages: Math.ceil(total / size), orders: [] });
   });
 

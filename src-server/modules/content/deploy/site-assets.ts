@@ -46,7 +46,8 @@ export async function readUpload(files: FileStores, name: string, storeId: strin
     const file = await store.get(uploadKey(name));
     if (file) return await readAll(file.body);
   } catch (err) {
-    throw failed(storeFailure(store, '读取失败', err).message);
+    const refused = storeFailure(store, '读取失败', err);
+    throw failed(refused.keyed ?? refused.message);
   }
   throw failed({ key: 'deploy.imageNotInStore', params: { store: store.label } });
 }

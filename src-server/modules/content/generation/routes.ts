@@ -10,6 +10,7 @@ import { CrudRepository } from '../../../crud/repository';
 import type { ContentContext } from '../shared/context';
 import { ArticleGenerator, keywordFailures, RUN_MSG, TaskBusy } from './article-generator';
 import { readerLanguage } from '../../../http/reasons';
+import { deployStatus } from '../deploy/deploy-jobs';
 import { reasonText, storedReason } from '../../../../src-shared/messages/stored';
 import { messageText } from '../../../../src-shared/messages';
 import { isFinished, taskStatusName } from '../shared/task-status';
@@ -165,11 +166,11 @@ export function registerGenerationRoutes(api: FastifyInstance, ctx: ContentConte
     if (ids.length === 0) throw new ServiceError('common.selectAtLeastOne');
     // one deploy job per site, run by any working instance; the reply waits for them all
     const out = await deployer.deployMany(ids, scope.tenantId, scope);
-    // the message in the caller's language (statusName stays the deploy's status: the console tells 部署成功 by it)
+    // the status name and message in the caller's language; the console tells a deployed site by `deployed`
     const language = readerLanguage(request);
     return ok(out.map((r) => ({
       websiteInfoId: r.websiteInfoId,
-      statusName: r.statusName,
+      ...deployStatus(r.statusName, language),
       message: r.refused ? messageText({ key: 'deploy.renderFailed', params: { reason: storedReason(r.reason) ?? r.refused } }, language) : reasonText(r.message, r.reason, language),
     })));
   });

@@ -24,6 +24,8 @@ import { callerOf } from '../../../http/auth-user';
 import type { Clock } from '../../../util/clock';
 import { formatDateTime } from '../../../util/dates';
 import { allow } from '../../../http/access-policy';
+import { readerLanguage } from '../../../http/reasons';
+import { messageText } from '../../../../src-shared/messages';
 
 export const PUT_FILE = '/blade-resource/oss/endpoint/put-file';
 export const FILE_ROUTE = '/blade-resource/oss/endpoint/file';
@@ -191,15 +193,17 @@ export function registerUploadRoutes(api: FastifyInstance, deps: UploadDeps): vo
   // Public like an object-store URL (names are random 128-bit ids), so <img> in generated sites and previews work.
   // Streamed from the file's store, so a link works through every instance.
   api.get(`${FILE_ROUTE}/:name`, allow('public'), async (request, reply) => {
+    // answered in the caller's language (zh on the stock prefixes)
+    const language = readerLanguage(request);
     const found = await uploadedFile(deps, String((request.params as { name?: string }).name ?? ''));
-    if (!found) return reply.code(404).send(fail(404, '文件不存在'));
+    if (!found) return reply.code(404).send(fail(404, messageText('file.notFound', language)));
     let file;
     try {
       file = await found.store.get(found.key);
     } catch (err) {
-      return reply.code(502).send(fail(502, storeFailure(found.store, '读取失败', err).message));
+      return reply.code(502).send(fail(502, storeFailure(found.store, '读取失败', err).replyText(language)));
     }
-    if (!file) return reply.code(404).send(fail(404, '文件不存在'));
+    if (!file) return reply.code(404).send(fail(404, messageText('file.notFound', language)));
     const type = found.row?.content_type || CONTENT_TYPES[extOf(found.name)] || 'application/octet-stream';
     // an image shows inline (<img>, previews); anything else downloads under its original name
     if (!type.startsWith('image/')) reply.header('content-disposition', attachmentDisposition(found.row?.original_name || found.name));

@@ -11,6 +11,7 @@ import { ALL } from '../shared/rules';
 import { checkWebsiteQuota } from '../quota/quota';
 import { attachJobViews } from '../../../jobs/job-view';
 import { searchSummaries } from '../search/connection-stats';
+import { deployStatus, NOT_DEPLOYED } from '../deploy/deploy-jobs';
 import type { MessageKey } from '../../../../src-shared/messages';
 
 /** a website's image groups and the message of one without an image (the deploy's words: deploy/site-render.ts) */
@@ -105,7 +106,8 @@ export function siteResources(): Resource[] {
         // the search engines (issue 36): 7-day clicks and each connection on / off / lost, two queries a page
         const search = await searchSummaries(q, records.map((r) => String(r.id)), Date.now(), language);
         for (const r of records) {
-          if (!r.statusName) r.statusName = '未部署';
+          // the status name in the reader's language; `deployed` beside it, which the console decides by
+          Object.assign(r, deployStatus(r.statusName || NOT_DEPLOYED, language ?? 'zh'));
           r.search = search.get(String(r.id)) ?? null;
         }
       },

@@ -11,6 +11,9 @@ import type { ContentContext } from '../shared/context';
 import { idsOf, queryOf, scopeOf, str, type Rec } from '../shared/request';
 import { liveRow } from '../shared/lookups';
 import { DEPLOY_OK } from '../deploy/site-deployer';
+import { deployStatus, NOT_DEPLOYED } from '../deploy/deploy-jobs';
+import { readerLanguage } from '../../../http/reasons';
+import { reasonText } from '../../../../src-shared/messages/stored';
 
 export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): void {
   const { data, deployer } = ctx;
@@ -129,19 +132,23 @@ export function registerSiteRoutes(api: FastifyInstance, ctx: ContentContext): v
     const sites = await all(sql`SELECT id FROM website_info WHERE tenant_id = ${scope.tenantId} AND is_deleted = 0 AND website_group_id = ${id} ORDER BY create_time, id`);
     if (sites.length === 0) throw new ServiceError('site.groupHasNoSite');
     const out = await deployer.deployMany(sites.map((s) => String(s.id)), scope.tenantId, scope);
-    return ok(out.map(({ refused: _refused, ...r }) => r));
+    const language = readerLanguage(request);
+    return ok(out.map(({ refused: _refused, reason, ...r }) => ({ ...r, ...deployStatus(r.statusName, language), message: reasonText(r.message, reason, language) })));
   };
   api.post('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/deploy/:id', allow(menuButton('websiteInfo', 'websiteInfo_edit')), deployGroup);
   api.get('/website/WebsiteInfoGroup/websiteArrange/:id', allow(menu('websiteGroup')), async (request) => {
     const { id, scope } = await groupOf(request);
-    return ok(await all(
+    const language = readerLanguage(request);
+    const rows = await all(
       sql`SELECT w.id, w.website_name AS "websiteName", w.website_type AS "websiteType", w.domain_name AS "domainName", w.subdomain, w.status_name AS "statusName",
               t.template_name AS "templateName",
               (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 1) AS "publishedCount",
               (SELECT COUNT(*) FROM article a WHERE a.tenant_id = w.tenant_id AND a.is_deleted = 0 AND a.website_info_id = w.id AND a.status = 0) AS "unpublishedCount"
          FROM website_info w LEFT JOIN website_template t ON t.id = w.template_id
         WHERE w.tenant_id = ${scope.tenantId} AND w.is_deleted = 0 AND w.website_group_id = ${id} ORDER BY w.create_time, w.id`,
-    ));
+    );
+    // each website's status name in the reader's language, `deployed` beside it
+    return ok(rows.map((r) => ({ ...r, ...deployStatus(r.statusName || NOT_DEPLOYED, language) })));
   });
 }
