@@ -20,6 +20,7 @@ import { sql, type Queries } from '../db/data-layer';
 import type { CacheRegistry } from '../system/cache';
 import type { SecretBox } from '../util/secret-box';
 import { LOCAL_STORE, type FileStore } from './file-store';
+import { ReasonError } from '../http/reasons';
 import { localFileStore } from './local-file-store';
 import { s3FileStore } from './s3-file-store';
 
@@ -79,7 +80,7 @@ export class FileStores {
     if (cached) return cached.store;
     // a removed or disabled row still says where the files written to it are
     const row = await this.data.get(sql<OssRow>`SELECT ${sql.raw(COLUMNS)} FROM blade_oss WHERE id = ${id}`);
-    if (!row) throw new Error(`对象存储配置不存在: ${id}`);
+    if (!row) throw new ReasonError({ key: 'file.storeConfigMissing', params: { id } });
     return this.storeOf(row);
   }
 

@@ -51,6 +51,10 @@ export const DEPLOY_MESSAGES = {
   'deploy.imageReadFailed': { zh: '读取失败: {{detail}}', en: 'cannot be read: {{detail}}' },
   'deploy.imageNotInStore': { zh: '读取失败: {{store}}中没有这个文件', en: 'cannot be read: {{store}} holds no such file' },
   'deploy.rollbackFailed': { zh: '回滚失败: {{reason}}', en: 'Rollback failed: {{reason}}' },
+  // the server's own failures while it writes a release over SFTP (sftp-target.ts)
+  'deploy.mkdirFailed': { zh: '无法创建目录 {{path}}', en: 'Cannot create the folder {{path}}' },
+  'deploy.copyPreviousFailed': { zh: '复制上一版本失败: {{detail}}', en: 'Copying the previous release failed: {{detail}}' },
+  'deploy.removeFilesFailed': { zh: '删除文件失败: {{detail}}', en: 'Removing files failed: {{detail}}' },
   'deploy.stopping': { zh: '服务正在停止，部署任务仍在队列中，稍后请在部署记录中查看结果', en: 'The service is stopping; the deploy stays queued: see its result in the deploy records later' },
   'deploy.releaseMissing': { zh: '版本 {{release}} 不存在或不完整', en: 'version {{release}} does not exist or is incomplete' },
   'deploy.noHistory': { zh: '没有可回滚的历史版本', en: 'there is no earlier version to roll back to' },

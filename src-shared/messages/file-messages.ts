@@ -21,4 +21,5 @@ export const FILE_MESSAGES = {
   'file.storeTimeout': { zh: '没有在时限内答复 (超时)', en: 'did not answer in time (timeout)' },
   'file.storeUnreachable': { zh: '无法连接 ({{code}})', en: 'cannot be reached ({{code}})' },
   'file.storeError': { zh: '出错: {{detail}}', en: 'failed: {{detail}}' },
+  'file.storeConfigMissing': { zh: '对象存储配置不存在: {{id}}', en: 'No object storage configuration {{id}}' },
 } as const satisfies MessageFamily;

@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
 import type { Message, MessageKey } from '../../../../src-shared/messages';
+// a failure of the target: its reason keyed (read in the reader's language), not a refusal (the deploy may retry)
+import { ReasonError } from '../../../http/reasons';
 import { SPARE_PART, spareOf } from './release-manifest';
 import type { ReleaseTarget } from './release-publisher';
 
@@ -159,7 +161,7 @@ export class SftpTarget implements ReleaseTarget {
       const made = await this.op<boolean>((done) => this.sftp.mkdir(cur, (err) => done(undefined, !err)));
       if (made) continue;
       const st = await this.stat(cur);
-      if (!st?.isDirectory()) throw new Error(`无法创建目录 ${cur}`);
+      if (!st?.isDirectory()) throw new ReasonError({ key: 'deploy.mkdirFailed', params: { path: cur } });
     }
   }
 
@@ -193,7 +195,7 @@ export class SftpTarget implements ReleaseTarget {
       const run = await this.startExec(`mv -T -- ${q(spareOf(from))} ${q(to)} 2>/dev/null || cp -al -- ${q(from)} ${q(to)}`);
       if (run) {
         const done = run.finished.then((r) => {
-          if (r.code !== 0) throw new Error(`复制上一版本失败: ${r.stderr.trim() || `cp exited ${r.code}`}`);
+          if (r.code !== 0) throw new ReasonError({ key: 'deploy.copyPreviousFailed', params: { detail: r.stderr.trim() || `cp exited ${r.code}` } });
         });
         return { done };
       }
@@ -253,7 +255,7 @@ export class SftpTarget implements ReleaseTarget {
     if (this.shell) {
       const r = await this.execWithInput(`cd -- ${q(dir)} && xargs -0 rm -f --`, Buffer.from(files.map((f) => `${f}\0`).join('')));
       if (r.code === 0) return;
-      if (r.code !== -1) throw new Error(`删除文件失败: ${r.stderr.trim()}`);
+      if (r.code !== -1) throw new ReasonError({ key: 'deploy.removeFilesFailed', params: { detail: r.stderr.trim() } });
       this.shell = false;
     }
     const queue = [...files];
