@@ -25,6 +25,7 @@ import { SEARCH_MESSAGES } from './search-messages';
 import { TASK_STATUS_MESSAGES } from './task-status-messages';
 import { INFRASTRUCTURE_MESSAGES } from './infrastructure-messages';
 import { FILE_MESSAGES } from './file-messages';
+import { SAMPLE_MESSAGES } from './sample-messages';
 
 export { fill, replyLanguage, type MessageFamily, type MessageParams, type MessageText, type NestedMessage, type ReplyLanguage, type TextParams } from './text';
 
@@ -54,6 +55,7 @@ export const MESSAGES = {
   ...TASK_STATUS_MESSAGES,
   ...INFRASTRUCTURE_MESSAGES,
   ...FILE_MESSAGES,
+  ...SAMPLE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

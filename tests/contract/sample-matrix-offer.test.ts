@@ -13,7 +13,8 @@ describe('the sample matrix is offered whenever tenant 888888 does not exist', (
   let base: string;
   let admin: string;
   const status = async () => (await api<Rec>(base, admin, 'GET', `${S}/status`)).body.data;
-  const post = (path: string) => api<Rec>(base, admin, 'POST', path, { json: {} });
+  const post = (path: string, headers: Record<string, string> = {}) => api<Rec>(base, admin, 'POST', path, { json: {}, headers });
+  const EN = { 'Accept-Language': 'en' };
 
   beforeAll(async () => {
     h = await startHarness();
@@ -30,6 +31,11 @@ describe('the sample matrix is offered whenever tenant 888888 does not exist', (
     const loaded = await post(`${S}/load`);
     expect(loaded.body.msg).toBe('示例矩阵已加载');
     expect(loaded.body.data).toMatchObject({ loaded: true, tenantId: '888888', canLoad: false });
+    // an English console reads the answers and the refusals in English
+    expect((await post(`${S}/load`, EN)).body.msg).toBe('The sample matrix is loaded already: remove it before loading it again');
+    expect((await post(`${S}/remove`, EN)).body.msg).toBe('The sample matrix is removed');
+    expect((await post(`${S}/remove`, EN)).body.msg).toBe('The sample matrix is not loaded');
+    expect((await post(`${S}/load`, EN)).body.msg).toBe('The sample matrix is loaded');
     expect((await post(`${S}/remove`)).body.msg).toBe('示例矩阵已移除');
     expect(await status()).toMatchObject({ loaded: false, canLoad: true });
   });
@@ -41,6 +47,7 @@ describe('the sample matrix is offered whenever tenant 888888 does not exist', (
     const refused = await post(`${S}/load`);
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('租户ID 888888 已被其他租户使用，不能加载示例矩阵');
+    expect((await post(`${S}/load`, EN)).body.msg).toBe('Tenant ID 888888 is used by another tenant: the sample matrix cannot be loaded');
     expect((await h.data().get(sql<{ n: number }>`SELECT COUNT(*) AS n FROM sample_matrix`))!.n).toBe(0);
   });
 });

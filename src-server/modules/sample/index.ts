@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { allow } from '../../http/access-policy';
 import { callerOf, firstDeptOf } from '../../http/auth-user';
 import { ok } from '../../http/reply';
+import { readerLanguage } from '../../http/reasons';
+import { messageText } from '../../../src-shared/messages';
 import type { ServerModule } from '../types';
 import { SAMPLE_MIGRATIONS } from './migrations';
 import { SampleMatrix } from './sample-matrix';
@@ -36,8 +38,8 @@ CREATE TABLE sample_matrix (
     api.get(`${BASE}/status`, allow('platform'), async (request) => ok(await sample.status(caller(request).tenantId)));
     api.post(`${BASE}/load`, allow('platform'), async (request) => {
       const user = caller(request);
-      return ok(await sample.load(user.userId, firstDeptOf(user)), '示例矩阵已加载');
+      return ok(await sample.load(user.userId, firstDeptOf(user)), messageText('sample.loadedDone', readerLanguage(request)));
     });
-    api.post(`${BASE}/remove`, allow('platform'), async () => ok(await sample.remove(), '示例矩阵已移除'));
+    api.post(`${BASE}/remove`, allow('platform'), async (request) => ok(await sample.remove(), messageText('sample.removedDone', readerLanguage(request))));
   },
 };

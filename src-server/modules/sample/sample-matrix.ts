@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SampleStatus } from '../../../src-shared/wire';
+import type { Message } from '../../../src-shared/messages';
 import { sql, type DataLayer, type Queries, type RawBuilder } from '../../db/data-layer';
 import { ServiceError } from '../../http/reply';
 import type { Clock } from '../../util/clock';
@@ -25,12 +26,13 @@ import {
   sampleArticles, sampleKeywords,
 } from './sample-data';
 
+/** why a load or a removal is refused (src-shared/messages/sample-messages.ts) */
 export const SAMPLE_MSG = {
-  loaded: '示例矩阵已加载，请先移除再重新加载',
-  notLoaded: '示例矩阵未加载',
-  busy: '示例矩阵中有正在执行的任务，请等任务结束后再移除',
-  tenantTaken: `租户ID ${SAMPLE_TENANT.tenantId} 已被其他租户使用，不能加载示例矩阵`,
-} as const;
+  loaded: { key: 'sample.loaded' },
+  notLoaded: { key: 'sample.notLoaded' },
+  busy: { key: 'sample.busy' },
+  tenantTaken: { key: 'sample.tenantTaken', params: { tenantId: SAMPLE_TENANT.tenantId } },
+} as const satisfies Record<string, Message>;
 
 type Rec = Record<string, unknown>;
 

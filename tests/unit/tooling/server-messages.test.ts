@@ -16,15 +16,36 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** the `MSG_*` constants declared in a source text whose value is a Chinese text */
+/**
+ * The constants declared in a source text that hold a Chinese text: a `MSG_*` text, and the members of a `*_MSG`
+ * table of texts (as `TABLE.member`).
+ */
 export function chineseConstants(text: string): Set<string> {
   const file = ts.createSourceFile('constants.ts', text, ts.ScriptTarget.Latest, true);
   const out = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && /^MSG_/.test(node.name.text) && node.initializer && isChinese(node.initializer, new Set())) out.add(node.name.text);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const name = node.name.text;
+      if (/^MSG_/.test(name) && isChinese(node.initializer, new Set())) out.add(name);
+      let table: ts.Node = node.initializer;
+      while (ts.isAsExpression(table) || ts.isSatisfiesExpression(table) || ts.isParenthesizedExpression(table)) table = table.expression;
+      if (/_MSG$/.test(name) && ts.isObjectLiteralExpression(table)) {
+        for (const p of table.properties) if (ts.isPropertyAssignment(p) && isChinese(p.initializer, new Set())) out.add(`${name}.${p.name.getText(file)}`);
+      }
+    }
     ts.forEachChild(node, visit);
   };
   visit(file);
+  return out;
+}
+
+/** the names a source text declares at its top (its own constants) */
+function declaredNames(text: string): Set<string> {
+  const file = ts.createSourceFile('names.ts', text, ts.ScriptTarget.Latest, true);
+  const out = new Set<string>();
+  for (const statement of file.statements) {
+    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) out.add(d.name.text);
+  }
   return out;
 }
 
@@ -36,6 +57,7 @@ function isChinese(node: ts.Node, constants: ReadonlySet<string>): boolean {
   if (ts.isConditionalExpression(node)) return isChinese(node.whenTrue, constants) || isChinese(node.whenFalse, constants);
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return isChinese(node.left, constants) || isChinese(node.right, constants);
   if (ts.isIdentifier(node)) return constants.has(node.text);
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) return constants.has(`${node.expression.text}.${node.name.text}`);
   return false;
 }
 
@@ -67,15 +89,23 @@ describe("the server's refusals are keys", () => {
       "throw new ServiceError(inRow(row, { key: 'sys.x', params: { v: cell('用户平台') } }));",
       "const MSG_NOT_FOUND = '数据不存在或已被删除';",
       "const MSG_KEYED = 'common.notFound';",
+      "const SAMPLE_MSG = { loaded: '示例矩阵已加载', keyed: { key: 'sample.loaded' } } as const;",
+      'throw new ServiceError(SAMPLE_MSG.loaded);',
+      'throw new ServiceError(SAMPLE_MSG.keyed);',
     ].join('\n');
-    expect(literalRefusals(text).map((f) => f.split(':')[0])).toEqual(['1', '2', '3', '4']);
+    expect(literalRefusals(text).map((f) => f.split(':')[0])).toEqual(['1', '2', '3', '4', '12']);
   });
 
   it('no file of src-server gives ServiceError a Chinese text', () => {
     const files = sourceFiles(join(root, 'src-server')).map((f) => [f, readFileSync(f, 'utf8')] as const);
-    // a constant may be imported from another file: the Chinese ones of all files, by name
-    const constants = new Set(files.flatMap(([, text]) => [...chineseConstants(text)]));
-    const found = files.flatMap(([f, text]) => literalRefusals(text, constants, f).map((c) => `${relative(root, f)}:${c}`));
+    // a constant may be imported from another file: the Chinese ones of all files, by name; a file's own
+    // declaration of a name is the one it reads
+    const everywhere = new Set(files.flatMap(([, text]) => [...chineseConstants(text)]));
+    const found = files.flatMap(([f, text]) => {
+      const own = declaredNames(text);
+      const constants = new Set([...chineseConstants(text), ...[...everywhere].filter((c) => !own.has(c.split('.')[0]!))]);
+      return literalRefusals(text, constants, f).map((c) => `${relative(root, f)}:${c}`);
+    });
     expect(found).toEqual([]);
   });
 });

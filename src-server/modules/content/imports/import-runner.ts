@@ -44,7 +44,7 @@ import type { Jobs } from '../../../jobs/jobs';
 import type { Job } from '../../../jobs/queue';
 import type { JobContext } from '../../../jobs/worker';
 import { JobError } from '../../../jobs/worker';
-import { IMPORT_MSG, type ImportFormat, type ImportKind } from './import-kinds';
+import type { ImportFormat, ImportKind } from './import-kinds';
 import { lineArrays, lineBatches } from './import-lines';
 import { rowImporter, type LineError } from './import-rows';
 import { messageText } from '../../../../src-shared/messages';
@@ -54,6 +54,7 @@ import { reasonJson } from '../../../../src-shared/messages/stored';
 const zhOf = (why: LineError): string => (typeof why === 'string' ? why : messageText(why, 'zh'));
 const TOO_LONG = reasonJson({ key: 'keyword.managedMax' });
 const DUPLICATE = reasonJson({ key: 'importReason.duplicate' });
+const DUPLICATE_TEXT = messageText('importReason.duplicate', 'zh');
 
 type Rec = Record<string, unknown>;
 
@@ -89,7 +90,7 @@ interface Fence {
   attempt: number;
 }
 
-/** a batch refused: its task was removed while it ran (the job fails with IMPORT_MSG.removed, nothing more is written) */
+/** a batch refused: its task was removed while it ran (the job fails with its removal's reason, nothing more is written) */
 class TaskRemoved extends Error {}
 
 /** a batch refused: the run lost its lease (taken over, or its task cancelled) */
@@ -457,7 +458,7 @@ export class ImportRunner {
               AND EXISTS (SELECT 1 FROM keyword k WHERE k.tenant_id = ${t} AND k.keyword = ${ord}.kw AND k.is_deleted = 0)`);
           }
           const failed = await trx.run(sql`INSERT INTO task_error_log (id, task_id, error_line, error_msg, error_reason, error_data, ${common})
-            SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MANAGED_KEYWORD_MAX} AS TEXT) ELSE CAST(${IMPORT_MSG.duplicate} AS TEXT) END,
+            SELECT ${idOf}, ${id}, o.line_no, CASE WHEN length(o.kw) > 50 THEN CAST(${MANAGED_KEYWORD_MAX} AS TEXT) ELSE CAST(${DUPLICATE_TEXT} AS TEXT) END,
                    CASE WHEN length(o.kw) > 50 THEN CAST(${TOO_LONG} AS TEXT) ELSE CAST(${DUPLICATE} AS TEXT) END,
                    substr(o.kw, 1, 1000), ${t}, ${u}, ${d}, ${now}, ${u}, ${now}, 1, 0
               FROM ${ord} o
