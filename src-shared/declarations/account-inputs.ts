@@ -4,7 +4,7 @@
 // (judgeInput). 用户管理's 角色配置 reads the user's own declaration (USER.roleId, system.ts), which its route
 // (user/grant) judges already.
 import { isEmpty, number, oneOf, pattern, required, text, wholeIn, int, type InputDecl } from './declare';
-import { EMAIL, PASSWORD } from './system';
+import { EMAIL, PASSWORD, PHONE } from './system';
 
 const SYS = '/website-blade-system';
 
@@ -59,7 +59,7 @@ export const USER_INFO: InputDecl = {
   name: 'userInfo',
   judge: { route: `${SYS}/user/update-info`, send: 'json' },
   fields: {
-    phone: { ...text(pattern('^[\\s\\S]{11}$', 'accountForm.phoneLength'), pattern('^1[3-9]\\d{9}$', 'accountForm.phoneFormat')), example: '13800000000' },
+    phone: PHONE,
     email: { ...text(pattern(EMAIL, 'sys.emailFormat')), example: 'name@example.com' },
   },
 };

@@ -3,7 +3,7 @@
 // (routes written by hand, `submitOnly`: they judge the declaration with src-server/crud/declared-input.ts).
 // What the stock consoles (Saber 4.9, Sword 4.5) send on /api/blade-system/... must pass: no rule here is
 // stricter than the server's before, and a field the server fills when it is absent is not required.
-import { int, isEmpty, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, writeOnce, type CrossRule, type ResourceDecl } from './declare';
+import { int, isEmpty, maxLength, number, oneOf, pattern, required, text, unique, wholeIn, withDefault, writeOnce, type CrossRule, type FieldDecl, type ResourceDecl } from './declare';
 
 const SYS = '/website-blade-system';
 const sort = number(required('sys.sortRequired'), ...wholeIn(0, 99999, 'sys.sortRange'));
@@ -199,6 +199,12 @@ export const TENANT: ResourceDecl = {
 /** at least six characters (BladeX's rule; src-shared/account-rules.ts PASSWORD_MIN_LENGTH) */
 export const PASSWORD = '^[\\s\\S]{6,}$';
 export const EMAIL = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+/**
+ * A mobile number, as the spec's phone helper checks it (shell-and-system.md: its length 11, then its format): the
+ * user form's, 个人信息's and the SMS sender's (src-server/modules/shell phoneError) one rule. Optional here: the
+ * SMS sender refuses an empty one itself.
+ */
+export const PHONE: FieldDecl = { ...text(pattern('^[\\s\\S]{11}$', 'accountForm.phoneLength'), pattern('^1[3-9]\\d{9}$', 'accountForm.phoneFormat')), example: '13800000000' };
 
 export const USER: ResourceDecl = {
   name: 'user',
@@ -213,7 +219,7 @@ export const USER: ResourceDecl = {
     password2: writeOnce({ ...text(), example: 'secret1' }),
     roleId: text(required('sys.userRoleRequired')),
     deptId: text(required('sys.userDeptRequired')),
-    phone: { ...text(pattern('^1\\d{10}$', 'sys.phoneFormat')), example: '13800000000' },
+    phone: PHONE,
     email: { ...text(pattern(EMAIL, 'sys.emailFormat')), example: 'name@example.com' },
   },
   cross: [

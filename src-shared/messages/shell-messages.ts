@@ -15,8 +15,6 @@ export const SHELL_MESSAGES = {
   'shell.tenantWrong': { zh: '租户信息错误!', en: 'The tenant information is not correct' },
   // the phone helper, in its order
   'shell.phoneEmpty': { zh: '手机号码不能为空', en: 'Please enter the mobile number' },
-  'shell.phoneLength': { zh: '手机号码长度不是11位', en: 'The mobile number must have 11 digits' },
-  'shell.phoneFormat': { zh: '手机号码格式不正确', en: 'The mobile number is not valid' },
   // the error-log upload
   'shell.logListRequired': { zh: '日志列表不能为空', en: 'The log list may not be empty' },
   'shell.logListMax': { zh: '一次最多上传1000条日志', en: 'At most 1000 logs can be uploaded at once' },

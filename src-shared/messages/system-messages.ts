@@ -118,7 +118,6 @@ export const SYSTEM_MESSAGES = {
   'sys.passwordShort': { zh: '密码长度不能少于6位', en: 'The password must be at least 6 characters long' },
   'sys.passwordMismatch': { zh: '两次密码输入不一致', en: 'The two passwords do not match' },
   'sys.emailFormat': { zh: '邮箱格式不正确', en: 'The e-mail address is not valid' },
-  'sys.phoneFormat': { zh: '手机号格式不正确', en: 'The mobile number is not valid' },
   'sys.userRoleRequired': { zh: '请选择所属角色', en: 'Please select the roles' },
   'sys.userDeptRequired': { zh: '请选择所属部门', en: 'Please select the departments' },
   'sys.userRoleMissing': { zh: '所选角色不存在', en: 'A selected role does not exist' },

@@ -6,6 +6,8 @@ import { AUDIT } from '../../db/sql';
 import { ok, status, ServiceError } from '../../http/reply';
 import { judgeInput } from '../../crud/declared-input';
 import { PASSWORD_CHANGE, USER_INFO } from '../../../src-shared/declarations/account-inputs';
+import { PHONE } from '../../../src-shared/declarations/system';
+import { firstBroken } from '../../../src-shared/declarations/declare';
 import { callerOf } from '../../http/auth-user';
 import { findTenant, findUserByAccount, findUserById, lockAccount, splitIds } from '../../system/directory';
 import { getSetting, setSetting } from '../../system/settings';
@@ -25,17 +27,14 @@ export const TOP_MENUS: readonly (readonly [code: string, name: string, source: 
   ['operations', '系统运维', 'setting', ['workbench', 'system', 'authority', 'resource', 'tool', 'flow', 'log', 'report']],
 ];
 
-// The spec's phone helper (§5) in its order, its messages keys of the table (shell-messages.ts).
+// The spec's phone helper (§5) in its order: empty, then the declared phone's rules (src-shared/declarations
+// system.ts PHONE: its length, its format), its messages keys of the table.
 export const PHONE_EMPTY = 'shell.phoneEmpty';
-export const PHONE_LENGTH = 'shell.phoneLength';
-export const PHONE_FORMAT = 'shell.phoneFormat';
 
 /** The phone check helper of the spec, in its order: the message's key, null when valid. */
 export function phoneError(phone: string): MessageKey | null {
   if (!phone) return PHONE_EMPTY;
-  if (phone.length !== 11) return PHONE_LENGTH;
-  if (!/^1[3-9]\d{9}$/.test(phone)) return PHONE_FORMAT;
-  return null;
+  return firstBroken(PHONE, phone)?.message ?? null;
 }
 
 const MIGRATIONS = [
