@@ -83,7 +83,8 @@ test('jump pages: not offered for an article, an old article in one is flagged, 
   await clickRowAction(page, site, /部\s*署/);
   const deploy = page.getByRole('dialog', { name: '部署网站' });
   await deploy.getByTestId('deploy-start').click();
-  await expect(deploy.getByText('部署成功')).toBeVisible();
+  // the dialog answers once the deploy is done (render, copy): seconds, more while CI builds the stock consoles beside
+  await expect(deploy.getByText('部署成功')).toBeVisible({ timeout: 30_000 });
   await expect(deploy).toContainText('未生成 1 篇已发布文章的页面：《跳转里的旧文章》（栏目「外部商城」是跳转页面）');
   await page.screenshot({ path: 'test-results/jump-article-deploy.png' });
   await deploy.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();

@@ -166,7 +166,8 @@ test('build, deploy and open a complete website through the screens', async ({ p
   await clickRowAction(page, row, /部\s*署/);
   const deployDialog = page.getByRole('dialog', { name: '部署网站' });
   await deployDialog.getByTestId('deploy-start').click();
-  await expect(deployDialog.getByText('部署成功')).toBeVisible();
+  // the dialog answers once the deploy is done (render, copy): seconds, more while CI builds the stock consoles beside
+  await expect(deployDialog.getByText('部署成功')).toBeVisible({ timeout: 30_000 });
   await expect(deployDialog).toContainText(/已发布版本 \d{17}-[0-9a-f]+ 到 .*: \d+ 个页面/);
   await page.screenshot({ path: 'test-results/deploy-dialog.png' });
   await deployDialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
