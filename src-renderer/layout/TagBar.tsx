@@ -1,5 +1,5 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { App, Dropdown, type MenuProps } from 'antd';
+import { App, Dropdown } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { useStableNavigate } from './navigation';
@@ -20,59 +20,56 @@ interface TabProps {
   tag: string;
   label: string;
   closable: boolean;
-  menuItems: MenuProps['items'];
-  onAction(key: string, tag: string): void;
   navigate(to: string): void;
   close(tag: string): void;
 }
 
 /**
  * One opened page: the tab (role=tab) and, beside it rather than inside it (a button in a tab is an interactive
- * control nested in another), its close button; the context menu on both.
+ * control nested in another), its close button. Its context menu is the tab list's (TagBar), told which tab by
+ * data-key.
  */
-const Tab = memo(function Tab({ tag, label, closable, menuItems, onAction, navigate, close }: TabProps) {
+const Tab = memo(function Tab({ tag, label, closable, navigate, close }: TabProps) {
   return (
-    <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, tag) }}>
-      <div className="desk-tab" data-key={tag} role="presentation">
-        <div
-          role="tab"
-          className="desk-tab-label"
-          tabIndex={0}
-          aria-keyshortcuts={closable ? 'Delete' : undefined}
-          onClick={() => navigate(tag)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' || e.key === ' ') {
-              e.preventDefault();
-              navigate(tag);
-            } else if (e.key === 'Delete' && closable) {
-              e.preventDefault();
-              close(tag);
-            }
-          }}
-          onAuxClick={(e) => {
-            if (e.button === 1 && closable) close(tag);
+    <div className="desk-tab" data-key={tag} role="presentation">
+      <div
+        role="tab"
+        className="desk-tab-label"
+        tabIndex={0}
+        aria-keyshortcuts={closable ? 'Delete' : undefined}
+        onClick={() => navigate(tag)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            navigate(tag);
+          } else if (e.key === 'Delete' && closable) {
+            e.preventDefault();
+            close(tag);
+          }
+        }}
+        onAuxClick={(e) => {
+          if (e.button === 1 && closable) close(tag);
+        }}
+      >
+        {label}
+      </div>
+      {closable && (
+        // for the pointer: the tab list holds tabs only, so assistive technology closes a tab with Delete
+        // (aria-keyshortcuts) or its context menu
+        <button
+          type="button"
+          className="desk-tab-close"
+          aria-hidden="true"
+          tabIndex={-1}
+          onClick={(e) => {
+            e.stopPropagation();
+            close(tag);
           }}
         >
-          {label}
-        </div>
-        {closable && (
-          // for the pointer: the tab list holds tabs only, so assistive technology closes a tab with Delete
-          // (aria-keyshortcuts) or its context menu
-          <button
-            type="button"
-            className="desk-tab-close"
-            aria-hidden="true"
-            tabIndex={-1}
-            onClick={(e) => {
-              e.stopPropagation();
-              close(tag);
-            }}
-          >
-            <CloseOutlined aria-hidden />
-          </button>
-        )}
-      </div>
-    </Dropdown>
+          <CloseOutlined aria-hidden />
+        </button>
+      )}
+    </div>
   );
 });
 
@@ -100,6 +97,8 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
   // path: built once per tag list, so a tab switch re-renders only the tabs
   const pathRef = useRef(path);
   pathRef.current = path;
+  // the tab whose context menu is open
+  const menuTarget = useRef(path);
 
   const onAction = useCallback((key: string, target: string) => {
     const path = pathRef.current;
@@ -145,9 +144,9 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
   const items = useMemo(
     () =>
       tags.map((tag) => (
-        <Tab key={tag} tag={tag} label={pageLabel(t, menus, tag)} closable={isTagClosable(tags, tag)} menuItems={menuItems} onAction={onAction} navigate={navigate} close={close} />
+        <Tab key={tag} tag={tag} label={pageLabel(t, menus, tag)} closable={isTagClosable(tags, tag)} navigate={navigate} close={close} />
       )),
-    [tags, menus, t, menuItems, onAction, navigate, close],
+    [tags, menus, t, navigate, close],
   );
 
   // the active tab: one attribute (aria-selected, which React does not manage
@@ -177,9 +176,20 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
 
   return (
     <nav className="desk-tags" aria-label={t('layout.tags')} style={{ ['--desk-primary' as string]: primary, ['--desk-primary-text' as string]: primaryTextColour(primary) }}>
-      <div className="desk-tab-list" role="tablist" ref={listRef}>
-        {items}
-      </div>
+      {/* one context menu for every tab, on the list: a Dropdown in each tab was a popup trigger mounted with each
+          page opened, in the click's frame; the tab right-clicked is read from the event (its data-key) */}
+      <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, menuTarget.current) }}>
+        <div
+          className="desk-tab-list"
+          role="tablist"
+          ref={listRef}
+          onContextMenu={(e) => {
+            menuTarget.current = (e.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? pathRef.current;
+          }}
+        >
+          {items}
+        </div>
+      </Dropdown>
       <Dropdown trigger={['click']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, pathRef.current) }}>
         <button type="button" className="desk-tags-menu" aria-label={t('shell.tagMenu')}>
           <DownOutlined />
