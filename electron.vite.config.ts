@@ -85,6 +85,25 @@ function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
 }
 
 /**
+ * antd's CSS-in-JS reads every sheet back from the page before writing it again, each time a component type
+ * mounts in a new render: src-renderer/themes/styleSheets.ts stands in for rc-util's dynamicCSS in
+ * @ant-design/cssinjs and skips the sheets it wrote and that are unchanged. 用户管理's first open, interleaved
+ * against the build without it (docs/benchmarks.md has the side-by-side rows): see the commit that added it.
+ */
+function styleSheetsWrittenOnce(): Plugin {
+  const source = '@rc-component/util/es/Dom/dynamicCSS';
+  const importer = /[\\/]@ant-design[\\/]cssinjs[\\/]/;
+  const standIn = resolve('src-renderer/themes/styleSheets.ts');
+  return {
+    name: 'style-sheets-written-once',
+    enforce: 'pre',
+    resolveId(id, from) {
+      return id === source && from && importer.test(from) ? standIn : null;
+    },
+  };
+}
+
+/**
  * Every chunk but the two heavy editors asks Chromium to compile all its functions at once (V8's per-file
  * explicit compile hint, a magic comment on the file's first line; Chromium 136 and later): they are compiled on
  * the thread that streams the script instead of one by one on the main thread the first time each runs. The
@@ -149,6 +168,6 @@ export default defineConfig({
         output: { codeSplitting: { groups: [{ name: bootChunk(), debugName: 'boot' }] } },
       },
     },
-    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), compileChunksEagerly()],
+    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), styleSheetsWrittenOnce(), compileChunksEagerly()],
   },
 });
