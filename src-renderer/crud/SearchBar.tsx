@@ -21,8 +21,9 @@ interface Props {
  * One search field: its label and its input, bound to the form by a Form.Item without its own layout (noStyle).
  * A laid-out Form.Item is a grid row, two columns, a label with its tooltip and an error list, for a field that
  * shows no error; and each of its rows subscribes to the window's breakpoints as it mounts, which renders it again
- * at once, before the first paint. On 用户管理's first open the six of them were about a sixth of the click's work
- * (docs/benchmarks.md). The label is tied to the input by the id Form.Item would give it (form name, field name).
+ * at once, before the first paint. On 用户管理's first open the six of them cost 4-8 ms of the click's 60 at 1×
+ * (interleaved builds, docs/benchmarks.md). The label is tied to the input by the id Form.Item would give it (form
+ * name, field name).
  */
 function SearchField({ form, name, label, children }: { form: string; name: string; label: string; children: ReactElement<{ id?: string }> }) {
   const id = `${form}_${name}`;
