@@ -393,6 +393,7 @@ export function CrudPage({ def }: { def: ScreenDef }) {
           pageSize: page.size,
           total,
           showSizeChanger: true,
+          responsive: false,
           pageSizeOptions: PAGE_SIZES.map(String),
           showTotal: (n) => t('crud.total', { total: n }),
           onChange: (current, size) => setPage((p) => ({ current: size !== p.size ? 1 : current, size })),

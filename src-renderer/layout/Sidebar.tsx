@@ -70,6 +70,8 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
         <Menu
           theme={menuTheme}
           mode="inline"
+          tooltip={collapsed ? undefined : false}
+          selectable={false}
           aria-label={t('layout.sidebar')}
           items={items}
           selectedKeys={selectedKeys}

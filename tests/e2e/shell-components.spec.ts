@@ -60,6 +60,29 @@ test.describe('shell components', () => {
     expect(seen).not.toContain('${token}');
   });
 
+  test('side menu: the clicked item is the selected one; the arrow keys and Enter still move and open', async ({ page }) => {
+    // the side menu's selection is the current path alone (rc-menu keeps no selection of its own, selectable off),
+    // and its items carry no tooltip while it is expanded: neither may change what the operator sees or can do
+    const menu = page.getByRole('menu', { name: '侧边菜单' });
+    await menu.getByText('系统管理', { exact: true }).click();
+    await menu.getByRole('menuitem', { name: '用户管理' }).click();
+    await expect(page).toHaveURL(/#\/system\/user$/);
+    await expect(menu.locator('.ant-menu-item-selected')).toHaveText('用户管理');
+    await menu.getByRole('menuitem', { name: '用户管理' }).hover();
+    await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+
+    // keyboard: from the focused item, ArrowDown moves the focus to the next item and Enter opens it
+    await menu.getByRole('menuitem', { name: '用户管理' }).focus();
+    await page.keyboard.press('ArrowDown');
+    const next = page.locator(':focus');
+    await expect(next).toHaveAttribute('role', 'menuitem');
+    const name = (await next.textContent())?.trim() ?? '';
+    expect(name).not.toBe('用户管理');
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/#\/system\/user$/);
+    await expect(menu.locator('.ant-menu-item-selected')).toHaveText(name);
+  });
+
   test('screen size class drives the layout', async ({ page }) => {
     await page.setViewportSize({ width: 1300, height: 800 });
     await expect(page.locator('.desk-shell')).toHaveAttribute('data-size', '3');

@@ -29,6 +29,7 @@ export function TopMenu() {
     <Menu
       className="desk-top-menu"
       mode="horizontal"
+      tooltip={false}
       aria-label={t('shell.topMenu')}
       selectedKeys={[active || 'all']}
       items={[
