@@ -53,18 +53,23 @@ export function useExtraActions(base: Omit<ExtraActionContext, 'row'>): {
     else void go();
   };
 
-  const button = (action: ExtraAction, row: Row | null, size?: 'small'): ReactNode => (
-    <Button
-      key={`extra-${action.key}`}
-      type={row ? 'link' : 'default'}
-      size={size}
-      danger={action.danger}
-      data-action={action.key}
-      onClick={() => start(action, row)}
-    >
-      {t(action.label)}
-    </Button>
-  );
+  const button = (action: ExtraAction, row: Row | null, size?: 'small'): ReactNode => {
+    const Icon = row ? undefined : action.icon;
+    return (
+      <Button
+        key={`extra-${action.key}`}
+        type={row ? 'link' : 'default'}
+        size={size}
+        icon={Icon ? <Icon aria-hidden /> : undefined}
+        danger={action.danger}
+        data-action={action.key}
+        onClick={() => start(action, row)}
+      >
+        {t(action.label)}
+      </Button>
+    );
+  };
+
 
   const Dialog = open?.action.render;
   const dialog = Dialog && open ? (

@@ -1,5 +1,6 @@
 import { cloneElement, memo, type ReactElement } from 'react';
 import { Button, Form, type FormInstance } from 'antd';
+import { DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ScreenDef } from './types';
 import type { Option } from './useOptions';
@@ -62,12 +63,13 @@ export const SearchBar = memo(function SearchBar({ def, form, options, onSearch,
         </SearchField>
       )}
       <div className="desk-search-field">
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
           {t('crud.search')}
         </Button>
       </div>
       <div className="desk-search-field">
         <Button
+          icon={<DeleteOutlined aria-hidden />}
           onClick={() => {
             form.resetFields();
             onReset();

@@ -216,6 +216,12 @@ export interface ExtraAction {
   /** button permission code (from /menu/buttons); omitted = always shown */
   permission?: string;
   placement: 'toolbar' | 'row' | 'both';
+  /**
+   * the toolbar button's icon, as Saber's toolbar buttons have one. Every toolbar action declares one
+   * (tests/unit/renderer/toolbar-icons.test.ts): antd gives a button without an icon a loading-icon motion
+   * that renders it a second time right after it mounts, before the screen's first paint.
+   */
+  icon?: ComponentType<{ 'aria-hidden'?: boolean }>;
   /** i18n key of a confirmation asked before run */
   confirm?: string;
   /** toolbar: warn 请选择至少一条数据 when nothing is ticked */

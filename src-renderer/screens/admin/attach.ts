@@ -1,5 +1,6 @@
 // Attachments (/blade-resource/attach): every upload; list, detail, remove (the
 // file too), 上传 (any type the enabled object storage allows) and 下载.
+import { UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import '../../i18n/areas/admin';
 import { AttachDownloadDialog, AttachUploadDialog } from './AttachDialogs';
@@ -23,7 +24,7 @@ const attach: ScreenDef = {
     { name: 'createTime', label: 'adminRes.createTime', width: 170 },
   ],
   extraActions: [
-    { key: 'upload', label: 'adminRes.upload', permission: 'attach_add', placement: 'toolbar', render: AttachUploadDialog },
+    { key: 'upload', label: 'adminRes.upload', permission: 'attach_add', placement: 'toolbar', icon: UploadOutlined, render: AttachUploadDialog },
     { key: 'download', label: 'adminRes.download', placement: 'row', inline: true, render: AttachDownloadDialog },
   ],
 };

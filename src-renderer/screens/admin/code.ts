@@ -1,4 +1,5 @@
 // Code generation entries (/blade-develop/code): list, detail, submit, remove, copy, gen-code (zip download).
+import { CodeOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { GenCodeDialog } from './GenCodeDialog';
@@ -52,7 +53,7 @@ const code: ScreenDef = {
       },
     },
     // gen-code answers a zip: downloaded through main's streamed export (save dialog / downloads folder)
-    { key: 'genCode', label: 'adminDev.genCode', permission: 'code_edit', placement: 'both', needsSelection: true, render: GenCodeDialog },
+    { key: 'genCode', label: 'adminDev.genCode', permission: 'code_edit', placement: 'both', icon: CodeOutlined, needsSelection: true, render: GenCodeDialog },
   ],
 };
 

@@ -1,6 +1,7 @@
 // 字段配置 of one data model (/blade-develop/model-prototype): its fields in the
 // generic CrudPage, filtered by the model and saving into it. 加载表字段 adds the
 // table's columns not configured yet (model/model-prototype, then submit-list).
+import { DatabaseOutlined } from '@ant-design/icons';
 import type { ColumnDef, ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import type { Row } from '../../../src-shared/wire';
@@ -74,6 +75,7 @@ export function modelFieldsScreen(modelId: string): ScreenDef {
         label: 'adminDev.field.loadColumns',
         permission: 'model_edit',
         placement: 'toolbar',
+        icon: DatabaseOutlined,
         successMessage: 'adminDev.field.loaded',
         run: () => loadTableColumns(modelId),
       },

@@ -1,4 +1,5 @@
 // Articles: spec content-area.md §3 Article, §4 (0 unpublished -> 1 published; then group and column are fixed), §5.
+import { SendOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { call } from '../../platform/bridge';
 import { LazyRichText } from '../../components/richtext/LazyRichText';
@@ -56,9 +57,9 @@ const article: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
-    { key: 'import', label: 'content.c3.articleImport', permission: 'article_add', placement: 'toolbar', render: ArticleImportDialog },
+    { key: 'import', label: 'content.c3.articleImport', permission: 'article_add', placement: 'toolbar', icon: UploadOutlined, render: ArticleImportDialog },
     {
-      key: 'release', label: 'content.c2.article.release', permission: 'article_edit', placement: 'both', needsSelection: true,
+      key: 'release', label: 'content.c2.article.release', permission: 'article_edit', placement: 'both', icon: SendOutlined, needsSelection: true,
       confirm: 'content.c2.article.releaseConfirm', visible: (row) => row.status !== 1,
       async run(ctx) {
         const ids = ctx.row ? [ctx.row.id] : ctx.selectedKeys;

@@ -1,4 +1,5 @@
 // Keywords (managed): spec content-area.md §3 Keyword (managed), §5 (max 50); import of a .txt file as an import task.
+import { UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { KEYWORD } from '../../../src-shared/declarations/keywords';
 import { KeywordImportDialog } from './KeywordImportDialog';
@@ -17,7 +18,7 @@ const keyword: ScreenDef = {
     { name: 'createUserName', label: 'content.c2.createUserName', hideInForm: true, width: 120 },
     createTimeColumn,
   ],
-  extraActions: [{ key: 'import', label: 'content.c2.keyword.import', permission: 'keyword_add', placement: 'toolbar', render: KeywordImportDialog }],
+  extraActions: [{ key: 'import', label: 'content.c2.keyword.import', permission: 'keyword_add', placement: 'toolbar', icon: UploadOutlined, render: KeywordImportDialog }],
 };
 
 export default keyword;

@@ -1,4 +1,5 @@
 // Website groups: spec content-area.md §3 Website group, §5 Group; §7 the group's SSL list and link list.
+import { LinkOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { WEBSITE_GROUP } from '../../../src-shared/declarations/sites';
 import { createTimeColumn } from './shared';
@@ -23,7 +24,7 @@ const websiteGroup: ScreenDef = {
   ],
   extraActions: [
     { key: 'sslList', label: 'content.ops.group.sslList', permission: 'websiteGroup_ssl', placement: 'row', render: GroupSslDialog },
-    { key: 'linkList', label: 'content.ops.group.linkList', permission: 'websiteGroup_links', placement: 'both', needsSelection: true, render: GroupLinksDialog },
+    { key: 'linkList', label: 'content.ops.group.linkList', permission: 'websiteGroup_links', placement: 'both', icon: LinkOutlined, needsSelection: true, render: GroupLinksDialog },
   ],
 };
 

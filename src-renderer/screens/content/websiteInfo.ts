@@ -1,5 +1,6 @@
 // Websites (websiteInfo): spec content-area.md §3 Website, §4, §5; deploy (with progress and the last
 // result per site), releases and rollback, SSL status, open the deployed site.
+import { CloudUploadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { WEBSITE_INFO } from '../../../src-shared/declarations/sites';
 import { call } from '../../platform/bridge';
@@ -79,14 +80,14 @@ const websiteInfo: ScreenDef = {
     createTimeColumn,
   ],
   extraActions: [
-    { key: 'import', label: 'content.c3.websiteImport', permission: 'websiteInfo_add', placement: 'toolbar', render: WebsiteImportDialog },
-    { key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', needsSelection: true, render: DeployDialog },
+    { key: 'import', label: 'content.c3.websiteImport', permission: 'websiteInfo_add', placement: 'toolbar', icon: UploadOutlined, render: WebsiteImportDialog },
+    { key: 'deploy', label: 'content.website.deploy', permission: 'websiteInfo_edit', placement: 'both', icon: CloudUploadOutlined, needsSelection: true, render: DeployDialog },
     {
       key: 'releases', label: 'content.website.rollback', permission: 'websiteInfo_rollback', placement: 'row', render: ReleasesDialog,
       visible: (row) => Boolean(row.deployTime),
     },
     { key: 'ssl', label: 'content.website.ssl', permission: 'websiteInfo_view', placement: 'row', render: SslDialog },
-    { key: 'batchDeploy', label: 'content.ops.site.batchDeploy', permission: 'websiteInfo_batchDeploy', placement: 'toolbar', needsSelection: true, render: BatchDeployDialog },
+    { key: 'batchDeploy', label: 'content.ops.site.batchDeploy', permission: 'websiteInfo_batchDeploy', placement: 'toolbar', icon: CloudUploadOutlined, needsSelection: true, render: BatchDeployDialog },
     {
       // the categories of the website's group changed: its columns are rebuilt and deployed (updateColumn)
       key: 'updateColumn', label: 'content.ops.site.updateColumn', permission: 'websiteInfo_updateColumn', placement: 'row', confirm: 'content.ops.site.updateColumnConfirm',

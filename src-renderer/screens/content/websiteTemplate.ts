@@ -1,4 +1,5 @@
 // Website templates: spec content-area.md §3 Website template, §5 Template (image jpg/png under 5 MB).
+import { UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { WEBSITE_TEMPLATE } from '../../../src-shared/declarations/material';
 import { createTimeColumn, ENABLED } from './shared';
@@ -26,7 +27,7 @@ const websiteTemplate: ScreenDef = {
     { name: 'useNum', label: 'content.template.useNum', hideInForm: true, width: 100 },
     createTimeColumn,
   ],
-  extraActions: [{ key: 'import', label: 'content.c3.templateImport', permission: 'websiteTemplate_add', placement: 'toolbar', render: TemplateImportDialog }],
+  extraActions: [{ key: 'import', label: 'content.c3.templateImport', permission: 'websiteTemplate_add', placement: 'toolbar', icon: UploadOutlined, render: TemplateImportDialog }],
 };
 
 export default websiteTemplate;

@@ -1,5 +1,6 @@
 // Deployments (/blade-flow/manager): deployed process definitions; upload BPMN
 // files, suspend / activate, delete a deployment, view the diagram.
+import { UploadOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { UploadDeployDialog } from './dialogs';
 import { apiPost, categoryColumn, diagramAction, WORK_HIDE } from './shared';
@@ -25,7 +26,7 @@ const deploy: ScreenDef = {
     { name: 'deploymentTime', label: 'flow.deploymentTime', width: 170 },
   ],
   extraActions: [
-    { key: 'upload', label: 'flow.upload', permission: 'flowDeploy_upload', placement: 'toolbar', render: UploadDeployDialog },
+    { key: 'upload', label: 'flow.upload', permission: 'flowDeploy_upload', placement: 'toolbar', icon: UploadOutlined, render: UploadDeployDialog },
     {
       key: 'suspend', label: 'flow.suspend', permission: 'flowDeploy_state', placement: 'row', confirm: 'flow.suspendConfirm',
       visible: (row) => Number(row.suspensionState) === 1,

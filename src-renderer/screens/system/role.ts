@@ -1,4 +1,5 @@
 // Roles (/website-blade-system/role): tree list, add child, grant dialog with three trees.
+import { SettingOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { ROLE } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
@@ -22,7 +23,7 @@ const role: ScreenDef = {
     { name: 'parentId', label: 'sysRole.parentId', valueType: 'treeSelect', treeUrl: `${B}/tree`, displayField: 'parentName', hideInTable: true },
     { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1 },
   ],
-  extraActions: [{ key: 'grant', label: 'sysCommon.grant', permission: 'role_setting', placement: 'both', needsSelection: true, render: RoleGrantDialog }],
+  extraActions: [{ key: 'grant', label: 'sysCommon.grant', permission: 'role_setting', placement: 'both', icon: SettingOutlined, needsSelection: true, render: RoleGrantDialog }],
 };
 
 export default role;

@@ -1,4 +1,5 @@
 // Tenants (/website-blade-system/tenant, administrator only): licence setting, package setting.
+import { SettingOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { TENANT } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
@@ -31,7 +32,7 @@ const tenant: ScreenDef = {
   ],
   timeRange: false,
   extraActions: [
-    { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_setting', placement: 'toolbar', needsSelection: true, render: TenantSettingDialog },
+    { key: 'setting', label: 'sysTenant.setting', permission: 'tenant_setting', placement: 'toolbar', icon: SettingOutlined, needsSelection: true, render: TenantSettingDialog },
     { key: 'packageSetting', label: 'sysTenant.packageSetting', permission: 'tenant_package_setting', placement: 'row', render: TenantPackageSettingDialog },
     { key: 'datasource', label: 'sysTenant.datasource', permission: 'tenant_datasource', placement: 'row', render: TenantDatasourceDialog },
     { key: 'contentQuota', label: 'sysTenant.contentQuota', permission: 'tenant_content_quota', placement: 'row', render: TenantContentQuotaDialog },

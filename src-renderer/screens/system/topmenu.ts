@@ -1,4 +1,5 @@
 // Top menus (/website-blade-system/topmenu): menu setting through grant-top-tree.
+import { SettingOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { TOP_MENU } from '../../../src-shared/declarations/system';
 import '../../i18n/areas/system';
@@ -21,7 +22,7 @@ const topmenu: ScreenDef = {
     { name: 'path', label: 'sysTopmenu.path' },
     { name: 'sort', label: 'sysCommon.sort', valueType: 'number', default: 1 },
   ],
-  extraActions: [{ key: 'setting', label: 'sysTopmenu.setting', permission: 'topmenu_setting', placement: 'both', needsSelection: true, render: TopMenuGrantDialog }],
+  extraActions: [{ key: 'setting', label: 'sysTopmenu.setting', permission: 'topmenu_setting', placement: 'both', icon: SettingOutlined, needsSelection: true, render: TopMenuGrantDialog }],
 };
 
 export default topmenu;

@@ -1,5 +1,6 @@
 // Users (/website-blade-system/user): list by department tree, roles grant,
 // password reset, unlock, platform. Spec shell-and-system.md §7.
+import { ReloadOutlined, UnlockOutlined, UserOutlined } from '@ant-design/icons';
 import type { ScreenDef } from '../../crud/types';
 import { USER } from '../../../src-shared/declarations/system';
 import type { Row } from '../../../src-shared/wire';
@@ -44,13 +45,13 @@ const user: ScreenDef = {
   ],
   timeRange: false,
   extraActions: [
-    { key: 'grantRole', label: 'sysUser.grantRole', permission: 'user_role', placement: 'toolbar', needsSelection: true, render: UserRoleDialog },
+    { key: 'grantRole', label: 'sysUser.grantRole', permission: 'user_role', placement: 'toolbar', icon: UserOutlined, needsSelection: true, render: UserRoleDialog },
     {
-      key: 'resetPassword', label: 'sysUser.resetPassword', permission: 'user_reset', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.resetConfirm',
+      key: 'resetPassword', label: 'sysUser.resetPassword', permission: 'user_reset', placement: 'toolbar', icon: ReloadOutlined, needsSelection: true, confirm: 'sysUser.resetConfirm',
       run: (ctx) => post(`${B}/reset-password`, { params: { userIds: keysOf(ctx.selectedKeys) } }),
     },
     {
-      key: 'unlock', label: 'sysUser.unlock', permission: 'user_unlock', placement: 'toolbar', needsSelection: true, confirm: 'sysUser.unlockConfirm',
+      key: 'unlock', label: 'sysUser.unlock', permission: 'user_unlock', placement: 'toolbar', icon: UnlockOutlined, needsSelection: true, confirm: 'sysUser.unlockConfirm',
       run: (ctx) => post(`${B}/unlock`, { params: { userIds: keysOf(ctx.selectedKeys) } }),
     },
     { key: 'platform', label: 'sysUser.platform', permission: 'user_platform', placement: 'row', render: UserPlatformDialog },
