@@ -3,6 +3,7 @@
 // its messages (zh and en complete).
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import i18next from 'i18next';
 import type { TrafficDay } from '../../../src-shared/search-engines';
 import {
   daysIn, daysOf, deltaOf, deltaText, enginesOf, percent, positionText, presetRange, rangeAllowed, seriesOf,
@@ -150,6 +151,12 @@ describe('messages', () => {
     for (const k of keys(en)) expect(String(get(en, k)).trim(), k).not.toBe('');
     const core = new Set(keys(zhCore));
     expect(keys(zh).filter((k) => core.has(k))).toEqual([]);
+  });
+  it('a count takes its plural form: 1 line, 3 lines in English; one form in Chinese', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'en', resources: { en: { translation: en }, zh: { translation: zh } } });
+    const skipped = (count: number, lng: 'en' | 'zh') => i18n.t('searchDashboard.import.skipped', { count, lng });
+    expect([skipped(1, 'en'), skipped(3, 'en'), skipped(1, 'zh'), skipped(3, 'zh')]).toEqual(['1 line skipped', '3 lines skipped', '跳过 1 行', '跳过 3 行']);
   });
   it('the same interpolations in both languages', () => {
     const params = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
