@@ -70,7 +70,6 @@ export function useExtraActions(base: Omit<ExtraActionContext, 'row'>): {
     );
   };
 
-
   const Dialog = open?.action.render;
   const dialog = Dialog && open ? (
     <Dialog

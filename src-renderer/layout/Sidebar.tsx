@@ -70,6 +70,8 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
         <Menu
           theme={menuTheme}
           mode="inline"
+          // a tooltip per item (a trigger component each) only where one can show, collapsed; and no selection
+          // kept by rc-menu beside selectedKeys, whose update on every click re-rendered the whole menu
           tooltip={collapsed ? undefined : false}
           selectable={false}
           aria-label={t('layout.sidebar')}
