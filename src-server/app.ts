@@ -28,7 +28,7 @@ import { HEALTH_URL, LIVE_URL, registerHealthRoute } from './http/health';
 import { dataLayerProbe } from './db/health-probe';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { databaseUnavailableAnswer } from './http/database-unavailable';
-import { fail, OAuthError, ServiceError } from './http/reply';
+import { fail, inLanguage, OAuthError, ServiceError } from './http/reply';
 import { messageText, replyLanguage } from '../src-shared/messages';
 import { RESOURCES } from './resources';
 import { MIGRATIONS, MODULES } from './modules';
@@ -194,6 +194,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.logger) console.error(err);
     return reply.code(500).send(fail(500, messageText('common.serverError', replyLanguage(callerLanguage(request)))));
   });
+  // a success's envelope text (ok() answers the zh one) in the console's language
+  app.addHook('preSerialization', async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => inLanguage(payload, replyLanguage(callerLanguage(request))));
   app.setNotFoundHandler((request, reply: FastifyReply) => reply.code(404).send(fail(404, messageText('common.routeNotFound', replyLanguage(callerLanguage(request))))));
 
   await app.register(

@@ -1,9 +1,22 @@
 // The R<T> envelope and the errors that map onto it.
 import type { R } from '../../src-shared/wire';
-import { isMessageKey, messageText, replyLanguage, type Message, type MessageKey } from '../../src-shared/messages';
+import { isMessageKey, messageText, replyLanguage, type Message, type MessageKey, type ReplyLanguage } from '../../src-shared/messages';
 
-export const MSG_SUCCESS = '操作成功';
-export const MSG_NO_DATA = '暂无承载数据';
+export const MSG_SUCCESS = messageText('common.success', 'zh');
+export const MSG_NO_DATA = messageText('common.noData', 'zh');
+
+/**
+ * A reply's envelope with a success's stock text (ok() / status(), always the zh text) in `language`. Anything
+ * else is answered as it is: a handler's own message, a failure (already in the caller's language), a body that
+ * is not an envelope.
+ */
+export function inLanguage(payload: unknown, language: ReplyLanguage): unknown {
+  if (language === 'zh' || !payload || typeof payload !== 'object' || !('success' in payload) || !('msg' in payload)) return payload;
+  const { msg } = payload as { msg: unknown };
+  if (msg === MSG_SUCCESS) return { ...payload, msg: messageText('common.success', language) };
+  if (msg === MSG_NO_DATA) return { ...payload, msg: messageText('common.noData', language) };
+  return payload;
+}
 
 export function ok<T>(data: T, msg = MSG_SUCCESS): R<T> {
   return { code: 200, success: true, data, msg: data === null || data === undefined ? MSG_NO_DATA : msg };

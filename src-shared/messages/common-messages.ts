@@ -12,4 +12,7 @@ export const COMMON_MESSAGES = {
   'common.notFound': { zh: '数据不存在或已被删除', en: 'The data does not exist or has been deleted' },
   'common.routeNotFound': { zh: '没找到请求', en: 'No such request' },
   'common.serverError': { zh: '服务器异常', en: 'Server error' },
+  // the envelope's texts of a success (R.success / R.data in BladeX)
+  'common.success': { zh: '操作成功', en: 'Operation succeeded' },
+  'common.noData': { zh: '暂无承载数据', en: 'No data' },
 } as const satisfies MessageFamily;

@@ -128,6 +128,17 @@ describe('paging extremes', () => {
     expect(await get('/api/no-such-route', {})).toMatchObject({ status: 404, body: { msg: '没找到请求' } });
   });
 
+  it("answers a success's envelope text in the console's language too, and in Chinese on a stock prefix", async () => {
+    const query = { current: '1', size: '1' };
+    expect((await get('/api/website-blade-system/param/list', query, 'en')).body).toMatchObject({ success: true, msg: 'Operation succeeded' });
+    expect((await get('/api/website-blade-system/param/list', query, 'zh-CN,zh;q=0.9')).body).toMatchObject({ success: true, msg: '操作成功' });
+    expect((await get('/api/website-blade-system/param/list', query)).body).toMatchObject({ success: true, msg: '操作成功' });
+    expect((await get('/api/blade-system/param/list', query, 'en')).body).toMatchObject({ success: true, msg: '操作成功' });
+    // R.data(null): the no-data text
+    expect((await get('/api/website-blade-system/param/detail', { id: '1' }, 'en')).body).toMatchObject({ success: true, data: null, msg: 'No data' });
+    expect((await get('/api/website-blade-system/param/detail', { id: '1' })).body).toMatchObject({ success: true, data: null, msg: '暂无承载数据' });
+  });
+
   it('still pages normally', async () => {
     const reply = await get('/api/website-blade-system/param/list', { current: '2', size: '1' });
     expect(reply.status).toBe(200);
