@@ -1,4 +1,5 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { forwardRef, memo, useCallback, useLayoutEffect, useMemo, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useLocation } from 'react-router-dom';
 import { App, Dropdown } from 'antd';
 import { useShallow } from 'zustand/react/shallow';
 import { ClearOutlined, CloseCircleOutlined, CloseOutlined, DownOutlined } from '@ant-design/icons';
@@ -8,7 +9,7 @@ import { useSession } from '../stores/session';
 import { isPlatformAdministrator } from '../session/permissions';
 import { useTags } from '../stores/tags';
 import { isTagClosable } from '../router/tags';
-import { HOME_PATH } from '../router/guard';
+import { HOME_PATH, normalizePath } from '../router/guard';
 import { call } from '../platform/bridge';
 import { pageLabel } from './labels';
 import { usePrimaryColour } from '../stores/colour';
@@ -73,6 +74,80 @@ const Tab = memo(function Tab({ tag, label, closable, navigate, close }: TabProp
   );
 });
 
+interface TabListProps extends HTMLAttributes<HTMLDivElement> {
+  close(tag: string): void;
+  /** the tab whose context menu opens (read by the menu's actions) */
+  menuTarget: RefObject<string>;
+}
+
+/**
+ * The tab list: its own subscriber to the opened pages and the path, so that opening a page re-renders the list
+ * and not the context-menu trigger around it (a popup trigger's render in the click that opens a page). The
+ * trigger's props (its ref, onContextMenu) are spread onto the list.
+ */
+const TabList = memo(
+  forwardRef<HTMLDivElement, TabListProps>(function TabList({ close, menuTarget, onContextMenu, ...triggerProps }, ref) {
+    const { t } = useTranslation();
+    const navigate = useStableNavigate();
+    const path = normalizePath(useLocation().pathname);
+    const tags = useTags(useShallow((s) => s.tags));
+    const menus = useSession((s) => s.menus);
+    // each tab is its own memo component: a switch re-renders no tab (it only moves aria-selected), and a tab
+    // opened or closed renders that tab alone
+    const items = useMemo(
+      () =>
+        tags.map((tag) => (
+          <Tab key={tag} tag={tag} label={pageLabel(t, menus, tag)} closable={isTagClosable(tags, tag)} navigate={navigate} close={close} />
+        )),
+      [tags, menus, t, navigate, close],
+    );
+
+    // the active tab: one attribute (aria-selected, which React does not manage
+    // here, so re-renders of a tab keep it), set without re-rendering the tabs
+    const listRef = useRef<HTMLDivElement | null>(null);
+    useLayoutEffect(() => {
+      const list = listRef.current;
+      if (!list) return;
+      let active: Element | null = null;
+      for (const el of list.children) {
+        const on = el.getAttribute('data-key') === path;
+        // the item carries the state for the style, its tab for assistive technology
+        el.setAttribute('data-active', String(on));
+        el.querySelector('[role="tab"]')?.setAttribute('aria-selected', String(on));
+        if (on) active = el;
+      }
+      // scrolled into view after the frame that shows the page (scrolling measures the list)
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => active?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), 0);
+      });
+      return () => {
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      };
+    }, [path, items]);
+
+    return (
+      <div
+        {...triggerProps}
+        className="desk-tab-list"
+        role="tablist"
+        ref={(el) => {
+          listRef.current = el;
+          if (typeof ref === 'function') ref(el);
+          else if (ref) ref.current = el;
+        }}
+        onContextMenu={(e) => {
+          menuTarget.current = (e.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? path;
+          onContextMenu?.(e);
+        }}
+      >
+        {items}
+      </div>
+    );
+  }),
+);
+
 /**
  * Opened pages as tabs; closable while more than one is open; context menu with
  * clear cache / close others / close all.
@@ -81,20 +156,19 @@ const Tab = memo(function Tab({ tag, label, closable, navigate, close }: TabProp
  * Tabs measured the tab list (its scroll position and the ink bar), four
  * forced layouts inside the frame that shows the page. Here a switch changes
  * one attribute on two tabs; the active tab is scrolled into view after that frame.
+ * The two menus (antd Dropdowns) get the same props on every render, so a page opened or switched to renders
+ * neither of them: only the list inside re-renders.
  */
 export const TagBar = memo(function TagBar({ path }: { path: string }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useStableNavigate();
-  const tags = useTags(useShallow((s) => s.tags));
   const closeTag = useTags((s) => s.close);
   const closeOthers = useTags((s) => s.closeOthers);
   const closeAll = useTags((s) => s.closeAll);
-  const menus = useSession((s) => s.menus);
   // clear-cache is the platform administrator's (the server refuses anyone else)
   const platform = useSession((s) => isPlatformAdministrator(s.user));
-  // the tab labels (each with its context menu) do not depend on the current
-  // path: built once per tag list, so a tab switch re-renders only the tabs
+  // the menus' actions read the current path, and do not change with it
   const pathRef = useRef(path);
   pathRef.current = path;
   // the tab whose context menu is open
@@ -131,6 +205,8 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     ],
     [t, platform],
   );
+  const contextMenu = useMemo(() => ({ items: menuItems, onClick: ({ key }: { key: string }) => onAction(key, menuTarget.current) }), [menuItems, onAction]);
+  const buttonMenu = useMemo(() => ({ items: menuItems, onClick: ({ key }: { key: string }) => onAction(key, pathRef.current) }), [menuItems, onAction]);
   const primary = usePrimaryColour();
   const close = useCallback(
     (tag: string) => {
@@ -139,62 +215,33 @@ export const TagBar = memo(function TagBar({ path }: { path: string }) {
     },
     [closeTag, navigate],
   );
-  // each tab (label, context menu, close button) is its own memo component: a switch re-renders no tab (it only
-  // moves aria-selected), and a tab opened or closed renders that tab alone
-  const items = useMemo(
-    () =>
-      tags.map((tag) => (
-        <Tab key={tag} tag={tag} label={pageLabel(t, menus, tag)} closable={isTagClosable(tags, tag)} navigate={navigate} close={close} />
-      )),
-    [tags, menus, t, navigate, close],
-  );
-
-  // the active tab: one attribute (aria-selected, which React does not manage
-  // here, so re-renders of a tab keep it), set without re-rendering the tabs
-  const listRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    let active: Element | null = null;
-    for (const el of list.children) {
-      const on = el.getAttribute('data-key') === path;
-      // the item carries the state for the style, its tab for assistive technology
-      el.setAttribute('data-active', String(on));
-      el.querySelector('[role="tab"]')?.setAttribute('aria-selected', String(on));
-      if (on) active = el;
-    }
-    // scrolled into view after the frame that shows the page (scrolling measures the list)
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => active?.scrollIntoView({ block: 'nearest', inline: 'nearest' }), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [path, items]);
+  const navStyle = useMemo(() => ({ ['--desk-primary' as string]: primary, ['--desk-primary-text' as string]: primaryTextColour(primary) }), [primary]);
 
   return (
-    <nav className="desk-tags" aria-label={t('layout.tags')} style={{ ['--desk-primary' as string]: primary, ['--desk-primary-text' as string]: primaryTextColour(primary) }}>
-      {/* one context menu for every tab, on the list: a Dropdown in each tab was a popup trigger mounted with each
-          page opened, in the click's frame; the tab right-clicked is read from the event (its data-key) */}
-      <Dropdown trigger={['contextMenu']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, menuTarget.current) }}>
-        <div
-          className="desk-tab-list"
-          role="tablist"
-          ref={listRef}
-          onContextMenu={(e) => {
-            menuTarget.current = (e.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? pathRef.current;
-          }}
-        >
-          {items}
-        </div>
-      </Dropdown>
-      <Dropdown trigger={['click']} menu={{ items: menuItems, onClick: ({ key }) => onAction(key, pathRef.current) }}>
-        <button type="button" className="desk-tags-menu" aria-label={t('shell.tagMenu')}>
-          <DownOutlined />
-        </button>
-      </Dropdown>
+    <nav className="desk-tags" aria-label={t('layout.tags')} style={navStyle}>
+      <TagMenus contextMenu={contextMenu} buttonMenu={buttonMenu} label={t('shell.tagMenu')} close={close} menuTarget={menuTarget} />
     </nav>
   );
 });
+
+type DropdownMenu = { items: { key: string; icon: ReactNode; label: string }[]; onClick(info: { key: string }): void };
+
+const CONTEXT_MENU: ('contextMenu')[] = ['contextMenu'];
+const CLICK: ('click')[] = ['click'];
+
+/** the list with its context menu (one for every tab, told which by data-key), and the button's menu */
+const TagMenus = memo(function TagMenus({ contextMenu, buttonMenu, label, close, menuTarget }: { contextMenu: DropdownMenu; buttonMenu: DropdownMenu; label: string; close(tag: string): void; menuTarget: RefObject<string> }) {
+  return (
+    <>
+      <Dropdown trigger={CONTEXT_MENU} menu={contextMenu}>
+        <TabList close={close} menuTarget={menuTarget} />
+      </Dropdown>
+      <Dropdown trigger={CLICK} menu={buttonMenu}>
+        <button type="button" className="desk-tags-menu" aria-label={label}>
+          <DownOutlined />
+        </button>
+      </Dropdown>
+    </>
+  );
+});
+
