@@ -127,16 +127,22 @@ const TabList = memo(
       };
     }, [path, items]);
 
+    // the list for the effect above, and for the menu's trigger (one callback while the trigger's ref is the same)
+    const setRefs = useCallback(
+      (el: HTMLDivElement | null) => {
+        listRef.current = el;
+        if (typeof ref === 'function') ref(el);
+        else if (ref) ref.current = el;
+      },
+      [ref],
+    );
+
     return (
       <div
         {...triggerProps}
         className="desk-tab-list"
         role="tablist"
-        ref={(el) => {
-          listRef.current = el;
-          if (typeof ref === 'function') ref(el);
-          else if (ref) ref.current = el;
-        }}
+        ref={setRefs}
         onContextMenu={(e) => {
           menuTarget.current = (e.target as Element).closest('[data-key]')?.getAttribute('data-key') ?? path;
           onContextMenu?.(e);
@@ -244,4 +250,3 @@ const TagMenus = memo(function TagMenus({ contextMenu, buttonMenu, label, close,
     </>
   );
 });
-
