@@ -3,7 +3,7 @@
 // local errors, written by the shell's /blade-log/error/upload) and usual logs
 // (sign-ins). Read-only lists and details under /blade-log.
 import { hostname } from 'node:os';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type DataLayer, type RawBuilder } from '../../db/data-layer';
 import { OAuthError, ok, ServiceError } from '../../http/reply';
 import { callerOf, type AuthUser } from '../../http/auth-user';
@@ -104,7 +104,13 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
        exception_name, message, method_class, method_name, params, time, create_by, create_time)
      VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', ${sql.join(v.slice(4))})`);
 
-  api.addHook('onResponse', async (request, reply) => {
+  // Written as the answer leaves (onSend, not onResponse): a caller who reads the logs right after its
+  // sign-in or write finds the line there. A log that cannot be written never fails the call itself.
+  api.addHook('onSend', async (request, reply, payload) => {
+    await record(request, reply).catch((err: unknown) => api.log.error({ err }, 'log line not written'));
+    return payload;
+  });
+  const record = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!WRITE.has(request.method)) return;
     const uri = uriOf(request);
     const now = formatDateTime(clock());
@@ -149,7 +155,7 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
       user.account,
       now,
     ]);
-  });
+  };
 
   api.addHook('onError', async (request, _reply, error) => {
     if (error instanceof ServiceError || error instanceof OAuthError) return;
