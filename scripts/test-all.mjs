@@ -97,6 +97,23 @@ if (existsSync(vitestJson)) {
   steps.push('vitest: no report (crashed)');
 }
 
+/** The tests of a Playwright JSON report that failed or passed only on a retry: [status, 'file:line › title']. */
+function notPassed(suites, path = []) {
+  const out = [];
+  for (const suite of suites) {
+    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          out.push([test.status === 'flaky' ? 'flaky' : 'failed', `${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`]);
+        }
+      }
+    }
+    out.push(...notPassed(suite.suites ?? [], here));
+  }
+  return out;
+}
+
 /** A Playwright run, counted from its JSON report. */
 function playwright(label, args) {
   const pwJson = join(mkdtempSync(join(tmpdir(), 'smc-pw-')), 'report.json');
@@ -106,11 +123,14 @@ function playwright(label, args) {
     steps.push(`${label}: no report (crashed)`);
     return;
   }
-  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+  const s = report.stats;
   totals.passed += s.expected + (s.flaky ?? 0);
   totals.failed += s.unexpected;
   totals.skipped += s.skipped;
   steps.push(`${label}: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
+  // which ones, where the end of the log shows it (a flaky test is named too: it is the next failure)
+  for (const [status, title] of notPassed(report.suites ?? [])) steps.push(`  ${status}: ${title}`);
   if (s.expected + s.unexpected === 0) {
     totals.failed += 1;
     steps.push(`${label}: ran no test`);
