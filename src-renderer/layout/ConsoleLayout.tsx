@@ -84,6 +84,15 @@ const CachedPage = memo(function CachedPage({ path, active }: { path: string; ac
   );
 });
 
+/**
+ * The layout's parts that take no props, memoised here: the layout renders again on every navigation (it reads
+ * the location), and they change only with their own state and stores (the profile, the background work, a
+ * guest's registration), not with the page shown.
+ */
+const Band = memo(ProfileBand);
+const WorkBanner = memo(BackgroundWorkBanner);
+const Registration = memo(RegisterDialog);
+
 /** The main layout: sidebar, header, tag bar and the content of the open pages. */
 export default function ConsoleLayout() {
   const { t } = useTranslation();
@@ -125,10 +134,10 @@ export default function ConsoleLayout() {
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
         <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-          <ProfileBand />
+          <Band />
           <HeaderBar size={size} />
           <TagBar path={path} />
-          <BackgroundWorkBanner />
+          <WorkBanner />
           <main className="desk-content">
             {pages.map((p) => (
               <CachedPage key={p} path={p} active={p === path} />
@@ -136,7 +145,7 @@ export default function ConsoleLayout() {
             {warmup}
           </main>
         </Layout>
-        <RegisterDialog />
+        <Registration />
       </Layout>
       </StableNavigateProvider>
       </IconStyles>
