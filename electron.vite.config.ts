@@ -63,26 +63,51 @@ function bootChunk(): (id: string, graph: ModuleGraph) => string | null {
 }
 
 /**
+ * Changes to a dependency's published source, made as the file is bundled: each `from` text is replaced by its
+ * `to`. Checked at build: a changed dependency fails the build here rather than going unpatched.
+ */
+function patchDependency(name: string, file: RegExp, changes: readonly (readonly [from: string, to: string])[]): Plugin {
+  return {
+    name,
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      let out = code;
+      for (const [from, to] of changes) {
+        if (!out.includes(from)) throw new Error(`${id}: the code ${name} changes was not found (the dependency changed)`);
+        out = out.replace(from, to);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * rc-table (antd's Table) measures the scroll bar's width as every table mounts: a probe element and a style
  * sheet are added to the page and removed again, forcing style and layout of the whole document (about 35 ms
  * per list opened on this machine, four times that at 4x CPU slowdown). The width is used only by a table
  * with a fixed header (scroll.y) or a sticky header, which no table here has; the measure is kept for those.
- * Checked at build: a changed rc-table fails the build here rather than going unpatched.
  */
-function tableScrollbarProbeOnlyForFixedHeaders(): Plugin {
-  const file = /@rc-component[\\/]table[\\/]es[\\/]Table\.js$/;
-  const from = 'useLayoutEffect(() => {\n    if (!tailor || !useInternalHooks) {';
-  const to = 'useLayoutEffect(() => {\n    if ((fixHeader || isSticky) && (!tailor || !useInternalHooks)) {';
-  return {
-    name: 'table-scrollbar-probe-only-for-fixed-headers',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!file.test(id)) return null;
-      if (!code.includes(from)) throw new Error(`${id}: the scroll bar measure to limit to fixed headers was not found (rc-table changed)`);
-      return { code: code.replace(from, to), map: null };
-    },
-  };
-}
+const tableScrollbarProbeOnlyForFixedHeaders = (): Plugin =>
+  patchDependency('table-scrollbar-probe-only-for-fixed-headers', /@rc-component[\\/]table[\\/]es[\\/]Table\.js$/, [
+    ['useLayoutEffect(() => {\n    if (!tailor || !useInternalHooks) {', 'useLayoutEffect(() => {\n    if ((fixHeader || isSticky) && (!tailor || !useInternalHooks)) {'],
+  ]);
+
+/**
+ * rc-menu (antd's Menu) makes the item under the pointer the menu's active item, and no item when the pointer
+ * leaves it. The active item is in the context every item and group of the menu reads, so each item the pointer
+ * crosses renders the whole menu twice: the side menu is about 460 components, about 25 ms at 4x CPU slowdown
+ * each time, and the first of them falls inside the click that opens a screen when the pointer lands on its item
+ * and presses at once (issue 38 item 21). In the inline mode (the side menu open) the active item draws nothing
+ * (hover is CSS's :hover there) and serves the keyboard only, which sets it itself (arrow keys, focus): there the
+ * pointer leaves it alone. Other modes (the collapsed side menu's popups, the header's menu, dropdowns) keep it.
+ */
+const inlineMenusActiveByKeyboardOnly = (): Plugin =>
+  patchDependency('inline-menus-active-by-keyboard-only', /@rc-component[\\/]menu[\\/]es[\\/]hooks[\\/]useActive\.js$/, [
+    ['    activeKey,\n    onActive,\n    onInactive\n  } = React.useContext(MenuContext);', '    activeKey,\n    onActive,\n    onInactive,\n    mode\n  } = React.useContext(MenuContext);'],
+    ['      onActive(eventKey);', "      if (mode !== 'inline') onActive(eventKey);"],
+    ['      onInactive(eventKey);', "      if (mode !== 'inline') onInactive(eventKey);"],
+  ]);
 
 /**
  * antd's CSS-in-JS reads every sheet back from the page before writing it again, each time a component type
@@ -168,6 +193,6 @@ export default defineConfig({
         output: { codeSplitting: { groups: [{ name: bootChunk(), debugName: 'boot' }] } },
       },
     },
-    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), styleSheetsWrittenOnce(), compileChunksEagerly()],
+    plugins: [react(), inlineEntryStylesheet(), tableScrollbarProbeOnlyForFixedHeaders(), inlineMenusActiveByKeyboardOnly(), styleSheetsWrittenOnce(), compileChunksEagerly()],
   },
 });

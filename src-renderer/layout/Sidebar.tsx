@@ -20,6 +20,17 @@ type Item = Required<MenuProps>['items'][number];
  */
 const NO_MOTION: MenuProps['motion'] = { motionName: '', motionAppear: false, motionEnter: false, motionLeave: false };
 
+/**
+ * A press on an item or a group's title of the open side menu does not move the focus there. rc-menu makes the
+ * focused item the menu's active one, which renders the whole menu again (about 460 components, 25 ms at 4x CPU
+ * slowdown), and with the pointer that render fell inside the click that opens a screen (issue 38 item 21). The
+ * pointer leaves the active item alone in this mode (electron.vite.config.ts, inlineMenusActiveByKeyboardOnly);
+ * the keyboard still moves the focus and the active item through the menu.
+ */
+const keepFocusOnPress: MenuProps['onMouseDown'] = (e) => {
+  if (e.button === 0 && (e.target as Element).closest('.ant-menu-item, .ant-menu-submenu-title')) e.preventDefault();
+};
+
 interface Props {
   tree: MenuNode[];
   collapsed: boolean;
@@ -79,6 +90,7 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
           selectedKeys={selectedKeys}
           {...(collapsed ? {} : { openKeys })}
           motion={animate ? undefined : NO_MOTION}
+          onMouseDown={collapsed ? undefined : keepFocusOnPress}
           onOpenChange={(keys) => {
             setAnimate(true);
             setOpenKeys(uniqueOpenKeys(tree, openKeys, keys));

@@ -60,7 +60,7 @@ test.describe('shell components', () => {
     expect(seen).not.toContain('${token}');
   });
 
-  test('side menu: the clicked item is the selected one; the arrow keys and Enter still move and open', async ({ page }) => {
+  test('side menu: the clicked item is the selected one; the pointer leaves the active item alone; the arrow keys and Enter still move and open', async ({ page }) => {
     // the side menu's selection is the current path alone (rc-menu keeps no selection of its own, selectable off),
     // and its items carry no tooltip while it is expanded: neither may change what the operator sees or can do
     const menu = page.getByRole('menu', { name: '侧边菜单' });
@@ -70,12 +70,18 @@ test.describe('shell components', () => {
     await expect(menu.locator('.ant-menu-item-selected')).toHaveText('用户管理');
     await menu.getByRole('menuitem', { name: '用户管理' }).hover();
     await expect(page.locator('.ant-tooltip:visible')).toHaveCount(0);
+    // the pointer neither makes an item the menu's active one (each change of it renders the whole menu) nor, by
+    // a press, focuses it: the item pressed above and the one under the pointer now are not active, none focused
+    await menu.getByRole('menuitem', { name: '部门管理' }).hover();
+    await expect(menu.locator('.ant-menu-item-active, .ant-menu-submenu-active')).toHaveCount(0);
+    await expect(menu.locator(':focus')).toHaveCount(0);
 
-    // keyboard: from the focused item, ArrowDown moves the focus to the next item and Enter opens it
+    // keyboard: from the focused item, ArrowDown moves the focus (and the active item) to the next item and Enter opens it
     await menu.getByRole('menuitem', { name: '用户管理' }).focus();
     await page.keyboard.press('ArrowDown');
     const next = page.locator(':focus');
     await expect(next).toHaveAttribute('role', 'menuitem');
+    await expect(next).toHaveClass(/ant-menu-item-active/);
     const name = (await next.textContent())?.trim() ?? '';
     expect(name).not.toBe('用户管理');
     await page.keyboard.press('Enter');
