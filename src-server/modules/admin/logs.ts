@@ -104,12 +104,6 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
        exception_name, message, method_class, method_name, params, time, create_by, create_time)
      VALUES (${v[0]}, ${v[1]}, ${v[2]}, ${v[3]}, '127.0.0.1', 'local', ${sql.join(v.slice(4))})`);
 
-  // Written as the answer leaves (onSend, not onResponse): a caller who reads the logs right after its
-  // sign-in or write finds the line there. A log that cannot be written never fails the call itself.
-  api.addHook('onSend', async (request, reply, payload) => {
-    await record(request, reply).catch((err: unknown) => api.log.error({ err }, 'log line not written'));
-    return payload;
-  });
   const record = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!WRITE.has(request.method)) return;
     const uri = uriOf(request);
@@ -156,6 +150,13 @@ export function registerLogRoutes(api: FastifyInstance, deps: { data: DataLayer;
       now,
     ]);
   };
+
+  // Written as the answer leaves (onSend, not onResponse): a caller who reads the logs right after its
+  // sign-in or write finds the line there. A log that cannot be written never fails the call itself.
+  api.addHook('onSend', async (request, reply, payload) => {
+    await record(request, reply).catch((err: unknown) => api.log.error({ err }, 'log line not written'));
+    return payload;
+  });
 
   api.addHook('onError', async (request, _reply, error) => {
     if (error instanceof ServiceError || error instanceof OAuthError) return;
