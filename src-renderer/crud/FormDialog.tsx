@@ -17,6 +17,7 @@ import { useSession } from '../stores/session';
 import { StoredImage } from '../components/upload/ImageUpload';
 import { DATE_TIME_FORMAT } from './params';
 import { fetchDetail, saveRow } from './api';
+import { validateForm } from './validateForm';
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
@@ -79,7 +80,7 @@ export function FormDialog({ def, mode, row, options, initial, onClose, onSaved 
   const onSave = async () => {
     let values: Record<string, unknown>;
     try {
-      values = (await form.validateFields()) as Record<string, unknown>;
+      values = (await validateForm(form)) as Record<string, unknown>;
     } catch {
       return; // field messages are shown by the form
     }

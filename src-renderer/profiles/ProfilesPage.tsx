@@ -17,6 +17,7 @@ import { inputDependencies, inputRules } from '../crud/declared';
 import { PROFILE } from '../../src-shared/declarations/desktop-inputs';
 import { ProfileBand, useProfileName } from './ProfileBand';
 import './messages';
+import { validateForm } from '../crud/validateForm';
 
 const PRESETS = ['#2EA300', '#1677FF', '#722ED1', '#EB2F96', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#000000'];
 
@@ -259,7 +260,7 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
 
   const runTest = async () => {
     try {
-      await form.validateFields(['name', 'baseUrl', 'tenantId', 'clientId', 'proxyUrl', 'caCert']);
+      await validateForm(form, ['name', 'baseUrl', 'tenantId', 'clientId', 'proxyUrl', 'caCert']);
     } catch {
       return;
     }
@@ -274,7 +275,7 @@ function ProfileForm({ profile, otherNames, describeTest, onClose, onSaved }: Fo
   const save = async () => {
     if (busy.current) return;
     try {
-      await form.validateFields();
+      await validateForm(form);
     } catch {
       return;
     }

@@ -47,8 +47,10 @@ export function RichText({ id, value, onChange, disabled }: CustomInputProps) {
     const html = typeof value === 'string' ? value : '';
     if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, value]);
+  // without an update event: tiptap's default sends one, read as the operator's change (the form then took the
+  // field as edited, and the field's own check overtook the check of a 保存 clicked as the record came)
   useEffect(() => {
-    if (live(editor)) editor.setEditable(!disabled);
+    if (live(editor)) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   if (!editor) return null;

@@ -9,6 +9,7 @@ import { call, onEvent } from '../../platform/bridge';
 import './messages';
 import { inputRules } from '../../crud/declared';
 import { UPDATE_SETTINGS } from '../../../src-shared/declarations/desktop-inputs';
+import { validateForm } from '../../crud/validateForm';
 
 
 export function updateStateText(s: UpdateState, t: TFunction): string {
@@ -45,7 +46,7 @@ export function UpdateDialog({ open, onClose }: { open: boolean; onClose(): void
   }, [open, form]);
 
   const save = async () => {
-    const values = await form.validateFields();
+    const values = await validateForm(form);
     setSaving(true);
     try {
       form.setFieldsValue(await call('settings:save', { updateFeedUrl: values.updateFeedUrl.trim() }));

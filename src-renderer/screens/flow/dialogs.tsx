@@ -11,6 +11,7 @@ import { useSession } from '../../stores/session';
 import { apiGet, apiPost, CATEGORY_OPTIONS } from './shared';
 import { inputRules } from '../../crud/declared';
 import { FLOW_CATEGORY } from '../../../src-shared/declarations/flow-inputs';
+import { validateForm } from '../../crud/validateForm';
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -50,7 +51,7 @@ export function DeployModelDialog({ ctx, onClose, onDone }: ExtraActionDialogPro
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     // invalid: the form shows why
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form).catch(() => null);
     if (!values) return;
     const { category } = values;
     setBusy(true);
@@ -109,7 +110,7 @@ export function UploadDeployDialog({ onClose, onDone }: ExtraActionDialogProps) 
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     // invalid: the form shows why
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form).catch(() => null);
     if (!values) return;
     const { category } = values;
     if (files.length === 0) {

@@ -6,6 +6,7 @@ import type { ExtraActionDialogProps, ScreenDef } from '../../crud/types';
 import { inputRules } from '../../crud/declared';
 import { FLOW_DELETE_INSTANCE } from '../../../src-shared/declarations/flow-inputs';
 import { apiPost, categoryColumn, diagramAction, WORK_HIDE } from './shared';
+import { validateForm } from '../../crud/validateForm';
 
 const F = '/blade-flow/follow';
 
@@ -16,7 +17,7 @@ function DeleteInstanceDialog({ ctx, onClose, onDone }: ExtraActionDialogProps) 
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     // invalid: the form shows why
-    const values = await form.validateFields().catch(() => null);
+    const values = await validateForm(form).catch(() => null);
     if (!values) return;
     const { deleteReason } = values;
     setBusy(true);

@@ -12,6 +12,7 @@ import { apiGet, apiPost, LEAVE, modelView, WORK, type ModelView } from './share
 import { parseLeavePath } from './leave-path';
 import { inputDependencies, inputRules } from '../../crud/declared';
 import { LEAVE_HANDLE, LEAVE_START } from '../../../src-shared/declarations/flow-inputs';
+import { validateForm } from '../../crud/validateForm';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** a date picker's day as the wire's text (what the declaration's rules read) */
@@ -39,7 +40,7 @@ export function LeaveForm({ path }: { path: string }) {
   }, [message, processDefinitionId]);
   const submit = async () => {
     // invalid: the form shows why
-    const v = await form.validateFields().catch(() => null);
+    const v = await validateForm(form).catch(() => null);
     if (!v) return;
     setBusy(true);
     try {
@@ -209,7 +210,7 @@ export function LeaveHandle({ path }: { path: string }) {
     async (flag: 'ok' | 'reject') => {
       // the button decides the flag, which the declaration's rules read (a rejection needs a comment)
       form.setFieldValue('flag', flag);
-      if (!(await form.validateFields().catch(() => null))) return;
+      if (!(await validateForm(form).catch(() => null))) return;
       const comment = String(form.getFieldValue('comment') ?? '').trim();
       setBusy(flag);
       try {

@@ -21,6 +21,7 @@ import { inputRules } from '../../../crud/declared';
 import { notify } from '../../../crud/notify';
 import { Toned } from './tones';
 import '../../../i18n/areas/search';
+import { validateForm } from '../../../crud/validateForm';
 
 /** the client e-mail of a pasted key that reads as a service account's (the declaration's reader) */
 function emailOf(text: unknown): string {
@@ -80,7 +81,7 @@ export function AccountDialog({ account, onClose, onSaved }: { account: SearchAc
   const onSave = async () => {
     let values: Values;
     try {
-      values = await form.validateFields();
+      values = await validateForm(form);
     } catch {
       return;
     }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { App as AntApp, Button, Form, Modal, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../crud/notify';
+import { validateForm } from '../../../crud/validateForm';
 
 export function FormModal({ title, form, onClose, onDone, save, children, width = 560 }: {
   title: string;
@@ -19,7 +20,7 @@ export function FormModal({ title, form, onClose, onDone, save, children, width 
   const submit = async () => {
     let values: Record<string, unknown>;
     try {
-      values = (await form.validateFields()) as Record<string, unknown>;
+      values = (await validateForm(form)) as Record<string, unknown>;
     } catch {
       return;
     }
