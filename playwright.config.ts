@@ -24,6 +24,11 @@ export default defineConfig({
   use: {
     viewport: { width: 1366, height: 820 },
     locale: 'zh-CN',
+    // the system's reduce-motion setting on: no dialog, menu or message animations (src-renderer/themes/
+    // reducedMotion.ts). Those animations were about a quarter of the run's CPU, all of it Chromium drawing
+    // frames in software; tests/e2e/reduced-motion.spec.ts checks both settings, and the specs of the operator's
+    // journey, the tabs and the side menu run with the animations on (their test.use)
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -12,6 +12,7 @@ import { useUi } from '../stores/ui';
 import { usePrimaryColour } from '../stores/colour';
 import { PageLoading } from '../components/PageLoading';
 import { antdThemeOf } from '../themes';
+import { useReducedMotion } from '../themes/reducedMotion';
 import ConsoleLayout from './ConsoleLayout';
 
 const LockPage = lazy(() => import('../pages/lock/LockPage'));
@@ -22,12 +23,13 @@ export default function ConsoleRoot() {
   const language = useUi((s) => s.language);
   const themeName = useUi((s) => s.theme);
   const colour = usePrimaryColour();
+  const motion = !useReducedMotion();
   useEffect(() => {
     dayjs.locale(language === 'zh' ? 'zh-cn' : 'en');
   }, [language]);
 
   return (
-    <ConfigProvider locale={language === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }} theme={antdThemeOf(themeName, colour)}>
+    <ConfigProvider locale={language === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }} theme={antdThemeOf(themeName, colour, motion)}>
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/lock" element={<LockPage />} />

@@ -41,8 +41,8 @@ export const PALETTES: Record<ThemeName, Palette> = {
 /** the darkest background a table row's links sit on (hovered #fafafa, selected: the primary colour's tint) */
 const ROW_TINT = '#EBEBEB';
 
-/** The antd theme of a palette and primary colour. */
-export function antdThemeOf(name: ThemeName, colour: string): ThemeConfig {
+/** The antd theme of a palette and primary colour; `motion` false: no antd animations (the system's reduce-motion setting). */
+export function antdThemeOf(name: ThemeName, colour: string, motion = true): ThemeConfig {
   const p = PALETTES[name];
   const solid = (v: string, fallback: string) => (v.startsWith('linear') || v === 'transparent' ? fallback : v);
   const menuBg = solid(p.sider, 'transparent');
@@ -56,6 +56,7 @@ export function antdThemeOf(name: ThemeName, colour: string): ThemeConfig {
     algorithm: p.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: colour,
+      motion,
       ...(p.radius !== undefined ? { borderRadius: p.radius } : {}),
       ...(p.dark
         ? {}

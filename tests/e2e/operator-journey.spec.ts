@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { clickRowAction, cronEveryHours, expect, freshHostTest as test, openScreen, rpc, signIn } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
+// with the system's animations on (the other specs run with reduce motion: playwright.config.ts)
+test.use({ reducedMotion: 'no-preference' });
+
 // The operator's day from an empty install, through the screens only (the API is
 // read once, for the address the rendered site is served at): website group →
 // local-folder server → domain → template → template page → contact and image

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { openDatabase } from '../../src-server/db/database';
 import { test, expect, signIn, rpc, appReady } from './fixtures';
 
+// with the system's animations on (the other specs run with reduce motion: playwright.config.ts)
+test.use({ reducedMotion: 'no-preference' });
+
 // Reusable components (cron generator, flow diagram), the external page frame,
 // the screen size class and the chunk-failure prompt.
 

@@ -1,6 +1,9 @@
 import { test, expect, signIn, appReady } from './fixtures';
 import type { Page } from '@playwright/test';
 
+// with the system's animations on (the other specs run with reduce motion: playwright.config.ts)
+test.use({ reducedMotion: 'no-preference' });
+
 // Tab bar rules, context menu, cached pages and tabs restored after a restart.
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });

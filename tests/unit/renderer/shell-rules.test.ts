@@ -92,6 +92,12 @@ describe('themes and chunk failures', () => {
     expect(antdThemeOf('default', DEFAULT_COLOUR).token?.colorPrimary).toBe('#2EA300');
     expect(DEFAULT_COLOUR).toBe('#2EA300');
   });
+  it("turns antd's animations off when the system asks for reduced motion, and keeps them otherwise", () => {
+    for (const name of THEMES) {
+      expect(antdThemeOf(name, DEFAULT_COLOUR).token?.motion).toBe(true);
+      expect(antdThemeOf(name, DEFAULT_COLOUR, false).token?.motion).toBe(false);
+    }
+  });
   it('recognises ChunkLoadError and CSS_CHUNK_LOAD_FAILED', () => {
     expect(isChunkLoadError(Object.assign(new Error('x'), { name: 'ChunkLoadError' }))).toBe(true);
     expect(isChunkLoadError({ code: 'CSS_CHUNK_LOAD_FAILED', message: '' })).toBe(true);
