@@ -13,5 +13,7 @@ export default defineConfig({
   // without the console's public source (scripts/saber.mjs says where it comes from): one line, and one skipped test
   ...(missing ? { testDir: 'tests/stock-consoles', testMatch: 'source-absent.spec.ts', metadata: { missing } } : { testDir: 'tests/saber' }),
   timeout: 90_000,
+  // its own folder: it runs beside the end-to-end run (scripts/test-all.mjs), and a run empties its output folder
+  outputDir: 'test-results-saber',
   use: { ...base.use, viewport: { width: 1440, height: 900 }, actionTimeout: 10_000, screenshot: 'only-on-failure' },
 });

@@ -10,7 +10,7 @@
 // no keyring file lands in the real home.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -52,28 +52,114 @@ const timings = [];
 const started = Date.now();
 const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
 
-function run(label, cmd, args, env = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+/**
+ * Runs one step. In the foreground its output goes to this terminal; `log` (a file path): to that file instead,
+ * for a step that runs beside another (printed after, by `printLog`). Answers whether it exited 0.
+ */
+async function run(label, cmd, args, env = {}, log) {
+  const header = `\n=== ${label}: ${cmd} ${args.join(' ')}`;
+  if (!log) console.log(header);
   const t = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
-  timings.push(`${label} ${minutes(Date.now() - t)}`);
-  return r.status === 0;
+  const out = log ? openSync(log, 'a') : undefined;
+  if (out !== undefined) writeSync(out, `${header}\n`);
+  const child = spawn(cmd, args, { stdio: out === undefined ? 'inherit' : ['ignore', out, out], cwd: root, env: { ...process.env, ...env } });
+  if (out !== undefined) closeSync(out);
+  const code = await new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+  timings.push(`${label} ${minutes(Date.now() - t)}${log ? ' (beside)' : ''}`);
+  return code === 0;
 }
 
+/** A fresh log file for a step that runs beside another. */
+const logFile = (name) => join(mkdtempSync(join(tmpdir(), `smc-${name}-`)), 'output.log');
+const printLog = (log) => console.log(readFileSync(log, 'utf8').trimEnd());
+
 /** A step that is one check (type-check, lint, build). */
-function check(label, cmd, args) {
-  const ok = run(label, cmd, args);
+async function check(label, cmd, args) {
+  const ok = await run(label, cmd, args);
   totals[ok ? 'passed' : 'failed'] += 1;
   steps.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
   return ok;
 }
 
-check('type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+/** The tests of a Playwright JSON report that failed or passed only on a retry: [status, 'file:line › title']. */
+function notPassed(suites, path = []) {
+  const out = [];
+  for (const suite of suites) {
+    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          out.push([test.status === 'flaky' ? 'flaky' : 'failed', `${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`]);
+        }
+      }
+    }
+    out.push(...notPassed(suite.suites ?? [], here));
+  }
+  return out;
+}
+
+/**
+ * A Playwright run, counted from its JSON report. Answers the summary lines it adds (in order, by the caller,
+ * so a run beside another keeps its place in the summary); `log`: run beside, its output to that file.
+ */
+async function playwright(label, args, log) {
+  const lines = [];
+  const pwJson = join(mkdtempSync(join(tmpdir(), 'smc-pw-')), 'report.json');
+  await run(label, bin('playwright'), ['test', ...args], { PW_JSON_REPORT: pwJson }, log);
+  if (!existsSync(pwJson)) {
+    totals.failed += 1;
+    lines.push(`${label}: no report (crashed)`);
+    return lines;
+  }
+  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+  const s = report.stats;
+  totals.passed += s.expected + (s.flaky ?? 0);
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+  lines.push(`${label}: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
+  // which ones, where the end of the log shows it (a flaky test is named too: it is the next failure)
+  for (const [status, title] of notPassed(report.suites ?? [])) lines.push(`  ${status}: ${title}`);
+  if (s.expected + s.unexpected === 0) {
+    totals.failed += 1;
+    lines.push(`${label}: ran no test`);
+  }
+  return lines;
+}
+
+// Saber 4.9 and Sword 4.5, the stock consoles: built from their unchanged sources (kept in .cache/saber and
+// .cache/sword between runs; Sword's first build installs its packages, about 2 minutes), one after the other,
+// beside type-check, lint and the unit + contract tests (those leave about a fifth of two cores idle: contract
+// files waiting on PostgreSQL, a lease, a schedule); then each driven against the embedded back end through its
+// own pages, beside the end-to-end run. Their output is printed after that run's.
+let endToEndBegins = () => {};
+const whenEndToEndBegins = new Promise((resolve) => (endToEndBegins = resolve));
+const stockLog = logFile('stock-consoles');
+const stockConsoles = (async () => {
+  const built = await run(
+    'saber and sword builds',
+    'sh',
+    ['-c', `"${process.execPath}" "${join(root, 'scripts/saber.mjs')}" build && "${process.execPath}" "${join(root, 'scripts/sword.mjs')}" build`],
+    {},
+    stockLog,
+  );
+  totals[built ? 'passed' : 'failed'] += 1;
+  const lines = [`saber and sword builds: ${built ? 'ok' : 'FAILED'}`];
+  if (!built) return lines;
+  await whenEndToEndBegins;
+  lines.push(...(await playwright('saber', ['-c', 'playwright.saber.config.ts'], stockLog)));
+  lines.push(...(await playwright('sword', ['-c', 'playwright.sword.config.ts'], stockLog)));
+  return lines;
+})();
+
+await check('type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await check('lint', bin('eslint'), ['.', '--max-warnings', '0']);
 
 // vitest: unit + contract, counted from its JSON report
 const vitestJson = join(mkdtempSync(join(tmpdir(), 'smc-vitest-')), 'report.json');
-run('unit + contract', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+await run('unit + contract', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
   totals.passed += report.numPassedTests;
@@ -97,89 +183,14 @@ if (existsSync(vitestJson)) {
   steps.push('vitest: no report (crashed)');
 }
 
-/** The tests of a Playwright JSON report that failed or passed only on a retry: [status, 'file:line › title']. */
-function notPassed(suites, path = []) {
-  const out = [];
-  for (const suite of suites) {
-    const here = suite.title && !suite.file?.endsWith(suite.title) ? [...path, suite.title] : path;
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected' || test.status === 'flaky') {
-          out.push([test.status === 'flaky' ? 'flaky' : 'failed', `${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`]);
-        }
-      }
-    }
-    out.push(...notPassed(suite.suites ?? [], here));
-  }
-  return out;
-}
-
-/** A Playwright run, counted from its JSON report. */
-function playwright(label, args) {
-  const pwJson = join(mkdtempSync(join(tmpdir(), 'smc-pw-')), 'report.json');
-  run(label, bin('playwright'), ['test', ...args], { PW_JSON_REPORT: pwJson });
-  if (!existsSync(pwJson)) {
-    totals.failed += 1;
-    steps.push(`${label}: no report (crashed)`);
-    return;
-  }
-  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
-  const s = report.stats;
-  totals.passed += s.expected + (s.flaky ?? 0);
-  totals.failed += s.unexpected;
-  totals.skipped += s.skipped;
-  steps.push(`${label}: ${s.expected} passed, ${s.flaky ?? 0} flaky (passed on retry), ${s.unexpected} failed, ${s.skipped} skipped`);
-  // which ones, where the end of the log shows it (a flaky test is named too: it is the next failure)
-  for (const [status, title] of notPassed(report.suites ?? [])) steps.push(`  ${status}: ${title}`);
-  if (s.expected + s.unexpected === 0) {
-    totals.failed += 1;
-    steps.push(`${label}: ran no test`);
-  }
-}
-
-/**
- * A build run beside the next steps (the stock consoles' builds during the end-to-end run: one Playwright worker
- * leaves room on two cores, and a first Sword build mostly waits on its npm install); its output goes to a file,
- * printed when it is waited for. Answers a function that waits for it and counts it as a check.
- */
-function besides(label, cmd, args) {
-  const log = join(mkdtempSync(join(tmpdir(), 'smc-build-')), 'output.log');
-  const out = openSync(log, 'w');
-  const t = Date.now();
-  const child = spawn(cmd, args, { stdio: ['ignore', out, out], cwd: root, env: process.env });
-  closeSync(out);
-  const done = new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
-  return async () => {
-    const code = await done;
-    console.log(`\n=== ${label} (beside the steps before): ${cmd} ${args.join(' ')}`);
-    console.log(readFileSync(log, 'utf8').trimEnd());
-    timings.push(`${label} ${minutes(Date.now() - t)} (beside)`);
-    const ok = code === 0;
-    totals[ok ? 'passed' : 'failed'] += 1;
-    steps.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
-    return ok;
-  };
-}
-
-// Saber 4.9 and Sword 4.5, the stock consoles, built from their unchanged sources (kept in .cache/saber and
-// .cache/sword between runs; Sword's first build installs its packages, about 2 minutes), one after the other,
-// beside the end-to-end run
-const stockBuilds = besides('saber and sword builds', 'sh', [
-  '-c',
-  `"${process.execPath}" "${join(root, 'scripts/saber.mjs')}" build && "${process.execPath}" "${join(root, 'scripts/sword.mjs')}" build`,
-]);
-
-// end to end: build the renderer, then Playwright against browser mode
-if (check('build', bin('electron-vite'), ['build', '--logLevel', 'warn'])) playwright('end to end', []);
-
-// the stock consoles driven against the embedded back end, each through its own pages
-if (await stockBuilds()) {
-  playwright('saber', ['-c', 'playwright.saber.config.ts']);
-  playwright('sword', ['-c', 'playwright.sword.config.ts']);
-}
+// end to end: build the renderer, then Playwright against browser mode; the stock consoles' runs start beside it
+const built = await check('build', bin('electron-vite'), ['build', '--logLevel', 'warn']);
+endToEndBegins();
+if (built) steps.push(...(await playwright('end to end', [])));
+const stockLines = await stockConsoles;
+console.log(`\n=== saber and sword (beside the steps before), their output:`);
+printLog(stockLog);
+steps.push(...stockLines);
 
 console.log('\n' + steps.join('\n'));
 console.log(`time: ${timings.join(', ')}; in all ${minutes(Date.now() - started)}`);
