@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, signIn, openScreen } from './fixtures';
 
 // The system's reduce-motion setting (prefers-reduced-motion): with it on, a dialog opens and closes without
@@ -5,7 +6,7 @@ import { test, expect, signIn, openScreen } from './fixtures';
 // with it on (playwright.config.ts), a few with it off (test.use below in those files).
 
 /** The animation classes (antd's motion: zoom, fade, move, slide) any element took while `act` ran. */
-async function motionClassesDuring(page: import('@playwright/test').Page, act: () => Promise<void>): Promise<string[]> {
+async function motionClassesDuring(page: Page, act: () => Promise<void>): Promise<string[]> {
   await page.evaluate(() => {
     const seen = new Set<string>();
     (window as unknown as { __motion: Set<string> }).__motion = seen;
