@@ -50,8 +50,9 @@ export interface Freshness {
 
 /**
  * Keeps the page holding `ref` current: `refresh` runs for a write that touches it while the page is shown,
- * and once the page is shown again after such a write (or after any hiding, with `everyShow`). Outside a
- * kept-alive page (no `section.desk-page`) the element counts as shown.
+ * and once the page is shown again after such a write (or after any hiding, with `everyShow`, and the first
+ * time a page mounted hidden is shown). Outside a kept-alive page (no `section.desk-page`) the element counts as
+ * shown.
  */
 export function useFreshness(ref: RefObject<HTMLElement | null>, freshness: Freshness): void {
   const latest = useRef(freshness);
@@ -60,12 +61,16 @@ export function useFreshness(ref: RefObject<HTMLElement | null>, freshness: Fres
     const page = ref.current?.closest('section.desk-page') ?? null;
     const isHidden = () => page?.hasAttribute('hidden') === true;
     let hidden = isHidden();
+    // a page mounted out of sight (a tab restored at sign-in, a screen prepared ahead of its first open:
+    // prefetch/prepare.ts) reads again when it is first shown, whatever it shows: it was read when it mounted
+    let neverShown = hidden;
     // the touching writes seen while hidden
     let missed: DataChange[] = [];
     let cancel: (() => void) | undefined;
     const observer = new MutationObserver(() => {
       const now = isHidden();
-      if (hidden && !now && (missed.length > 0 || latest.current.everyShow)) {
+      if (hidden && !now && (missed.length > 0 || latest.current.everyShow || neverShown)) {
+        neverShown = false;
         const changes = missed;
         missed = [];
         // the kept frame first: the tab switch paints it before anything is asked for
