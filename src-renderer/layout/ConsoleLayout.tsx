@@ -29,6 +29,7 @@ import { PagePathContext } from './pagePath';
 import { useRecent } from '../stores/recent';
 import { ProfileBand } from '../profiles/ProfileBand';
 import { usePrefetch } from '../prefetch/usePrefetch';
+import { usePreparedPages } from '../prefetch/prepare';
 import { afterNextPaint } from '../hooks/afterPaint';
 import { IconStyles } from './IconStyles';
 
@@ -126,20 +127,22 @@ export default function ConsoleLayout() {
   const warmup = usePrefetch(tags, sideMenus, menus, HOME_PATH);
 
   // the open tabs, plus the current page while the guard has not added it yet
-  const pages = tags.includes(path) ? tags : [...tags, path];
+  const pages = useMemo(() => (tags.includes(path) ? tags : [...tags, path]), [tags, path]);
+  // after them, hidden, the screens prepared for their first open (a side-menu group opened by hand)
+  const prepared = usePreparedPages(pages);
   return (
     <AntApp style={{ height: '100%' }}>
       <IconStyles>
       <StableNavigateProvider>
       <Layout className={`desk-shell desk-theme-${theme} desk-size-${size}`} style={{ height: '100%', ...cssVarsOf(theme) }} data-theme={theme} data-size={size}>
-        <Sidebar tree={tree} collapsed={collapsed} path={menuPath} />
+        <Sidebar tree={tree} collapsed={collapsed} path={menuPath} onGroupOpened={prepared.groupOpened} />
         <Layout style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
           <Band />
           <HeaderBar size={size} />
           <TagBar path={path} />
           <WorkBanner />
           <main className="desk-content">
-            {pages.map((p) => (
+            {[...pages, ...prepared.paths].map((p) => (
               <CachedPage key={p} path={p} active={p === path} />
             ))}
             {warmup}

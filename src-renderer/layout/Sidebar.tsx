@@ -3,7 +3,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useStableNavigate } from './navigation';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../src-shared/wire';
-import { ancestorKeys, isRoutePath, menuKey, openKeysAfter, uniqueOpenKeys } from '../session/menu';
+import { ancestorKeys, flattenMenu, isRoutePath, menuKey, openKeysAfter, uniqueOpenKeys } from '../session/menu';
 import { MenuIcon } from './icons';
 import { framePathOf, isExternalUrl } from '../pages/frame/frame';
 import { useUi } from '../stores/ui';
@@ -35,10 +35,12 @@ interface Props {
   tree: MenuNode[];
   collapsed: boolean;
   path: string;
+  /** a group the operator has just opened by hand (its screens are prepared: prefetch/prepare.ts); stable */
+  onGroupOpened?(group: MenuNode): void;
 }
 
 /** Collapsible, unique-opened sidebar built from the server's menu tree. */
-export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
+export const Sidebar = memo(function Sidebar({ tree, collapsed, path, onGroupOpened }: Props) {
   const { t } = useTranslation();
   const navigate = useStableNavigate();
   const menuTheme = PALETTES[useUi((s) => s.theme)].menu;
@@ -94,6 +96,9 @@ export const Sidebar = memo(function Sidebar({ tree, collapsed, path }: Props) {
           onOpenChange={(keys) => {
             setAnimate(true);
             setOpenKeys(uniqueOpenKeys(tree, openKeys, keys));
+            const opened = keys.find((k) => !openKeys.includes(k));
+            const group = opened === undefined ? undefined : flattenMenu(tree).find((n) => menuKey(n) === opened);
+            if (group) onGroupOpened?.(group);
           }}
           onClick={({ key }) => {
             if (isRoutePath(key)) navigate(key);

@@ -60,8 +60,12 @@ export function runWhenIdle(jobs: readonly (() => Promise<unknown>)[], host: Idl
   };
 }
 
-/** the browser's idle host: requestIdleCallback (a 50 ms timeout where it is missing), input from the window */
-export function browserIdleHost(): IdleHost & { dispose(): void } {
+/**
+ * the browser's idle host: requestIdleCallback (a 50 ms timeout where it is missing), input from the window.
+ * `timeoutMs`: run by then even if the browser has given no idle period (Chromium may give none for as long as
+ * the pointer rests where it clicked); the quiet time after input still applies.
+ */
+export function browserIdleHost({ timeoutMs }: { timeoutMs?: number } = {}): IdleHost & { dispose(): void } {
   let last = 0;
   const onInput = () => (last = performance.now());
   addEventListener('pointerdown', onInput, { capture: true, passive: true });
@@ -69,7 +73,7 @@ export function browserIdleHost(): IdleHost & { dispose(): void } {
   return {
     whenIdle(run) {
       if (typeof requestIdleCallback === 'function') {
-        const id = requestIdleCallback(() => run());
+        const id = requestIdleCallback(() => run(), timeoutMs === undefined ? undefined : { timeout: timeoutMs });
         return () => cancelIdleCallback(id);
       }
       const id = setTimeout(run, 50);

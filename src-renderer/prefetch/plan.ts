@@ -27,3 +27,21 @@ export function prefetchOrder(tabs: readonly string[], side: readonly MenuNode[]
 export function heavyLast<T extends { heavy?: boolean }>(screens: readonly T[]): T[] {
   return [...screens.filter((s) => !s.heavy), ...screens.filter((s) => s.heavy)];
 }
+
+/** at most this many screens are kept prepared (mounted out of sight, not yet opened); the oldest goes first */
+export const PREPARED_LIMIT = 12;
+
+/**
+ * The screens of a side-menu group the operator has just opened, in menu order, that are to be prepared: list
+ * screens (`preparable`) that are not open already (`open`: the tabs and the page shown) nor prepared.
+ */
+export function prepareOrder(group: MenuNode, open: readonly string[], prepared: readonly string[], preparable: (path: string) => boolean): string[] {
+  const skip = new Set([...open, ...prepared]);
+  return screenPaths(group.children ?? []).filter((p) => !skip.has(p) && preparable(p));
+}
+
+/** `prepared` with `path` added last, the oldest dropped beyond `limit` */
+export function addPrepared(prepared: readonly string[], path: string, limit = PREPARED_LIMIT): string[] {
+  const next = [...prepared.filter((p) => p !== path), path];
+  return next.slice(Math.max(0, next.length - limit));
+}

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../../src-shared/wire';
 import { runWhenIdle, type IdleHost } from '../../../src-renderer/prefetch/idle';
-import { heavyLast, prefetchOrder, screenPaths } from '../../../src-renderer/prefetch/plan';
+import { addPrepared, heavyLast, prefetchOrder, prepareOrder, PREPARED_LIMIT, screenPaths } from '../../../src-renderer/prefetch/plan';
 
 let ids = 0;
 const node = (path: string, sort: number, children: MenuNode[] = [], category = 1): MenuNode => ({
@@ -137,5 +137,28 @@ describe('runWhenIdle', () => {
     f.idle();
     expect(started).toEqual([0, 1]);
     await run.done;
+  });
+});
+
+describe('prepareOrder and addPrepared (screens prepared when a side-menu group is opened by hand)', () => {
+  const lists = new Set(['/system/user', '/system/menu', '/system/param']);
+  const preparable = (p: string) => lists.has(p);
+
+  it('takes the group\'s list screens in menu order, leaving out the open pages, the prepared ones and other screens', () => {
+    expect(prepareOrder(system, [], [], preparable)).toEqual(['/system/menu', '/system/user', '/system/param']);
+    expect(prepareOrder(system, ['/wel/index', '/system/user'], ['/system/menu'], preparable)).toEqual(['/system/param']);
+    expect(prepareOrder(system, [], [], (p) => p === '/system/param')).toEqual(['/system/param']);
+    expect(prepareOrder(node('/empty', 9), [], [], preparable)).toEqual([]);
+  });
+
+  it('adds a screen last, once, and drops the oldest beyond the limit', () => {
+    expect(addPrepared(['/a', '/b'], '/c')).toEqual(['/a', '/b', '/c']);
+    expect(addPrepared(['/a', '/b'], '/a')).toEqual(['/b', '/a']);
+    expect(addPrepared(['/a', '/b', '/c'], '/d', 3)).toEqual(['/b', '/c', '/d']);
+    const many = Array.from({ length: PREPARED_LIMIT }, (_, i) => `/s${i}`);
+    const next = addPrepared(many, '/new');
+    expect(next).toHaveLength(PREPARED_LIMIT);
+    expect(next[0]).toBe('/s1');
+    expect(next.at(-1)).toBe('/new');
   });
 });
